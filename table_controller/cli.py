@@ -1,0 +1,56 @@
+"""The ``table`` command: one entry point, one module per subcommand.
+
+Each module listed in :data:`COMMAND_MODULES` defines ``register(subparsers)``, which adds its
+subparser and sets ``func`` (taking the parsed ``argparse.Namespace`` and returning an exit
+code). Exit codes: 0 success, 1 a failure, 2 bad usage. Errors are one line on stderr, never
+a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from table_controller.errors import ConfigError, ScenarioError, TableError
+
+COMMAND_MODULES: tuple[str, ...] = (
+    "table_controller.commands.run",
+    "table_controller.commands.scenario",
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="table", description="Card-table controller.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    subparsers.required = True
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except (ConfigError, ScenarioError) as exc:
+        print(f"table {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except TableError as exc:
+        print(f"table {args.command}: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

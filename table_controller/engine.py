@@ -1,0 +1,185 @@
+"""The game interface every table game implements, and the data it speaks.
+
+A game is a pure state machine, in the manner of OpenSpiel's ``State``::
+
+    state = game.new_hand()                      # awaiting a freshly shuffled deck
+    state, effects = game.apply(state, event)    # no I/O, clock or randomness
+    game.expected(state)                         # what must happen next
+    game.prompts(state)                          # what the dealer and each seat see
+
+:class:`Expected` says, as data, whether the dealer must deal a card to a named spot, which
+seats may choose among which actions (two at once right after a stand-pat window opens in
+Missouri City Backhand), which controls are needed (a new deck, a pit boss), or that the hand
+is over. Prompts are a pure function of the state, so replaying a hand's events reproduces
+every prompt exactly.
+
+Games to come fit the same shape: a blackjack seat with split hands names each hand as its
+own deciding ``seat`` ("seat2/h1"), a hole card is a deal to a spot the seats do not see, a
+side bet settles in the :class:`HandResult` of the first two cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from table_controller.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class DealTo:
+    """The dealer must put the next card on ``spot``.
+
+    ``purpose`` is one of: show, initial, ace_replacement, push, hit, forced_hit, backhand,
+    play_push. ``label`` is the plain-words name of the spot ("GREEN, column 2").
+    """
+
+    spot: str
+    seat: str | None
+    purpose: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    deal: DealTo | None = None
+    decisions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    controls: tuple[str, ...] = ()
+    hand_over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPrompt:
+    """What one seat's panel shows."""
+
+    seat: str
+    status: str  # waiting | acting | finished
+    on_turn: bool
+    player_total: int | None
+    dealer_total: int | None
+    total_hand_value: int | None
+    legal_actions: tuple[str, ...]
+    outcome: str | None  # successful | unsuccessful | stalemate (once finished)
+    method: str | None
+    cards: tuple[str, ...]  # the current hand (initial cards then hit cards), as codes
+    columns: tuple[str | None, ...]  # post-initial cards by column 1..3 (backhand card included)
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "status": self.status,
+            "on_turn": self.on_turn,
+            "player_total": self.player_total,
+            "dealer_total": self.dealer_total,
+            "total_hand_value": self.total_hand_value,
+            "legal_actions": list(self.legal_actions),
+            "outcome": self.outcome,
+            "method": self.method,
+            "cards": list(self.cards),
+            "columns": list(self.columns),
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """An open irregularity: the hand waits for a pit boss."""
+
+    kind: str  # unexpected_card | impossible_card | misplaced_card | hardware
+    reason: str
+    cards: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "reason": self.reason, "cards": list(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    outcome: str  # successful | unsuccessful | stalemate
+    method: str | None
+    player_total: int | None
+    dealer_total: int | None
+    total_hand_value: int | None
+    decided_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    winner: str | None
+    decided_by: str  # a rule id from the rules document: W-4, SP-W2, MC-17, VOID, ...
+    explanation: str
+    seats: dict[str, SeatResult]
+    void: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TablePrompts:
+    """Everything the display shows, derived from the state alone."""
+
+    game: str
+    dealer_instruction: str
+    seats: tuple[SeatPrompt, ...]
+    show_cards: tuple[str | None, ...]
+    irregularity: Irregularity | None
+    result: HandResult | None
+
+    def to_dict(self) -> dict[str, Any]:
+        from table_controller.serialize import result_to_dict
+
+        return {
+            "game": self.game,
+            "dealer_instruction": self.dealer_instruction,
+            "seats": [s.to_dict() for s in self.seats],
+            "show_cards": list(self.show_cards),
+            "irregularity": self.irregularity.to_dict() if self.irregularity else None,
+            "result": result_to_dict(self.result) if self.result else None,
+        }
+
+
+# Effects: what one event did, besides changing the state.
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The event was not applied; the state is unchanged. ``reason`` is for the dealer."""
+
+    reason: str
+    legal: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """The event was applied. ``note`` describes it in plain words for the log."""
+
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularityOpened:
+    irregularity: Irregularity
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    result: HandResult
+
+
+Effect = Refused | Applied | IrregularityOpened | HandEnded
+
+
+class Game(Protocol):
+    """What every game offers the shell. All methods are pure."""
+
+    game_id: str
+    seats: tuple[str, ...]
+
+    def new_hand(self) -> Any: ...
+
+    def apply(self, state: Any, event: Event) -> tuple[Any, tuple[Effect, ...]]: ...
+
+    def expected(self, state: Any) -> Expected: ...
+
+    def prompts(self, state: Any) -> TablePrompts: ...
+
+    def result(self, state: Any) -> HandResult | None: ...
+
+    def describe(self) -> dict[str, Any]: ...

@@ -1,0 +1,45 @@
+"""The games the table runs, by id.
+
+``make_game(game_id, switches=..., first_dealt=..., seats=...)`` returns a pure
+:class:`table_controller.engine.Game`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_controller.errors import ConfigError
+
+GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand")
+
+
+def make_game(
+    game_id: str,
+    *,
+    switches: dict[str, Any] | None = None,
+    first_dealt: str | None = None,
+    seats: int | None = None,
+) -> Any:
+    """Build a game. Unknown ids, switches or settings raise :class:`ConfigError`."""
+    from table_controller.games.backhand import BackhandGame, Switches, Variant
+
+    sw = Switches.from_dict(switches)
+    if game_id == "missouri-city":
+        if seats not in (None, 2):
+            raise ConfigError("Missouri City Backhand has exactly two seats, red and green")
+        variant = Variant(game_id, "Missouri City Backhand", ("red", "green"), True, True, True, False, 1)
+        return BackhandGame(variant, sw, first_dealt or "red")
+    if game_id == "buffalo-bayou":
+        if seats not in (None, 1):
+            raise ConfigError("Buffalo Bayou Backhand has one seat")
+        variant = Variant(game_id, "Buffalo Bayou Backhand", ("player",), True, False, False, False, 1)
+        return BackhandGame(variant, sw, None)
+    if game_id == "backhand":
+        n = 1 if seats is None else seats
+        if not isinstance(n, int) or not 1 <= n <= 6:
+            raise ConfigError(f"Backhand seats 1 to 6 players (got {seats!r})")
+        names = tuple(f"seat{k}" for k in range(1, n + 1))
+        decks = (n + 1) // 2  # B-1 / B-13: one deck per two seats
+        variant = Variant(game_id, "Backhand", names, False, False, False, True, decks)
+        return BackhandGame(variant, sw, None)
+    raise ConfigError(f"unknown game {game_id!r} (games: {', '.join(GAME_IDS)})")

@@ -1,0 +1,451 @@
+"""The Backhand-series state machine: Backhand, Buffalo Bayou Backhand, Missouri City Backhand.
+
+The three games differ in a few settings (:class:`Variant`): whether there is a dealer hand
+of three show cards, whether stand pat exists, whether two seats alternate turns (MC-9) or
+each seat plays its hand to the end in turn (B-13), and when the Ace Rule is applied. Dealing
+is driven by a *script* of steps ("deal this seat's hand", "apply its Ace Rule", "first turn")
+and a *queue* of the cards expected next, each a :class:`DealTo`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from table_controller.cards import Card
+from table_controller.engine import (
+    Applied,
+    DealTo,
+    Effect,
+    Expected,
+    HandEnded,
+    HandResult,
+    Irregularity,
+    IrregularityOpened,
+    Refused,
+    TablePrompts,
+)
+from table_controller.events import (
+    ACCEPT_CARD,
+    NEW_DECK,
+    RESHUFFLE,
+    VOID_HAND,
+    CardArrived,
+    Control,
+    Decision,
+    Event,
+    HardwareIrregularity,
+)
+from table_controller.games.backhand import hand as rules
+from table_controller.games.backhand.hand import SeatHand
+from table_controller.games.backhand.outcome import hand_result
+from table_controller.games.backhand.switches import RULES_VERSION, Switches
+from table_controller.shoe import Shoe
+
+NEW = "new_deck"
+DEALING = "dealing"
+PLAY = "play"
+RESHUFFLE_WAIT = "reshuffle"
+OVER = "over"
+Step = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    game_id: str
+    title: str
+    seats: tuple[str, ...]
+    show_cards: bool
+    stand_pat: bool
+    alternate: bool  # MC-9: the two seats take turns
+    ace_at_turn: bool  # B-13: each seat's Ace Rule when its turn comes
+    decks: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    phase: str
+    shoe: Shoe
+    seats: tuple[SeatHand, ...]
+    show: tuple[Card | None, Card | None, Card | None] = (None, None, None)
+    queue: tuple[DealTo, ...] = ()
+    script: tuple[Step, ...] = ()
+    turn: int | None = None
+    pending: str | None = None  # the play waiting for its card(s)
+    sp_offer: int | None = None  # a seat that may stand pat now, out of turn (MC-15)
+    irregularity: Irregularity | None = None
+    result: HandResult | None = None
+
+
+class BackhandGame:
+    """One of the three games, configured by a :class:`Variant`, switches and ``first_dealt``."""
+
+    def __init__(self, variant: Variant, switches: Switches, first_dealt: str | None = None):
+        self.variant = variant
+        self.switches = switches
+        self.game_id = variant.game_id
+        self.seats = variant.seats
+        first = first_dealt or variant.seats[0]
+        if first not in variant.seats:
+            from table_controller.errors import ConfigError
+
+            raise ConfigError(f"first_dealt must be one of {', '.join(variant.seats)} (got {first!r})")
+        self.first_dealt = first
+        i = variant.seats.index(first)
+        self.deal_order = (i,) + tuple(j for j in range(len(variant.seats)) if j != i)
+
+    # ----- the public, pure interface -------------------------------------------------------
+    def describe(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "title": self.variant.title,
+            "seats": list(self.seats),
+            "first_dealt": self.first_dealt,
+            "decks": self.variant.decks,
+            "switches": self.switches.to_dict(),
+            "rules_version": RULES_VERSION,
+        }
+
+    def new_hand(self) -> HandState:
+        seats = tuple(SeatHand(seat=s) for s in self.seats)
+        return HandState(phase=NEW, shoe=Shoe.fresh(self.variant.decks), seats=seats)
+
+    def expected(self, state: HandState) -> Expected:
+        from table_controller.games.backhand.prompts import expected
+
+        return expected(self, state)
+
+    def prompts(self, state: HandState) -> TablePrompts:
+        from table_controller.games.backhand.prompts import prompts
+
+        return prompts(self, state)
+
+    def result(self, state: HandState) -> HandResult | None:
+        return state.result
+
+    def legal_actions(self, state: HandState) -> dict[str, tuple[str, ...]]:
+        """Who may decide now, and among what (empty while a card or a control is due)."""
+        if state.phase != PLAY or state.irregularity or state.pending or state.turn is None:
+            return self._offer_only(state)
+        hand = state.seats[state.turn]
+        actions = rules.legal_actions(hand, self.variant.stand_pat, self.switches)
+        out: dict[str, tuple[str, ...]] = {}
+        if actions and actions != (rules.HIT,):
+            out[hand.seat] = actions
+        out.update(self._offer_only(state))
+        return out
+
+    def apply(self, state: HandState, event: Event) -> tuple[HandState, tuple[Effect, ...]]:
+        if isinstance(event, CardArrived):
+            return self._on_card(state, event)
+        if isinstance(event, Decision):
+            return self._on_decision(state, event)
+        if isinstance(event, Control):
+            return self._on_control(state, event)
+        if isinstance(event, HardwareIrregularity):
+            return self._open_irregularity(state, Irregularity("hardware", event.reason))
+        return state, (Refused(f"not an event this game knows: {event!r}"),)
+
+    # ----- cards ------------------------------------------------------------------------------
+    def _on_card(self, state: HandState, event: CardArrived) -> tuple[HandState, tuple[Effect, ...]]:
+        card = event.card
+        if state.irregularity is not None:
+            irr = state.irregularity
+            more = replace(irr, cards=(*irr.cards, card.code))
+            note = f"{card.code} arrived while the hand is held for the pit boss"
+            return replace(state, irregularity=more), (Applied(note),)
+        if not state.queue:
+            reason = f"{card.code} arrived but no card was expected: {self._waiting_for(state)}"
+            if not state.shoe.can_hold(card):
+                reason += f"; also, {state.shoe.why_impossible(card)}"
+            return self._open_irregularity(state, Irregularity("unexpected_card", reason, (card.code,)))
+        if not state.shoe.can_hold(card):
+            reason = state.shoe.why_impossible(card)
+            return self._open_irregularity(state, Irregularity("impossible_card", reason, (card.code,)))
+        target = state.queue[0]
+        if event.spot is not None and event.spot != target.spot:
+            reason = f"{card.code} was placed at {event.spot}, but the next card belongs to {target.label}"
+            return self._open_irregularity(state, Irregularity("misplaced_card", reason, (card.code,)))
+        return self._deal(replace(state, shoe=state.shoe.draw(card)), card)
+
+    def _deal(self, state: HandState, card: Card) -> tuple[HandState, tuple[Effect, ...]]:
+        """Put ``card`` (already taken from the shoe) where the queue's first entry says."""
+        target, queue = state.queue[0], state.queue[1:]
+        state = replace(state, queue=queue, sp_offer=self._offer_after_card(state, target))
+        note = f"{card.code} to {target.label}"
+        if target.purpose == "show":
+            index = int(target.spot[1]) - 1
+            show = list(state.show)
+            show[index] = card
+            state = replace(state, show=(show[0], show[1], show[2]))
+        elif target.purpose in ("initial", "push"):
+            state = self._update_seat(state, target.seat, lambda h: rules.place_initial(h, card))
+        elif target.purpose == "ace_replacement":
+            i = self.seats.index(target.seat or "")
+            hand, ace = rules.replace_ace(state.seats[i], card)
+            state = self._set_seat(replace(state, shoe=state.shoe.discard(ace)), i, hand)
+        else:
+            return self._play_card(state, target, card, note)
+        return self._advance(state, (Applied(note),))
+
+    def _play_card(
+        self, state: HandState, target: DealTo, card: Card, note: str
+    ) -> tuple[HandState, tuple[Effect, ...]]:
+        i = self.seats.index(target.seat or "")
+        hand = state.seats[i]
+        show = state.show[hand.columns_used] if self.variant.show_cards else None
+        if target.purpose == "backhand":
+            hand = rules.resolve_backhand(hand, card, show, self.switches)
+        else:
+            forced = target.purpose == "forced_hit"
+            play_push = target.purpose == "play_push"
+            hand = rules.resolve_hit(hand, card, show, self.switches, forced=forced, play_push=play_push)
+        state = replace(self._set_seat(state, i, hand), pending=None)
+        return self._end_play(state, i, (Applied(note),))
+
+    # ----- decisions --------------------------------------------------------------------------
+    def _on_decision(self, state: HandState, event: Decision) -> tuple[HandState, tuple[Effect, ...]]:
+        legal = self.legal_actions(state)
+        if event.seat not in self.seats:
+            return state, (Refused(f"there is no seat {event.seat!r} at this table", ()),)
+        allowed = legal.get(event.seat, ())
+        if event.action not in allowed:
+            return state, (Refused(self._refusal(state, event, legal), allowed),)
+        i = self.seats.index(event.seat)
+        note = f"{event.seat.upper()} chose {event.action.upper().replace('_', ' ')}"
+        if event.action == rules.STAND_PAT:
+            return self._stand_pat(state, i, note)
+        if state.sp_offer is not None and state.sp_offer != i:
+            state = replace(state, sp_offer=None)  # the opponent has made its play (MC-15)
+        hand = replace(state.seats[i], window=False)
+        state = replace(self._set_seat(state, i, hand), pending=event.action)
+        if event.action == rules.PUSH:
+            state = replace(state, shoe=state.shoe.discard(*hand.initial))
+            state = self._set_seat(state, i, rules.push(hand))
+            queue = tuple(self._spot(i, "push", n) for n in (1, 2))
+            script = (("aces", i), ("end_push", i), *state.script)
+            return self._need_cards(replace(state, queue=queue, script=script), (Applied(note),))
+        purpose = {rules.HIT: "hit", rules.BACKHAND: "backhand", rules.PLAY_PUSH: "play_push"}
+        queue = (self._spot(i, purpose[event.action], column=hand.columns_used + 1),)
+        return self._need_cards(replace(state, queue=queue), (Applied(note),))
+
+    def _stand_pat(self, state: HandState, i: int, note: str) -> tuple[HandState, tuple[Effect, ...]]:
+        state = self._set_seat(state, i, rules.stand_pat(state.seats[i]))
+        if state.sp_offer == i:  # out of turn, straight after the qualifying hit
+            return self._maybe_over(replace(state, sp_offer=None), (Applied(note),))
+        return self._end_play(state, i, (Applied(note),))
+
+    # ----- controls ---------------------------------------------------------------------------
+    def _on_control(self, state: HandState, event: Control) -> tuple[HandState, tuple[Effect, ...]]:
+        if event.control == VOID_HAND:
+            if state.phase == NEW:
+                return state, (Refused("no hand is in progress to void"),)
+            return self._finish(state, "VOID", by=event.by)
+        if event.control == ACCEPT_CARD:
+            if state.irregularity is None:
+                return state, (Refused("there is no irregularity to accept"),)
+            return self._accept(state, event.by)
+        if state.irregularity is not None:
+            return state, (Refused(f"the hand is held for the pit boss: {state.irregularity.reason}"),)
+        if event.control == NEW_DECK:
+            if state.phase != NEW:
+                return state, (Refused("a hand is in progress: finish or void it before a new deck"),)
+            return self._start(state)
+        if event.control == RESHUFFLE:
+            if state.phase != RESHUFFLE_WAIT:
+                return state, (Refused("the shoe is not empty: no reshuffle is due"),)
+            phase = PLAY if state.turn is not None else DEALING
+            state = replace(state, shoe=state.shoe.reshuffle_discards(), phase=phase)
+            return self._need_cards(state, (Applied(f"discards reshuffled by {event.by}"),))
+        return state, (Refused(f"unknown control {event.control!r}"),)
+
+    def _start(self, state: HandState) -> tuple[HandState, tuple[Effect, ...]]:
+        order = self.deal_order
+        queue: tuple[DealTo, ...] = ()
+        if self.variant.show_cards:
+            queue = tuple(self._show_spot(n) for n in range(3))
+        script: list[Step] = []
+        if self.variant.ace_at_turn:
+            script += [("hand", i) for i in order]
+            script += [step for i in order for step in (("aces", i), ("turn", i))]
+        elif self.switches.C3 == "immediate":
+            script += [step for i in order for step in (("hand", i), ("aces", i))]
+            script.append(("first_turn",))
+        else:
+            script += [("hand", i) for i in order]
+            script += [("aces", i) for i in reversed(order)]
+            script.append(("first_turn",))
+        shoe = Shoe.fresh(self.variant.decks)
+        state = replace(state, phase=DEALING, shoe=shoe, queue=queue, script=tuple(script))
+        return self._advance(state, (Applied("a freshly shuffled deck is loaded"),))
+
+    def _accept(self, state: HandState, by: str) -> tuple[HandState, tuple[Effect, ...]]:
+        irr = state.irregularity
+        assert irr is not None
+        state = replace(state, irregularity=None)
+        effects: list[Effect] = [Applied(f"{by} accepted: {irr.reason}")]
+        cards = [self._card(code) for code in irr.cards]
+        if irr.kind in ("impossible_card", "misplaced_card") and cards and state.queue:
+            first = cards.pop(0)
+            state, more = self._deal(replace(state, shoe=self._take(state.shoe, first)), first)
+            effects += more
+            for card in cards:  # cards that came while the hand was held go through as usual
+                state, more = self._on_card(state, CardArrived(card))
+                effects += more
+            return state, tuple(effects)
+        for card in cards:  # out-of-turn cards stay out of play
+            state = replace(state, shoe=self._take(state.shoe, card).burn(card))
+        return state, tuple(effects)
+
+    @staticmethod
+    def _take(shoe: Shoe, card: Card) -> Shoe:
+        """Count a card out of the shoe; a card the pit boss accepted as impossible is not."""
+        return shoe.draw(card) if shoe.can_hold(card) else shoe
+
+    # ----- flow -------------------------------------------------------------------------------
+    def _advance(self, state: HandState, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
+        """Run the script until a card or a decision is due."""
+        script = state.script
+        while not state.queue and script and state.phase != OVER:
+            step, script = script[0], script[1:]
+            state = replace(state, script=script)
+            state, effects = self._run_step(state, step, effects)
+            script = state.script
+        return self._need_cards(state, effects)
+
+    def _run_step(self, state: HandState, step: Step, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
+        kind = step[0]
+        if kind == "hand":
+            return replace(state, queue=tuple(self._spot(step[1], "initial", n) for n in (1, 2))), effects
+        if kind == "aces":
+            hand = rules.start_ace_rule(state.seats[step[1]])
+            queue = tuple(self._spot(step[1], "ace_replacement") for _ in hand.aces_pending)
+            return replace(self._set_seat(state, step[1], hand), queue=queue), effects
+        if kind == "end_push":
+            state = replace(state, pending=None)
+            return self._end_play(state, step[1], effects, push=True)
+        if kind == "first_turn":
+            return self._begin_turn(replace(state, phase=PLAY), self._first_to_act(state)), effects
+        return self._begin_turn(replace(state, phase=PLAY), step[1]), effects
+
+    def _first_to_act(self, state: HandState) -> int:
+        """MC-8 (and C12). Single-seat games: the only seat."""
+        if len(self.seats) == 1:
+            return 0
+        first, second = self.deal_order
+        pushers = [i for i in (first, second) if state.seats[i].is_push_hand]
+        if len(pushers) == 1:
+            return pushers[0]
+        if not pushers and self.switches.C12 == "ace_holder":
+            holders = [i for i in (first, second) if state.seats[i].had_initial_ace]
+            if len(holders) == 1:
+                return holders[0]
+        return second
+
+    def _begin_turn(self, state: HandState, i: int) -> HandState:
+        state = replace(state, turn=i)
+        hand = state.seats[i]
+        if rules.legal_actions(hand, self.variant.stand_pat, self.switches) == (rules.HIT,):
+            spot = self._spot(i, "forced_hit", column=hand.columns_used + 1)
+            return replace(state, pending="forced_hit", queue=(spot,))
+        return state
+
+    def _end_play(
+        self, state: HandState, i: int, effects: tuple[Effect, ...], push: bool = False
+    ) -> tuple[HandState, tuple[Effect, ...]]:
+        """A seat's play is complete: close windows (SP-6), pass the turn (MC-9), or end."""
+        hand = state.seats[i]
+        failed = hand.status == rules.UNSUCCESSFUL or (
+            hand.status == rules.STALEMATE and self.switches.C9 == "closes"
+        )
+        if failed and self.variant.stand_pat:
+            for j in range(len(self.seats)):
+                if j != i:
+                    state = self._set_seat(state, j, rules.block_window(state.seats[j]))
+        if self._all_finished(state):
+            return self._finish(state, None)
+        if not self.variant.alternate:
+            if not hand.finished:
+                return self._need_cards(self._begin_turn(state, i), effects)
+            return self._advance(replace(state, turn=None), effects)
+        other = 1 - i
+        keep = push and self.switches.C7 == "keeps_turn"
+        nxt = i if keep or state.seats[other].finished else other
+        offer = i if (hand.window and nxt != i) else None
+        state = replace(self._begin_turn(state, nxt), sp_offer=offer)
+        return self._need_cards(state, effects)
+
+    def _need_cards(self, state: HandState, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
+        """A card is due but the shoe is empty: rule MC-17, switch C10."""
+        if not state.queue or state.shoe.remaining > 0 or state.phase == OVER:
+            return state, effects
+        if self.switches.C10 == "reshuffle" and state.shoe.discarded:
+            return replace(state, phase=RESHUFFLE_WAIT), effects
+        done, more = self._finish(state, "MC-17")
+        return done, effects + more
+
+    def _maybe_over(self, state: HandState, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
+        if self._all_finished(state):
+            done, more = self._finish(state, None)
+            return done, effects + more
+        return state, effects
+
+    def _finish(self, state: HandState, void_rule: str | None, by: str = "") -> tuple[HandState, tuple[Effect, ...]]:
+        result = hand_result(state.seats, head_to_head=self.variant.alternate, void_rule=void_rule)
+        if void_rule == "VOID":
+            result = replace(result, explanation=f"no winner (VOID: the hand was voided by {by})")
+        state = replace(state, phase=OVER, queue=(), script=(), turn=None, pending=None, sp_offer=None, irregularity=None, result=result)
+        return state, (HandEnded(result),)
+
+    def _open_irregularity(self, state: HandState, irr: Irregularity) -> tuple[HandState, tuple[Effect, ...]]:
+        if state.irregularity is not None:  # one at a time: fold it into the open one
+            irr = replace(state.irregularity, reason=f"{state.irregularity.reason}; then: {irr.reason}", cards=state.irregularity.cards + irr.cards)
+        return replace(state, irregularity=irr), (IrregularityOpened(irr),)
+
+    # ----- helpers ----------------------------------------------------------------------------
+    def _offer_only(self, state: HandState) -> dict[str, tuple[str, ...]]:
+        if state.sp_offer is None or state.irregularity or state.phase != PLAY:
+            return {}
+        hand = state.seats[state.sp_offer]
+        return {hand.seat: (rules.STAND_PAT,)} if hand.window and not hand.finished else {}
+
+    def _offer_after_card(self, state: HandState, target: DealTo) -> int | None:
+        """The out-of-turn stand-pat offer ends when the opponent's play (even forced) is dealt."""
+        if state.sp_offer is not None and target.seat != self.seats[state.sp_offer]:
+            return None
+        return state.sp_offer
+
+    def _all_finished(self, state: HandState) -> bool:
+        return all(h.finished for h in state.seats)
+
+    def _set_seat(self, state: HandState, i: int, hand: SeatHand) -> HandState:
+        return replace(state, seats=state.seats[:i] + (hand,) + state.seats[i + 1 :])
+
+    def _update_seat(self, state: HandState, seat: str | None, fn: Any) -> HandState:
+        i = self.seats.index(seat or "")
+        return self._set_seat(state, i, fn(state.seats[i]))
+
+    def _card(self, code: str) -> Card:
+        from table_controller.cards import parse_card
+
+        return parse_card(code)
+
+    def _show_spot(self, n: int) -> DealTo:
+        """The n-th show card off the deck (0-based) and where it goes (C1)."""
+        k = 3 - n if self.switches.C1 == "right_to_left" else n + 1
+        return DealTo(f"S{k}", None, "show", f"show card S{k}")
+
+    def _spot(self, i: int, purpose: str, n: int = 0, column: int | None = None) -> DealTo:
+        from table_controller.games.backhand.prompts import spot_for
+
+        return spot_for(self, i, purpose, n, column)
+
+    def _waiting_for(self, state: HandState) -> str:
+        from table_controller.games.backhand.prompts import waiting_text
+
+        return waiting_text(self, state)
+
+    def _refusal(self, state: HandState, event: Decision, legal: dict[str, tuple[str, ...]]) -> str:
+        from table_controller.games.backhand.prompts import refusal_text
+
+        return refusal_text(self, state, event, legal)

@@ -1,0 +1,236 @@
+"""The table's writer: one chain per table, every record committed before it is shown.
+
+::
+
+    log = HandLog.open("hands.db", table_id="table-1")     # or "postgresql://..."
+    log.begin_hand("table-1-000042", header)                # a "hand" record
+    seq = log.append("table-1-000042", "event", payload, source="shoe", at=time.time())
+    log.append("table-1-000042", "result", result_dict, source="engine", at=...)
+
+A process holds a lock on its table's chain while the log is open, so two controllers can
+never interleave one table's records. On opening, the database's last record is checked
+against the signed head kept beside the key: the head may lag one record behind (a crash
+between commit and head update) but never lead, or the log was cut short.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import threading
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from table_controller.errors import HandLogError
+from table_controller.hand_log import reader
+from table_controller.hand_log.keys import (
+    ChainHead,
+    HeadStore,
+    check_table_id,
+    default_key_path,
+    load_or_create_key,
+)
+from table_controller.hand_log.records import (
+    BETWEEN_HANDS_KINDS,
+    HEADER,
+    RESULT,
+    HandRecord,
+    seal,
+    signature_matches,
+)
+from table_controller.hand_log.store import LogStore, open_store
+
+LOG = logging.getLogger(__name__)
+APPEND_KINDS = frozenset({"event", "hardware", RESULT, "note"})
+
+
+class HandLog:
+    """The append-only, signed hand log of one table. Safe to share between threads."""
+
+    def __init__(self, store: LogStore, key: bytes, heads: HeadStore, table_id: str) -> None:
+        self.store = store
+        self.table_id = table_id
+        self._key = key
+        self._heads = heads
+        self._lock = threading.Lock()
+        self._lock_file: TextIO | None = None
+        self._last: HandRecord | None = None
+        self._open_hand: str | None = None
+
+    @classmethod
+    def open(
+        cls, target: str, *, key_path: str | Path | None = None, table_id: str = "table-1"
+    ) -> HandLog:
+        """Open (creating if needed) the log at ``target`` for ``table_id`` to write.
+
+        Raises:
+            HandLogError: bad table id or key, the database cannot be opened, another
+                process is writing this table, or the log no longer reaches its signed head.
+        """
+        check_table_id(table_id)
+        path = Path(key_path) if key_path is not None else default_key_path()
+        key = load_or_create_key(path)
+        store = open_store(target, create=True)
+        log = cls(store, key, HeadStore(path, key, store.log_id), table_id)
+        try:
+            log._take_table_lock()
+            log._resume_chain()
+        except BaseException:
+            log.close()
+            raise
+        return log
+
+    def _take_table_lock(self) -> None:
+        self._heads.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        lock_path = self._heads.folder / f"{self.store.log_id}.{self.table_id}.lock"
+        handle = open(lock_path, "a")  # noqa: SIM115 - held for the log's lifetime
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise HandLogError(
+                f"table {self.table_id} is already being logged to {self.store.target} "
+                "by another process") from None
+        self._lock_file = handle
+
+    def _resume_chain(self) -> None:
+        last = self.store.last_record(self.table_id)
+        head = self._heads.read(self.table_id)
+        if last is not None:
+            self._check_last(last, head)
+            if head is None or head.seq != last.seq:
+                self._heads.write(ChainHead(self.table_id, last.seq, last.digest, last.hand_id))
+        elif head is not None:
+            raise HandLogError(self._cut_short(head, 0))
+        self._last = last
+        open_header = self.store.open_hand(self.table_id)
+        self._open_hand = open_header.hand_id if open_header else None
+
+    def _check_last(self, last: HandRecord, head: ChainHead | None) -> None:
+        if last.expected_digest() != last.digest or not signature_matches(
+            self._key, last.digest, last.mac
+        ):
+            raise HandLogError(
+                f"the last record of table {self.table_id} in {self.store.target} does not "
+                "match its hash or signature (wrong --key, or altered); run `table audit verify`")
+        if head is None:
+            if last.seq != 1:
+                raise HandLogError(
+                    f"no signed chain head for table {self.table_id} beside the key "
+                    f"({self._heads.folder}); wrong --key? run `table audit verify`")
+            return
+        if head.seq > last.seq:
+            raise HandLogError(self._cut_short(head, last.seq))
+        lag_ok = head.seq == last.seq - 1 and last.prev_hash == head.digest
+        if not (lag_ok or (head.seq == last.seq and head.digest == last.digest)):
+            raise HandLogError(
+                f"table {self.table_id}'s chain in {self.store.target} does not reach its signed "
+                f"head (seq {head.seq}); run `table audit verify`")
+
+    def _cut_short(self, head: ChainHead, last_seq: int) -> str:
+        return (f"the hand log {self.store.target} ends at record {last_seq} of table "
+                f"{self.table_id} but its signed head is record {head.seq} (hand {head.hand_id}):"
+                " records were removed; run `table audit verify`")
+
+    # Writing -------------------------------------------------------------------------
+    def begin_hand(self, hand_id: str, header: dict[str, Any]) -> None:
+        """Start a hand. Its header names the hand before it, so a deleted hand is noticed.
+
+        Raises:
+            HandLogError: a hand is still open, the id is used, or the write failed.
+        """
+        if not isinstance(hand_id, str) or not hand_id:
+            raise HandLogError(f"a hand id must be a non-empty string, not {hand_id!r}")
+        if not isinstance(header, dict):
+            raise HandLogError("a hand header must be a dict")
+        with self._lock:
+            if self._open_hand is not None:
+                raise HandLogError(
+                    f"hand {self._open_hand} is still open on table {self.table_id}; "
+                    f"log its result before beginning hand {hand_id}")
+            if self.store.has_hand(self.table_id, hand_id):
+                raise HandLogError(f"hand {hand_id} is already in the log of {self.table_id}")
+            previous = self._previous_hand()
+            payload = {"header": header, "previous_hand": previous}
+            self._write(hand_id, HEADER, payload, str(header.get("dealer") or "table"), time.time())
+            self._open_hand = hand_id
+
+    def _previous_hand(self) -> str | None:
+        header = self.store.last_header(self.table_id)
+        return header.hand_id if header else None
+
+    def append(
+        self, hand_id: str, kind: str, payload: dict[str, Any], *, source: str, at: float
+    ) -> int:
+        """Append one record and return its sequence number once it is committed.
+
+        ``kind`` is "event", "hardware", "result" (ends the hand) or "note". Hardware
+        records and notes may also be logged between hands with ``hand_id=""``.
+
+        Raises:
+            HandLogError: the hand is not the open hand, the payload is not JSON, or the
+                write failed (nothing was recorded; the caller must not show the effect).
+        """
+        if kind not in APPEND_KINDS:
+            raise HandLogError(f"cannot append a {kind!r} record; one of {sorted(APPEND_KINDS)}")
+        if not isinstance(payload, dict):
+            raise HandLogError(f"a {kind} payload must be a dict")
+        with self._lock:
+            if hand_id != (self._open_hand or "") and not (
+                hand_id == "" and kind in BETWEEN_HANDS_KINDS
+            ):
+                raise HandLogError(
+                    f"hand {hand_id!r} is not the open hand of {self.table_id} "
+                    f"(open: {self._open_hand!r})")
+            record = self._write(hand_id, kind, payload, source, at)
+            if kind == RESULT:
+                self._open_hand = None
+            return record.seq
+
+    def _write(
+        self, hand_id: str, kind: str, payload: dict[str, Any], source: str, at: float
+    ) -> HandRecord:
+        record = seal(self._key, self._last, self.table_id, hand_id, kind, payload, source, at)
+        self.store.insert(record)
+        self._last = record
+        self._heads.write(ChainHead(self.table_id, record.seq, record.digest, hand_id))
+        return record
+
+    # Reading -------------------------------------------------------------------------
+    def unfinished_hand(self) -> tuple[str, dict[str, Any], list[HandRecord]] | None:
+        """The table's hand that has a header but no result: (hand id, header, records after
+        the header, in order), or ``None``. What crash recovery resumes from."""
+        with self._lock:
+            if self._open_hand is None:
+                return None
+            hand = reader.read_hand(self.store, self._open_hand, table=self.table_id)
+        return hand.hand_id, hand.header, hand.records
+
+    def hands(self, **filters: Any) -> list[reader.HandSummary]:
+        """Hands of every table in this log; see :func:`reader.list_hands` for filters."""
+        return reader.list_hands(self.store, **filters)
+
+    def read_hand(self, hand_id: str, table: str | None = None) -> reader.RecordedHand:
+        return reader.read_hand(self.store, hand_id, table=table or self.table_id)
+
+    @property
+    def last_seq(self) -> int:
+        return self._last.seq if self._last else 0
+
+    def close(self) -> None:
+        """Close the database and release the table. Safe to call more than once."""
+        if self._lock_file is not None:
+            self._lock_file.close()
+            self._lock_file = None
+        self.store.close()
+
+    def __enter__(self) -> HandLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_lock_file", None) is not None:
+            LOG.warning("HandLog of %s was not properly closed", self.table_id)

@@ -1,0 +1,55 @@
+"""The embedded hand log: one SQLite file in WAL mode, every insert synced before it returns."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from table_controller.errors import HandLogError
+from table_controller.hand_log.store import SCHEMA, LogStore
+
+
+class SqliteStore(LogStore):
+    def __init__(self, target: str, *, create: bool = True) -> None:
+        self.target = target
+        path = Path(target)
+        if not create and not path.is_file():
+            raise HandLogError(f"no hand log at {target}")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                path, isolation_level=None, timeout=30.0, check_same_thread=False)
+            self._db.execute("PRAGMA busy_timeout = 30000")
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = FULL")
+        except (sqlite3.Error, OSError) as exc:
+            raise HandLogError(f"cannot open hand log {target}: {exc}") from None
+        try:
+            if create:
+                for statement in SCHEMA:
+                    self._run(statement)
+                self.log_id = self._ensure_log_id()
+            else:
+                self.log_id = self._read_log_id()
+        except HandLogError:
+            self._db.close()
+            raise
+
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._db.execute(sql, tuple(params)).fetchall()
+        except sqlite3.IntegrityError as exc:
+            raise HandLogError(f"hand log {self.target} refused a record: {exc}") from None
+        except sqlite3.DatabaseError as exc:
+            raise HandLogError(f"hand log {self.target}: {exc}") from None
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[Any, ...]]:
+        try:
+            yield from self._db.execute(sql, tuple(params))
+        except sqlite3.DatabaseError as exc:
+            raise HandLogError(f"hand log {self.target}: {exc}") from None
+
+    def close(self) -> None:
+        self._db.close()

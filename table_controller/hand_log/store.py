@@ -1,0 +1,159 @@
+"""Where the records live: SQLite (one file, WAL) or PostgreSQL (one database for a floor).
+
+Both stores hold the same two tables and speak the same small interface, so the chain,
+the audit tools and the tests do not care which one they are given. Every insert is its
+own committed transaction: when :meth:`LogStore.insert` returns, the record survives a
+crash of the process (SQLite ``synchronous=FULL``, PostgreSQL ``synchronous_commit``).
+The payload is kept as the exact canonical text that was hashed (``TEXT``, not ``JSONB``,
+which would re-spell it).
+"""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from table_controller.errors import HandLogError
+from table_controller.hand_log.records import HEADER, RESULT, HandRecord
+
+SCHEMA_VERSION = "1"
+COLUMNS = "table_id, seq, hand_id, kind, source, at, payload, prev_hash, hash, mac"
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS hand_log_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS hand_records ("
+    " table_id TEXT NOT NULL, seq BIGINT NOT NULL, hand_id TEXT NOT NULL,"
+    " kind TEXT NOT NULL, source TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,"
+    " payload TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL, mac TEXT NOT NULL,"
+    " PRIMARY KEY (table_id, seq))",
+    "CREATE INDEX IF NOT EXISTS hand_records_by_hand ON hand_records (hand_id, table_id)",
+)
+
+
+def is_postgres_url(target: str) -> bool:
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def _row_to_record(row: Sequence[Any]) -> HandRecord:
+    table, seq, hand_id, kind, source, at, payload, prev_hash, digest, mac = row
+    return HandRecord(
+        str(table), int(seq), str(hand_id), str(kind), str(source), float(at), str(payload),
+        str(prev_hash), str(digest), str(mac),
+    )
+
+
+class LogStore(ABC):
+    """A hand-log database. Placeholders in the SQL below are ``?``; PostgreSQL swaps them."""
+
+    target: str
+    log_id: str
+
+    @abstractmethod
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run one statement in its own committed transaction; rows if it returns any."""
+
+    @abstractmethod
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[Any, ...]]:
+        """Stream the rows of a query."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def _ensure_log_id(self) -> str:
+        """The random id of this log, created with the schema; it names the signed heads."""
+        self._run("INSERT INTO hand_log_meta (key, value) VALUES ('schema', ?) "
+                  "ON CONFLICT (key) DO NOTHING", (SCHEMA_VERSION,))
+        self._run("INSERT INTO hand_log_meta (key, value) VALUES ('log_id', ?) "
+                  "ON CONFLICT (key) DO NOTHING", (secrets.token_hex(8),))
+        return self._read_log_id()
+
+    def _read_log_id(self) -> str:
+        rows = self._run("SELECT value FROM hand_log_meta WHERE key = 'log_id'")
+        if not rows:
+            raise HandLogError(f"{self.target} is not a hand log (no log id)")
+        return str(rows[0][0])
+
+    def insert(self, record: HandRecord) -> None:
+        self._run(
+            f"INSERT INTO hand_records ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (record.table, record.seq, record.hand_id, record.kind, record.source, record.at,
+             record.payload_text, record.prev_hash, record.digest, record.mac),
+        )
+
+    def last_record(self, table: str) -> HandRecord | None:
+        rows = self._run(
+            f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
+            (table,),
+        )
+        return _row_to_record(rows[0]) if rows else None
+
+    def records(
+        self, table: str | None = None, hand_id: str | None = None,
+        kinds: Iterable[str] | None = None, after_seq: int = 0,
+    ) -> Iterator[HandRecord]:
+        """Records in chain order (table, then seq), optionally narrowed."""
+        where, params = ["seq > ?"], [after_seq]
+        if table is not None:
+            where.append("table_id = ?")
+            params.append(table)
+        if hand_id is not None:
+            where.append("hand_id = ?")
+            params.append(hand_id)
+        kind_list = list(kinds) if kinds is not None else []
+        if kind_list:
+            where.append("kind IN (" + ", ".join("?" * len(kind_list)) + ")")
+            params.extend(kind_list)
+        sql = (f"SELECT {COLUMNS} FROM hand_records WHERE {' AND '.join(where)} "
+               "ORDER BY table_id, seq")
+        for row in self._rows(sql, params):
+            yield _row_to_record(row)
+
+    def tables(self) -> list[str]:
+        return [str(r[0]) for r in self._run(
+            "SELECT DISTINCT table_id FROM hand_records ORDER BY table_id")]
+
+    def last_header(self, table: str) -> HandRecord | None:
+        """The header record of the table's latest hand."""
+        rows = self._run(
+            f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND kind = ? "
+            "ORDER BY seq DESC LIMIT 1", (table, HEADER))
+        return _row_to_record(rows[0]) if rows else None
+
+    def open_hand(self, table: str) -> HandRecord | None:
+        """The header of the table's last hand if no result has closed it yet."""
+        header = self.last_header(table)
+        if header is None:
+            return None
+        closed = self._run(
+            "SELECT 1 FROM hand_records WHERE table_id = ? AND kind = ? AND seq > ? LIMIT 1",
+            (table, RESULT, header.seq))
+        return None if closed else header
+
+    def has_hand(self, table: str, hand_id: str) -> bool:
+        return bool(self._run(
+            "SELECT 1 FROM hand_records WHERE table_id = ? AND hand_id = ? LIMIT 1",
+            (table, hand_id)))
+
+    def __enter__(self) -> LogStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_store(target: str, *, create: bool = True) -> LogStore:
+    """Open the log at ``target``: a SQLite path or a ``postgresql://`` URL.
+
+    With ``create=False`` (the audit tools) a missing SQLite file is an error, not a new log.
+
+    Raises:
+        HandLogError: the database cannot be opened or is not a hand log.
+    """
+    if is_postgres_url(target):
+        from table_controller.hand_log.pg_store import PgStore
+
+        return PgStore(target, create=create)
+    from table_controller.hand_log.sqlite_store import SqliteStore
+
+    return SqliteStore(target, create=create)

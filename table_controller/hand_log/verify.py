@@ -1,0 +1,166 @@
+"""Checking a log: every table's chain, every signature, the signed heads, the hands' shape.
+
+A walk along each table's chain in sequence order finds:
+
+- a record whose stored fields no longer give its hash (any byte changed),
+- a hash whose HMAC does not match (a record rewritten by someone without the key),
+- a gap or a step back in the sequence, or a record not linked to the one before it
+  (records deleted or reordered),
+- a hand whose header names a previous hand that is not the hand before it (a whole hand
+  deleted), records of one hand inside another, a hand without a result,
+- a chain that ends short of its signed head (records cut off the end).
+
+Each finding names the table, the hand the record belongs to in the chain, and the seq.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from table_controller.errors import HandLogError
+from table_controller.hand_log.keys import HeadStore
+from table_controller.hand_log.records import (
+    BETWEEN_HANDS_KINDS,
+    GENESIS,
+    HEADER,
+    KINDS,
+    RESULT,
+    HandRecord,
+    signature_matches,
+)
+from table_controller.hand_log.store import LogStore
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    table: str
+    hand_id: str
+    seq: int | None
+    problem: str
+
+    def __str__(self) -> str:
+        hand = f"hand {self.hand_id}" if self.hand_id else "between hands"
+        where = f", record {self.seq}" if self.seq is not None else ""
+        return f"table {self.table}, {hand}{where}: {self.problem}"
+
+
+class _ChainWalk:
+    """The state of the walk along one table's chain."""
+
+    def __init__(self, table: str, key: bytes) -> None:
+        self.table = table
+        self.key = key
+        self.findings: list[Finding] = []
+        self.expected_seq = 1
+        self.prev_digest = GENESIS
+        self.open_hand = ""  # the hand whose records come now ("" between hands)
+        self.last_hand: str | None = None
+        self.last: HandRecord | None = None
+
+    def note(self, hand_id: str, seq: int | None, problem: str) -> None:
+        self.findings.append(Finding(self.table, hand_id, seq, problem))
+
+    def step(self, record: HandRecord) -> None:
+        hand = record.hand_id if record.kind == HEADER else (self.open_hand or record.hand_id)
+        self._check_link(record, hand)
+        self._check_seal(record, hand)
+        self._check_shape(record, hand)
+        self.expected_seq = record.seq + 1
+        self.prev_digest = record.digest
+        self.last = record
+
+    def _check_link(self, record: HandRecord, hand: str) -> None:
+        if record.seq > self.expected_seq:
+            self.note(hand, record.seq,
+                      f"records {self.expected_seq}..{record.seq - 1} are missing (deleted)")
+        elif record.seq < self.expected_seq:
+            self.note(hand, record.seq, "record is out of order")
+        elif record.prev_hash != self.prev_digest:
+            self.note(hand, record.seq,
+                      "record is not linked to the record before it (chain broken: records "
+                      "deleted, inserted or reordered)")
+
+    def _check_seal(self, record: HandRecord, hand: str) -> None:
+        stored_hand = "" if record.hand_id in (hand, "") else f" (it claims hand {record.hand_id})"
+        if record.expected_digest() != record.digest:
+            self.note(hand, record.seq, f"record was altered: its content does not match its "
+                                        f"hash{stored_hand}")
+        elif not signature_matches(self.key, record.digest, record.mac):
+            self.note(hand, record.seq, "record's signature does not match (rewritten without "
+                                        "the key, or the wrong key)")
+
+    def _check_shape(self, record: HandRecord, hand: str) -> None:
+        if record.kind not in KINDS:
+            self.note(hand, record.seq, f"unknown record kind {record.kind!r}")
+            return
+        try:
+            payload = record.payload
+        except HandLogError as exc:
+            self.note(hand, record.seq, str(exc))
+            return
+        if record.kind == HEADER:
+            self._begin(record, payload.get("previous_hand"))
+        elif record.hand_id != self.open_hand and not (
+            record.hand_id == "" and record.kind in BETWEEN_HANDS_KINDS
+        ):
+            self.note(hand, record.seq, f"a {record.kind} record of hand {record.hand_id!r} "
+                                        f"where the open hand is {self.open_hand!r}")
+        elif record.kind == RESULT:
+            self.open_hand = ""
+
+    def _begin(self, record: HandRecord, previous: object) -> None:
+        if self.open_hand:
+            self.note(self.open_hand, record.seq,
+                      f"hand has no result, yet hand {record.hand_id} began after it")
+        if previous != self.last_hand:
+            lost = previous if previous else "?"
+            self.note(record.hand_id, record.seq,
+                      f"the hand before this one should be {lost}, but the log has "
+                      f"{self.last_hand or 'none'}: hand {lost} is missing")
+        self.open_hand = record.hand_id
+        self.last_hand = record.hand_id
+
+    def check_head(self, heads: HeadStore) -> None:
+        try:
+            head = heads.read(self.table)
+        except HandLogError as exc:
+            self.note("", None, str(exc))
+            return
+        last_seq = self.last.seq if self.last else 0
+        if head is None:
+            self.note("", None, "no signed chain head beside the key: truncation cannot be "
+                                "ruled out (wrong --key?)")
+        elif head.seq > last_seq:
+            self.note(head.hand_id, head.seq, f"records {last_seq + 1}..{head.seq} were cut off "
+                                              "the end of the log (the signed head is missing)")
+        elif head.seq == last_seq and self.last and head.digest != self.last.digest:
+            self.note(head.hand_id, head.seq, "the last record is not the one the head signed")
+        elif head.seq < last_seq - 1:
+            self.note("", head.seq, f"{last_seq - head.seq} records follow the signed head")
+
+
+def verify_chains(store: LogStore, key: bytes, heads: HeadStore) -> list[Finding]:
+    """Every problem with the chains of every table in ``store``; empty when all is well."""
+    findings: list[Finding] = []
+    walks: dict[str, _ChainWalk] = {}
+    for record in store.records():
+        walk = walks.get(record.table)
+        if walk is None:
+            walk = walks[record.table] = _ChainWalk(record.table, key)
+        walk.step(record)
+    for table in sorted(set(walks) | set(heads.tables())):
+        walk = walks.get(table) or _ChainWalk(table, key)
+        walk.check_head(heads)
+        findings.extend(walk.findings)
+    # A table's last hand may be open (mid-hand, or crashed and about to resume): no finding.
+    return findings
+
+
+def hands_named(findings: Iterable[Finding]) -> list[str]:
+    """The distinct hand ids the findings name, in order."""
+    seen: dict[str, None] = {}
+    for finding in findings:
+        if finding.hand_id:
+            seen.setdefault(finding.hand_id, None)
+    return list(seen)

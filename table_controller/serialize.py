@@ -1,0 +1,39 @@
+"""Plain-JSON forms of engine values, for the scenario trace, the display and the hand log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_controller.engine import Applied, Effect, HandEnded, HandResult, IrregularityOpened, Refused
+
+
+def result_to_dict(result: HandResult) -> dict[str, Any]:
+    return {
+        "winner": result.winner,
+        "decided_by": result.decided_by,
+        "explanation": result.explanation,
+        "void": result.void,
+        "seats": {
+            seat: {
+                "outcome": r.outcome,
+                "method": r.method,
+                "player_total": r.player_total,
+                "dealer_total": r.dealer_total,
+                "total_hand_value": r.total_hand_value,
+                "decided_by": r.decided_by,
+            }
+            for seat, r in result.seats.items()
+        },
+    }
+
+
+def effect_to_dict(effect: Effect) -> dict[str, Any]:
+    if isinstance(effect, Refused):
+        return {"type": "refused", "reason": effect.reason, "legal": list(effect.legal)}
+    if isinstance(effect, Applied):
+        return {"type": "applied", "note": effect.note}
+    if isinstance(effect, IrregularityOpened):
+        return {"type": "irregularity", **effect.irregularity.to_dict()}
+    if isinstance(effect, HandEnded):
+        return {"type": "hand_ended", "winner": effect.result.winner, "decided_by": effect.result.decided_by}
+    raise TypeError(f"not an effect: {effect!r}")

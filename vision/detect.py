@@ -1,0 +1,167 @@
+"""Find card outlines in a frame and straighten each card into an upright, fixed-size image.
+
+A card face is bright and nearly colourless, whatever lies under it (black cloth, wood, green
+felt), so the detector thresholds the *minimum* of the three colour channels (high only for
+white-ish pixels), keeps blobs of a card's shape and fits a quadrilateral to each. Two cards
+that touch make one blob; such a blob is split by eroding until it falls apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# Rectified card size (poker cards are 63 x 88 mm).
+CARD_W = 200
+CARD_H = 280
+CARD_ASPECT = CARD_H / CARD_W
+
+DETECT_LONG_SIDE = 960  # frames are shrunk to this before looking for outlines
+MIN_AREA_FRACTION = 0.004  # a card covers at least this much of the frame
+MAX_AREA_FRACTION = 0.9
+
+
+@dataclass(frozen=True, slots=True)
+class CardOutline:
+    """Four corners in frame pixels, ordered round the card, the first at a short side's end."""
+
+    corners: np.ndarray  # float32 (4, 2)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x, y = self.corners.mean(axis=0)
+        return float(x), float(y)
+
+
+def find_cards(image: np.ndarray) -> list[CardOutline]:
+    """Outlines of the card faces in a BGR frame, largest first."""
+    scale = min(1.0, DETECT_LONG_SIDE / max(image.shape[:2]))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    whiteness = cv2.GaussianBlur(small.min(axis=2), (5, 5), 0)
+    frame_area = small.shape[0] * small.shape[1]
+    quads: list[np.ndarray] = []
+    # Glare and pale cloth merge with cards at a low level and fall away at a higher one, so
+    # several levels are tried and the overlapping finds merged.
+    for level in _levels(whiteness):
+        quads.extend(_quads_at_level(whiteness, level, frame_area))
+    kept = _suppress_overlaps(quads)
+    return [CardOutline(_order_corners(q / scale)) for q in kept]
+
+
+def _levels(whiteness: np.ndarray) -> list[int]:
+    otsu, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    start = max(int(otsu) - 40, 70)  # a card face is clearly brighter than dark cloth
+    return list(range(start, 236, 25))
+
+
+def _quads_at_level(whiteness: np.ndarray, level: int, frame_area: int) -> list[np.ndarray]:
+    _, mask = cv2.threshold(whiteness, level, 255, cv2.THRESH_BINARY)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    quads: list[np.ndarray] = []
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if MIN_AREA_FRACTION * frame_area < area < MAX_AREA_FRACTION * frame_area:
+            quads.extend(_quads_in_blob(contour, mask.shape, frame_area))
+    return quads
+
+
+def _suppress_overlaps(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """One quad per card: the largest of those whose centres lie inside one another."""
+    kept: list[np.ndarray] = []
+    for quad in sorted(quads, key=lambda q: -cv2.contourArea(q)):
+        centre = tuple(float(v) for v in quad.mean(axis=0))
+        if all(cv2.pointPolygonTest(k, centre, False) < 0 for k in kept):
+            kept.append(quad)
+    return kept
+
+
+def _quads_in_blob(contour: np.ndarray, shape: tuple[int, ...], frame_area: int) -> list[np.ndarray]:
+    quad = _card_quad(contour)
+    if quad is not None:
+        return [quad]
+    blob = np.zeros(shape[:2], np.uint8)
+    cv2.drawContours(blob, [contour], -1, 255, cv2.FILLED)
+    return _split_blob(blob, frame_area)
+
+
+def _card_quad(contour: np.ndarray) -> np.ndarray | None:
+    """The contour's quadrilateral when the contour is one card seen from above, else None."""
+    hull = cv2.convexHull(contour)
+    area = cv2.contourArea(contour)
+    hull_area = cv2.contourArea(hull)
+    if hull_area <= 0 or area / hull_area < 0.85:
+        return None
+    quad = _fit_quad(hull)
+    if quad is None:
+        return None
+    quad_area = cv2.contourArea(quad)
+    if quad_area <= 0 or not 0.8 < area / quad_area < 1.15:
+        return None
+    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+    short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    ratio = max(short, long_) / max(min(short, long_), 1e-6)
+    if not 1.05 < ratio < 2.1:
+        return None
+    return quad
+
+
+def _fit_quad(hull: np.ndarray) -> np.ndarray | None:
+    perimeter = cv2.arcLength(hull, True)
+    for eps in (0.01, 0.02, 0.03, 0.045, 0.06):
+        approx = cv2.approxPolyDP(hull, eps * perimeter, True)
+        if len(approx) == 4:
+            return approx.reshape(4, 2).astype(np.float32)
+    if len(hull) >= 4:  # rounded corners that never collapse to four points
+        return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    return None
+
+
+def _split_blob(blob: np.ndarray, frame_area: int) -> list[np.ndarray]:
+    """Erode a blob of touching cards until its parts are card-shaped, then grow them back."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    eroded = blob
+    for step in range(2, 16, 2):
+        eroded = cv2.erode(eroded, kernel, iterations=2)
+        parts, _ = cv2.findContours(eroded, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        parts = [p for p in parts if cv2.contourArea(p) > MIN_AREA_FRACTION * frame_area * 0.5]
+        if len(parts) < 2:
+            continue
+        grown = [_grow(p, blob, step) for p in parts]
+        quads = [q for q in (_card_quad(g) for g in grown) if q is not None]
+        if len(quads) == len(parts):
+            return quads
+    return []
+
+
+def _grow(part: np.ndarray, blob: np.ndarray, steps: int) -> np.ndarray:
+    piece = np.zeros_like(blob)
+    cv2.drawContours(piece, [part], -1, 255, cv2.FILLED)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * steps + 1, 2 * steps + 1))
+    piece = cv2.dilate(piece, kernel) & blob
+    contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return max(contours, key=cv2.contourArea)
+
+
+def _order_corners(quad: np.ndarray) -> np.ndarray:
+    """Clockwise from the corner that makes the first side a short side."""
+    centre = quad.mean(axis=0)
+    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
+    quad = quad[np.argsort(angles)]  # clockwise in image coordinates (y down)
+    first = np.linalg.norm(quad[0] - quad[1]) + np.linalg.norm(quad[2] - quad[3])
+    second = np.linalg.norm(quad[1] - quad[2]) + np.linalg.norm(quad[3] - quad[0])
+    if first > second:
+        quad = np.roll(quad, -1, axis=0)
+    return quad.astype(np.float32)
+
+
+def rectify(image: np.ndarray, outline: CardOutline, upside_down: bool = False) -> np.ndarray:
+    """The card as an upright CARD_W x CARD_H image (or turned half round)."""
+    corners = np.roll(outline.corners, 2, axis=0) if upside_down else outline.corners
+    target = np.float32([[0, 0], [CARD_W - 1, 0], [CARD_W - 1, CARD_H - 1], [0, CARD_H - 1]])
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    return cv2.warpPerspective(image, matrix, (CARD_W, CARD_H), flags=cv2.INTER_AREA)

@@ -1,0 +1,113 @@
+"""Glyph books: labelled rank and suit glyphs to compare a corner's glyphs against.
+
+A book is built either from a deck's own photos (enrolment, see :mod:`vision.deck`) or, for a
+deck nobody enrolled, from glyphs drawn here with OpenCV's fonts and simple suit shapes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from table_controller.cards import RANKS, SUITS
+from vision.index import normalise_glyph
+
+RED_SUITS = frozenset({"H", "D"})
+STORED_SIZE = (48, 64)  # width, height a sample is kept at
+
+
+@dataclass
+class GlyphBook:
+    """Samples per label: raw binary glyphs (uint8, GLYPH_SIZE) and their width/height ratio."""
+
+    samples: dict[str, list[tuple[np.ndarray, float]]] = field(default_factory=dict)
+    _normalised: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    _aspects: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+
+    def add(self, label: str, glyph: np.ndarray, aspect: float) -> None:
+        stored = cv2.resize(glyph.astype(np.uint8), STORED_SIZE, interpolation=cv2.INTER_AREA)
+        self.samples.setdefault(label, []).append((stored, float(aspect)))
+        self._normalised.clear()
+
+    def scores(self, glyph: np.ndarray, aspect: float) -> dict[str, float]:
+        """Best correlation per label, lowered where the glyph's shape ratio is far off."""
+        if not self._normalised:
+            self._prepare()
+        out: dict[str, float] = {}
+        flat = glyph.reshape(-1)
+        for label, stack in self._normalised.items():
+            correlations = stack @ flat
+            misfit = np.abs(np.log(self._aspects[label] / max(aspect, 1e-3)))
+            out[label] = float(np.max(correlations - 0.5 * np.maximum(misfit - 0.15, 0)))
+        return out
+
+    def _prepare(self) -> None:
+        for label, items in self.samples.items():
+            self._normalised[label] = np.stack([normalise_glyph(g).reshape(-1) for g, _ in items])
+            self._aspects[label] = np.array([a for _, a in items], np.float32)
+
+
+_FONTS = (
+    cv2.FONT_HERSHEY_SIMPLEX,
+    cv2.FONT_HERSHEY_DUPLEX,
+    cv2.FONT_HERSHEY_COMPLEX,
+    cv2.FONT_HERSHEY_TRIPLEX,
+)
+
+
+def generic_books() -> tuple[GlyphBook, GlyphBook]:
+    """Rank and suit books drawn with OpenCV, for a deck that was never enrolled."""
+    ranks = GlyphBook()
+    for rank in RANKS:
+        for font in _FONTS:
+            for thickness in (3, 5, 7):
+                ranks.add(rank, *_ink_box(_draw_text(rank, font, thickness)))
+    suits = GlyphBook()
+    for suit in SUITS:
+        for squash in (0.9, 1.0, 1.1):
+            suits.add(suit, *_ink_box(draw_suit(suit, 96, squash)))
+    return ranks, suits
+
+
+def _draw_text(text: str, font: int, thickness: int) -> np.ndarray:
+    canvas = np.zeros((160, 200), np.uint8)
+    cv2.putText(canvas, text, (10, 120), font, 3.0, 255, thickness, cv2.LINE_AA)
+    return canvas
+
+
+def draw_suit(suit: str, size: int, squash: float = 1.0) -> np.ndarray:
+    """A filled suit symbol, white on black, about ``size`` pixels tall."""
+    canvas = np.zeros((size, size), np.uint8)
+    s = size / 100.0
+    if suit == "D":
+        pts = np.array([[50, 2], [88, 50], [50, 98], [12, 50]], np.float32)
+        cv2.fillPoly(canvas, [np.int32(pts * s)], 255, cv2.LINE_AA)
+    elif suit in ("H", "S"):
+        _heart(canvas, s)
+        if suit == "S":
+            canvas = np.flipud(canvas).copy()
+            stem = np.array([[50, 60], [64, 98], [36, 98]], np.float32)
+            cv2.fillPoly(canvas, [np.int32(stem * s)], 255, cv2.LINE_AA)
+    else:
+        for cx, cy in ((50, 28), (27, 58), (73, 58)):
+            cv2.circle(canvas, (int(cx * s), int(cy * s)), int(20 * s), 255, -1, cv2.LINE_AA)
+        stem = np.array([[50, 50], [62, 98], [38, 98]], np.float32)
+        cv2.fillPoly(canvas, [np.int32(stem * s)], 255, cv2.LINE_AA)
+    if squash != 1.0:
+        canvas = cv2.resize(canvas, (max(1, int(size * squash)), size))
+    return canvas
+
+
+def _heart(canvas: np.ndarray, s: float) -> None:
+    for cx in (30, 70):
+        cv2.circle(canvas, (int(cx * s), int(30 * s)), int(22 * s), 255, -1, cv2.LINE_AA)
+    body = np.array([[9, 38], [91, 38], [50, 92]], np.float32)
+    cv2.fillPoly(canvas, [np.int32(body * s)], 255, cv2.LINE_AA)
+
+
+def _ink_box(canvas: np.ndarray) -> tuple[np.ndarray, float]:
+    ys, xs = np.nonzero(canvas > 127)
+    crop = canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    return crop, crop.shape[1] / crop.shape[0]

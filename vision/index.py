@@ -1,0 +1,168 @@
+"""Cut a card's corner index out of a frame and split it into a rank glyph and a suit glyph.
+
+The corner is warped straight from the frame at a high resolution (only the corner, so it is
+cheap). Ink is whatever is much darker than the paper in the darkest colour channel, so red
+and black print alike; the rank is the topmost blob (two side by side for a 10) and the suit is
+the blob below it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# A virtual upright card of this size is what the corner crop is cut from.
+VIRTUAL_W = 300
+VIRTUAL_H = 420
+CORNER_W = int(VIRTUAL_W * 0.22)
+CORNER_H = int(VIRTUAL_H * 0.36)
+GLYPH_SIZE = (24, 32)  # width, height of a normalised glyph
+
+_TARGET = np.float32([[0, 0], [VIRTUAL_W - 1, 0], [VIRTUAL_W - 1, VIRTUAL_H - 1], [0, VIRTUAL_H - 1]])
+
+
+@dataclass(frozen=True, slots=True)
+class IndexGlyphs:
+    """The rank and suit glyphs of one corner: normalised float images, and whether ink is red."""
+
+    rank: np.ndarray
+    suit: np.ndarray
+    rank_aspect: float
+    suit_aspect: float
+    red: bool
+
+
+def corner_patch(image: np.ndarray, corners: np.ndarray, turn: int) -> np.ndarray:
+    """The corner at the first of ``corners`` rolled by ``turn``, seen upright, as BGR."""
+    rolled = np.roll(corners, -turn, axis=0).astype(np.float32)
+    matrix = cv2.getPerspectiveTransform(rolled, _TARGET)
+    return cv2.warpPerspective(image, matrix, (CORNER_W, CORNER_H), flags=cv2.INTER_LINEAR)
+
+
+def read_index(patch: np.ndarray) -> IndexGlyphs | None:
+    """The rank and suit glyphs in a corner patch, or None when the corner holds no index."""
+    ink = _ink_mask(patch)
+    if ink is None:
+        return None
+    blobs = _blobs(ink)
+    if len(blobs) < 2:
+        return None
+    rank_box = _rank_box(blobs)
+    if rank_box is None:
+        return None
+    suit_box = _suit_box(blobs, rank_box)
+    if suit_box is None:
+        return None
+    return IndexGlyphs(
+        rank=normalise_glyph(_crop(ink, rank_box)),
+        suit=normalise_glyph(_crop(ink, suit_box)),
+        rank_aspect=rank_box[2] / rank_box[3],
+        suit_aspect=suit_box[2] / suit_box[3],
+        red=_is_red(patch, ink, rank_box, suit_box),
+    )
+
+
+def _ink_mask(patch: np.ndarray) -> np.ndarray | None:
+    darkest = patch.min(axis=2)
+    paper = float(np.percentile(darkest, 90))
+    ink_level = float(np.percentile(darkest, 3))
+    if paper - ink_level < 40:
+        return None
+    level, _ = cv2.threshold(darkest, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    level = min(level, paper - 30)
+    return np.where(darkest < level, 255, 0).astype(np.uint8)
+
+
+Box = tuple[int, int, int, int]  # x, y, w, h
+
+
+def _blobs(ink: np.ndarray) -> list[Box]:
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    height, width = ink.shape
+    min_area = width * height * 0.004
+    out: list[Box] = []
+    for i in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if area < min_area or x <= 1 or y <= 1:
+            continue  # specks, and the table showing past the card's edge
+        if h > height * 0.45 or w > width * 0.8:
+            continue  # a face card's frame or picture
+        out.append((x, y, w, h))
+    return out
+
+
+def _rank_box(blobs: list[Box]) -> Box | None:
+    top = min(blobs, key=lambda b: b[1])
+    row = [b for b in blobs if _v_overlap(b, top) > 0.6 * min(b[3], top[3])]
+    row = _touching_row(row, top)
+    return _union(row)
+
+
+def _touching_row(row: list[Box], seed: Box) -> list[Box]:
+    """Blobs side by side with the seed (the 1 and 0 of a 10), within a small gap."""
+    picked = [seed]
+    for b in sorted(row, key=lambda b: b[0]):
+        if b is seed:
+            continue
+        gap = max(b[0] - (seed[0] + seed[2]), seed[0] - (b[0] + b[2]))
+        if gap < 0.6 * seed[3]:
+            picked.append(b)
+    return picked
+
+
+def _suit_box(blobs: list[Box], rank: Box) -> Box | None:
+    rank_bottom = rank[1] + rank[3]
+    below = [
+        b
+        for b in blobs
+        if b[1] >= rank_bottom - 2 and _h_overlap(b, rank) > 0.3 * min(b[2], rank[2])
+    ]
+    if not below:
+        return None
+    suit = min(below, key=lambda b: b[1])
+    if suit[1] - rank_bottom > 1.2 * rank[3]:
+        return None
+    return suit
+
+
+def _v_overlap(a: Box, b: Box) -> int:
+    return max(0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
+
+
+def _h_overlap(a: Box, b: Box) -> int:
+    return max(0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
+
+
+def _union(boxes: list[Box]) -> Box:
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[0] + b[2] for b in boxes)
+    y1 = max(b[1] + b[3] for b in boxes)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def _crop(ink: np.ndarray, box: Box) -> np.ndarray:
+    x, y, w, h = box
+    return ink[y : y + h, x : x + w]
+
+
+def normalise_glyph(glyph: np.ndarray) -> np.ndarray:
+    """A binary glyph as a zero-mean, unit-length GLYPH_SIZE float image, for correlation."""
+    small = cv2.resize(glyph.astype(np.float32), GLYPH_SIZE, interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (3, 3), 0)
+    small -= small.mean()
+    norm = float(np.linalg.norm(small))
+    return small / norm if norm > 0 else small
+
+
+def _is_red(patch: np.ndarray, ink: np.ndarray, *boxes: Box) -> bool:
+    mask = np.zeros_like(ink)
+    for x, y, w, h in boxes:
+        mask[y : y + h, x : x + w] = ink[y : y + h, x : x + w]
+    pixels = patch[mask > 0].astype(np.int32)
+    if len(pixels) == 0:
+        return False
+    redness = pixels[:, 2] - np.maximum(pixels[:, 0], pixels[:, 1])
+    return float(np.median(redness)) > 35

@@ -1,0 +1,81 @@
+"""One contract every card source keeps. Subclass it and provide a ``rig`` fixture.
+
+A rig opens a fresh source and can make the (real or simulated) dealer draw cards, so the
+same assertions run against the event-level simulator and the serial driver on a real pty.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Protocol
+
+import pytest
+
+from drivers.base import CARD, HARDWARE_KINDS, CardSource, SourceEvent
+from table_controller.cards import Card
+
+
+class Rig(Protocol):
+    source: CardSource
+
+    def draw(self, count: int) -> list[Card]: ...
+
+
+def read_cards(source: CardSource, count: int, timeout: float = 5.0) -> list[SourceEvent]:
+    """The next ``count`` card events (hardware events are skipped), or fail after timeout."""
+    cards: list[SourceEvent] = []
+    deadline = time.monotonic() + timeout
+    while len(cards) < count:
+        left = deadline - time.monotonic()
+        assert left > 0, f"only {len(cards)} of {count} cards arrived"
+        event = source.read_event(timeout=left)
+        if event is not None and event.kind == CARD:
+            cards.append(event)
+    return cards
+
+
+class CardSourceContract:
+    @pytest.fixture
+    def rig(self) -> Iterator[Rig]:
+        raise NotImplementedError
+
+    def test_open_and_close_are_idempotent(self, rig: Rig) -> None:
+        rig.source.open()
+        rig.source.close()
+        rig.source.close()
+
+    def test_read_timeout_returns_none(self, rig: Rig) -> None:
+        while rig.source.read_event(timeout=0.05) is not None:
+            pass  # hello and status after connecting
+        started = time.monotonic()
+        assert rig.source.read_event(timeout=0.1) is None
+        assert time.monotonic() - started < 1.0
+
+    def test_drawn_cards_arrive_in_order_once(self, rig: Rig) -> None:
+        drawn = rig.draw(5)
+        events = read_cards(rig.source, 5)
+        assert [e.card for e in events] == drawn
+        seqs = [e.seq for e in events]
+        assert seqs == list(range(seqs[0], seqs[0] + 5))
+        time.sleep(0.1)
+        while (event := rig.source.read_event(timeout=0.05)) is not None:
+            assert event.kind != CARD, f"an extra card: {event}"
+
+    def test_events_are_known_kinds_and_serialisable(self, rig: Rig) -> None:
+        rig.draw(2)
+        read_cards(rig.source, 2)
+        while (event := rig.source.read_event(timeout=0.05)) is not None:
+            assert event.kind == CARD or event.kind in HARDWARE_KINDS
+            json.dumps(event.to_dict())
+
+    def test_card_event_carries_source_and_time(self, rig: Rig) -> None:
+        rig.draw(1)
+        (event,) = read_cards(rig.source, 1)
+        assert event.source == rig.source.url
+        assert abs(event.at - time.time()) < 5
+        assert json.loads(json.dumps(event.to_dict()))["card"] == event.card.code  # type: ignore[union-attr]
+
+    def test_simulated_is_a_bool(self, rig: Rig) -> None:
+        assert isinstance(rig.source.simulated, bool)

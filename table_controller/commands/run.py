@@ -1,10 +1,146 @@
-"""``table run``: run a table. (Placeholder until the runtime lands.)"""
+"""``table run``: run a table.
+
+With ``--hands N`` and no ``--port`` the table plays N autopilot hands in the terminal (or
+into the hand log) and exits; otherwise it serves the dealer display.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import Any
+
+from table_controller.errors import ConfigError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("run", help="run the table")
-    parser.set_defaults(func=lambda args: 0)
+    parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
+    parser.add_argument("--game", default="missouri-city", help="missouri-city (default), buffalo-bayou, backhand")
+    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6)")
+    parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")
+    parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
+                        help="a rule switch, e.g. --switch C4=max (repeatable)")
+    parser.add_argument("--cards", default="sim://?seed=42", metavar="URL",
+                        help="card source URL (default sim://?seed=42: the simulated shoe)")
+    parser.add_argument("--autopilot", action="store_true", help="the simulated shoe deals and both seats play by themselves")
+    parser.add_argument("--hands", type=int, default=None, help="with --autopilot: play N hands and exit")
+    parser.add_argument("--pace", type=float, default=None, help="seconds between autopilot steps")
+    parser.add_argument("--log", default=None, metavar="DB", help="hand log: SQLite path or postgresql:// URL")
+    parser.add_argument("--key", default=None, metavar="FILE", help="HMAC key file of the hand log")
+    parser.add_argument("--no-log", action="store_true", help="do not write a hand log (demo only)")
+    parser.add_argument("--table-id", default="table-1")
+    parser.add_argument("--dealer", default="dealer", help="the dealer's name, for the hand log")
+    parser.add_argument("--quiet", action="store_true", help="terminal mode: print results only")
+    parser.set_defaults(func=run)
+
+
+def parse_switches(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ConfigError(f"--switch takes ID=VALUE, e.g. C4=max (got {item!r})")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def build_game(args: argparse.Namespace) -> Any:
+    from table_controller.games import make_game
+
+    return make_game(args.game, switches=parse_switches(args.switch), first_dealt=args.first_dealt, seats=args.seats)
+
+
+def open_log(args: argparse.Namespace) -> Any:
+    if args.no_log:
+        return None
+    from table_controller.hand_log import HandLog
+    from table_controller.hand_log.keys import default_log_target
+
+    return HandLog.open(args.log or default_log_target(), key_path=args.key, table_id=args.table_id)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = build_game(args)
+    if args.hands is not None and not args.autopilot:
+        raise ConfigError("--hands goes with --autopilot")
+    if args.hands is not None and getattr(args, "port", None) is None:
+        return run_terminal(args, game)
+    serve = _display_server()
+    if serve is None:
+        return run_terminal(args, game)
+    return serve(args, game)
+
+
+def _display_server() -> Any:
+    try:
+        from dealer_display.server import serve
+    except ImportError:
+        return None
+    return serve
+
+
+def run_terminal(args: argparse.Namespace, game: Any) -> int:
+    from drivers.registry import open_source
+    from table_controller import autopilot
+    from table_controller.runtime import TableSession
+
+    if not args.autopilot:
+        raise ConfigError("the terminal table needs --autopilot (the dealer display serves people)")
+    log = open_log(args)
+    try:
+        with open_source(args.cards) as source:
+            if not hasattr(source, "deal_next"):
+                raise ConfigError(f"--autopilot deals from a simulated shoe; {args.cards} is not one")
+            session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
+                                   source_url=args.cards, simulated=source.simulated)
+            _resume_unfinished(session, log)
+            printer = TerminalPrinter(quiet=args.quiet)
+            session.subscribe(printer)
+            done = autopilot.drive(session, source, hands=args.hands, pace=args.pace or 0.0)
+    finally:
+        if log is not None:
+            log.close()
+    print(f"{done} hands played; " + ", ".join(f"{k}: {v}" for k, v in sorted(session.tally.items())))
+    return 0
+
+
+def _resume_unfinished(session: Any, log: Any) -> None:
+    """Crash recovery: an unfinished hand in the log is resumed exactly where it was."""
+    if log is None:
+        return
+    unfinished = log.unfinished_hand()
+    if unfinished is None:
+        return
+    hand_id, _header, records = unfinished
+    events = [r.payload["event"] for r in records if r.kind == "event"]
+    session.resume(hand_id, events)
+    print(f"resumed unfinished hand {hand_id} after {len(events)} events", file=sys.stderr)
+
+
+class TerminalPrinter:
+    """Prints each new dealer instruction, and each result."""
+
+    def __init__(self, quiet: bool = False) -> None:
+        self.quiet = quiet
+        self.last = ""
+
+    def __call__(self, session: Any) -> None:
+        prompts = session.prompts()
+        if prompts.dealer_instruction == self.last:
+            return
+        self.last = prompts.dealer_instruction
+        if prompts.result is not None:
+            print(f"hand {session.hands_played}: {prompts.result.explanation}", flush=True)
+            return
+        if self.quiet:
+            return
+        seats = "  ".join(
+            f"{p.seat.upper()}[{' '.join(p.cards) or '-'}] PT={_n(p.player_total)} DT={_n(p.dealer_total)} THV={_n(p.total_hand_value)}"
+            for p in prompts.seats
+        )
+        show = " ".join(c or "--" for c in prompts.show_cards)
+        print(f"  {prompts.dealer_instruction:<70} | show {show} | {seats}", flush=True)
+
+
+def _n(value: int | None) -> str:
+    return "-" if value is None else str(value)

@@ -1,0 +1,94 @@
+"""A simple player for both seats and a dealer who deals from a simulated shoe.
+
+Used by ``table run --autopilot`` (the demo table and the crash tests) and the benchmarks.
+The strategy is deliberately plain (it is a demo, not advice): push a 19 or 20 once, play
+the push otherwise; hit to 14, then call backhand; stand pat when offered at 14 or more.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from table_controller.events import NEW_DECK, CardArrived, Control, Decision
+
+
+def choose(game: Any, state: Any) -> Decision | None:
+    """A decision for a seat that may decide now, or None to let the dealer deal on."""
+    decisions = game.expected(state).decisions
+    prompts = {p.seat: p for p in game.prompts(state).seats}
+    for seat, actions in decisions.items():
+        p = prompts[seat]
+        thv = p.total_hand_value or 0
+        if "stand_pat" in actions and thv >= 14:
+            return Decision(seat, "stand_pat")
+        if "push" in actions:
+            pushes = _pushes(game, state, seat)
+            return Decision(seat, "push" if thv >= 19 and pushes < 1 else "play_push")
+        if "hit" in actions and "backhand" in actions:
+            return Decision(seat, "hit" if thv <= 14 else "backhand")
+        if actions == ("hit",) or (actions and "hit" in actions and len(actions) == 1):
+            return Decision(seat, "hit")
+    return None
+
+
+def _pushes(game: Any, state: Any, seat: str) -> int:
+    hands = getattr(state, "seats", ())
+    return next((h.pushes for h in hands if getattr(h, "seat", None) == seat), 0)
+
+
+def drive(
+    session: Any,
+    source: Any,
+    *,
+    hands: int | None,
+    pace: float = 0.0,
+    should_stop: Callable[[], bool] = lambda: False,
+) -> int:
+    """Play hands on ``session`` with cards from a simulated ``source`` until ``hands`` are done.
+
+    Returns the number of hands finished. Stops early when ``should_stop()`` is true or the
+    hand is held for a pit boss (the autopilot never resolves an irregularity itself).
+    """
+    done = 0
+    while not should_stop():
+        exp = session.expected()
+        if exp.hand_over or NEW_DECK in exp.controls:
+            if exp.hand_over:
+                done += 1
+                if hands is not None and done >= hands:
+                    return done
+            _pause(pace, should_stop)
+            source.new_deck()
+            session.submit(Control(NEW_DECK, by="autopilot"), source="autopilot")
+            continue
+        decision = choose(session.game, session.state)
+        if decision is not None:
+            _pause(pace, should_stop)
+            session.submit(decision, source="autopilot")
+        elif exp.deal is not None:
+            _pause(pace, should_stop)
+            if not _deal_one(session, source):
+                return done
+        else:
+            return done  # held for the pit boss, or a control only a person may give
+    return done
+
+
+def _deal_one(session: Any, source: Any) -> bool:
+    source.deal_next()
+    while True:
+        event = source.read_event(timeout=2.0)
+        if event is None:
+            return False
+        if event.kind == "card":
+            session.submit(CardArrived(event.card, event.spot), source=source.url, at=event.at)
+            return True
+        session.hardware_event(event.to_dict(), source=source.url, at=event.at)
+
+
+def _pause(pace: float, should_stop: Callable[[], bool]) -> None:
+    end = time.monotonic() + pace
+    while pace > 0 and time.monotonic() < end and not should_stop():
+        time.sleep(min(0.05, end - time.monotonic()))

@@ -1,0 +1,199 @@
+"""The imperative shell around a pure game: one table's session.
+
+:class:`TableSession` takes events from anywhere (card sources, the dealer's console, the
+autopilot), applies them to the game, writes each to the hand log *before* anyone sees its
+effect, and then tells its listeners (the display, the terminal printer). It is not thread
+safe by itself: callers serialise :meth:`submit` (the display does it on its event loop).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from table_controller.engine import Effect, Expected, HandEnded, Refused, TablePrompts
+from table_controller.events import (
+    NEW_DECK,
+    CardArrived,
+    Control,
+    Event,
+    HardwareIrregularity,
+    event_from_dict,
+    event_to_dict,
+)
+from table_controller.serialize import effect_to_dict, result_to_dict
+
+Listener = Callable[["TableSession"], None]
+
+
+class HandLogLike(Protocol):
+    def begin_hand(self, hand_id: str, header: dict[str, Any]) -> None: ...
+
+    def append(self, hand_id: str, kind: str, payload: dict[str, Any], *, source: str, at: float) -> int: ...
+
+
+@dataclass
+class HardwareStatus:
+    source: str = ""
+    simulated: bool = False
+    connected: bool = False
+    last_heartbeat: float | None = None
+    warnings: list[dict[str, Any]] = field(default_factory=list)
+    counters: Counter[str] = field(default_factory=Counter)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "simulated": self.simulated,
+            "connected": self.connected,
+            "last_heartbeat": self.last_heartbeat,
+            "warnings": self.warnings[-5:],
+            "counters": dict(self.counters),
+        }
+
+
+class TableSession:
+    """One table: a game, its current hand, the log, the session's tallies."""
+
+    def __init__(
+        self,
+        game: Any,
+        *,
+        table_id: str = "table-1",
+        dealer: str = "dealer",
+        log: HandLogLike | None = None,
+        source_url: str = "",
+        simulated: bool = False,
+    ) -> None:
+        self.game = game
+        self.table_id = table_id
+        self.dealer = dealer
+        self.log = log
+        self.state = game.new_hand()
+        self.hand_id = ""
+        self.hands_played = 0
+        self.tally: Counter[str] = Counter()
+        self.hardware = HardwareStatus(source=source_url, simulated=simulated)
+        self.last_refusal: str | None = None
+        self.lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        self._begin_hand()
+
+    # ----- reading -----------------------------------------------------------------------------
+    def expected(self) -> Expected:
+        return self.game.expected(self.state)
+
+    def prompts(self) -> TablePrompts:
+        return self.game.prompts(self.state)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the display draws, as plain JSON."""
+        exp = self.expected()
+        return {
+            "table": self.table_id,
+            "hand_id": self.hand_id,
+            "hand_number": self.hands_played + (0 if exp.hand_over else 1),
+            "prompts": self.prompts().to_dict(),
+            "expected": {
+                "deal": None if exp.deal is None else {"spot": exp.deal.spot, "purpose": exp.deal.purpose, "label": exp.deal.label},
+                "decisions": {seat: list(actions) for seat, actions in exp.decisions.items()},
+                "controls": list(exp.controls),
+                "hand_over": exp.hand_over,
+            },
+            "tally": dict(self.tally),
+            "hands_played": self.hands_played,
+            "hardware": self.hardware.to_dict(),
+            "last_refusal": self.last_refusal,
+            "game": self.game.describe(),
+        }
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    # ----- writing -----------------------------------------------------------------------------
+    def submit(self, event: Event, *, source: str, at: float | None = None) -> tuple[Effect, ...]:
+        """Apply one event: log it, then show it. A NEW DECK after a finished hand starts the next."""
+        with self.lock:
+            at = time.time() if at is None else at
+            if isinstance(event, Control) and event.control == NEW_DECK and self.expected().hand_over:
+                self.state = self.game.new_hand()
+                self._begin_hand()
+            new_state, effects = self.game.apply(self.state, event)
+            payload = {
+                "event": event_to_dict(event),
+                "prompts": self.game.prompts(new_state).to_dict(),
+                "effects": [effect_to_dict(e) for e in effects],
+            }
+            self._log("event", payload, source=source, at=at)
+            for effect in effects:
+                if isinstance(effect, HandEnded):
+                    self._log("result", result_to_dict(effect.result), source="engine", at=at)
+                    self._count(effect)
+            refused = [e for e in effects if isinstance(e, Refused)]
+            self.last_refusal = refused[0].reason if refused else None
+            self.state = new_state
+        self._notify()
+        return effects
+
+    def hardware_event(self, event: dict[str, Any], *, source: str, at: float | None = None) -> None:
+        """A non-card report from a card source: logged, counted, shown; a gap holds the hand."""
+        at = time.time() if at is None else at
+        kind = str(event.get("type", "warning"))
+        with self.lock:
+            self._log("hardware", event, source=source, at=at)
+            self._update_hardware(kind, event, at)
+        if kind == "sequence_gap":
+            reason = "a card may have been missed (shoe sequence gap): count the cards on the layout"
+            self.submit(HardwareIrregularity(reason), source=source, at=at)
+        else:
+            self._notify()
+
+    def resume(self, hand_id: str, events: list[dict[str, Any]]) -> None:
+        """Crash recovery: rebuild the unfinished hand from its logged events (not re-logged)."""
+        with self.lock:
+            self.hand_id = hand_id
+            state = self.game.new_hand()
+            for data in events:
+                state, _ = self.game.apply(state, event_from_dict(data))
+            self.state = state
+        self._notify()
+
+    # ----- internals ---------------------------------------------------------------------------
+    def _begin_hand(self) -> None:
+        self.hand_id = f"{self.table_id}-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
+        if self.log is not None:
+            header = {**self.game.describe(), "table": self.table_id, "dealer": self.dealer, "shoe": self.hardware.source}
+            self.log.begin_hand(self.hand_id, header)
+
+    def _log(self, kind: str, payload: dict[str, Any], *, source: str, at: float) -> None:
+        if self.log is not None:
+            self.log.append(self.hand_id, kind, payload, source=source, at=at)
+
+    def _count(self, ended: HandEnded) -> None:
+        self.hands_played += 1
+        result = ended.result
+        key = "void" if result.void else (f"{result.winner} wins" if result.winner else "no winner")
+        self.tally[key] += 1
+
+    def _update_hardware(self, kind: str, event: dict[str, Any], at: float) -> None:
+        hw = self.hardware
+        hw.counters[kind] += 1
+        if kind in ("hello", "reconnected", "heartbeat"):
+            hw.connected = True
+        if kind == "heartbeat":
+            hw.last_heartbeat = at
+        if kind == "disconnected":
+            hw.connected = False
+        if kind not in ("heartbeat", "hello"):
+            hw.warnings.append({"type": kind, "at": at, **{k: v for k, v in event.items() if k not in ("type", "at")}})
+            del hw.warnings[:-20]
+
+    def _notify(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
+

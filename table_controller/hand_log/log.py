@@ -134,8 +134,11 @@ class HandLog:
                 " records were removed; run `table audit verify`")
 
     # Writing -------------------------------------------------------------------------
-    def begin_hand(self, hand_id: str, header: dict[str, Any]) -> None:
-        """Start a hand. Its header names the hand before it, so a deleted hand is noticed.
+    def begin_hand(
+        self, hand_id: str, header: dict[str, Any], *, at: float | None = None
+    ) -> None:
+        """Start a hand (``at`` defaults to now). Its header record also names the hand
+        before it, so a deleted hand is noticed.
 
         Raises:
             HandLogError: a hand is still open, the id is used, or the write failed.
@@ -153,7 +156,8 @@ class HandLog:
                 raise HandLogError(f"hand {hand_id} is already in the log of {self.table_id}")
             previous = self._previous_hand()
             payload = {"header": header, "previous_hand": previous}
-            self._write(hand_id, HEADER, payload, str(header.get("dealer") or "table"), time.time())
+            self._write(hand_id, HEADER, payload, str(header.get("dealer") or "table"),
+                        time.time() if at is None else at)
             self._open_hand = hand_id
 
     def _previous_hand(self) -> str | None:

@@ -1,0 +1,23 @@
+"""Direct SQL on a log's database, the way someone tampering with it would go about it."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import psycopg
+
+from table_controller.hand_log.store import is_postgres_url
+
+
+def raw_sql(target: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Run one statement (``?`` placeholders) outside the log and commit it."""
+    if is_postgres_url(target):
+        with psycopg.connect(target, autocommit=True) as db:
+            cursor = db.execute(sql.replace("?", "%s"), params)
+            return cursor.fetchall() if cursor.description else []
+    db = sqlite3.connect(target, isolation_level=None)
+    try:
+        return db.execute(sql, params).fetchall()
+    finally:
+        db.close()

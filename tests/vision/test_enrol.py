@@ -1,0 +1,57 @@
+"""Enrolment input: partial decks, relative paths, and bad label files."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from table_controller.cards import parse_card
+from table_controller.errors import ConfigError
+from tests.vision.conftest import CARDS_DIR
+from vision.deck import load_deck
+from vision.enrol import enrol, read_labels
+
+
+def test_partial_deck_with_paths_relative_to_the_csv(tmp_path: Path) -> None:
+    labels = tmp_path / "labels.csv"
+    rows = ["file,rank,suit"]
+    for rank in ("9", "10", "J", "Q", "K", "A"):
+        rows.append(f"{CARDS_DIR}/kentdoan/{rank}spades.jpg,{rank},S")
+    relative = os.path.relpath(CARDS_DIR / "kentdoan" / "Ahearts.jpg", tmp_path)
+    rows.append(f"{relative},A,H")
+    labels.write_text("\n".join(rows) + "\n")
+    deck = enrol(labels)
+    assert sorted(c.code for c in deck.cards) == sorted(["9S", "10S", "JS", "QS", "KS", "AS", "AH"])
+
+
+def test_rows_marked_index_not_visible_are_skipped(tmp_path: Path) -> None:
+    labels = tmp_path / "labels.csv"
+    labels.write_text(
+        "file,rank,suit,index_visible\n"
+        f"{CARDS_DIR}/ee326/Aclubs.jpg,A,C,yes\n{CARDS_DIR}/ee326/2clubs.jpg,2,C,no\n"
+    )
+    assert list(read_labels(labels).values()) == [[parse_card("AC")]]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("file,rank\nx.jpg,A\n", "needs columns"),
+        ("file,rank,suit\nx.jpg,Z,S\n", "not a card code"),
+        ("file,rank,suit\nmissing.jpg,A,S\n", "cannot read image"),
+    ],
+)
+def test_bad_labels_are_one_clear_error(tmp_path: Path, text: str, message: str) -> None:
+    labels = tmp_path / "labels.csv"
+    labels.write_text(text)
+    with pytest.raises(ConfigError, match=message):
+        enrol(labels)
+
+
+def test_a_file_that_is_not_a_deck_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "deck.json"
+    bad.write_text('{"format": "something-else"}')
+    with pytest.raises(ConfigError, match="not a deck file"):
+        load_deck(bad)

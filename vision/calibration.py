@@ -1,0 +1,111 @@
+"""Layout calibration: where each spot of the table layout lies in the camera image.
+
+The layout is drawn in its own coordinates, a unit square from its far-left corner (0, 0) to
+its near-right corner (1, 1) as the dealer faces it. Marking the layout's four corners in the
+image once gives a homography; every spot's rectangle is then mapped through it. The result is
+stored as JSON with the table's settings::
+
+    {"format": "table-layout/1", "image_size": [1280, 720],
+     "corners": [[x, y], ...], "spots": {"S1": [[x, y], ...], "red.hand": [...], ...}}
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from table_controller.errors import ConfigError
+
+LAYOUT_FORMAT = "table-layout/1"
+
+# Spot rectangles in layout units: (left, top, right, bottom). Show cards along the far edge;
+# each seat's initial hand with its three columns (hit cards, backhand card) in front of it.
+LAYOUT_SPOTS: dict[str, tuple[float, float, float, float]] = {
+    "S1": (0.30, 0.06, 0.40, 0.32),
+    "S2": (0.45, 0.06, 0.55, 0.32),
+    "S3": (0.60, 0.06, 0.70, 0.32),
+    "red.hand": (0.04, 0.36, 0.30, 0.62),
+    "red.col1": (0.04, 0.68, 0.12, 0.94),
+    "red.col2": (0.13, 0.68, 0.21, 0.94),
+    "red.col3": (0.22, 0.68, 0.30, 0.94),
+    "green.hand": (0.70, 0.36, 0.96, 0.62),
+    "green.col1": (0.70, 0.68, 0.78, 0.94),
+    "green.col2": (0.79, 0.68, 0.87, 0.94),
+    "green.col3": (0.88, 0.68, 0.96, 0.94),
+}
+_UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Spot polygons in image pixels, and the image corners they were computed from."""
+
+    image_size: tuple[int, int]
+    corners: tuple[tuple[float, float], ...]
+    spots: dict[str, tuple[tuple[float, float], ...]]
+
+    def spot_at(self, point: tuple[float, float]) -> str | None:
+        """The spot whose area holds ``point`` (a card's centre), or None off every spot."""
+        for spot, polygon in self.spots.items():
+            contour = np.float32(polygon).reshape(-1, 1, 2)
+            if cv2.pointPolygonTest(contour, (float(point[0]), float(point[1])), False) >= 0:
+                return spot
+        return None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "format": LAYOUT_FORMAT,
+            "image_size": list(self.image_size),
+            "corners": [list(c) for c in self.corners],
+            "spots": {name: [list(p) for p in poly] for name, poly in self.spots.items()},
+        }
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def calibrate(corners: list[tuple[float, float]], image_size: tuple[int, int]) -> Layout:
+    """The layout seen through a camera whose image shows the layout's corners at ``corners``.
+
+    Raises:
+        ConfigError: not four corners, or corners that do not make a convex quadrilateral.
+    """
+    if len(corners) != 4:
+        raise ConfigError(f"a layout has 4 corners, got {len(corners)}")
+    quad = np.float32(corners)
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or cv2.contourArea(quad) < 100:
+        raise ConfigError("the 4 corners must go round the layout (far-left, far-right, "
+                          "near-right, near-left) and enclose some area")
+    homography = layout_homography(quad)
+    spots = {name: _map_rect(homography, rect) for name, rect in LAYOUT_SPOTS.items()}
+    return Layout(image_size, tuple((float(x), float(y)) for x, y in quad), spots)
+
+
+def layout_homography(corners: np.ndarray) -> np.ndarray:
+    """The 3x3 map from layout units to image pixels."""
+    return cv2.getPerspectiveTransform(_UNIT, np.float32(corners))
+
+
+def _map_rect(homography: np.ndarray, rect: tuple[float, float, float, float]) -> tuple[tuple[float, float], ...]:
+    left, top, right, bottom = rect
+    points = np.float32([[left, top], [right, top], [right, bottom], [left, bottom]]).reshape(-1, 1, 2)
+    mapped = cv2.perspectiveTransform(points, homography).reshape(-1, 2)
+    return tuple((round(float(x), 2), round(float(y), 2)) for x, y in mapped)
+
+
+def load_layout(path: Path) -> Layout:
+    """Read a LAYOUT.json; raise ConfigError naming the file when it is not one."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != LAYOUT_FORMAT:
+            raise ValueError(f"expected format {LAYOUT_FORMAT!r}")
+        spots = {name: tuple((float(x), float(y)) for x, y in poly) for name, poly in data["spots"].items()}
+        corners = tuple((float(x), float(y)) for x, y in data["corners"])
+        width, height = data["image_size"]
+        return Layout((int(width), int(height)), corners, spots)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ConfigError(f"{path} is not a layout file: {exc}") from exc

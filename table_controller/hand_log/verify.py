@@ -104,8 +104,9 @@ class _ChainWalk:
         elif record.hand_id != self.open_hand and not (
             record.hand_id == "" and record.kind in BETWEEN_HANDS_KINDS
         ):
-            self.note(hand, record.seq, f"a {record.kind} record of hand {record.hand_id!r} "
-                                        f"where the open hand is {self.open_hand!r}")
+            self.note(record.hand_id or hand, record.seq,
+                      f"a {record.kind} record of hand {record.hand_id!r} where the open hand "
+                      f"is {self.open_hand!r}")
         elif record.kind == RESULT:
             self.open_hand = ""
 
@@ -114,10 +115,10 @@ class _ChainWalk:
             self.note(self.open_hand, record.seq,
                       f"hand has no result, yet hand {record.hand_id} began after it")
         if previous != self.last_hand:
-            lost = previous if previous else "?"
-            self.note(record.hand_id, record.seq,
-                      f"the hand before this one should be {lost}, but the log has "
-                      f"{self.last_hand or 'none'}: hand {lost} is missing")
+            lost = str(previous) if previous else ""
+            self.note(lost or record.hand_id, record.seq,
+                      f"hand {lost or '?'} is missing: hand {record.hand_id} names it as the "
+                      f"hand before, but the log has {self.last_hand or 'none'} there")
         self.open_hand = record.hand_id
         self.last_hand = record.hand_id
 

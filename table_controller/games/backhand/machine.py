@@ -310,6 +310,8 @@ class BackhandGame:
             step, script = script[0], script[1:]
             state = replace(state, script=script)
             state, effects = self._run_step(state, step, effects)
+            if step[0] in ("turn", "first_turn", "end_push"):
+                break  # the seat on turn decides (or its forced card is queued)
             script = state.script
         return self._need_cards(state, effects)
 

@@ -17,6 +17,7 @@ from table_controller.errors import ConfigError, ScenarioError, TableError
 
 COMMAND_MODULES: tuple[str, ...] = (
     "table_controller.commands.run",
+    "table_controller.commands.audit",
     "table_controller.commands.scenario",
     "table_controller.commands.vision",
 )

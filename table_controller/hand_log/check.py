@@ -33,8 +33,8 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
         HandLogError: the log or the key cannot be opened.
     """
     path = Path(key_path) if key_path is not None else default_key_path()
-    key = load_key(path)
     with open_store(target, create=False) as store:
+        key = load_key(path)
         report = CheckReport()
         report.findings = verify_chains(store, key, HeadStore(path, key, store.log_id))
         report.tables = len(store.tables())

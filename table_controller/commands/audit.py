@@ -1,0 +1,164 @@
+"""``table audit``: verify, read, export and report on a hand log.
+
+::
+
+    table audit verify DB [--key FILE]          chain, signatures, heads, rules replay
+    table audit show DB HAND [--table T]        one hand as a readable account
+    table audit hands DB [--from --to --table --dealer --outcome]
+    table audit export DB --format jsonl|csv [--out FILE]
+    table audit report DB --out report.html [--key FILE]
+
+``DB`` is a SQLite path or a ``postgresql://`` URL. ``verify`` exits 0 only when everything
+checks, 1 when anything does not (each problem printed with its table, hand and record).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TextIO
+
+from table_controller.errors import ConfigError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("audit", help="verify, show, list, export and report hands")
+    actions = parser.add_subparsers(dest="audit_command", metavar="ACTION",
+                                    parser_class=type(parser))
+    actions.required = True
+    verify = actions.add_parser("verify", help="check the chain, signatures and rules replay")
+    verify.add_argument("db", metavar="DB")
+    verify.add_argument("--key", metavar="FILE", help="HMAC key (default: the data folder's)")
+    verify.add_argument("--no-replay", action="store_true", help="check the chain only")
+    verify.set_defaults(func=run_verify)
+    show = actions.add_parser("show", help="print one hand as a readable account")
+    show.add_argument("db", metavar="DB")
+    show.add_argument("hand", metavar="HAND")
+    show.add_argument("--table", default=None)
+    show.set_defaults(func=run_show)
+    _register_hands(actions)
+    export = actions.add_parser("export", help="export hands as JSON Lines or CSV")
+    export.add_argument("db", metavar="DB")
+    export.add_argument("--format", required=True, choices=("jsonl", "csv"))
+    export.add_argument("--out", metavar="FILE", help="default: standard output")
+    export.add_argument("--table", default=None)
+    export.set_defaults(func=run_export)
+    report = actions.add_parser("report", help="write an HTML compliance report")
+    report.add_argument("db", metavar="DB")
+    report.add_argument("--out", required=True, metavar="FILE")
+    report.add_argument("--key", metavar="FILE", help="HMAC key (default: the data folder's)")
+    report.set_defaults(func=run_report)
+
+
+def _register_hands(actions: argparse._SubParsersAction) -> None:
+    hands = actions.add_parser("hands", help="list hands")
+    hands.add_argument("db", metavar="DB")
+    hands.add_argument("--from", dest="since", type=parse_time, metavar="TIME",
+                       help="hands begun at or after TIME (ISO date/time, UTC, or epoch seconds)")
+    hands.add_argument("--to", dest="until", type=parse_time, metavar="TIME",
+                       help="hands begun before TIME")
+    hands.add_argument("--table", default=None)
+    hands.add_argument("--dealer", default=None)
+    hands.add_argument("--outcome", default=None,
+                       help="a winning seat, 'no winner', 'void' or 'open'")
+    hands.set_defaults(func=run_hands)
+
+
+def parse_time(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        pass
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a time: use 2025-06-01, 2025-06-01T20:30 or epoch seconds"
+        ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from table_controller.hand_log.check import check_log
+
+    report = check_log(args.db, args.key, replay=not args.no_replay)
+    for finding in report.findings:
+        print(finding)
+    if report.ok:
+        replayed = "" if args.no_replay else ", every hand replayed"
+        print(f"OK: {report.tables} tables, {report.hands} hands, {report.records} records "
+              f"verified{replayed}")
+        return 0
+    named = {f.hand_id for f in report.findings if f.hand_id}
+    print(f"FAILED: {len(report.findings)} problems in {len(named)} hands", file=sys.stderr)
+    return 1
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from table_controller.hand_log.account import account
+    from table_controller.hand_log.reader import read_hand
+    from table_controller.hand_log.store import open_store
+
+    with open_store(args.db, create=False) as store:
+        print(account(read_hand(store, args.hand, table=args.table)))
+    return 0
+
+
+def run_hands(args: argparse.Namespace) -> int:
+    from table_controller.hand_log.account import clock
+    from table_controller.hand_log.reader import list_hands
+    from table_controller.hand_log.store import open_store
+
+    with open_store(args.db, create=False) as store:
+        hands = list_hands(store, table=args.table, dealer=args.dealer, outcome=args.outcome,
+                           since=args.since, until=args.until)
+    for h in hands:
+        print(f"{clock(h.started_at)}  {h.table:<10} {h.hand_id:<40} {h.game:<14} "
+              f"{h.dealer:<12} {h.outcome:<10} {h.decided_by}")
+    print(f"{len(hands)} hands", file=sys.stderr)
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from table_controller.hand_log.export import export
+    from table_controller.hand_log.reader import iter_hands
+    from table_controller.hand_log.store import open_store
+
+    with open_store(args.db, create=False) as store:
+        hands = iter_hands(store, table=args.table)
+    if args.out is None:
+        count = export(hands, sys.stdout, args.format)
+    else:
+        with _open_out(args.out) as out:
+            count = export(hands, out, args.format)
+    print(f"{count} hands exported", file=sys.stderr)
+    return 0
+
+
+def run_report(args: argparse.Namespace) -> int:
+    from table_controller.hand_log.check import check_log
+    from table_controller.hand_log.reader import iter_hands
+    from table_controller.hand_log.report import render
+    from table_controller.hand_log.store import open_store
+
+    check = check_log(args.db, args.key)
+    with open_store(args.db, create=False) as store:
+        hands = iter_hands(store)
+        page = render(store.target, hands, check)
+    with _open_out(args.out) as out:
+        out.write(page)
+    state = "verified" if check.ok else f"NOT verified ({len(check.findings)} problems)"
+    print(f"report of {len(hands)} hands written to {args.out}; log {state}", file=sys.stderr)
+    return 0 if check.ok else 1
+
+
+def _open_out(path: str) -> TextIO:
+    try:
+        return Path(path).open("w", encoding="utf-8", newline="")
+    except OSError as exc:
+        raise ConfigError(f"cannot write {path}: {exc.strerror}") from None
+

@@ -1,0 +1,105 @@
+"""A hand as a readable account: each card, decision and control in order, the totals after
+each step, and the result with the rule that decided it (``table audit show``)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from table_controller.hand_log.reader import RecordedHand, outcome_of
+from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
+
+
+def clock(at: float) -> str:
+    """A UTC timestamp with milliseconds, as the account prints it."""
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at)) + f".{int(at % 1 * 1000):03d}"
+
+
+def describe_event(event: dict[str, Any]) -> str:
+    kind = event.get("type")
+    if kind == "card":
+        spot = f" at {event['spot']}" if event.get("spot") else ""
+        return f"card {event.get('card')}{spot}"
+    if kind == "decision":
+        return f"{event.get('seat')} chose {str(event.get('action', '')).upper().replace('_', ' ')}"
+    if kind == "control":
+        return f"{str(event.get('control', '')).upper().replace('_', ' ')} by {event.get('by')}"
+    if kind == "hardware_irregularity":
+        return f"hardware irregularity: {event.get('reason')}"
+    return f"unknown event {event!r}"
+
+
+def describe_effects(effects: list[dict[str, Any]]) -> str:
+    words = []
+    for effect in effects:
+        kind = effect.get("type")
+        if kind == "applied":
+            words.append(str(effect.get("note")))
+        elif kind == "refused":
+            words.append(f"REFUSED: {effect.get('reason')}")
+        elif kind == "irregularity":
+            words.append(f"IRREGULARITY ({effect.get('kind')}): {effect.get('reason')}")
+        elif kind == "hand_ended":
+            words.append(f"hand over ({effect.get('decided_by')})")
+    return "; ".join(words)
+
+
+def describe_totals(prompts: dict[str, Any] | None) -> str:
+    parts = []
+    for seat in (prompts or {}).get("seats", []):
+        numbers = [f"{label} {seat[key]}" for key, label in (
+            ("player_total", "player"), ("dealer_total", "dealer"),
+            ("total_hand_value", "total")) if seat.get(key) is not None]
+        if numbers:
+            parts.append(f"{seat.get('seat')}: {', '.join(numbers)}")
+    return " | ".join(parts)
+
+
+def describe_record(record: HandRecord) -> list[str]:
+    payload = record.payload
+    head = f"  #{record.seq:<5} {clock(record.at)}  {record.source:<16} "
+    if record.kind == EVENT:
+        lines = [head + describe_event(payload.get("event") or {})]
+        effects = describe_effects(payload.get("effects") or [])
+        if effects:
+            lines.append(f"{'':10}-> {effects}")
+        totals = describe_totals(payload.get("prompts"))
+        if totals:
+            lines.append(f"{'':10}totals: {totals}")
+        return lines
+    if record.kind == HARDWARE:
+        detail = ", ".join(f"{k}={v}" for k, v in sorted(payload.items()) if k != "type")
+        return [head + f"hardware {payload.get('type')}" + (f" ({detail})" if detail else "")]
+    if record.kind == NOTE:
+        return [head + "note: " + ", ".join(f"{k}={v}" for k, v in sorted(payload.items()))]
+    if record.kind == RESULT:
+        return [head + f"RESULT: {describe_result(payload)}"]
+    return [head + record.kind]
+
+
+def describe_result(result: dict[str, Any]) -> str:
+    outcome = outcome_of(result)
+    who = {"void": "hand void", "no winner": "no winner"}.get(outcome, f"{outcome} wins")
+    return f"{who}, decided by rule {result.get('decided_by')}: {result.get('explanation', '')}"
+
+
+def account(hand: RecordedHand) -> str:
+    header = hand.header
+    switches = ", ".join(f"{k}={v}" for k, v in sorted((header.get("switches") or {}).items()))
+    lines = [
+        f"Hand {hand.hand_id}  (table {hand.table})",
+        f"  game {header.get('game')}, rules {header.get('rules_version')}, "
+        f"dealer {header.get('dealer')}, shoe {header.get('shoe')}",
+        f"  seats {', '.join(map(str, header.get('seats') or []))}; "
+        f"first dealt {header.get('first_dealt')}; switches {switches or 'defaults'}",
+        f"  began {clock(hand.header_record.at)} UTC",
+    ]
+    for record in hand.records:
+        lines.extend(describe_record(record))
+    result = hand.result
+    lines.append(f"Result: {describe_result(result)}" if result else "Result: hand not finished")
+    for seat, seat_result in sorted(((result or {}).get("seats") or {}).items()):
+        lines.append(f"  {seat}: {seat_result.get('outcome')} ({seat_result.get('method')}), "
+                     f"{describe_totals({'seats': [{'seat': seat, **seat_result}]})}, "
+                     f"rule {seat_result.get('decided_by')}")
+    return "\n".join(lines)

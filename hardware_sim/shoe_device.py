@@ -1,0 +1,260 @@
+"""A simulated smart shoe that speaks the real wire protocol over a pty.
+
+The real serial driver opens the pty (through a stable symlink) and cannot tell it from a shoe
+on a USB adapter: the bytes are framed, checksummed and paced at the line rate given. The
+deck is a seeded shuffle or a stacked deck; faults are scripted as data
+(:mod:`hardware_sim.faults`). Dealing:
+
+- default: the dealer draws the next card as soon as the host has acknowledged everything
+  (after the host has said hello), i.e. as fast as the line and the host allow;
+- ``pace``: a card every ``pace`` seconds once a host has said hello, acknowledged or not;
+- ``manual``: a card only when :meth:`ShoeDevice.draw` is called (tests and benchmarks).
+
+The shoe never deals while locked, unless a ``locked`` fault forces card N out.
+"""
+
+from __future__ import annotations
+
+import random
+import select
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from drivers.shoe_protocol import (
+    PROTOCOL_VERSION,
+    Ack,
+    CardDrawn,
+    Gone,
+    Heartbeat,
+    Hello,
+    HelloRequest,
+    Lock,
+    Message,
+    Resend,
+    ShoeEmpty,
+    ShoeFramer,
+    Status,
+    StatusRequest,
+    Unlock,
+    encode,
+)
+from hardware_sim.faults import Fault, FaultPlan
+from hardware_sim.pty_link import PtyLink
+from table_controller.cards import Card
+
+CardWritten = Callable[[int, Card, float], None]  # seq, card, monotonic time the frame started
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceSettings:
+    link: Path
+    cards: tuple[Card, ...]
+    baud: int = 115200
+    pace: float | None = None
+    manual: bool = False
+    faults: FaultPlan = field(default_factory=dict)
+    heartbeat: float = 1.0
+    hold: int = 256  # sequenced frames kept for resending
+    device_id: str = "SIM-SHOE-1"
+    firmware: str = "sim-1.0"
+
+
+class ShoeDevice:
+    def __init__(self, settings: DeviceSettings, on_card_written: CardWritten | None = None) -> None:
+        self.settings = settings
+        self.dealt: list[Card] = []
+        self.finished = threading.Event()
+        self._on_card_written = on_card_written
+        self._link = PtyLink(settings.link, settings.baud)
+        self._framer = ShoeFramer()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._draw_lock = threading.Lock()
+        self._draws = 0
+        self._seq = 0
+        self._last_ack = 0
+        self._held: dict[int, bytes] = {}
+        self._locked = False
+        self._greeted = False
+        self._applied: set[tuple[int, str]] = set()
+        self._started = time.monotonic()
+        self._silent_until = 0.0
+        self._replug_at: float | None = None
+        self._next_beat = 0.0
+        self._next_deal = 0.0
+
+    # ---- lifecycle -------------------------------------------------------------------------
+
+    def start(self) -> Path:
+        """Plug in and serve on a thread; returns the stable link."""
+        self._link.plug()
+        self._thread = threading.Thread(target=self._serve, name="sim-shoe-device", daemon=True)
+        self._thread.start()
+        return self.settings.link
+
+    def run(self) -> None:
+        """Plug in and serve in this thread until the deck is dealt and acknowledged, or stop()."""
+        self._link.plug()
+        self._serve()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+        self._link.unplug()
+
+    def __enter__(self) -> ShoeDevice:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def draw(self, count: int = 1) -> None:
+        """Manual dealing: the dealer draws ``count`` more cards."""
+        with self._draw_lock:
+            self._draws += count
+
+    @property
+    def cards_left(self) -> int:
+        return len(self.settings.cards) - len(self.dealt)
+
+    # ---- the loop --------------------------------------------------------------------------
+
+    def _serve(self) -> None:
+        while not self._stop.is_set() and not self.finished.is_set():
+            self._step(time.monotonic())
+        self._link.unplug()
+
+    def _step(self, now: float) -> None:
+        if self._replug_at is not None and now >= self._replug_at:
+            self._replug_at = None
+            self._link.plug()
+        if now < self._silent_until:
+            time.sleep(min(0.01, self._silent_until - now))
+            return
+        for message in self._framer.feed(self._link.read()):
+            self._answer(message)
+        if now >= self._next_beat:
+            self._next_beat = now + self.settings.heartbeat
+            self._send(encode(Heartbeat(int(now - self._started), self._seq)))
+        if self._may_deal(now):
+            self._deal(now)
+        if self.cards_left == 0 and not self._held:
+            self.finished.set()
+        self._wait(0.01)
+
+    def _wait(self, timeout: float) -> None:
+        fd = self._link.master_fd
+        if fd is None:
+            time.sleep(timeout)
+        else:
+            select.select([fd], [], [], timeout)
+
+    def _send(self, frame: bytes) -> None:
+        if self._link.plugged:
+            self._link.write_paced(frame)
+
+    # ---- answering the host ----------------------------------------------------------------
+
+    def _answer(self, message: Message) -> None:
+        if isinstance(message, HelloRequest):
+            self._greeted = True
+            self._send(encode(Hello(self.settings.device_id, self.settings.firmware,
+                                    PROTOCOL_VERSION, self._seq, self._last_ack)))
+        elif isinstance(message, Ack):
+            self._last_ack = max(self._last_ack, min(message.seq, self._seq))
+            for seq in [s for s in self._held if s <= self._last_ack]:
+                del self._held[seq]
+        elif isinstance(message, Resend):
+            self._resend(message.seq)
+        elif isinstance(message, Lock | Unlock):
+            self._locked = isinstance(message, Lock)
+            self._send(encode(self._status()))
+        elif isinstance(message, StatusRequest):
+            self._send(encode(self._status()))
+
+    def _status(self) -> Status:
+        return Status(False, False, self._locked, self._seq, self.cards_left)
+
+    def _resend(self, first: int) -> None:
+        """Everything held from ``first`` on; a GONE for each run it no longer holds."""
+        missing_from: int | None = None
+        for seq in range(max(first, 1), self._seq + 1):
+            frame = self._held.get(seq)
+            if frame is None:
+                missing_from = seq if missing_from is None else missing_from
+                continue
+            if missing_from is not None:
+                self._send(encode(Gone(missing_from, seq)))
+                missing_from = None
+            self._send(frame)
+        if missing_from is not None:
+            self._send(encode(Gone(missing_from, self._seq + 1)))
+
+    # ---- dealing ---------------------------------------------------------------------------
+
+    def _faults(self, number: int) -> dict[str, Fault]:
+        return {f.kind: f for f in self.settings.faults.get(number, ())}
+
+    def _may_deal(self, now: float) -> bool:
+        if self.cards_left == 0:
+            return False
+        number = len(self.dealt) + 1
+        if self._locked and "locked" not in self._faults(number):
+            return False
+        if self.settings.manual:
+            return self._draws > 0
+        if self.settings.pace is not None:
+            return self._greeted and now >= self._next_deal
+        return self._greeted and not self._held and self._link.plugged  # all acknowledged
+
+    def _deal(self, now: float) -> None:
+        number = len(self.dealt) + 1
+        faults = self._faults(number)
+        if "silence" in faults and (number, "silence") not in self._applied:
+            self._applied.add((number, "silence"))
+            self._silent_until = now + (faults["silence"].value or 0.0)
+            return
+        if "unplug" in faults and (number, "unplug") not in self._applied:
+            self._applied.add((number, "unplug"))
+            self._link.unplug()
+            self._replug_at = now + (faults["unplug"].value or 0.0)
+        card = self.settings.cards[number - 1]
+        self.dealt.append(card)
+        with self._draw_lock:
+            self._draws = max(0, self._draws - 1)
+        self._next_deal = now + (self.settings.pace or 0.0)
+        self._seq += 1
+        locked = self._locked or "locked" in faults
+        frame = encode(CardDrawn(self._seq, card, 90 + number % 11, True, locked))
+        self._hold(frame, keep="lost" not in faults)
+        if self._on_card_written is not None:
+            self._on_card_written(self._seq, card, time.monotonic())
+        self._transmit(frame, number, faults)
+        if self.cards_left == 0:
+            self._seq += 1
+            empty = encode(ShoeEmpty(self._seq))
+            self._hold(empty, keep=True)
+            self._send(empty)
+
+    def _hold(self, frame: bytes, keep: bool) -> None:
+        if keep:
+            self._held[self._seq] = frame
+        while len(self._held) > self.settings.hold:
+            del self._held[min(self._held)]
+
+    def _transmit(self, frame: bytes, number: int, faults: dict[str, Fault]) -> None:
+        if "garbage" in faults:
+            count = int(faults["garbage"].value or 0)
+            self._send(random.Random(number).randbytes(count))
+        if "drop" in faults or "lost" in faults:
+            return
+        if "bad_crc" in faults:
+            frame = frame[:-3] + (b"0" if frame[-3:-2] != b"0" else b"1") + frame[-2:]
+        self._send(frame)
+        if "dup" in faults:
+            self._send(frame)

@@ -20,6 +20,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "table_controller.commands.audit",
     "table_controller.commands.scenario",
     "table_controller.commands.vision",
+    "table_controller.commands.sim_shoe",
+    "table_controller.commands.read_cards",
 )
 
 

@@ -7,7 +7,9 @@ refer to ``shared/rules/backhand-series.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from table_controller.evolve import evolve as replace
 
 from table_controller.cards import Card
 from table_controller.games.backhand.switches import Switches

@@ -9,7 +9,9 @@ and a *queue* of the cards expected next, each a :class:`DealTo`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from table_controller.evolve import evolve as replace
 from typing import Any
 
 from table_controller.cards import Card

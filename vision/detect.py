@@ -8,6 +8,7 @@ that touch make one blob; such a blob is split by eroding until it falls apart.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -18,7 +19,7 @@ CARD_W = 200
 CARD_H = 280
 CARD_ASPECT = CARD_H / CARD_W
 
-DETECT_LONG_SIDE = 960  # frames are shrunk to this before looking for outlines
+DETECT_LONG_SIDE = 1000  # frames are shrunk below this before looking for outlines
 MIN_AREA_FRACTION = 0.004  # a card covers at least this much of the frame
 MAX_AREA_FRACTION = 0.9
 
@@ -37,9 +38,10 @@ class CardOutline:
 
 def find_cards(image: np.ndarray) -> list[CardOutline]:
     """Outlines of the card faces in a BGR frame, largest first."""
-    scale = min(1.0, DETECT_LONG_SIDE / max(image.shape[:2]))
+    scale = 1.0 / math.ceil(max(image.shape[:2]) / DETECT_LONG_SIDE)  # whole factors are fast
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    whiteness = cv2.GaussianBlur(small.min(axis=2), (5, 5), 0)
+    blue, green, red = cv2.split(small)
+    whiteness = cv2.GaussianBlur(cv2.min(cv2.min(blue, green), red), (5, 5), 0)
     frame_area = small.shape[0] * small.shape[1]
     quads: list[np.ndarray] = []
     # Glare and pale cloth merge with cards at a low level and fall away at a higher one, so

@@ -65,7 +65,8 @@ def read_index(patch: np.ndarray) -> IndexGlyphs | None:
 
 
 def _ink_mask(patch: np.ndarray) -> np.ndarray | None:
-    darkest = patch.min(axis=2)
+    blue, green, red = cv2.split(patch)
+    darkest = cv2.min(cv2.min(blue, green), red)
     paper = float(np.percentile(darkest, 90))
     ink_level = float(np.percentile(darkest, 3))
     if paper - ink_level < 40:

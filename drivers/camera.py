@@ -1,0 +1,123 @@
+"""``camera://``: an overhead camera as a card source.
+
+- ``camera://0`` a video device by number;
+- ``camera:///path/video.mp4`` a recorded video;
+- ``camera:///path/frames/`` a folder of still frames, read in name order.
+
+Options: ``deck=DECK.json`` (an enrolled deck; without it any standard deck is read, less
+surely), ``layout=LAYOUT.json`` (from ``table vision calibrate``; without it cards carry no
+spot) and ``frames=N`` (how many consecutive frames a card must lie still before it counts,
+default 3). A card event carries the spot; a card seen but not read surely is an
+``unreadable_card`` event (the dealer straightens it); a reported card that leaves is a
+``warning`` with ``reason: card_gone``. The end of a video or folder is a ``status`` event.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+
+from drivers.base import CARD, CardSource, SourceEvent, now
+from drivers.urls import SourceURL, int_option, split_source_url
+from table_controller.errors import ConfigError, DriverInitError, DriverIOError
+from vision.calibration import Layout, load_layout
+from vision.deck import load_deck
+from vision.recogniser import Recogniser
+from vision.tracking import GONE, SEEN, Sighting, SpotTracker
+
+OPTIONS = {
+    "deck": "an enrolled DECK.json",
+    "layout": "a LAYOUT.json from 'table vision calibrate'",
+    "frames": "frames a card must lie still before it counts, 1..30; default 3",
+}
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp"})
+
+
+class CameraSource(CardSource):
+    """Frames in, card events out. Subclasses supply frames through :meth:`_next_frame`."""
+
+    def __init__(self, url: str, options: dict[str, str] | None = None) -> None:
+        super().__init__(url)
+        parsed = split_source_url(url, options or OPTIONS)
+        self._target = parsed.path
+        deck = load_deck(Path(parsed.options["deck"])) if "deck" in parsed.options else None
+        self.recogniser = Recogniser(deck)
+        layout = self._layout(parsed)
+        self.tracker = SpotTracker(layout, int_option(parsed, "frames", 3, 1, 30))
+        self._pending: deque[SourceEvent] = deque()
+        self._ended = False
+        self._capture: object | None = None
+        self._files: deque[Path] = deque()
+
+    def _layout(self, parsed: SourceURL) -> Layout | None:
+        return load_layout(Path(parsed.options["layout"])) if "layout" in parsed.options else None
+
+    def _open(self) -> None:
+        import cv2
+
+        target = self._target
+        if target.isdigit():
+            self._capture = cv2.VideoCapture(int(target))
+        elif Path(target).is_dir():
+            self._files = deque(sorted(p for p in Path(target).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES))
+            if not self._files:
+                raise DriverInitError(f"{self.url}: the folder holds no images")
+            return
+        elif Path(target).is_file():
+            self._capture = cv2.VideoCapture(target)
+        else:
+            raise ConfigError(f"{self.url}: no such device, video or folder {target!r}; "
+                              "e.g. camera://0, camera:///path/video.mp4, camera:///path/frames/")
+        if not self._capture.isOpened():  # type: ignore[attr-defined]
+            raise DriverInitError(f"{self.url}: cannot open the camera or video")
+
+    def _close(self) -> None:
+        if self._capture is not None:
+            self._capture.release()  # type: ignore[attr-defined]
+            self._capture = None
+
+    def _next_frame(self) -> np.ndarray | None:
+        """The next frame, or None at the end of a video or folder."""
+        import cv2
+
+        if self._files:
+            path = self._files.popleft()
+            frame = cv2.imread(str(path))
+            if frame is None:
+                raise DriverIOError(f"{self.url}: cannot read frame {path.name}")
+            return frame
+        if self._capture is None:
+            return None
+        ok, frame = self._capture.read()  # type: ignore[attr-defined]
+        return frame if ok else None
+
+    def _read_event_internal(self, timeout: float | None) -> SourceEvent | None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self._pending:
+            if self._ended or (deadline is not None and time.monotonic() >= deadline):
+                return None
+            self.process_frame()
+        return self._pending.popleft()
+
+    def process_frame(self) -> None:
+        """Read one frame and queue the events it completes."""
+        frame = self._next_frame()
+        if frame is None:
+            self._ended = True
+            self._pending.append(SourceEvent("status", self.url, now(), detail={"state": "end_of_frames"}))
+            return
+        for sighting in self.tracker.update(self.recogniser.recognise(frame)):
+            self._pending.append(self._event(sighting))
+
+    def _event(self, sighting: Sighting) -> SourceEvent:
+        detail = {"confidence": round(sighting.confidence, 3),
+                  "centre": [round(v, 1) for v in sighting.centre]}
+        if sighting.kind == SEEN:
+            return SourceEvent(CARD, self.url, now(), card=sighting.card, spot=sighting.spot, detail=detail)
+        if sighting.kind == GONE:
+            detail |= {"reason": "card_gone", "card": sighting.card.code if sighting.card else None}
+            return SourceEvent("warning", self.url, now(), spot=sighting.spot, detail=detail)
+        return SourceEvent("unreadable_card", self.url, now(), spot=sighting.spot, detail=detail)

@@ -1,0 +1,91 @@
+"""``sim-camera://?seed=N``: a simulated overhead camera over a layout being dealt.
+
+Every frame is rendered (see :mod:`hardware_sim.render`) and goes through the real recogniser
+and tracker of :class:`drivers.camera.CameraSource`, so the path from frames to card events is
+the one a real camera takes. ``seed`` fixes the deck order, the camera's view and the noise.
+The runtime (or a test) is the dealer and uses the back door:
+
+- :meth:`SimCamera.deal_next` puts the next card of the shuffled deck on a spot;
+- :meth:`SimCamera.deal` puts a given card on a spot; :meth:`SimCamera.take` clears a spot;
+- :attr:`SimCamera.layout` is the calibration a real table would get from
+  ``table vision calibrate``.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from drivers.camera import CameraSource
+from drivers.urls import int_option, split_source_url
+from hardware_sim.decks import shuffled_deck
+from hardware_sim.render import Placement, default_corners, place_on_spot, render_frame
+from table_controller.cards import Card
+from table_controller.errors import ConfigError
+from vision.calibration import LAYOUT_SPOTS, Layout, calibrate
+
+OPTIONS = {
+    "seed": "deck order, camera view and noise, a whole number; default 0",
+    "frames": "frames a card must lie still before it counts, 1..30; default 3",
+}
+
+
+class SimCamera(CameraSource):
+    simulated = True
+
+    def __init__(self, url: str) -> None:
+        parsed = split_source_url(url, OPTIONS)
+        if parsed.path:
+            raise ConfigError(f"sim-camera:// takes no path (got {parsed.path!r}); e.g. sim-camera://?seed=3")
+        self.seed = int_option(parsed, "seed", 0, 0, 2**32 - 1)
+        self._rng = np.random.default_rng(self.seed)
+        self.corners = default_corners(self._rng)
+        super().__init__(url, OPTIONS)
+        self._deck = list(shuffled_deck(self.seed))
+        self._placements: dict[str, list[Placement]] = {}
+        self._lock = threading.Lock()
+
+    def _layout(self, parsed: object) -> Layout:
+        return calibrate([(float(x), float(y)) for x, y in self.corners], (1280, 720))
+
+    @property
+    def layout(self) -> Layout:
+        layout = self.tracker.layout
+        assert layout is not None
+        return layout
+
+    def _open(self) -> None:
+        pass
+
+    def _close(self) -> None:
+        pass
+
+    def deal_next(self, spot: str) -> Card:
+        """Deal the next card of the deck face up onto ``spot``."""
+        if not self._deck:
+            raise ConfigError("the simulated deck is empty")
+        card = self._deck.pop(0)
+        self.deal(card, spot)
+        return card
+
+    def deal(self, card: Card, spot: str) -> None:
+        if spot not in LAYOUT_SPOTS:
+            raise ConfigError(f"no spot {spot!r}; spots: {', '.join(LAYOUT_SPOTS)}")
+        with self._lock:
+            on_spot = self._placements.setdefault(spot, [])
+            on_spot.append(place_on_spot(card, spot, self._rng, slot=len(on_spot)))
+
+    def take(self, spot: str) -> None:
+        """Clear a spot (cards collected at the end of a hand)."""
+        with self._lock:
+            self._placements.pop(spot, None)
+
+    def frame(self) -> np.ndarray:
+        """What the camera sees now."""
+        with self._lock:
+            placements = [p for on_spot in self._placements.values() for p in on_spot]
+        return render_frame(placements, self.corners, self._rng)
+
+    def _next_frame(self) -> np.ndarray | None:
+        return self.frame()

@@ -1,0 +1,129 @@
+"""Draw card faces and overhead frames of the layout, for the simulated camera.
+
+Card faces are drawn here (rank in an OpenCV font, suits as filled shapes), never taken from
+photographs. A frame is the layout (felt, spot outlines) with cards placed on their spots,
+seen through a perspective, then degraded as a real camera would: uneven light, glare, blur
+and sensor noise. Everything random comes from the ``numpy.random.Generator`` passed in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from table_controller.cards import Card
+from vision.calibration import LAYOUT_SPOTS, layout_homography
+from vision.glyphs import RED_SUITS, draw_suit
+
+FACE_W, FACE_H = 250, 350
+LAYOUT_W, LAYOUT_H = 1400, 900  # the flat layout is drawn at this size before the perspective
+FRAME_SIZE = (1280, 720)
+_RED = (40, 30, 200)
+_BLACK = (25, 25, 25)
+
+
+def draw_card_face(card: Card) -> np.ndarray:
+    """A FACE_W x FACE_H upright card face, index in the top-left and bottom-right corners."""
+    face = np.full((FACE_H, FACE_W, 3), 245, np.uint8)
+    ink = _RED if card.suit in RED_SUITS else _BLACK
+    _draw_index(face, card, ink)
+    face = cv2.rotate(face, cv2.ROTATE_180)
+    _draw_index(face, card, ink)
+    _draw_middle(face, card, ink)
+    return face
+
+
+def _draw_index(face: np.ndarray, card: Card, ink: tuple[int, int, int]) -> None:
+    text = card.rank
+    scale = 1.5 if len(text) == 1 else 1.1
+    (width, _), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, 4)
+    x = max(4, 34 - width // 2)
+    cv2.putText(face, text, (x, 56), cv2.FONT_HERSHEY_DUPLEX, scale, ink, 4, cv2.LINE_AA)
+    suit = draw_suit(str(card.suit), 38)
+    region = face[66:104, 15:53]
+    region[suit > 127] = ink
+
+
+def _draw_middle(face: np.ndarray, card: Card, ink: tuple[int, int, int]) -> None:
+    if card.rank in ("J", "Q", "K"):
+        cv2.rectangle(face, (62, 62), (FACE_W - 62, FACE_H - 62), (160, 60, 40), 3)
+        cv2.rectangle(face, (80, 110), (FACE_W - 80, FACE_H - 110), (40, 170, 220), -1)
+    suit = draw_suit(str(card.suit), 70)
+    y, x = FACE_H // 2 - 35, FACE_W // 2 - 35
+    face[y : y + 70, x : x + 70][suit > 127] = ink
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A card lying on the layout: centre in layout units, turned by ``angle`` degrees."""
+
+    card: Card
+    centre: tuple[float, float]
+    angle: float
+
+
+def place_on_spot(card: Card, spot: str, rng: np.random.Generator, slot: int = 0) -> Placement:
+    """Where a dealer would put the ``slot``-th card on ``spot``, a little askew."""
+    left, top, right, bottom = LAYOUT_SPOTS[spot]
+    across = (right - left) > 0.15  # a hand spot holds its cards side by side
+    x = left + 0.055 + 0.11 * slot if across else (left + right) / 2
+    y = (top + bottom) / 2
+    jitter = rng.normal(0, 0.004, 2)
+    return Placement(card, (x + float(jitter[0]), y + float(jitter[1])), float(rng.normal(0, 6)))
+
+
+def render_frame(
+    placements: list[Placement], corners: np.ndarray, rng: np.random.Generator
+) -> np.ndarray:
+    """A FRAME_SIZE overhead frame of the layout whose corners appear at ``corners``."""
+    flat = _draw_layout()
+    for placement in placements:
+        _paste_card(flat, placement)
+    to_frame = layout_homography(corners) @ np.diag([1 / LAYOUT_W, 1 / LAYOUT_H, 1.0])
+    frame = cv2.warpPerspective(flat, to_frame, FRAME_SIZE, borderValue=(30, 30, 30))
+    return _camera_effects(frame, rng)
+
+
+def _draw_layout() -> np.ndarray:
+    flat = np.zeros((LAYOUT_H, LAYOUT_W, 3), np.uint8)
+    flat[:] = (45, 100, 35)  # felt
+    for left, top, right, bottom in LAYOUT_SPOTS.values():
+        p0 = (int(left * LAYOUT_W), int(top * LAYOUT_H))
+        p1 = (int(right * LAYOUT_W), int(bottom * LAYOUT_H))
+        cv2.rectangle(flat, p0, p1, (90, 160, 120), 2, cv2.LINE_AA)
+    return flat
+
+
+def _paste_card(flat: np.ndarray, placement: Placement) -> None:
+    face = draw_card_face(placement.card)
+    card_h = 0.20 * LAYOUT_H  # cards are drawn to the layout's scale
+    scale = card_h / FACE_H
+    cx, cy = placement.centre[0] * LAYOUT_W, placement.centre[1] * LAYOUT_H
+    matrix = cv2.getRotationMatrix2D((FACE_W / 2, FACE_H / 2), placement.angle, scale)
+    matrix[:, 2] += (cx - FACE_W / 2, cy - FACE_H / 2)
+    size = (LAYOUT_W, LAYOUT_H)
+    warped = cv2.warpAffine(face, matrix, size, flags=cv2.INTER_AREA)
+    mask = cv2.warpAffine(np.full((FACE_H, FACE_W), 255, np.uint8), matrix, size)
+    flat[mask > 127] = warped[mask > 127]
+
+
+def _camera_effects(frame: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    height, width = frame.shape[:2]
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    tilt = rng.uniform(-0.25, 0.25, 2)
+    light = 1.0 + tilt[0] * (xs / width - 0.5) + tilt[1] * (ys / height - 0.5)
+    gx, gy = rng.uniform(0.2, 0.8) * width, rng.uniform(0.2, 0.8) * height
+    glare = 60.0 * np.exp(-((xs - gx) ** 2 + (ys - gy) ** 2) / (2 * (0.08 * width) ** 2))
+    lit = frame.astype(np.float32) * light[..., None] + glare[..., None]
+    lit = cv2.GaussianBlur(lit, (0, 0), float(rng.uniform(0.5, 1.2)))
+    lit += rng.normal(0, 3.0, lit.shape).astype(np.float32)
+    return np.clip(lit, 0, 255).astype(np.uint8)
+
+
+def default_corners(rng: np.random.Generator) -> np.ndarray:
+    """Where a ceiling camera sees the layout's corners: a trapezoid, a little off-centre."""
+    width, height = FRAME_SIZE
+    base = np.float32([[0.16, 0.08], [0.84, 0.08], [0.97, 0.95], [0.03, 0.95]]) * (width, height)
+    return (base + rng.normal(0, 6, base.shape)).astype(np.float32)

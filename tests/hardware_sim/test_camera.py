@@ -1,0 +1,68 @@
+"""sim-camera://: rendered frames through the real recogniser and tracker give card events."""
+
+from __future__ import annotations
+
+import pytest
+
+from drivers.base import CARD
+from drivers.registry import open_source
+from hardware_sim.camera import SimCamera
+from hardware_sim.render import FRAME_SIZE
+from table_controller.cards import parse_card
+from table_controller.errors import ConfigError
+
+
+def card_events(camera: SimCamera, frames: int) -> list:
+    events = []
+    for _ in range(frames):
+        camera.process_frame()
+    while camera._pending:  # everything the frames completed
+        events.append(camera.read_event(timeout=0))
+    return events
+
+
+def test_dealt_cards_become_card_events_at_their_spots() -> None:
+    with open_source("sim-camera://?seed=3") as camera:
+        assert isinstance(camera, SimCamera) and camera.simulated
+        dealt = {spot: camera.deal_next(spot) for spot in ("S1", "red.col2", "green.hand")}
+        events = card_events(camera, 3)
+    assert {(e.spot, e.card) for e in events if e.kind == CARD} == {(s, c) for s, c in dealt.items()}
+
+
+def test_a_card_counts_only_after_lying_still_for_the_frames_asked() -> None:
+    with SimCamera("sim-camera://?seed=5&frames=4") as camera:
+        camera.deal(parse_card("9D"), "S2")
+        assert card_events(camera, 3) == []
+        (event,) = card_events(camera, 1)
+    assert (event.kind, event.card, event.spot) == (CARD, parse_card("9D"), "S2")
+
+
+def test_a_card_taken_away_is_reported_gone_once() -> None:
+    with SimCamera("sim-camera://?seed=7&frames=2") as camera:
+        camera.deal(parse_card("9D"), "S1")
+        assert [e.kind for e in card_events(camera, 2)] == [CARD]
+        camera.take("S1")
+        events = card_events(camera, 4)
+    assert [(e.kind, e.detail["reason"], e.detail["card"]) for e in events] == [("warning", "card_gone", "9D")]
+
+
+def test_same_seed_same_frames() -> None:
+    with SimCamera("sim-camera://?seed=11") as one, SimCamera("sim-camera://?seed=11") as two:
+        one.deal_next("S1")
+        two.deal_next("S1")
+        assert (one.frame() == two.frame()).all()
+        assert one.frame().shape == (FRAME_SIZE[1], FRAME_SIZE[0], 3)
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [("sim-camera://?sede=3", "no option 'sede'"), ("sim-camera://x?seed=3", "takes no path")],
+)
+def test_bad_url_is_a_clear_error(url: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        SimCamera(url)
+
+
+def test_dealing_to_an_unknown_spot_is_refused() -> None:
+    with SimCamera("sim-camera://?seed=1") as camera, pytest.raises(ConfigError, match="no spot 'S9'"):
+        camera.deal_next("S9")

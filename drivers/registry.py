@@ -20,6 +20,8 @@ from table_controller.errors import ConfigError, DriverUnavailableError
 SOURCES: dict[str, tuple[str, str]] = {
     "serial": ("drivers.shoe_serial", "SerialShoe"),
     "sim": ("hardware_sim.shoe", "SimShoe"),
+    "camera": ("drivers.camera", "CameraSource"),
+    "sim-camera": ("hardware_sim.camera", "SimCamera"),
 }
 
 EXAMPLES: dict[str, str] = {

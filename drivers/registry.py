@@ -20,6 +20,7 @@ from table_controller.errors import ConfigError, DriverUnavailableError
 SOURCES: dict[str, tuple[str, str]] = {
     "serial": ("drivers.shoe_serial", "SerialShoe"),
     "sim": ("hardware_sim.shoe", "SimShoe"),
+    "replay": ("drivers.replay", "ReplaySource"),
     "camera": ("drivers.camera", "CameraSource"),
     "sim-camera": ("hardware_sim.camera", "SimCamera"),
 }

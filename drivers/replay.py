@@ -1,0 +1,108 @@
+"""``replay://DB?hand=ID``: a recorded hand played back as a card source.
+
+::
+
+    replay://hands.db?hand=table-1-20250601-203000-ab12cd34        (a SQLite path)
+    replay:///var/lib/table/hands.db?hand=ID&table=table-1&speed=4
+    replay://?db=postgresql%3A%2F%2Fhost%2Ffloor&hand=ID             (any log, URL-quoted)
+
+The hand's cards come back as card events and its hardware records as hardware events,
+each with its original source and time, paced as they happened (``speed`` 2 is twice as
+fast, 0 is as fast as they are read). Decisions and controls are not a card source's to
+make; :meth:`ReplaySource.recorded_events` gives the whole logged event stream for the
+shell to feed in at the same moments. The source is simulated: never a live table's shoe.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any
+
+from drivers.base import CARD, HARDWARE_KINDS, CardSource, SourceEvent
+from drivers.urls import split_source_url
+from table_controller.cards import parse_card
+from table_controller.errors import ConfigError, DriverInitError, HandLogError
+
+OPTIONS = {
+    "hand": "the hand id to play back (required)",
+    "table": "the table, if several tables used the id",
+    "speed": "playback speed: 1 as recorded (default), 0 as fast as read",
+    "db": "the log, when it is not the URL's path (e.g. a postgresql:// URL, quoted)",
+}
+
+
+class ReplaySource(CardSource):
+    simulated = True
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        parts = split_source_url(url, OPTIONS)
+        self.db = parts.options.get("db") or parts.path
+        self.hand_id = parts.options.get("hand", "")
+        self.table = parts.options.get("table")
+        if not self.db or not self.hand_id:
+            raise ConfigError(f"replay:// needs a log and a hand, e.g. replay://hands.db?hand=ID "
+                              f"(got {url!r})")
+        try:
+            self.speed = float(parts.options.get("speed", "1"))
+        except ValueError:
+            self.speed = -1.0
+        if not self.speed >= 0:
+            raise ConfigError(f"replay:// speed must be a number >= 0 (got {url!r})")
+        self._events: list[dict[str, Any]] = []
+        self._queue: deque[SourceEvent] = deque()
+        self._t0 = 0.0
+        self._started: float | None = None
+
+    def _open(self) -> None:
+        from table_controller.hand_log.reader import read_hand
+        from table_controller.hand_log.store import open_store
+
+        try:
+            with open_store(self.db, create=False) as store:
+                hand = read_hand(store, self.hand_id, table=self.table)
+        except HandLogError as exc:
+            raise DriverInitError(f"replay:// cannot open the hand: {exc}") from None
+        self._t0 = hand.header_record.at
+        for record in hand.records:
+            self._load(record.kind, record.payload, record.source, record.at)
+
+    def _load(self, kind: str, payload: dict[str, Any], source: str, at: float) -> None:
+        if kind == "event":
+            event = payload.get("event") or {}
+            self._events.append({"event": event, "source": source, "at": at})
+            if event.get("type") == "card":
+                card = parse_card(str(event["card"]))
+                self._queue.append(SourceEvent(CARD, source, at, card=card, spot=event.get("spot")))
+        elif kind == "hardware":
+            detail = {k: v for k, v in payload.items() if k not in ("type", "source", "at", "seq")}
+            hw_kind = str(payload.get("type"))
+            if hw_kind not in HARDWARE_KINDS:
+                hw_kind, detail = "warning", {**detail, "original_type": hw_kind}
+            seq = payload.get("seq") if isinstance(payload.get("seq"), int) else None
+            self._queue.append(SourceEvent(hw_kind, source, at, seq=seq, detail=detail))
+
+    def recorded_events(self) -> list[dict[str, Any]]:
+        """Every logged engine event of the hand: ``{"event", "source", "at"}``, in order."""
+        return list(self._events)
+
+    def _due(self, event: SourceEvent) -> float:
+        if self._started is None:
+            self._started = time.monotonic()
+        if self.speed == 0:
+            return self._started
+        return self._started + (event.at - self._t0) / self.speed
+
+    def _read_event_internal(self, timeout: float | None) -> SourceEvent | None:
+        if not self._queue:
+            if timeout:
+                time.sleep(timeout)
+            return None
+        wait = self._due(self._queue[0]) - time.monotonic()
+        if wait > 0:
+            if timeout is not None and timeout < wait:
+                time.sleep(timeout)
+                return None
+            time.sleep(wait)
+        return self._queue.popleft()

@@ -31,6 +31,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--table-id", default="table-1")
     parser.add_argument("--dealer", default="dealer", help="the dealer's name, for the hand log")
     parser.add_argument("--quiet", action="store_true", help="terminal mode: print results only")
+    parser.add_argument("--port", type=int, default=None, help="dealer display port (default 8000)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1: this computer only)")
+    parser.add_argument("--dealer-token", default=None, metavar="TOKEN",
+                        help="the dealer's console token (default $TABLE_DEALER_TOKEN, else a fresh one, printed)")
+    parser.add_argument("--pit-boss-pin", default=None, metavar="PIN",
+                        help="the pit-boss PIN, 4-12 digits (default $TABLE_PIT_BOSS_PIN, else a fresh one, printed)")
+    parser.add_argument("--no-browser", action="store_true", help="with --autopilot: do not open a browser")
     parser.set_defaults(func=run)
 
 

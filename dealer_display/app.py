@@ -1,0 +1,90 @@
+"""The display's FastAPI app, built by :func:`create_app`; nothing is built at import.
+
+The lifespan opens the card source (unless one is given), starts the card feed and, with
+``settings.autopilot``, the autopilot; on shutdown it stops them and closes what it opened.
+The session (and its hand log) belong to the caller.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from dealer_display import ws
+from dealer_display.autopilot_task import run_autopilot
+from dealer_display.routes import console, pit_boss, state
+from dealer_display.routes.state import STATIC
+from dealer_display.settings import DisplaySettings
+from dealer_display.table import DisplayTable
+from drivers.base import CardSource
+from drivers.registry import open_source
+from table_controller.errors import ConfigError, TableError
+from table_controller.runtime import TableSession
+
+
+def create_app(
+    settings: DisplaySettings, session: TableSession | None = None, *, source: CardSource | None = None
+) -> FastAPI:
+    """The display for ``session`` (a fresh session of ``settings.game`` without a log if None).
+
+    ``source`` is an already open card source; by default ``settings.cards_url`` is opened
+    when the app starts and closed when it stops.
+    """
+    if session is None:
+        session = _new_session(settings)
+    app = FastAPI(title="Dealer display", version="1", lifespan=_lifespan(settings, session, source))
+    app.state.settings = settings
+    app.state.table = None
+    for router in (state.router, console.router, pit_boss.router, ws.router):
+        app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_exception_handler(TableError, _table_error)
+    return app
+
+
+def _new_session(settings: DisplaySettings) -> TableSession:
+    from table_controller.games import make_game
+
+    return TableSession(make_game(settings.game), source_url=settings.cards_url)
+
+
+def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSource | None) -> Any:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        source = given if given is not None else open_source(settings.cards_url)
+        table = DisplayTable(session, source)
+        if settings.autopilot and not table.can_deal:
+            raise ConfigError(f"--autopilot deals from a simulated shoe; {source.url} is not one")
+        table.start()
+        app.state.table = table
+        pilot = _start_autopilot(table, settings)
+        try:
+            yield
+        finally:
+            if pilot is not None:
+                pilot.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await pilot
+            table.stop()
+            app.state.table = None
+            if given is None:
+                source.close()
+
+    return lifespan
+
+
+def _start_autopilot(table: DisplayTable, settings: DisplaySettings) -> asyncio.Task[int] | None:
+    if not settings.autopilot:
+        return None
+    return asyncio.create_task(run_autopilot(table, pace=settings.pace, hands=settings.autopilot_hands))
+
+
+async def _table_error(_request: Request, exc: Exception) -> JSONResponse:
+    status = 400 if isinstance(exc, ValueError) else 409
+    return JSONResponse({"detail": str(exc)}, status_code=status)

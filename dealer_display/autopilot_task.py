@@ -1,0 +1,59 @@
+"""``table run --autopilot`` on the display: the simulated shoe deals and both seats play.
+
+The choices come from :func:`table_controller.autopilot.choose`; the cards come through the
+same card feed as a dealer's, so the page, the log and the latency are those of a real hand.
+A hand held for the pit boss waits for a person.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from dealer_display.table import DisplayTable
+from table_controller import autopilot
+from table_controller.events import NEW_DECK, RESHUFFLE, Control
+
+SOURCE = "autopilot"
+RESULT_PAUSES = 3  # the result stays up for three steps, so a watcher can read it
+CARD_WAIT_SECONDS = 5.0
+
+
+async def run_autopilot(table: DisplayTable, *, pace: float, hands: int | None = None) -> int:
+    """Play until cancelled (or ``hands`` hands are done); returns the hands finished."""
+    done = 0
+    while hands is None or done < hands:
+        exp = table.session.expected()
+        if exp.hand_over:
+            done += 1
+            if hands is not None and done >= hands:
+                break
+            await asyncio.sleep(pace * RESULT_PAUSES)
+            table.submit(Control(NEW_DECK, by=SOURCE), source=SOURCE)
+            continue
+        await asyncio.sleep(pace)
+        await _step(table)
+    return done
+
+
+async def _step(table: DisplayTable) -> None:
+    session = table.session
+    exp = session.expected()
+    if NEW_DECK in exp.controls or RESHUFFLE in exp.controls:
+        control = NEW_DECK if NEW_DECK in exp.controls else RESHUFFLE
+        table.submit(Control(control, by=SOURCE), source=SOURCE)
+        return
+    decision = autopilot.choose(session.game, session.state)
+    if decision is not None:
+        table.submit(decision, source=SOURCE)
+    elif exp.deal is not None:
+        await _deal_and_wait(table)
+    # otherwise the hand is held for the pit boss: keep waiting
+
+
+async def _deal_and_wait(table: DisplayTable) -> None:
+    table.card_arrived.clear()
+    if table.deal() is None:
+        return
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(table.card_arrived.wait(), CARD_WAIT_SECONDS)

@@ -1,0 +1,64 @@
+"""Pushes the table's state to every open page: one message per change, latest state wins.
+
+Each page gets its own sender; when a page is slow, intermediate states are skipped and it
+receives the newest one, so a slow browser never holds the table up nor sees stale order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+
+class PageFeed:
+    """The newest message for one page, and a flag that there is one to send."""
+
+    def __init__(self) -> None:
+        self.latest = ""
+        self.ready = asyncio.Event()
+
+    def offer(self, message: str) -> None:
+        self.latest = message
+        self.ready.set()
+
+    async def next(self) -> str:
+        await self.ready.wait()
+        self.ready.clear()
+        return self.latest
+
+
+class PushHub:
+    """Builds the state message once per change and offers it to every page."""
+
+    def __init__(self, build_message: Callable[[], str]) -> None:
+        self._build = build_message
+        self._pages: set[PageFeed] = set()
+        self._pending = False
+
+    def join(self) -> PageFeed:
+        page = PageFeed()
+        page.offer(self._build())
+        self._pages.add(page)
+        return page
+
+    def leave(self, page: PageFeed) -> None:
+        self._pages.discard(page)
+
+    @property
+    def pages(self) -> int:
+        return len(self._pages)
+
+    def changed(self) -> None:
+        """Called on the loop after each change; several changes in one tick push once."""
+        if self._pending:
+            return
+        self._pending = True
+        asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._pending = False
+        if not self._pages:
+            return
+        message = self._build()
+        for page in self._pages:
+            page.offer(message)

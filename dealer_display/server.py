@@ -1,0 +1,97 @@
+"""``table run`` with the dealer display: build the session and the app, print where to look,
+and serve until interrupted. Called by :mod:`table_controller.commands.run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import threading
+import time
+import webbrowser
+from typing import Any
+
+import uvicorn
+
+from dealer_display.app import create_app
+from dealer_display.settings import (
+    DEFAULT_PACE,
+    DEFAULT_PORT,
+    DisplaySettings,
+    dealer_token_from,
+    pit_boss_pin_from,
+)
+from table_controller.runtime import TableSession
+
+
+def settings_from(args: argparse.Namespace) -> DisplaySettings:
+    return DisplaySettings(
+        cards_url=args.cards,
+        game=args.game,
+        host=args.host,
+        port=DEFAULT_PORT if args.port is None else args.port,
+        dealer_token=dealer_token_from(args.dealer_token),
+        pit_boss_pin=pit_boss_pin_from(args.pit_boss_pin),
+        dealer_name=args.dealer,
+        autopilot=args.autopilot,
+        autopilot_hands=args.hands,
+        pace=DEFAULT_PACE if args.pace is None else args.pace,
+    )
+
+
+def serve(args: argparse.Namespace, game: Any) -> int:
+    """Serve the display for ``game`` until Ctrl-C; returns the exit code."""
+    from drivers.registry import source_class
+    from table_controller.commands.run import _resume_unfinished, open_log
+
+    settings = settings_from(args)
+    simulated = source_class(settings.cards_url).simulated  # checks the URL before anything opens
+    log = open_log(args)
+    try:
+        session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
+                               source_url=settings.cards_url, simulated=simulated)
+        _resume_unfinished(session, log)
+        app = create_app(settings, session)
+        config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning")
+        server = uvicorn.Server(config)
+        _announce(settings, server, open_browser=args.autopilot and not args.no_browser)
+        server.run()
+    finally:
+        if log is not None:
+            log.close()
+    return 0
+
+
+def page_address(settings: DisplaySettings) -> str:
+    host = "127.0.0.1" if settings.host in ("0.0.0.0", "::") else settings.host
+    host = f"[{host}]" if ":" in host else host
+    return f"http://{host}:{settings.port}/"
+
+
+def _announce(settings: DisplaySettings, server: uvicorn.Server, *, open_browser: bool) -> None:
+    address = page_address(settings)
+    console = f"{address}#token={settings.dealer_token}"
+    print(f"dealer display: {address}", flush=True)
+    print(f"dealer's console (keep private): {console}", flush=True)
+    print(f"pit-boss PIN: {settings.pit_boss_pin}", flush=True)
+    if settings.autopilot:
+        print("autopilot: the simulated shoe deals and both seats play by themselves", flush=True)
+    if open_browser:
+        _open_when_started(server, console)
+
+
+def _open_when_started(server: uvicorn.Server, url: str) -> None:
+    """Open the page in a browser once the server listens, if this computer has a screen."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("darwin", "win32")):
+        return
+
+    def wait_then_open() -> None:
+        while not server.started and not server.should_exit:
+            time.sleep(0.1)
+        if server.started:
+            with contextlib.suppress(webbrowser.Error):
+                webbrowser.open(url)
+
+    threading.Thread(target=wait_then_open, name="open-browser", daemon=True).start()

@@ -1,0 +1,129 @@
+// The dealer's console: buttons and keys send requests; the engine answers. Buttons are
+// enabled from the engine's legal actions and expected controls; a refusal is shown as sent.
+import { ACTION_KEYS } from "./render.js";
+
+const $ = (id) => document.getElementById(id);
+const KEY_ACTIONS = Object.fromEntries(Object.entries(ACTION_KEYS).map(([action, key]) => [key, action]));
+const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD" };
+
+export class DealerConsole {
+  constructor(token, onError) {
+    this.token = token;
+    this.onError = onError;
+    this.state = null;
+    this.console = { actions: [], can_deal: false };
+  }
+
+  get canAct() {
+    return Boolean(this.token);
+  }
+
+  update(message) {
+    this.state = message.state;
+    this.console = message.console;
+    const exp = this.state.expected;
+    const controls = new Set(exp.controls);
+    $("btn-deal").hidden = !this.console.can_deal;
+    $("btn-deal").disabled = !this.canAct || !exp.deal;
+    $("btn-new-deck").disabled = !this.canAct || !(controls.has("new_deck") || exp.hand_over);
+    $("btn-reshuffle").disabled = !this.canAct || !controls.has("reshuffle_discards");
+    $("btn-void").disabled = !controls.has("void_hand");
+    $("btn-accept").disabled = !controls.has("accept_card");
+    $("view-only").hidden = this.canAct;
+    $("keys-help").hidden = !this.canAct;
+  }
+
+  attach() {
+    $("seats").addEventListener("click", (e) => {
+      const button = e.target.closest("button.action");
+      if (button && !button.disabled) this.decide(button.dataset.seat, button.dataset.action);
+    });
+    $("btn-deal").addEventListener("click", () => this.deal());
+    $("btn-new-deck").addEventListener("click", () => this.control("new_deck"));
+    $("btn-reshuffle").addEventListener("click", () => this.control("reshuffle_discards"));
+    $("btn-void").addEventListener("click", () => this.pitBoss("void_hand"));
+    $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
+    document.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  onKey(e) {
+    if (e.ctrlKey || e.altKey || e.metaKey || $("pin-dialog").open || e.target.tagName === "INPUT") return;
+    const key = e.key.toUpperCase();
+    const action = KEY_ACTIONS[key];
+    if (action) {
+      e.preventDefault();
+      this.decide(this.seatForKey(action, e.shiftKey), action);
+      return;
+    }
+    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept" }[key];
+    if (button && !$(button).hidden) {
+      e.preventDefault();
+      $(button).click();
+    }
+  }
+
+  // Which seat a key means: the one whose button for it is lit; if both are lit, the seat on
+  // turn (Shift: the other). If none is lit it still goes to the seat on turn, so the dealer
+  // hears the engine's reason why not.
+  seatForKey(action, shift) {
+    const seats = this.state ? this.state.prompts.seats : [];
+    const lit = seats.filter((s) => s.legal_actions.includes(action));
+    const onTurn = seats.find((s) => s.on_turn) || lit[0] || seats[0];
+    if (!onTurn) return "";
+    const others = seats.filter((s) => s !== onTurn);
+    if (shift) return (others.find((s) => lit.includes(s)) || others[0] || onTurn).seat;
+    return (lit.length === 1 ? lit[0] : onTurn).seat;
+  }
+
+  decide(seat, action) {
+    return this.send("/api/decision", { seat, action });
+  }
+
+  control(control) {
+    return this.send("/api/control", { control });
+  }
+
+  deal() {
+    return this.send("/api/deal", null);
+  }
+
+  async pitBoss(control) {
+    const pin = await askPin(PIT_BOSS_WORDS[control]);
+    if (pin === null) return null;
+    return this.send("/api/pit-boss", { control }, pin ? { "X-Pit-Boss-Pin": pin } : {});
+  }
+
+  async send(path, body, extraHeaders = {}) {
+    const headers = { "Content-Type": "application/json", ...extraHeaders };
+    if (this.token) headers["X-Dealer-Token"] = this.token;
+    try {
+      const response = await fetch(path, { method: "POST", headers, body: body ? JSON.stringify(body) : null });
+      const answer = await response.json().catch(() => ({}));
+      this.onError(response.ok ? null : readable(answer.detail, response.status));
+      return answer;
+    } catch (err) {
+      this.onError(`the table did not answer (${err.message}); try again`);
+      return null;
+    }
+  }
+}
+
+function readable(detail, status) {
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) return detail.map((d) => d.msg).join("; ");
+  return `the request was refused (HTTP ${status})`;
+}
+
+/** Ask for the pit-boss PIN; resolves to the PIN typed ("" if none) or null if cancelled. */
+function askPin(what) {
+  const dialog = $("pin-dialog");
+  const input = $("pin-input");
+  $("pin-title").textContent = `Pit-boss action: ${what}`;
+  input.value = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok" ? input.value.trim() : null), { once: true });
+    dialog.returnValue = "";
+    dialog.showModal();
+    input.focus();
+  });
+}

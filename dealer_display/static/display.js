@@ -1,0 +1,93 @@
+// The dealer display: keeps a WebSocket to the table, redraws on every pushed state, and
+// reconnects by itself. The dealer's token comes from the address (#token=...) once and is
+// kept in this browser.
+import { DealerConsole } from "./console.js";
+import { drawBanners, drawHardware, drawLayout, drawResult, drawSeats, drawTally } from "./render.js";
+
+const $ = (id) => document.getElementById(id);
+const TOKEN_KEY = "dealerToken";
+
+// For the tests and the latency benchmark: what was drawn, and how long cards took to show.
+const probe = (window.tableDisplay = { messages: 0, message: null, latencies: [], connected: false });
+
+function takeToken() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get("token");
+  if (token) {
+    localStorage.setItem(TOKEN_KEY, token);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return localStorage.getItem(TOKEN_KEY) || "";
+}
+
+const token = takeToken();
+let localError = null;
+let lastCardSeq = null;
+const dealerConsole = new DealerConsole(token, (error) => {
+  localError = error;
+  drawRefusal();
+});
+
+function drawRefusal() {
+  const message = probe.message;
+  const text = localError || (message && message.state.last_refusal) || "";
+  $("refusal").textContent = text;
+  $("refusal").classList.toggle("shown", Boolean(text));
+}
+
+function draw(message) {
+  const state = message.state;
+  dealerConsole.update(message);
+  drawBanners(state);
+  drawLayout(state);
+  drawSeats(state, message.console.actions, dealerConsole.canAct);
+  drawResult(state);
+  drawTally(state);
+  drawHardware(state.hardware, Date.now() / 1000);
+  drawRefusal();
+}
+
+function noteCardLatency(card) {
+  if (!card || card.seq === lastCardSeq) return;
+  lastCardSeq = card.seq;
+  requestAnimationFrame(() => {
+    probe.latencies.push(performance.timeOrigin + performance.now() - card.at * 1000);
+  });
+}
+
+function onMessage(event) {
+  const message = JSON.parse(event.data);
+  if (message.type !== "state") return;
+  probe.message = message;
+  localError = null;
+  draw(message);
+  noteCardLatency(message.card);
+  probe.messages += 1;
+}
+
+function setConnected(up) {
+  probe.connected = up;
+  const box = $("connection");
+  box.textContent = up ? "live" : "reconnecting\u2026";
+  box.className = up ? "up" : "down";
+}
+
+function connect(delay = 250) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws${query}`);
+  let opened = false;
+  socket.onopen = () => {
+    opened = true;
+    setConnected(true);
+  };
+  socket.onmessage = onMessage;
+  socket.onclose = () => {
+    setConnected(false);
+    setTimeout(() => connect(opened ? 250 : Math.min(delay * 2, 4000)), opened ? 250 : delay);
+  };
+}
+
+dealerConsole.attach();
+connect();
+setInterval(() => probe.message && drawHardware(probe.message.state.hardware, Date.now() / 1000), 1000);

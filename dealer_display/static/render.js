@@ -1,0 +1,230 @@
+// Draws one pushed state into the page. Everything shown comes from the engine's snapshot;
+// nothing here decides what is legal or who wins.
+import { cardFace, emptySpot } from "./cards.js";
+
+const LOOKS = {
+  red: { word: "RED", colour: "#e53935", shape: "triangle" },
+  green: { word: "GREEN", colour: "#43a047", shape: "circle" },
+};
+const SPARE_LOOKS = [
+  { colour: "#1e88e5", shape: "square" }, { colour: "#fdd835", shape: "diamond" },
+  { colour: "#8e24aa", shape: "hexagon" }, { colour: "#00acc1", shape: "star" },
+];
+const SHAPES = {
+  triangle: '<polygon points="12,2 23,22 1,22"/>',
+  circle: '<circle cx="12" cy="12" r="10.5"/>',
+  square: '<rect x="2" y="2" width="20" height="20"/>',
+  diamond: '<polygon points="12,1 23,12 12,23 1,12"/>',
+  hexagon: '<polygon points="6,2 18,2 23,12 18,22 6,22 1,12"/>',
+  star: '<polygon points="12,1 15,9 23,9 17,14 19,23 12,18 5,23 7,14 1,9 9,9"/>',
+};
+export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L" };
+
+const $ = (id) => document.getElementById(id);
+
+export function seatLook(seat, index) {
+  if (LOOKS[seat]) return LOOKS[seat];
+  const spare = SPARE_LOOKS[index % SPARE_LOOKS.length];
+  return { ...spare, word: seat.startsWith("seat") ? `SEAT ${seat.slice(4)}` : seat.toUpperCase() };
+}
+
+export function shapeSvg(look, className = "shape") {
+  return `<svg class="${className}" viewBox="0 0 24 24" aria-hidden="true" fill="${look.colour}" stroke="#fff" stroke-width="1.2">${SHAPES[look.shape]}</svg>`;
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const words = (action) => action.replace("_", " ").toUpperCase();
+const number = (value) => (value === null || value === undefined ? "\u2013" : String(value));
+
+/** Seats as the layout places them: the first-dealt seat at the bottom, the other on top. */
+export function rowsTopToBottom(state) {
+  const seats = state.prompts.seats;
+  const first = state.game.first_dealt;
+  if (state.prompts.show_cards.length && seats.length === 2 && first) {
+    return [seats.find((s) => s.seat !== first), seats.find((s) => s.seat === first)];
+  }
+  return seats;
+}
+
+// ----- the layout ---------------------------------------------------------------------------
+function initialCards(seat) {
+  const hits = new Set(seat.columns.filter(Boolean));
+  return seat.cards.filter((code) => !hits.has(code));
+}
+
+function spot(child, caption, spotId, nextSpot) {
+  const cell = el("div", "spot");
+  cell.dataset.spot = spotId;
+  if (spotId === nextSpot) cell.classList.add("next");
+  cell.append(child, el("span", "caption", caption));
+  return cell;
+}
+
+function handCell(seat, look, where, nextSpot) {
+  const cell = el("div", `hand-cell ${where}`);
+  cell.dataset.spot = `${seat.seat}.hand`;
+  if (cell.dataset.spot === nextSpot) cell.classList.add("next");
+  const fan = el("div", "fan");
+  const cards = initialCards(seat);
+  if (!cards.length) fan.append(emptySpot("hand"));
+  cards.forEach((code) => fan.append(cardFace(code)));
+  const tag = el("span", "seat-tag");
+  tag.innerHTML = `${shapeSvg(look)}<span>${look.word}</span>`;
+  cell.append(tag, fan);
+  return cell;
+}
+
+function seatRow(seat, look, where, nextSpot) {
+  const row = el("div", `layout-row seat-row ${where}`);
+  row.dataset.seat = seat.seat;
+  row.style.setProperty("--seat", look.colour);
+  if (seat.on_turn) row.classList.add("acts");
+  row.append(handCell(seat, look, where, nextSpot));
+  seat.columns.forEach((code, i) => {
+    const id = `${seat.seat}.col${i + 1}`;
+    const backhand = code && !seat.cards.includes(code);
+    const face = code ? cardFace(code, backhand ? "backhand" : "") : emptySpot(`col ${i + 1}`);
+    row.append(spot(face, backhand ? `col ${i + 1} \u00b7 backhand` : `col ${i + 1}`, id, nextSpot));
+  });
+  return row;
+}
+
+function showRow(showCards, nextSpot) {
+  const row = el("div", "layout-row show-row");
+  row.append(el("div", "hand-cell spacer"));
+  showCards.forEach((code, i) => {
+    const id = `S${i + 1}`;
+    row.append(spot(code ? cardFace(code) : emptySpot(id), `show card ${id}`, id, nextSpot));
+  });
+  return row;
+}
+
+export function drawLayout(state) {
+  const box = $("layout");
+  const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
+  const rows = rowsTopToBottom(state);
+  const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
+  const parts = [];
+  const withShow = state.prompts.show_cards.length > 0;
+  rows.forEach((seat, i) => {
+    const where = withShow ? (i === 0 ? "top" : "bottom") : "plain";
+    if (withShow && i === 1) parts.push(showRow(state.prompts.show_cards, nextSpot));
+    parts.push(seatRow(seat, seatLook(seat.seat, index[seat.seat]), where, nextSpot));
+  });
+  box.replaceChildren(...parts);
+}
+
+// ----- seat panels --------------------------------------------------------------------------
+function badge(seat) {
+  if (seat.status === "finished") return [seat.outcome ? seat.outcome.toUpperCase() : "FINISHED", "done"];
+  if (seat.on_turn) return ["ACTS NOW", "acts"];
+  if (seat.status === "acting") return ["MAY ACT", "may"];
+  return ["waiting", "wait"];
+}
+
+function totals(seat) {
+  const box = el("div", "totals");
+  for (const [label, field] of [["Player total", "player_total"], ["Dealer total", "dealer_total"], ["Total hand value", "total_hand_value"]]) {
+    const item = el("div", "total");
+    const value = el("span", "value", number(seat[field]));
+    value.dataset.field = field;
+    item.append(el("span", "label", label), value);
+    box.append(item);
+  }
+  return box;
+}
+
+function actionButtons(seat, actions, canAct) {
+  const box = el("div", "actions");
+  for (const action of actions) {
+    const button = el("button", "action");
+    button.dataset.seat = seat.seat;
+    button.dataset.action = action;
+    button.innerHTML = `${words(action)} <kbd>${ACTION_KEYS[action] || ""}</kbd>`;
+    const legal = seat.legal_actions.includes(action);
+    button.disabled = !(legal && canAct);
+    if (legal) button.classList.add("legal");
+    box.append(button);
+  }
+  return box;
+}
+
+function seatPanel(seat, look, actions, canAct) {
+  const panel = el("section", "seat-panel");
+  panel.dataset.seat = seat.seat;
+  panel.style.setProperty("--seat", look.colour);
+  const [text, kind] = badge(seat);
+  panel.classList.add(kind);
+  const head = el("header", "seat-head");
+  head.innerHTML = `${shapeSvg(look)}<span class="seat-name">${look.word}</span>`;
+  head.append(el("span", `badge ${kind}`, text));
+  const outcome = el("div", "outcome");
+  if (seat.outcome) outcome.textContent = `${seat.outcome}${seat.method ? " \u00b7 " + seat.method.replace("_", " ") : ""}`;
+  else outcome.textContent = seat.note || "";
+  panel.append(head, totals(seat), outcome, actionButtons(seat, actions, canAct));
+  return panel;
+}
+
+export function drawSeats(state, actions, canAct) {
+  const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
+  const panels = rowsTopToBottom(state).map((seat) => seatPanel(seat, seatLook(seat.seat, index[seat.seat]), actions, canAct));
+  $("seats").replaceChildren(...panels);
+}
+
+// ----- banners, result, tally, hardware -----------------------------------------------------
+export function drawResult(state) {
+  const box = $("result");
+  const result = state.prompts.result;
+  box.hidden = !result;
+  if (!result) return;
+  const seats = state.prompts.seats.map((s) => s.seat);
+  const look = result.winner ? seatLook(result.winner, seats.indexOf(result.winner)) : null;
+  const headline = result.void ? "HAND VOID" : look ? `${look.word} WINS` : "NO WINNER";
+  box.style.setProperty("--seat", look ? look.colour : "#9e9e9e");
+  box.innerHTML = `<div class="headline">${look ? shapeSvg(look) : ""}<span></span></div><p class="explanation"></p><p class="rule"></p>`;
+  box.querySelector(".headline span").textContent = headline;
+  box.querySelector(".explanation").textContent = result.explanation;
+  box.querySelector(".rule").textContent = `Decided by rule ${result.decided_by}`;
+}
+
+export function drawTally(state) {
+  const box = $("tally");
+  const entries = Object.entries(state.tally).sort(([a], [b]) => a.localeCompare(b));
+  box.replaceChildren(el("h3", "", `Session: ${state.hands_played} hand${state.hands_played === 1 ? "" : "s"}`));
+  const list = el("ul");
+  for (const [key, count] of entries) {
+    const item = el("li");
+    item.dataset.result = key;
+    item.append(el("span", "", key), el("strong", "", String(count)));
+    list.append(item);
+  }
+  box.append(list);
+}
+
+export function drawBanners(state) {
+  $("instruction").textContent = state.prompts.dealer_instruction;
+  $("game-title").textContent = state.game.title || state.game.game;
+  $("hand-number").textContent = `Hand ${state.hand_number}`;
+  $("sim-banner").hidden = !state.hardware.simulated;
+  const irr = state.prompts.irregularity;
+  $("irregularity").hidden = !irr;
+  document.body.classList.toggle("held", Boolean(irr));
+  $("irregularity-reason").textContent = irr ? irr.reason : "";
+  $("irregularity-cards").replaceChildren(...(irr ? irr.cards.map((c) => cardFace(c, "mini")) : []));
+}
+
+export function drawHardware(hw, now) {
+  const parts = [`Shoe ${hw.connected ? "connected" : "NOT CONNECTED"}`];
+  if (hw.last_heartbeat) parts.push(`heartbeat ${Math.max(0, Math.round(now - hw.last_heartbeat))} s ago`);
+  const counts = Object.entries(hw.counters || {}).filter(([k]) => !["hello", "heartbeat"].includes(k));
+  if (counts.length) parts.push(counts.map(([k, n]) => `${k.replace("_", " ")} \u00d7${n}`).join(", "));
+  const box = $("hardware");
+  box.textContent = parts.join(" \u00b7 ");
+  box.classList.toggle("warn", !hw.connected || counts.length > 0);
+}

@@ -1,0 +1,114 @@
+"""The running table behind the display: the session, its card source, the feed and the pushes.
+
+Every change to the session happens on the asyncio loop: cards arrive through
+:class:`~dealer_display.feed.CardFeed`, the console's requests are ``async`` routes, and the
+autopilot is a task. The session's listener only tells the :class:`PushHub` that something
+changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from dealer_display.feed import CardFeed
+from dealer_display.hub import PushHub
+from drivers.base import CARD, CardSource, SourceEvent
+from table_controller.engine import Effect, Refused
+from table_controller.events import NEW_DECK, CardArrived, Control, Decision, Event
+from table_controller.runtime import TableSession
+
+ACTIONS_FALLBACK = ("hit", "backhand", "stand_pat", "push", "play_push")
+
+
+class DisplayTable:
+    """A :class:`TableSession` wired to a card source and to the pages that show it."""
+
+    def __init__(self, session: TableSession, source: CardSource) -> None:
+        self.session = session
+        self.source = source
+        self.hub = PushHub(self.state_message)
+        self.last_card: dict[str, Any] | None = None
+        self.card_arrived = asyncio.Event()
+        self._feed: CardFeed | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        session.subscribe(self._on_change)
+
+    # ----- life -------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start reading the card source; call on the running loop."""
+        self.session.hardware.simulated = self.source.simulated
+        self.session.hardware.connected = True  # the source opened; a driver may say otherwise
+        self._loop = asyncio.get_running_loop()
+        self._feed = CardFeed(self.source, self._loop, self.deliver)
+        self._feed.start()
+
+    def stop(self) -> None:
+        if self._feed is not None:
+            self._feed.stop()
+
+    @property
+    def can_deal(self) -> bool:
+        """A simulated shoe can be told to deal; a real shoe is dealt from by hand."""
+        return self.source.simulated and hasattr(self.source, "deal_next")
+
+    # ----- events in --------------------------------------------------------------------------
+    def deliver(self, event: SourceEvent) -> None:
+        """One event from the card source, on the loop: a card to the rules, the rest to status."""
+        if event.kind == CARD and event.card is not None:
+            self.last_card = {"code": event.card.code, "seq": event.seq, "at": event.at}
+            self.session.submit(CardArrived(event.card, event.spot), source=event.source, at=event.at)
+            self.card_arrived.set()
+        else:
+            self.session.hardware_event(event.to_dict(), source=event.source, at=event.at)
+
+    def submit(self, event: Event, *, source: str) -> str | None:
+        """Apply a console event; the refusal reason, or None when the engine applied it."""
+        effects = self.session.submit(event, source=source)
+        refusal = _refusal(effects)
+        if refusal is None and isinstance(event, Control) and event.control == NEW_DECK:
+            self.source.new_deck()  # the simulator shuffles; a real shoe ignores this
+        return refusal
+
+    def decide(self, seat: str, action: str, *, source: str) -> str | None:
+        return self.submit(Decision(seat, action), source=source)
+
+    def deal(self) -> str | None:
+        """Tell the simulated shoe to deal its next card; the card's code, or None if empty."""
+        card = self.source.deal_next()  # type: ignore[attr-defined]
+        return None if card is None else card.code
+
+    # ----- state out --------------------------------------------------------------------------
+    def state_message(self) -> str:
+        return json.dumps(self.state())
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "type": "state",
+            "state": self.session.snapshot(),
+            "console": {"actions": list(self.actions()), "can_deal": self.can_deal},
+            "card": self.last_card,
+            "sent_at": time.time(),
+        }
+
+    def actions(self) -> tuple[str, ...]:
+        """Every play the game knows, so the console can draw (and disable) each button."""
+        return tuple(getattr(self.session.game, "actions", ACTIONS_FALLBACK))
+
+    def _on_change(self, _session: TableSession) -> None:
+        if self._loop is None:
+            return  # not serving yet: the first page gets the state when it connects
+        try:
+            on_loop = asyncio.get_running_loop() is self._loop
+        except RuntimeError:
+            on_loop = False
+        if on_loop:
+            self.hub.changed()
+        else:
+            self._loop.call_soon_threadsafe(self.hub.changed)
+
+
+def _refusal(effects: tuple[Effect, ...]) -> str | None:
+    return next((e.reason for e in effects if isinstance(e, Refused)), None)

@@ -39,16 +39,13 @@ from table_controller.events import (
     HardwareIrregularity,
 )
 from table_controller.games.backhand import hand as rules
+from table_controller.games.backhand import prompts as _prompts
 from table_controller.games.backhand.hand import SeatHand
 from table_controller.games.backhand.outcome import hand_result
 from table_controller.games.backhand.switches import RULES_VERSION, Switches
 from table_controller.shoe import Shoe
 
-NEW = "new_deck"
-DEALING = "dealing"
-PLAY = "play"
-RESHUFFLE_WAIT = "reshuffle"
-OVER = "over"
+from table_controller.games.backhand.prompts import DEALING, NEW, OVER, PLAY, RESHUFFLE_WAIT
 Step = tuple[Any, ...]
 
 
@@ -64,8 +61,12 @@ class Variant:
     decks: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandState:
+    """The state of one hand. A state returned by :meth:`BackhandGame.apply` is never changed
+    afterwards: ``apply`` works on a fresh copy of its input (cheaper than rebuilding a frozen
+    value at every step of a transition) and hands that copy back."""
+
     phase: str
     shoe: Shoe
     seats: tuple[SeatHand, ...]
@@ -77,6 +78,17 @@ class HandState:
     sp_offer: int | None = None  # a seat that may stand pat now, out of turn (MC-15)
     irregularity: Irregularity | None = None
     result: HandResult | None = None
+
+
+def _update(state: HandState, **changes: Any) -> HandState:
+    """Change the working copy made by :meth:`BackhandGame.apply` (never a returned state)."""
+    for name, value in changes.items():
+        setattr(state, name, value)
+    return state
+
+
+def _copy(state: HandState) -> HandState:
+    return replace(state)
 
 
 class BackhandGame:
@@ -95,6 +107,7 @@ class BackhandGame:
         self.first_dealt = first
         i = variant.seats.index(first)
         self.deal_order = (i,) + tuple(j for j in range(len(variant.seats)) if j != i)
+        self._spots: dict[tuple[int, str, int, int | None], DealTo] = {}
 
     # ----- the public, pure interface -------------------------------------------------------
     def describe(self) -> dict[str, Any]:
@@ -113,14 +126,10 @@ class BackhandGame:
         return HandState(phase=NEW, shoe=Shoe.fresh(self.variant.decks), seats=seats)
 
     def expected(self, state: HandState) -> Expected:
-        from table_controller.games.backhand.prompts import expected
-
-        return expected(self, state)
+        return _prompts.expected(self, state)
 
     def prompts(self, state: HandState) -> TablePrompts:
-        from table_controller.games.backhand.prompts import prompts
-
-        return prompts(self, state)
+        return _prompts.prompts(self, state)
 
     def result(self, state: HandState) -> HandResult | None:
         return state.result
@@ -138,15 +147,21 @@ class BackhandGame:
         return out
 
     def apply(self, state: HandState, event: Event) -> tuple[HandState, tuple[Effect, ...]]:
+        """Apply one event. A refused event returns the very same ``state``."""
+        work = _copy(state)
         if isinstance(event, CardArrived):
-            return self._on_card(state, event)
-        if isinstance(event, Decision):
-            return self._on_decision(state, event)
-        if isinstance(event, Control):
-            return self._on_control(state, event)
-        if isinstance(event, HardwareIrregularity):
-            return self._open_irregularity(state, Irregularity("hardware", event.reason))
-        return state, (Refused(f"not an event this game knows: {event!r}"),)
+            new, effects = self._on_card(work, event)
+        elif isinstance(event, Decision):
+            new, effects = self._on_decision(work, event)
+        elif isinstance(event, Control):
+            new, effects = self._on_control(work, event)
+        elif isinstance(event, HardwareIrregularity):
+            new, effects = self._open_irregularity(work, Irregularity("hardware", event.reason))
+        else:
+            effects = (Refused(f"not an event this game knows: {event!r}"),)
+        if effects and isinstance(effects[0], Refused):
+            return state, effects
+        return new, effects
 
     # ----- cards ------------------------------------------------------------------------------
     def _on_card(self, state: HandState, event: CardArrived) -> tuple[HandState, tuple[Effect, ...]]:
@@ -155,7 +170,7 @@ class BackhandGame:
             irr = state.irregularity
             more = replace(irr, cards=(*irr.cards, card.code))
             note = f"{card.code} arrived while the hand is held for the pit boss"
-            return replace(state, irregularity=more), (Applied(note),)
+            return _update(state, irregularity=more), (Applied(note),)
         if not state.queue:
             reason = f"{card.code} arrived but no card was expected: {self._waiting_for(state)}"
             if not state.shoe.can_hold(card):
@@ -168,24 +183,25 @@ class BackhandGame:
         if event.spot is not None and event.spot != target.spot:
             reason = f"{card.code} was placed at {event.spot}, but the next card belongs to {target.label}"
             return self._open_irregularity(state, Irregularity("misplaced_card", reason, (card.code,)))
-        return self._deal(replace(state, shoe=state.shoe.draw(card)), card)
+        return self._deal(_update(state, shoe=state.shoe.draw(card)), card)
 
     def _deal(self, state: HandState, card: Card) -> tuple[HandState, tuple[Effect, ...]]:
         """Put ``card`` (already taken from the shoe) where the queue's first entry says."""
-        target, queue = state.queue[0], state.queue[1:]
-        state = replace(state, queue=queue, sp_offer=self._offer_after_card(state, target))
+        target = state.queue[0]
+        state.sp_offer = self._offer_after_card(state, target)
+        state.queue = state.queue[1:]
         note = f"{card.code} to {target.label}"
         if target.purpose == "show":
             index = int(target.spot[1]) - 1
             show = list(state.show)
             show[index] = card
-            state = replace(state, show=(show[0], show[1], show[2]))
+            state = _update(state, show=(show[0], show[1], show[2]))
         elif target.purpose in ("initial", "push"):
             state = self._update_seat(state, target.seat, lambda h: rules.place_initial(h, card))
         elif target.purpose == "ace_replacement":
             i = self.seats.index(target.seat or "")
             hand, ace = rules.replace_ace(state.seats[i], card)
-            state = self._set_seat(replace(state, shoe=state.shoe.discard(ace)), i, hand)
+            state = self._set_seat(_update(state, shoe=state.shoe.discard(ace)), i, hand)
         else:
             return self._play_card(state, target, card, note)
         return self._advance(state, (Applied(note),))
@@ -202,7 +218,7 @@ class BackhandGame:
             forced = target.purpose == "forced_hit"
             play_push = target.purpose == "play_push"
             hand = rules.resolve_hit(hand, card, show, self.switches, forced=forced, play_push=play_push)
-        state = replace(self._set_seat(state, i, hand), pending=None)
+        state = _update(self._set_seat(state, i, hand), pending=None)
         return self._end_play(state, i, (Applied(note),))
 
     # ----- decisions --------------------------------------------------------------------------
@@ -218,23 +234,23 @@ class BackhandGame:
         if event.action == rules.STAND_PAT:
             return self._stand_pat(state, i, note)
         if state.sp_offer is not None and state.sp_offer != i:
-            state = replace(state, sp_offer=None)  # the opponent has made its play (MC-15)
+            state = _update(state, sp_offer=None)  # the opponent has made its play (MC-15)
         hand = replace(state.seats[i], window=False)
-        state = replace(self._set_seat(state, i, hand), pending=event.action)
+        state = _update(self._set_seat(state, i, hand), pending=event.action)
         if event.action == rules.PUSH:
-            state = replace(state, shoe=state.shoe.discard(*hand.initial))
+            state = _update(state, shoe=state.shoe.discard(*hand.initial))
             state = self._set_seat(state, i, rules.push(hand))
             queue = tuple(self._spot(i, "push", n) for n in (1, 2))
             script = (("aces", i), ("end_push", i), *state.script)
-            return self._need_cards(replace(state, queue=queue, script=script), (Applied(note),))
+            return self._need_cards(_update(state, queue=queue, script=script), (Applied(note),))
         purpose = {rules.HIT: "hit", rules.BACKHAND: "backhand", rules.PLAY_PUSH: "play_push"}
         queue = (self._spot(i, purpose[event.action], column=hand.columns_used + 1),)
-        return self._need_cards(replace(state, queue=queue), (Applied(note),))
+        return self._need_cards(_update(state, queue=queue), (Applied(note),))
 
     def _stand_pat(self, state: HandState, i: int, note: str) -> tuple[HandState, tuple[Effect, ...]]:
         state = self._set_seat(state, i, rules.stand_pat(state.seats[i]))
         if state.sp_offer == i:  # out of turn, straight after the qualifying hit
-            return self._maybe_over(replace(state, sp_offer=None), (Applied(note),))
+            return self._maybe_over(_update(state, sp_offer=None), (Applied(note),))
         return self._end_play(state, i, (Applied(note),))
 
     # ----- controls ---------------------------------------------------------------------------
@@ -257,7 +273,7 @@ class BackhandGame:
             if state.phase != RESHUFFLE_WAIT:
                 return state, (Refused("the shoe is not empty: no reshuffle is due"),)
             phase = PLAY if state.turn is not None else DEALING
-            state = replace(state, shoe=state.shoe.reshuffle_discards(), phase=phase)
+            state = _update(state, shoe=state.shoe.reshuffle_discards(), phase=phase)
             return self._need_cards(state, (Applied(f"discards reshuffled by {event.by}"),))
         return state, (Refused(f"unknown control {event.control!r}"),)
 
@@ -278,25 +294,25 @@ class BackhandGame:
             script += [("aces", i) for i in reversed(order)]
             script.append(("first_turn",))
         shoe = Shoe.fresh(self.variant.decks)
-        state = replace(state, phase=DEALING, shoe=shoe, queue=queue, script=tuple(script))
+        state = _update(state, phase=DEALING, shoe=shoe, queue=queue, script=tuple(script))
         return self._advance(state, (Applied("a freshly shuffled deck is loaded"),))
 
     def _accept(self, state: HandState, by: str) -> tuple[HandState, tuple[Effect, ...]]:
         irr = state.irregularity
         assert irr is not None
-        state = replace(state, irregularity=None)
+        state = _update(state, irregularity=None)
         effects: list[Effect] = [Applied(f"{by} accepted: {irr.reason}")]
         cards = [self._card(code) for code in irr.cards]
         if irr.kind in ("impossible_card", "misplaced_card") and cards and state.queue:
             first = cards.pop(0)
-            state, more = self._deal(replace(state, shoe=self._take(state.shoe, first)), first)
+            state, more = self._deal(_update(state, shoe=self._take(state.shoe, first)), first)
             effects += more
             for card in cards:  # cards that came while the hand was held go through as usual
                 state, more = self._on_card(state, CardArrived(card))
                 effects += more
             return state, tuple(effects)
         for card in cards:  # out-of-turn cards stay out of play
-            state = replace(state, shoe=self._take(state.shoe, card).burn(card))
+            state = _update(state, shoe=self._take(state.shoe, card).burn(card))
         return state, tuple(effects)
 
     @staticmethod
@@ -310,7 +326,7 @@ class BackhandGame:
         script = state.script
         while not state.queue and script and state.phase != OVER:
             step, script = script[0], script[1:]
-            state = replace(state, script=script)
+            state = _update(state, script=script)
             state, effects = self._run_step(state, step, effects)
             if step[0] in ("turn", "first_turn", "end_push"):
                 break  # the seat on turn decides (or its forced card is queued)
@@ -320,17 +336,17 @@ class BackhandGame:
     def _run_step(self, state: HandState, step: Step, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
         kind = step[0]
         if kind == "hand":
-            return replace(state, queue=tuple(self._spot(step[1], "initial", n) for n in (1, 2))), effects
+            return _update(state, queue=tuple(self._spot(step[1], "initial", n) for n in (1, 2))), effects
         if kind == "aces":
             hand = rules.start_ace_rule(state.seats[step[1]])
             queue = tuple(self._spot(step[1], "ace_replacement") for _ in hand.aces_pending)
-            return replace(self._set_seat(state, step[1], hand), queue=queue), effects
+            return _update(self._set_seat(state, step[1], hand), queue=queue), effects
         if kind == "end_push":
-            state = replace(state, pending=None)
+            state = _update(state, pending=None)
             return self._end_play(state, step[1], effects, push=True)
         if kind == "first_turn":
-            return self._begin_turn(replace(state, phase=PLAY), self._first_to_act(state)), effects
-        return self._begin_turn(replace(state, phase=PLAY), step[1]), effects
+            return self._begin_turn(_update(state, phase=PLAY), self._first_to_act(state)), effects
+        return self._begin_turn(_update(state, phase=PLAY), step[1]), effects
 
     def _first_to_act(self, state: HandState) -> int:
         """MC-8 (and C12). Single-seat games: the only seat."""
@@ -347,11 +363,11 @@ class BackhandGame:
         return second
 
     def _begin_turn(self, state: HandState, i: int) -> HandState:
-        state = replace(state, turn=i)
+        state = _update(state, turn=i)
         hand = state.seats[i]
         if rules.legal_actions(hand, self.variant.stand_pat, self.switches) == (rules.HIT,):
             spot = self._spot(i, "forced_hit", column=hand.columns_used + 1)
-            return replace(state, pending="forced_hit", queue=(spot,))
+            return _update(state, pending="forced_hit", queue=(spot,))
         return state
 
     def _end_play(
@@ -371,12 +387,12 @@ class BackhandGame:
         if not self.variant.alternate:
             if not hand.finished:
                 return self._need_cards(self._begin_turn(state, i), effects)
-            return self._advance(replace(state, turn=None), effects)
+            return self._advance(_update(state, turn=None), effects)
         other = 1 - i
         keep = push and self.switches.C7 == "keeps_turn"
         nxt = i if keep or state.seats[other].finished else other
         offer = i if (hand.window and nxt != i) else None
-        state = replace(self._begin_turn(state, nxt), sp_offer=offer)
+        state = _update(self._begin_turn(state, nxt), sp_offer=offer)
         return self._need_cards(state, effects)
 
     def _need_cards(self, state: HandState, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
@@ -384,7 +400,7 @@ class BackhandGame:
         if not state.queue or state.shoe.remaining > 0 or state.phase == OVER:
             return state, effects
         if self.switches.C10 == "reshuffle" and state.shoe.discarded:
-            return replace(state, phase=RESHUFFLE_WAIT), effects
+            return _update(state, phase=RESHUFFLE_WAIT), effects
         done, more = self._finish(state, "MC-17")
         return done, effects + more
 
@@ -398,13 +414,13 @@ class BackhandGame:
         result = hand_result(state.seats, head_to_head=self.variant.alternate, void_rule=void_rule)
         if void_rule == "VOID":
             result = replace(result, explanation=f"no winner (VOID: the hand was voided by {by})")
-        state = replace(state, phase=OVER, queue=(), script=(), turn=None, pending=None, sp_offer=None, irregularity=None, result=result)
+        state = _update(state, phase=OVER, queue=(), script=(), turn=None, pending=None, sp_offer=None, irregularity=None, result=result)
         return state, (HandEnded(result),)
 
     def _open_irregularity(self, state: HandState, irr: Irregularity) -> tuple[HandState, tuple[Effect, ...]]:
         if state.irregularity is not None:  # one at a time: fold it into the open one
             irr = replace(state.irregularity, reason=f"{state.irregularity.reason}; then: {irr.reason}", cards=state.irregularity.cards + irr.cards)
-        return replace(state, irregularity=irr), (IrregularityOpened(irr),)
+        return _update(state, irregularity=irr), (IrregularityOpened(irr),)
 
     # ----- helpers ----------------------------------------------------------------------------
     def _offer_only(self, state: HandState) -> dict[str, tuple[str, ...]]:
@@ -423,7 +439,7 @@ class BackhandGame:
         return all(h.finished for h in state.seats)
 
     def _set_seat(self, state: HandState, i: int, hand: SeatHand) -> HandState:
-        return replace(state, seats=state.seats[:i] + (hand,) + state.seats[i + 1 :])
+        return _update(state, seats=state.seats[:i] + (hand,) + state.seats[i + 1 :])
 
     def _update_seat(self, state: HandState, seat: str | None, fn: Any) -> HandState:
         i = self.seats.index(seat or "")
@@ -440,16 +456,16 @@ class BackhandGame:
         return DealTo(f"S{k}", None, "show", f"show card S{k}")
 
     def _spot(self, i: int, purpose: str, n: int = 0, column: int | None = None) -> DealTo:
-        from table_controller.games.backhand.prompts import spot_for
+        key = (i, purpose, n, column)
+        spot = self._spots.get(key)
+        if spot is None:
+            from table_controller.games.backhand.prompts import spot_for
 
-        return spot_for(self, i, purpose, n, column)
+            spot = self._spots[key] = spot_for(self, i, purpose, n, column)
+        return spot
 
     def _waiting_for(self, state: HandState) -> str:
-        from table_controller.games.backhand.prompts import waiting_text
-
-        return waiting_text(self, state)
+        return _prompts.waiting_text(self, state)
 
     def _refusal(self, state: HandState, event: Decision, legal: dict[str, tuple[str, ...]]) -> str:
-        from table_controller.games.backhand.prompts import refusal_text
-
-        return refusal_text(self, state, event, legal)
+        return _prompts.refusal_text(self, state, event, legal)

@@ -11,6 +11,13 @@ from table_controller.games.backhand import hand as rules
 if TYPE_CHECKING:
     from table_controller.games.backhand.machine import BackhandGame, HandState
 
+# Phases of a hand.
+NEW = "new_deck"
+DEALING = "dealing"
+PLAY = "play"
+RESHUFFLE_WAIT = "reshuffle"
+OVER = "over"
+
 _PURPOSE_WORDS = {
     "hit": "hit card",
     "forced_hit": "forced hit (total 11 or less: no decision)",
@@ -54,15 +61,13 @@ def _actions_words(actions: tuple[str, ...]) -> str:
 
 
 def expected(game: BackhandGame, state: HandState) -> Expected:
-    from table_controller.games.backhand import machine as m
-
     if state.irregularity is not None:
         return Expected(controls=(VOID_HAND, ACCEPT_CARD))
-    if state.phase == m.OVER:
+    if state.phase == OVER:
         return Expected(hand_over=True, controls=(VOID_HAND,))
-    if state.phase == m.NEW:
+    if state.phase == NEW:
         return Expected(controls=(NEW_DECK,))
-    if state.phase == m.RESHUFFLE_WAIT:
+    if state.phase == RESHUFFLE_WAIT:
         return Expected(controls=(RESHUFFLE, VOID_HAND))
     deal = state.queue[0] if state.queue else None
     return Expected(deal=deal, decisions=game.legal_actions(state), controls=(VOID_HAND,))
@@ -81,19 +86,17 @@ def waiting_text(game: BackhandGame, state: HandState) -> str:
 
 
 def dealer_instruction(game: BackhandGame, state: HandState) -> str:
-    from table_controller.games.backhand import machine as m
-
     if state.irregularity is not None:
         return (
             f"IRREGULARITY: {state.irregularity.reason}. Hold the hand and call the pit boss: "
             "VOID HAND or ACCEPT CARD"
         )
-    if state.phase == m.OVER and state.result is not None:
+    if state.phase == OVER and state.result is not None:
         return f"Hand over: {state.result.explanation}. Collect the cards; load a freshly shuffled deck for the next hand"
-    if state.phase == m.NEW:
+    if state.phase == NEW:
         decks = game.variant.decks
         return f"Load a freshly shuffled deck ({decks} deck{'s' if decks > 1 else ''}) and press NEW DECK"
-    if state.phase == m.RESHUFFLE_WAIT:
+    if state.phase == RESHUFFLE_WAIT:
         return "The deck is empty: shuffle the discards into the shoe and press RESHUFFLE"
     exp = expected(game, state)
     decisions = dict(exp.decisions)

@@ -157,6 +157,7 @@ class TableSession:
         """Crash recovery: rebuild the unfinished hand from its logged events (not re-logged)."""
         with self.lock:
             self.hand_id = hand_id
+            self._hand_logged = True
             state = self.game.new_hand()
             for data in events:
                 state, _ = self.game.apply(state, event_from_dict(data))
@@ -165,14 +166,19 @@ class TableSession:
 
     # ----- internals ---------------------------------------------------------------------------
     def _begin_hand(self) -> None:
+        """A new hand id; the hand is written to the log with its first event, so a table that
+        starts and stops again leaves no empty hands behind."""
         self.hand_id = f"{self.table_id}-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
-        if self.log is not None:
-            header = {**self.game.describe(), "table": self.table_id, "dealer": self.dealer, "shoe": self.hardware.source}
-            self.log.begin_hand(self.hand_id, header)
+        self._hand_logged = False
 
     def _log(self, kind: str, payload: dict[str, Any], *, source: str, at: float) -> None:
-        if self.log is not None:
-            self.log.append(self.hand_id, kind, payload, source=source, at=at)
+        if self.log is None:
+            return
+        if not self._hand_logged:
+            header = {**self.game.describe(), "table": self.table_id, "dealer": self.dealer, "shoe": self.hardware.source}
+            self.log.begin_hand(self.hand_id, header)
+            self._hand_logged = True
+        self.log.append(self.hand_id, kind, payload, source=source, at=at)
 
     def _count(self, ended: HandEnded) -> None:
         self.hands_played += 1

@@ -1,0 +1,70 @@
+"""The runtime shell: every event is in the hand log before anyone is shown its effect, and an
+unfinished hand is resumed from the log alone."""
+
+from table_controller.cards import parse_card
+from table_controller.events import NEW_DECK, CardArrived, Control, Decision
+from table_controller.games import make_game
+from table_controller.hand_log import HandLog
+from table_controller.runtime import TableSession
+from tests.games.stacked import deck
+
+EXAMPLE_1 = [parse_card(c) for c in deck("10 6 5 | 10 2 | 7 5 | 4 4 8 9")]
+
+
+def _play_some(session: TableSession, cards: list, decisions: list[tuple[str, str]], stop_after: int | None = None):
+    session.submit(Control(NEW_DECK), source="dealer")
+    n = 0
+    while not session.expected().hand_over and (stop_after is None or n < stop_after):
+        exp = session.expected()
+        if decisions and decisions[0][1] in exp.decisions.get(decisions[0][0], ()):
+            session.submit(Decision(*decisions.pop(0)), source="console:dealer")
+        else:
+            session.submit(CardArrived(cards.pop(0)), source="sim://")
+        n += 1
+
+
+def test_each_event_is_logged_before_listeners_see_it(tmp_path):
+    log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="t1")
+    game = make_game("missouri-city", first_dealt="green")
+    session = TableSession(game, table_id="t1", log=log)
+    seen = []
+    session.subscribe(lambda s: seen.append((log.last_seq, s.prompts().dealer_instruction)))
+    _play_some(session, list(EXAMPLE_1), [("red", "hit"), ("green", "hit"), ("red", "backhand"), ("green", "backhand")])
+    assert session.prompts().result.winner == "red"
+    assert session.tally == {"red wins": 1}
+    seqs = [seq for seq, _ in seen]
+    assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)  # a new record before each notice
+    hand = log.read_hand(session.hand_id)
+    kinds = [r.kind for r in hand.records]
+    assert kinds.count("event") == len(seen) and kinds[-1] == "result"
+    log.close()
+
+
+def test_an_illegal_decision_is_logged_and_refused(tmp_path):
+    log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="t1")
+    session = TableSession(make_game("missouri-city", first_dealt="green"), table_id="t1", log=log)
+    _play_some(session, list(EXAMPLE_1), [], stop_after=7)
+    session.submit(Decision("red", "stand_pat"), source="console:dealer")
+    assert session.last_refusal == "RED cannot STAND PAT now; RED may HIT or BACKHAND"
+    last = log.read_hand(session.hand_id).records[-1]
+    assert last.payload["event"] == {"type": "decision", "seat": "red", "action": "stand_pat"}
+    assert last.payload["effects"][0]["type"] == "refused"
+    log.close()
+
+
+def test_an_unfinished_hand_resumes_with_the_same_prompts(tmp_path):
+    db, key = str(tmp_path / "hands.db"), tmp_path / "key"
+    log = HandLog.open(db, key_path=key, table_id="t1")
+    session = TableSession(make_game("missouri-city", first_dealt="green"), table_id="t1", log=log)
+    _play_some(session, list(EXAMPLE_1), [("red", "hit")], stop_after=9)
+    before = session.prompts().to_dict()
+    hand_id = session.hand_id
+    log.close()  # the table's computer dies here
+
+    log = HandLog.open(db, key_path=key, table_id="t1")
+    unfinished = log.unfinished_hand()
+    assert unfinished is not None and unfinished[0] == hand_id
+    resumed = TableSession(make_game("missouri-city", first_dealt="green"), table_id="t1", log=log)
+    resumed.resume(hand_id, [r.payload["event"] for r in unfinished[2] if r.kind == "event"])
+    assert resumed.prompts().to_dict() == before
+    log.close()

@@ -7,7 +7,7 @@
 Options: ``deck=DECK.json`` (an enrolled deck; without it any standard deck is read, less
 surely), ``layout=LAYOUT.json`` (from ``table vision calibrate``; without it cards carry no
 spot) and ``frames=N`` (how many consecutive frames a card must lie still before it counts,
-default 3). A card event carries the spot; a card seen but not read surely is an
+default 3) and ``confidence=`` (how sure a read must be to name a card). A card event carries the spot; a card seen but not read surely is an
 ``unreadable_card`` event (the dealer straightens it); a reported card that leaves is a
 ``warning`` with ``reason: card_gone``. The end of a video or folder is a ``status`` event.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from drivers.base import CARD, CardSource, SourceEvent, now
-from drivers.urls import SourceURL, int_option, split_source_url
+from drivers.urls import SourceURL, float_option, int_option, split_source_url
 from table_controller.errors import ConfigError, DriverInitError, DriverIOError
 from vision.calibration import Layout, load_layout
 from vision.deck import load_deck
@@ -32,6 +32,7 @@ OPTIONS = {
     "deck": "an enrolled DECK.json",
     "layout": "a LAYOUT.json from 'table vision calibrate'",
     "frames": "frames a card must lie still before it counts, 1..30; default 3",
+    "confidence": "how sure a read must be to name the card, 0..1; default 0.5 with a deck, 0.8 without",
 }
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp"})
 
@@ -44,7 +45,8 @@ class CameraSource(CardSource):
         parsed = split_source_url(url, options or OPTIONS)
         self._target = parsed.path
         deck = load_deck(Path(parsed.options["deck"])) if "deck" in parsed.options else None
-        self.recogniser = Recogniser(deck)
+        confidence = float_option(parsed, "confidence", -1.0, 0.0, 1.0) if "confidence" in parsed.options else None
+        self.recogniser = Recogniser(deck, confidence)
         layout = self._layout(parsed)
         self.tracker = SpotTracker(layout, int_option(parsed, "frames", 3, 1, 30))
         self._pending: deque[SourceEvent] = deque()

@@ -40,7 +40,7 @@ def test_a_folder_of_frames_gives_card_events_with_spots(tmp_path: Path) -> None
     folder.mkdir()
     for i, shot in enumerate(shots):
         cv2.imwrite(str(folder / f"frame{i:03d}.png"), shot)
-    with open_source(f"camera://{folder}?layout={layout}") as source:
+    with open_source(f"camera://{folder}?layout={layout}&confidence=0.5") as source:
         events = drain(source)
     cards = {(e.card.code, e.spot) for e in events if e.kind == CARD}
     assert cards == {("KH", "S1"), ("5C", "green.col1")}
@@ -54,7 +54,7 @@ def test_a_video_file_gives_the_same_cards(tmp_path: Path) -> None:
     for shot in shots:
         writer.write(shot)
     writer.release()
-    with CameraSource(f"camera://{video}?layout={layout}&frames=3") as source:
+    with CameraSource(f"camera://{video}?layout={layout}&frames=3&confidence=0.5") as source:
         cards = {(e.card.code, e.spot) for e in drain(source) if e.kind == CARD}
     assert cards == {("KH", "S1"), ("5C", "green.col1")}
 

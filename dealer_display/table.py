@@ -31,6 +31,7 @@ class DisplayTable:
         self.source = source
         self.hub = PushHub(self.state_message)
         self.last_card: dict[str, Any] | None = None
+        self.version = 0  # counts changes, so a page (or a test) can tell a state is new
         self.card_arrived = asyncio.Event()
         self._feed: CardFeed | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -90,6 +91,7 @@ class DisplayTable:
             "state": self.session.snapshot(),
             "console": {"actions": list(self.actions()), "can_deal": self.can_deal},
             "card": self.last_card,
+            "version": self.version,
             "sent_at": time.time(),
         }
 
@@ -98,6 +100,7 @@ class DisplayTable:
         return tuple(getattr(self.session.game, "actions", ACTIONS_FALLBACK))
 
     def _on_change(self, _session: TableSession) -> None:
+        self.version += 1
         if self._loop is None:
             return  # not serving yet: the first page gets the state when it connects
         try:

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import uvicorn
+from fastapi import FastAPI
 
 from dealer_display.app import create_app
 from dealer_display.settings import DisplaySettings
@@ -25,6 +26,12 @@ class LiveTable:
     url: str
     session: TableSession
     settings: DisplaySettings
+    app: FastAPI
+
+    @property
+    def version(self) -> int:
+        """How many changes the table has pushed so far."""
+        return int(self.app.state.table.version)
 
     @property
     def console_url(self) -> str:
@@ -57,7 +64,7 @@ def live_table(cards_url: str, *, log: object = None, **extra: object) -> Iterat
             raise RuntimeError("the display server did not start")
         time.sleep(0.02)
     try:
-        yield LiveTable(f"http://127.0.0.1:{settings.port}/", session, settings)
+        yield LiveTable(f"http://127.0.0.1:{settings.port}/", session, settings, app)
     finally:
         server.should_exit = True
         thread.join(timeout=10)

@@ -1,0 +1,97 @@
+"""Reading the dealer display as a person sees it, and driving it, for the browser tests."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+from tests.dealer_display.live import LiveTable
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+READ_SCREEN = """() => {
+  const text = (sel, root = document) => (root.querySelector(sel) || {}).textContent || "";
+  const seats = {};
+  for (const panel of document.querySelectorAll(".seat-panel")) {
+    const values = {};
+    for (const v of panel.querySelectorAll("[data-field]")) values[v.dataset.field] = v.textContent;
+    seats[panel.dataset.seat] = {
+      ...values,
+      badge: text(".badge", panel),
+      outcome: text(".outcome", panel),
+      enabled: [...panel.querySelectorAll("button.action:not(:disabled)")].map((b) => b.dataset.action),
+    };
+  }
+  const spots = {};
+  for (const cell of document.querySelectorAll("[data-spot]")) {
+    spots[cell.dataset.spot] = [...cell.querySelectorAll(".card[data-code]")].map((c) => c.dataset.code);
+  }
+  const result = document.getElementById("result");
+  return {
+    instruction: text("#instruction"),
+    seats, spots,
+    result: result.hidden ? null : {headline: text(".headline", result), explanation: text(".explanation", result), rule: text(".rule", result)},
+    refusal: text("#refusal"),
+    tally: [...document.querySelectorAll("#tally li")].map((li) => [li.dataset.result, li.querySelector("strong").textContent]),
+    simulation: !document.getElementById("sim-banner").hidden,
+    version: window.tableDisplay.message ? window.tableDisplay.message.version : -1,
+  };
+}"""
+
+BOXES = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+  const out = {};
+  for (const cell of document.querySelectorAll("#layout [data-spot]")) out[cell.dataset.spot] = box(cell.querySelector(".card") || cell);
+  return out;
+}"""
+
+FITS = """() => {
+  const doc = document.documentElement;
+  const console = document.getElementById("console").getBoundingClientRect();
+  return doc.scrollHeight <= innerHeight && doc.scrollWidth <= innerWidth && console.bottom <= innerHeight + 0.5;
+}"""
+
+
+def open_console(browser: Browser, table: LiveTable, width: int, height: int) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(table.console_url)
+    page.wait_for_function("window.tableDisplay && window.tableDisplay.messages > 0")
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def screen(page: Page) -> dict[str, Any]:
+    return page.evaluate(READ_SCREEN)
+
+
+def act_and_wait(page: Page, table: LiveTable, action: Any) -> dict[str, Any]:
+    """Do ``action`` (a click or key press), wait until the table changed and the page drew it."""
+    before = table.version
+    action()
+    deadline = time.monotonic() + 5
+    while table.version == before:
+        assert time.monotonic() < deadline, "the table never saw the action"
+        time.sleep(0.005)
+    page.wait_for_function(f"window.tableDisplay.message.version >= {table.version}")
+    return screen(page)
+
+
+def seat_numbers(seat: dict[str, Any]) -> dict[str, str]:
+    return {key: "\u2013" if seat[key] is None else str(seat[key]) for key in ("player_total", "dealer_total", "total_hand_value")}
+
+
+def shot(page: Page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path))
+    return path

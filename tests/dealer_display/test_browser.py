@@ -1,0 +1,140 @@
+"""The page in a real headless Chromium against the real server and a stacked simulated deck:
+complete Missouri City hands by clicking and by keyboard, every step checked against the
+scenario runner and the session, the layout's geometry, and the pit-boss PIN."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.dealer_display.conftest import EXAMPLE_DECK
+from tests.dealer_display.live import LiveTable, live_table
+from tests.dealer_display.screen import (
+    BOXES, CHROMIUM, CHROMIUM_ARGS, FITS, act_and_wait, open_console, screen, seat_numbers, shot,
+)
+from tests.games.stacked import play
+
+CLICKED = "green hit, red hit, green backhand, red backhand"  # GREEN wins on W-4
+KEYED = "green hit, red hit, green stand_pat, red backhand"  # no winner on SP-W2
+KEYS = {"hit": "h", "backhand": "b", "stand_pat": "s", "push": "p", "play_push": "l"}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def table(deck_file: Path) -> Iterator[LiveTable]:
+    with live_table(f"sim://?deck={deck_file}") as live:
+        yield live
+
+
+def by_click(page: Page, event: dict[str, Any]) -> Any:
+    if event["type"] == "card":
+        return lambda: page.click("#btn-deal")
+    if event["type"] == "control":
+        return lambda: page.click("#btn-new-deck")
+    return lambda: page.click(f'.seat-panel[data-seat="{event["seat"]}"] button[data-action="{event["action"]}"]')
+
+
+def by_key(page: Page, event: dict[str, Any]) -> Any:
+    key = {"card": "d", "control": "n"}.get(event["type"]) or KEYS[event["action"]]
+    return lambda: page.keyboard.press(key)
+
+
+def play_hand(page: Page, table: LiveTable, decisions: str, how: Any, shoot: str) -> dict[str, Any]:
+    """Play the scenario runner's hand through the page; each step's screen must match it."""
+    trace = play("missouri-city", EXAMPLE_DECK, decisions)
+    for n, step in enumerate(trace["steps"]):
+        seen = act_and_wait(page, table, how(page, step["event"]))
+        assert seen["instruction"] == step["dealer"] == table.session.snapshot()["prompts"]["dealer_instruction"]
+        for seat, expected in step["seats"].items():
+            assert {k: seen["seats"][seat][k] for k in ("player_total", "dealer_total", "total_hand_value")} == seat_numbers(expected), (n, seat)
+        assert seen["refusal"] == ""
+        if n == len(trace["steps"]) - 3:
+            shot(page, f"{shoot}-in-progress.png")
+            check_layout(page, table.session.snapshot())
+    shot(page, f"{shoot}-result.png")
+    return trace
+
+
+def check_layout(page: Page, snapshot: dict[str, Any]) -> None:
+    """S1-S3 left to right; RED (dealt first) below S1's bottom-left corner, GREEN above its
+    top-left; each seat's column k in its own row, over or under show card k."""
+    seen, boxes = screen(page), page.evaluate(BOXES)
+    prompts = snapshot["prompts"]
+    assert [seen["spots"][f"S{k}"] for k in (1, 2, 3)] == [[c] if c else [] for c in prompts["show_cards"]]
+    for seat in prompts["seats"]:
+        columns = [seen["spots"][f"{seat['seat']}.col{k}"] for k in (1, 2, 3)]
+        assert columns == [[c] if c else [] for c in seat["columns"]]
+        assert seen["spots"][f"{seat['seat']}.hand"] == [c for c in seat["cards"] if c not in seat["columns"]]
+    s1, s2, s3 = boxes["S1"], boxes["S2"], boxes["S3"]
+    assert s1["x"] < s2["x"] < s3["x"] and s1["y"] == s2["y"] == s3["y"]
+    red, green = boxes["red.hand"], boxes["green.hand"]
+    assert red["x"] < s1["x"] and green["x"] < s1["x"]
+    assert red["y"] > s1["y"] + s1["h"] / 2 > green["y"] + green["h"]
+    for k, show in enumerate((s1, s2, s3), start=1):
+        for seat, below in (("red", True), ("green", False)):
+            col = boxes[f"{seat}.col{k}"]
+            assert abs((col["x"] + col["w"] / 2) - (show["x"] + show["w"] / 2)) < 2
+            assert (col["y"] >= show["y"] + show["h"]) if below else (col["y"] + col["h"] <= show["y"])
+
+
+def check_result(page: Page, table: LiveTable, trace: dict[str, Any], headline: str) -> None:
+    seen = screen(page)
+    result = table.session.snapshot()["prompts"]["result"]
+    assert seen["result"] == {"headline": headline, "explanation": trace["explanation"],
+                              "rule": f"Decided by rule {trace['decided_by']}"}
+    assert result["explanation"] == trace["explanation"]
+    for seat, expected in trace["seats"].items():
+        assert seen["seats"][seat]["badge"] == expected["outcome"].upper()
+    assert page.evaluate(FITS), "the page scrolls"
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_hand_played_by_clicking_matches_the_engine(browser: Browser, table: LiveTable):
+    page = open_console(browser, table, 1280, 800)
+    assert page.evaluate(FITS) and screen(page)["simulation"]
+    trace = play_hand(page, table, CLICKED, by_click, "clicked-1280x800")
+    check_result(page, table, trace, "GREEN WINS")
+    assert screen(page)["tally"] == [["green wins", "1"]]
+    page.close()
+
+
+def test_a_hand_played_by_keyboard_matches_the_engine_and_survives_a_reload(browser: Browser, table: LiveTable):
+    page = open_console(browser, table, 1920, 1080)
+    trace = play_hand(page, table, KEYED, by_key, "keyed-1920x1080")
+    check_result(page, table, trace, "NO WINNER")
+    before = screen(page)
+    page.reload()
+    page.wait_for_function("window.tableDisplay && window.tableDisplay.messages > 0")
+    assert screen(page) == before
+    page.close()
+
+
+def test_pit_boss_actions_are_refused_without_the_pin(browser: Browser, table: LiveTable):
+    page = open_console(browser, table, 1280, 800)
+    for key in "ndd":
+        act_and_wait(page, table, lambda key=key: page.keyboard.press(key))
+    seen = act_and_wait(page, table, lambda: page.keyboard.press("p"))  # nobody may push now
+    assert seen["refusal"].startswith("GREEN cannot PUSH now") or seen["refusal"].startswith("RED cannot PUSH now")
+    for pin, reason in (("", "enter the pit-boss PIN"), ("9999", "the pit-boss PIN is wrong")):
+        page.click("#btn-void")
+        page.fill("#pin-input", pin)
+        page.click("#pin-ok")
+        page.wait_for_function(f"document.getElementById('refusal').textContent.includes({reason!r})")
+    assert table.session.snapshot()["prompts"]["result"] is None
+    page.click("#btn-void")
+    page.fill("#pin-input", table.settings.pit_boss_pin)
+    seen = act_and_wait(page, table, lambda: page.click("#pin-ok"))
+    assert seen["result"]["headline"] == "HAND VOID"
+    assert table.session.snapshot()["prompts"]["result"]["void"] is True
+    page.close()

@@ -95,9 +95,15 @@ class ShoeDevice:
         self._thread.start()
         return self.settings.link
 
+    def plug(self) -> Path:
+        """Plug in (create the pty and its link) without serving yet."""
+        if not self._link.plugged:
+            self._link.plug()
+        return self.settings.link
+
     def run(self) -> None:
-        """Plug in and serve in this thread until the deck is dealt and acknowledged, or stop()."""
-        self._link.plug()
+        """Serve in this thread until the deck is dealt and acknowledged, or stop()."""
+        self.plug()
         self._serve()
 
     def stop(self) -> None:

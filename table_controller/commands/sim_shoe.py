@@ -60,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
             deck_out.flush()
 
     device = ShoeDevice(settings, on_card_written=record)
-    print(args.pty, flush=True)
     try:
+        print(device.plug(), flush=True)  # the link exists before anyone is told its name
         device.run()
     finally:
         device.stop()

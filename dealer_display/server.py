@@ -57,7 +57,11 @@ def serve(args: argparse.Namespace, game: Any) -> int:
         config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning")
         server = uvicorn.Server(config)
         _announce(settings, server, open_browser=args.autopilot and not args.no_browser)
-        server.run()
+        try:
+            server.run()
+        except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its graceful shutdown
+            pass
+        print(f"table stopped after {session.hands_played} hands", flush=True)
     finally:
         if log is not None:
             log.close()

@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = "dealerToken";
 
 // For the tests and the latency benchmark: what was drawn, and how long cards took to show.
-const probe = (window.tableDisplay = { messages: 0, message: null, latencies: [], connected: false });
+const probe = (window.tableDisplay = { messages: 0, message: null, latencies: [], stages: [], connected: false });
 
 function takeToken() {
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -47,21 +47,28 @@ function draw(message) {
   drawRefusal();
 }
 
-function noteCardLatency(card) {
+// Milliseconds from the shoe producing the card to: the server sending it, the page
+// receiving it, and the first frame after the redraw beginning (the card is on screen).
+function noteCardLatency(message, receivedAt) {
+  const card = message.card;
   if (!card || card.seq === lastCardSeq) return;
   lastCardSeq = card.seq;
+  const made = card.at * 1000;
   requestAnimationFrame(() => {
-    probe.latencies.push(performance.timeOrigin + performance.now() - card.at * 1000);
+    const drawn = performance.timeOrigin + performance.now() - made;
+    probe.latencies.push(drawn);
+    probe.stages.push([message.sent_at * 1000 - made, receivedAt - made, drawn]);
   });
 }
 
 function onMessage(event) {
+  const receivedAt = performance.timeOrigin + performance.now();
   const message = JSON.parse(event.data);
   if (message.type !== "state") return;
   probe.message = message;
   localError = null;
   draw(message);
-  noteCardLatency(message.card);
+  noteCardLatency(message, receivedAt);
   probe.messages += 1;
 }
 

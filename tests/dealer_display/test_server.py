@@ -1,0 +1,84 @@
+"""``table run`` serving the display: what it prints, what it serves, the autopilot demo."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.dealer_display.live import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_table(*options: str) -> tuple[subprocess.Popen[str], list[str]]:
+    command = [sys.executable, "-m", "table_controller.cli", "run", "--no-log", *options]
+    env = {**os.environ, "TABLE_DEALER_TOKEN": "", "TABLE_PIT_BOSS_PIN": ""}
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    lines: list[str] = []
+    assert proc.stdout is not None
+    while len(lines) < 3:
+        line = proc.stdout.readline()
+        assert line, f"table run exited early: {lines}"
+        lines.append(line.strip())
+    return proc, lines
+
+
+def stop(proc: subprocess.Popen[str]) -> int:
+    proc.send_signal(signal.SIGINT)
+    return proc.wait(timeout=10)
+
+
+def wait_for(url: str, check, timeout: float = 10.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            body = httpx.get(url, timeout=1).json()
+            if check(body):
+                return body
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline, f"{url} never satisfied the check"
+        time.sleep(0.05)
+
+
+def test_table_run_prints_the_address_token_and_pin_and_serves_the_page():
+    port = free_port()
+    proc, lines = start_table("--port", str(port))
+    try:
+        assert lines[0] == f"dealer display: http://127.0.0.1:{port}/"
+        assert lines[1].startswith(f"dealer's console (keep private): http://127.0.0.1:{port}/#token=")
+        assert lines[2].startswith("pit-boss PIN: ") and lines[2].split(": ")[1].isdigit()
+        token = lines[1].split("#token=")[1]
+        body = wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True)
+        assert body["state"]["hardware"]["simulated"] is True
+        refused = httpx.post(f"http://127.0.0.1:{port}/api/control", json={"control": "new_deck"})
+        assert refused.status_code == 401
+        applied = httpx.post(f"http://127.0.0.1:{port}/api/control", json={"control": "new_deck"},
+                             headers={"X-Dealer-Token": token})
+        assert applied.json() == {"applied": True, "instruction": "Deal show card S3"}
+    finally:
+        assert stop(proc) == 0
+
+
+def test_table_run_autopilot_plays_hands_by_itself():
+    port = free_port()
+    proc, lines = start_table("--autopilot", "--pace", "0.01", "--no-browser", "--port", str(port))
+    try:
+        body = wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: b["state"]["hands_played"] >= 2, timeout=20)
+        assert sum(body["state"]["tally"].values()) == body["state"]["hands_played"]
+    finally:
+        assert stop(proc) == 0
+
+
+def test_a_bad_card_source_is_one_line_and_exit_code_2():
+    done = subprocess.run([sys.executable, "-m", "table_controller.cli", "run", "--no-log", "--cards", "nope://x",
+                           "--port", str(free_port())], cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith("table run: error: unknown card source 'nope://x'")
+    assert len(done.stderr.strip().splitlines()) == 1

@@ -74,6 +74,14 @@ class SimShoe(CardSource):
             self._shuffles += 0 if self._stacked else 1
             self._load_deck()
 
+    def set_aside(self, cards: list[Card]) -> None:
+        """Take cards already on the layout out of the shoe (a controller restarted mid-hand:
+        a real shoe still holds the rest of its deck, so the simulator must too)."""
+        with self._lock:
+            for card in cards:
+                if card in self._deck:
+                    self._deck.remove(card)
+
     def set_locked(self, locked: bool) -> None:
         self._locked = locked
 

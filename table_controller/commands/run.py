@@ -100,7 +100,7 @@ def run_terminal(args: argparse.Namespace, game: Any) -> int:
                 raise ConfigError(f"--autopilot deals from a simulated shoe; {args.cards} is not one")
             session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
                                    source_url=args.cards, simulated=source.simulated)
-            _resume_unfinished(session, log)
+            _resume_unfinished(session, log, source)
             printer = TerminalPrinter(quiet=args.quiet)
             session.subscribe(printer)
             done = autopilot.drive(session, source, hands=args.hands, pace=args.pace or 0.0)
@@ -111,8 +111,12 @@ def run_terminal(args: argparse.Namespace, game: Any) -> int:
     return 0
 
 
-def _resume_unfinished(session: Any, log: Any) -> None:
-    """Crash recovery: an unfinished hand in the log is resumed exactly where it was."""
+def _resume_unfinished(session: Any, log: Any, source: Any = None) -> None:
+    """Crash recovery: an unfinished hand in the log is resumed exactly where it was.
+
+    A simulated shoe restarted with the controller is told which cards are already on the
+    layout, as a real shoe would simply still hold the rest of its deck.
+    """
     if log is None:
         return
     unfinished = log.unfinished_hand()
@@ -121,6 +125,8 @@ def _resume_unfinished(session: Any, log: Any) -> None:
     hand_id, _header, records = unfinished
     events = [r.payload["event"] for r in records if r.kind == "event"]
     session.resume(hand_id, events)
+    if source is not None and hasattr(source, "set_aside"):
+        source.set_aside(list(session.state.shoe.drawn))
     print(f"resumed unfinished hand {hand_id} after {len(events)} events", file=sys.stderr)
 
 

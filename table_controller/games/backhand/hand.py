@@ -154,18 +154,28 @@ def resolve_hit(
     pt = hand.thv
     dt = dealer_value(show, card, switches) if show is not None else None
     thv = hand.thv + card.value
-    hand = replace(hand, hits=(*hand.hits, card), thv=thv, pt=pt, dt=dt, window=False)
+    status, method, rule, window = ACTIVE, None, None, False
     if thv > 21:
-        return _finish(hand, UNSUCCESSFUL, HIT, "B-7" if play_push else _bust_rule(show))
-    if play_push:
-        return _finish(hand, judge(pt, dt, switches), PLAY_PUSH, _ending_rule(show, "B-7"))
-    if hand.card_count == 5:
-        return _finish(hand, judge(pt, dt, switches), FIVE_CARD, _ending_rule(show, "B-10"))
-    if dt is not None and switches.C6 == "loses" and dt >= pt:
-        return _finish(hand, UNSUCCESSFUL, HIT, "BB-10")
-    if dt is not None and pt > dt and not hand.window_blocked and _window_may_open(thv, forced, switches):
-        hand = replace(hand, window=True)
-    return hand
+        status, rule = UNSUCCESSFUL, "B-7" if play_push else _bust_rule(show)
+    elif play_push:
+        status, method, rule = judge(pt, dt, switches), PLAY_PUSH, _ending_rule(show, "B-7")
+    elif len(hand.initial) + len(hand.hits) == 4:
+        status, method, rule = judge(pt, dt, switches), FIVE_CARD, _ending_rule(show, "B-10")
+    elif dt is not None and switches.C6 == "loses" and dt >= pt:
+        status, rule = UNSUCCESSFUL, "BB-10"
+    else:
+        window = dt is not None and pt > dt and not hand.window_blocked and _window_may_open(thv, forced, switches)
+    return replace(
+        hand,
+        hits=(*hand.hits, card),
+        thv=thv,
+        pt=pt,
+        dt=dt,
+        status=status,
+        method=method if status == SUCCESSFUL else None,
+        decided_by=rule,
+        window=window,
+    )
 
 
 def resolve_backhand(hand: SeatHand, card: Card, show: Card | None, switches: Switches) -> SeatHand:
@@ -173,11 +183,18 @@ def resolve_backhand(hand: SeatHand, card: Card, show: Card | None, switches: Sw
     pt = hand.thv
     dt = dealer_value(show, card, switches) if show is not None else None
     thv = hand.thv + card.value
-    hand = replace(hand, backhand=card, thv=thv, pt=pt, dt=dt, window=False)
-    rule = _ending_rule(show, "B-11")
-    if thv <= 21:
-        return _finish(hand, UNSUCCESSFUL, BACKHAND, rule)
-    return _finish(hand, judge(pt, dt, switches), BACKHAND, rule)
+    status = UNSUCCESSFUL if thv <= 21 else judge(pt, dt, switches)
+    return replace(
+        hand,
+        backhand=card,
+        thv=thv,
+        pt=pt,
+        dt=dt,
+        status=status,
+        method=BACKHAND if status == SUCCESSFUL else None,
+        decided_by=_ending_rule(show, "B-11"),
+        window=False,
+    )
 
 
 def stand_pat(hand: SeatHand) -> SeatHand:

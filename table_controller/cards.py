@@ -7,7 +7,7 @@ same tomorrow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from table_controller.errors import CardCodeError
 
@@ -25,13 +25,18 @@ class Card:
 
     rank: str
     suit: str | None
+    index: int = field(init=False, repr=False, compare=False, hash=False)
+    """0-51 in :func:`standard_deck` order, 52 for a joker (for fast counting in a shoe)."""
 
     def __post_init__(self) -> None:
         if self.rank == JOKER:
             if self.suit is not None:
                 raise CardCodeError(f"a joker has no suit (got {self.suit!r})")
+            object.__setattr__(self, "index", 52)
         elif self.rank not in RANKS or self.suit not in SUITS:
             raise CardCodeError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+        else:
+            object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + RANKS.index(self.rank))
 
     @property
     def code(self) -> str:

@@ -10,29 +10,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table_controller.cards import Card, standard_deck
+from table_controller.cards import Card
 
-_INDEX: dict[Card, int] = {card: i for i, card in enumerate(standard_deck(jokers=1)[:53])}
-_JOKER_INDEX = 52
+_BITS = 6  # bits per card count: up to 63 copies (eight decks hold eight)
+_MASK = (1 << _BITS) - 1
+
+
+def _pack(counts: list[int]) -> int:
+    return sum(n << (_BITS * i) for i, n in enumerate(counts))
 
 
 @dataclass(frozen=True, slots=True)
 class Shoe:
-    """``left[i]`` is how many copies of card *i* are still in the shoe."""
+    """``left`` packs, for each card index (``Card.index``), how many copies are still in the
+    shoe, ``_BITS`` bits each: drawing a card is one subtraction on a Python int."""
 
     decks: int
     jokers: int
-    left: tuple[int, ...]
+    left: int
     drawn: tuple[Card, ...] = ()
     discarded: tuple[Card, ...] = ()
     burned: tuple[Card, ...] = ()
 
     @classmethod
     def fresh(cls, decks: int = 1, jokers: int = 0) -> Shoe:
-        if decks < 1:
-            raise ValueError(f"a shoe holds at least one deck (got {decks})")
-        left = (decks,) * 52 + (jokers,)
-        return cls(decks=decks, jokers=jokers, left=left)
+        if not 1 <= decks <= 8:
+            raise ValueError(f"a shoe holds one to eight decks (got {decks})")
+        return cls(decks=decks, jokers=jokers, left=_pack([decks] * 52 + [jokers]))
 
     @property
     def size(self) -> int:
@@ -42,9 +46,12 @@ class Shoe:
     def remaining(self) -> int:
         return self.size - len(self.drawn)
 
+    def copies_left(self, card: Card) -> int:
+        return (self.left >> (_BITS * card.index)) & _MASK
+
     def can_hold(self, card: Card) -> bool:
         """True when a copy of ``card`` can still come out of this shoe."""
-        return self.left[_INDEX[card]] > 0
+        return (self.left >> (_BITS * card.index)) & _MASK > 0
 
     def why_impossible(self, card: Card) -> str:
         decks = f"{self.decks} deck" + ("s" if self.decks != 1 else "")
@@ -58,8 +65,7 @@ class Shoe:
 
     def draw(self, card: Card) -> Shoe:
         """Record that ``card`` left the shoe. The caller checks :meth:`can_hold` first."""
-        i = _INDEX[card]
-        left = self.left[:i] + (self.left[i] - 1,) + self.left[i + 1 :]
+        left = self.left - (1 << (_BITS * card.index))
         return Shoe(self.decks, self.jokers, left, (*self.drawn, card), self.discarded, self.burned)
 
     def discard(self, *cards: Card) -> Shoe:
@@ -72,13 +78,9 @@ class Shoe:
 
     def reshuffle_discards(self) -> Shoe:
         """Put the discards back into the shoe (switch C10 = reshuffle)."""
-        left = list(self.left)
+        left = self.left
         drawn = list(self.drawn)
         for card in self.discarded:
-            left[_INDEX[card]] += 1
+            left += 1 << (_BITS * card.index)
             drawn.remove(card)
-        return Shoe(self.decks, self.jokers, tuple(left), tuple(drawn), (), self.burned)
-
-
-def card_index(card: Card) -> int:
-    return _JOKER_INDEX if card.is_joker else _INDEX[card]
+        return Shoe(self.decks, self.jokers, left, tuple(drawn), (), self.burned)

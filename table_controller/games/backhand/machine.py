@@ -183,7 +183,8 @@ class BackhandGame:
         if event.spot is not None and event.spot != target.spot:
             reason = f"{card.code} was placed at {event.spot}, but the next card belongs to {target.label}"
             return self._open_irregularity(state, Irregularity("misplaced_card", reason, (card.code,)))
-        return self._deal(_update(state, shoe=state.shoe.draw(card)), card)
+        state.shoe = state.shoe.draw(card)
+        return self._deal(state, card)
 
     def _deal(self, state: HandState, card: Card) -> tuple[HandState, tuple[Effect, ...]]:
         """Put ``card`` (already taken from the shoe) where the queue's first entry says."""
@@ -195,13 +196,14 @@ class BackhandGame:
             index = int(target.spot[1]) - 1
             show = list(state.show)
             show[index] = card
-            state = _update(state, show=(show[0], show[1], show[2]))
+            state.show = (show[0], show[1], show[2])
         elif target.purpose in ("initial", "push"):
             state = self._update_seat(state, target.seat, lambda h: rules.place_initial(h, card))
         elif target.purpose == "ace_replacement":
             i = self.seats.index(target.seat or "")
             hand, ace = rules.replace_ace(state.seats[i], card)
-            state = self._set_seat(_update(state, shoe=state.shoe.discard(ace)), i, hand)
+            state.shoe = state.shoe.discard(ace)
+            state = self._set_seat(state, i, hand)
         else:
             return self._play_card(state, target, card, note)
         return self._advance(state, (Applied(note),))
@@ -218,7 +220,8 @@ class BackhandGame:
             forced = target.purpose == "forced_hit"
             play_push = target.purpose == "play_push"
             hand = rules.resolve_hit(hand, card, show, self.switches, forced=forced, play_push=play_push)
-        state = _update(self._set_seat(state, i, hand), pending=None)
+        state = self._set_seat(state, i, hand)
+        state.pending = None
         return self._end_play(state, i, (Applied(note),))
 
     # ----- decisions --------------------------------------------------------------------------
@@ -236,7 +239,8 @@ class BackhandGame:
         if state.sp_offer is not None and state.sp_offer != i:
             state = _update(state, sp_offer=None)  # the opponent has made its play (MC-15)
         hand = replace(state.seats[i], window=False)
-        state = _update(self._set_seat(state, i, hand), pending=event.action)
+        state = self._set_seat(state, i, hand)
+        state.pending = event.action
         if event.action == rules.PUSH:
             state = _update(state, shoe=state.shoe.discard(*hand.initial))
             state = self._set_seat(state, i, rules.push(hand))
@@ -326,7 +330,7 @@ class BackhandGame:
         script = state.script
         while not state.queue and script and state.phase != OVER:
             step, script = script[0], script[1:]
-            state = _update(state, script=script)
+            state.script = script
             state, effects = self._run_step(state, step, effects)
             if step[0] in ("turn", "first_turn", "end_push"):
                 break  # the seat on turn decides (or its forced card is queued)
@@ -336,17 +340,22 @@ class BackhandGame:
     def _run_step(self, state: HandState, step: Step, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
         kind = step[0]
         if kind == "hand":
-            return _update(state, queue=tuple(self._spot(step[1], "initial", n) for n in (1, 2))), effects
+            state.queue = (self._spot(step[1], "initial", 1), self._spot(step[1], "initial", 2))
+            return state, effects
         if kind == "aces":
             hand = rules.start_ace_rule(state.seats[step[1]])
             queue = tuple(self._spot(step[1], "ace_replacement") for _ in hand.aces_pending)
-            return _update(self._set_seat(state, step[1], hand), queue=queue), effects
+            state = self._set_seat(state, step[1], hand)
+            state.queue = queue
+            return state, effects
         if kind == "end_push":
-            state = _update(state, pending=None)
+            state.pending = None
             return self._end_play(state, step[1], effects, push=True)
         if kind == "first_turn":
-            return self._begin_turn(_update(state, phase=PLAY), self._first_to_act(state)), effects
-        return self._begin_turn(_update(state, phase=PLAY), step[1]), effects
+            state.phase = PLAY
+            return self._begin_turn(state, self._first_to_act(state)), effects
+        state.phase = PLAY
+        return self._begin_turn(state, step[1]), effects
 
     def _first_to_act(self, state: HandState) -> int:
         """MC-8 (and C12). Single-seat games: the only seat."""
@@ -363,11 +372,12 @@ class BackhandGame:
         return second
 
     def _begin_turn(self, state: HandState, i: int) -> HandState:
-        state = _update(state, turn=i)
+        state.turn = i
         hand = state.seats[i]
         if rules.legal_actions(hand, self.variant.stand_pat, self.switches) == (rules.HIT,):
             spot = self._spot(i, "forced_hit", column=hand.columns_used + 1)
-            return _update(state, pending="forced_hit", queue=(spot,))
+            state.pending = "forced_hit"
+            state.queue = (spot,)
         return state
 
     def _end_play(
@@ -392,7 +402,8 @@ class BackhandGame:
         keep = push and self.switches.C7 == "keeps_turn"
         nxt = i if keep or state.seats[other].finished else other
         offer = i if (hand.window and nxt != i) else None
-        state = _update(self._begin_turn(state, nxt), sp_offer=offer)
+        state = self._begin_turn(state, nxt)
+        state.sp_offer = offer
         return self._need_cards(state, effects)
 
     def _need_cards(self, state: HandState, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
@@ -439,7 +450,10 @@ class BackhandGame:
         return all(h.finished for h in state.seats)
 
     def _set_seat(self, state: HandState, i: int, hand: SeatHand) -> HandState:
-        return _update(state, seats=state.seats[:i] + (hand,) + state.seats[i + 1 :])
+        seats = list(state.seats)
+        seats[i] = hand
+        state.seats = tuple(seats)
+        return state
 
     def _update_seat(self, state: HandState, seat: str | None, fn: Any) -> HandState:
         i = self.seats.index(seat or "")

@@ -36,6 +36,7 @@ from table_controller.cards import Card
 
 RESEND_WAIT = 0.5  # seconds before a resend (or hello) request is repeated
 RESEND_TRIES = 3
+Sequenced = CardDrawn | CutCard | ShoeEmpty
 GAP_REASON = "a card may have been missed: count the cards on the layout"
 
 
@@ -146,13 +147,14 @@ class ShoeSession:
     def _skip_to(self, seq: int, at: float, out: Reaction, why: str) -> None:
         detail = {"missing_from": self.next_seq, "missing_to": seq - 1, "reason": GAP_REASON,
                   "why": why}
-        out.events.append(
-            SourceEvent("sequence_gap", self.source, self.stamp(), seq=self.next_seq, detail=detail))
+        gap = SourceEvent("sequence_gap", self.source, self.stamp(), seq=self.next_seq,
+                          detail=detail)
+        out.events.append(gap)
         self.next_seq = seq
         self._resend_tries = 0
         self._beyond = None
 
-    def _sequenced(self, message: CardDrawn | CutCard | ShoeEmpty, at: float, out: Reaction) -> None:
+    def _sequenced(self, message: Sequenced, at: float, out: Reaction) -> None:
         seq = message.seq
         if seq < self.next_seq:
             out.events.append(SourceEvent("duplicate", self.source, self.stamp(), seq=seq))
@@ -170,7 +172,7 @@ class ShoeSession:
         out.replies.append(Ack(seq))
         out.events.extend(self._deliver(message))
 
-    def _deliver(self, message: CardDrawn | CutCard | ShoeEmpty) -> list[SourceEvent]:
+    def _deliver(self, message: Sequenced) -> list[SourceEvent]:
         stamp, seq = self.stamp(), message.seq
 
         def event(kind: str, card: Card | None = None, **detail: Any) -> SourceEvent:

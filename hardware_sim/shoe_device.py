@@ -63,7 +63,9 @@ class DeviceSettings:
 
 
 class ShoeDevice:
-    def __init__(self, settings: DeviceSettings, on_card_written: CardWritten | None = None) -> None:
+    def __init__(
+        self, settings: DeviceSettings, on_card_written: CardWritten | None = None
+    ) -> None:
         self.settings = settings
         self.dealt: list[Card] = []
         self.finished = threading.Event()

@@ -23,7 +23,8 @@ def test_link_points_at_a_raw_tty_and_survives_replug(tmp_path: Path) -> None:
         assert not (tmp_path / "shoe").exists()  # as a pulled USB adapter's by-id link
         second = link.plug()
         assert os.path.realpath(tmp_path / "shoe") == second
-        assert os.isatty(fd := os.open(tmp_path / "shoe", os.O_RDWR | os.O_NOCTTY))
+        fd = os.open(tmp_path / "shoe", os.O_RDWR | os.O_NOCTTY)
+        assert os.isatty(fd)
         os.close(fd)
     finally:
         link.unplug()

@@ -16,7 +16,7 @@ SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKER = "JK"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-_RANK_ALIASES = {"T": "10", "1": "A"}
+_RANK_ALIASES = {"T": "10"}
 
 
 @dataclass(frozen=True, slots=True)

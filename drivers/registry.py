@@ -28,6 +28,9 @@ SOURCES: dict[str, tuple[str, str]] = {
 EXAMPLES: dict[str, str] = {
     "serial": "serial:///dev/ttyUSB0?baud=9600 or serial://?url=loop://",
     "sim": "sim://?seed=42&decks=1 or sim://?deck=stacked.txt",
+    "replay": "replay:///var/lib/table/hands.db?hand=HAND_ID",
+    "camera": "camera://0, camera:///path/video.mp4 or camera:///path/frames/",
+    "sim-camera": "sim-camera://?seed=3",
 }
 
 

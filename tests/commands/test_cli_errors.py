@@ -1,0 +1,48 @@
+"""Bad input to any `table` command: a one-line error on stderr, exit 2 (usage) or 1 (failure),
+never a traceback."""
+
+import subprocess
+import sys
+
+import pytest
+
+CASES = [
+    (["run", "--cards", "bogus://x", "--autopilot", "--hands", "1", "--no-log"], 2, "unknown card source 'bogus://x'"),
+    (["run", "--switch", "C4=foo", "--autopilot", "--hands", "1", "--no-log"], 2, "rule switch C4 cannot be 'foo'"),
+    (["run", "--switch", "C4", "--autopilot", "--hands", "1", "--no-log"], 2, "--switch takes ID=VALUE"),
+    (["run", "--game", "poker", "--no-log"], 2, "unknown game 'poker'"),
+    (["run", "--hands", "2", "--no-log"], 2, "--hands goes with --autopilot"),
+    (["read-cards", "sim://?seed=x", "--count", "1"], 2, "seed='x' is not a whole number"),
+    (["read-cards", "sim://?colour=red"], 2, "colour"),
+    (["scenario", "/nonexistent.json"], 2, "cannot read /nonexistent.json"),
+    (["audit", "verify", "/nonexistent.db"], 1, "no hand log at /nonexistent.db"),
+    (["no-such-command"], 2, "invalid choice"),
+]
+
+
+@pytest.mark.parametrize(("args", "code", "message"), CASES, ids=[" ".join(c[0][:2]) for c in CASES])
+def test_bad_input_gets_one_clear_line(args, code, message):
+    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", *args],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == code, proc.stderr
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith(("table", "usage"))
+
+
+def test_every_command_has_help():
+    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", "--help"], capture_output=True, text=True, check=True)
+    commands = ["run", "scenario", "sim-shoe", "read-cards", "audit", "vision"]
+    for name in commands:
+        assert name in proc.stdout
+        sub = subprocess.run([sys.executable, "-m", "table_controller.cli", name, "--help"],
+                             capture_output=True, text=True, check=False)
+        assert sub.returncode == 0 and "usage: table" in sub.stdout
+
+
+def test_autopilot_in_the_terminal_plays_hands():
+    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--hands", "3", "--no-log"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "Deal show card S3" in proc.stdout
+    assert proc.stdout.count("hand ") >= 3 and "3 hands played" in proc.stdout

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.selection import choose_cards
+
 # Rectified card size (poker cards are 63 x 88 mm).
 CARD_W = 200
 CARD_H = 280
@@ -22,6 +24,8 @@ CARD_ASPECT = CARD_H / CARD_W
 DETECT_LONG_SIDE = 1000  # frames are shrunk below this before looking for outlines
 MIN_AREA_FRACTION = 0.004  # a card covers at least this much of the frame
 MAX_AREA_FRACTION = 0.9
+RIM_PIXELS = 2.5  # what the drawn edge takes off a region bounded by it
+EVENED_LEVELS = (140, 170, 200)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +47,17 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
     blue, green, red = cv2.split(small)
     whiteness = cv2.GaussianBlur(cv2.min(cv2.min(blue, green), red), (5, 5), 0)
     frame_area = small.shape[0] * small.shape[1]
+    # Two cues, because each fails somewhere the other does not. Brightness levels: glare and
+    # pale cloth merge with cards at a low level and fall away at a higher one. Edges: under
+    # uneven light no single level cuts every card from its background, but its rim stays sharp.
     quads: list[np.ndarray] = []
-    # Glare and pale cloth merge with cards at a low level and fall away at a higher one, so
-    # several levels are tried and the overlapping finds merged.
     for level in _levels(whiteness):
         quads.extend(_quads_at_level(whiteness, level, frame_area))
-    kept = _suppress_overlaps(quads)
+    evened = _evened(whiteness)
+    for level in EVENED_LEVELS:
+        quads.extend(_quads_at_level(evened, level, frame_area))
+    quads.extend(_quads_from_edges(whiteness, frame_area))
+    kept = choose_cards(quads, whiteness)
     return [CardOutline(_order_corners(q / scale)) for q in kept]
 
 
@@ -56,6 +65,21 @@ def _levels(whiteness: np.ndarray) -> list[int]:
     otsu, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     start = max(int(otsu) - 40, 70)  # a card face is clearly brighter than dark cloth
     return list(range(start, 236, 25))
+
+
+def _evened(whiteness: np.ndarray) -> np.ndarray:
+    """Whiteness over the brightest whiteness nearby: shaded paper comes out as white as lit paper.
+
+    Where nothing nearby is paper the divisor stays at a floor, so dark cloth stays dark.
+    """
+    tiny = cv2.resize(whiteness, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    reach = max(3, (max(tiny.shape) // 6) | 1)
+    square = cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach))
+    nearby = cv2.blur(cv2.dilate(tiny, square), (reach, reach))
+    nearby = cv2.resize(nearby, (whiteness.shape[1], whiteness.shape[0]), interpolation=cv2.INTER_LINEAR)
+    floor = 0.6 * float(np.percentile(tiny, 99))
+    divisor = np.maximum(nearby.astype(np.float32), max(floor, 1.0))
+    return np.clip(whiteness * (255.0 / divisor), 0, 255).astype(np.uint8)
 
 
 def _quads_at_level(whiteness: np.ndarray, level: int, frame_area: int) -> list[np.ndarray]:
@@ -72,14 +96,30 @@ def _quads_at_level(whiteness: np.ndarray, level: int, frame_area: int) -> list[
     return quads
 
 
-def _suppress_overlaps(quads: list[np.ndarray]) -> list[np.ndarray]:
-    """One quad per card: the largest of those whose centres lie inside one another."""
-    kept: list[np.ndarray] = []
-    for quad in sorted(quads, key=lambda q: -cv2.contourArea(q)):
-        centre = tuple(float(v) for v in quad.mean(axis=0))
-        if all(cv2.pointPolygonTest(k, centre, False) < 0 for k in kept):
-            kept.append(quad)
-    return kept
+def _quads_from_edges(whiteness: np.ndarray, frame_area: int) -> list[np.ndarray]:
+    """Card-shaped regions that the rims of things fence off (pips are holes, not walls)."""
+    edges = cv2.Canny(whiteness, 20, 60)
+    edges = cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
+    regions = cv2.bitwise_not(edges)
+    quads: list[np.ndarray] = []
+    # A gap in a rim joins a card to what lies beside it through a neck, which opening cuts;
+    # too wide an opening also eats a face card's thin white border, hence two widths.
+    for width in (1, 5, 11):
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
+        opened = cv2.morphologyEx(regions, cv2.MORPH_OPEN, kernel)
+        contours, hierarchy = cv2.findContours(opened, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        for contour, (_, _, _, parent) in zip(contours, hierarchy[0] if contours else (), strict=True):
+            if parent < 0 and MIN_AREA_FRACTION * frame_area < cv2.contourArea(contour) < 0.5 * frame_area:
+                quad = _card_quad(contour)
+                if quad is not None:
+                    quads.append(_widened(quad, RIM_PIXELS))
+    return quads
+
+
+def _widened(quad: np.ndarray, pixels: float) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    reach = np.linalg.norm(quad - centre, axis=1, keepdims=True)
+    return (centre + (quad - centre) * (1 + pixels / np.maximum(reach, 1))).astype(np.float32)
 
 
 def _quads_in_blob(contour: np.ndarray, shape: tuple[int, ...], frame_area: int) -> list[np.ndarray]:
@@ -107,7 +147,7 @@ def _card_quad(contour: np.ndarray) -> np.ndarray | None:
     sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
     short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     ratio = max(short, long_) / max(min(short, long_), 1e-6)
-    if not 1.05 < ratio < 2.1:
+    if ratio > 2.8:  # a steep view can make a card look square, never thinner than this
         return None
     return quad
 

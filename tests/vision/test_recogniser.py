@@ -13,7 +13,7 @@ from vision.recogniser import Recogniser
 from vision.scoring import Tally, score_frame
 
 # What the code reaches today on the scenes (see benchmarks/vision.py); a drop fails the test.
-MIN_SCENE_ACCURACY = {"kentdoan": 0.70, "ee326": 0.80}
+MIN_SCENE_ACCURACY = {"kentdoan": 0.90, "ee326": 0.95}
 
 
 def read_scenes(deck: str, recogniser: Recogniser) -> Tally:

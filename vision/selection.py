@@ -1,0 +1,98 @@
+"""From the many candidate quadrilaterals the detector's cues propose, the card faces.
+
+Each cue (several brightness levels, evened brightness, edges) proposes quads, so one card
+usually comes several times, two touching cards may come as one joined quad, and a patch of
+cloth or a laptop may come as a card-shaped quad. Near-copies are merged, a quad that is two
+smaller finds joined is dropped, overlaps keep the largest, and what is left must have a
+paper margin: whiter than what lies round it.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+PAPER_CONTRAST = 25  # how much whiter (darkest channel) a card's margin is than round it
+
+
+def choose_cards(quads: list[np.ndarray], whiteness: np.ndarray) -> list[np.ndarray]:
+    """One quad per card face, largest first."""
+    distinct = _without_copies(sorted(quads, key=lambda q: -cv2.contourArea(q)))
+    kept = _suppress_overlaps(_drop_joined(distinct))
+    return [q for q in kept if _looks_like_paper(whiteness, q)]
+
+
+def _without_copies(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """Drop a quad with nearly the centre and size of an earlier (larger) one."""
+    if not quads:
+        return []
+    centres = np.array([q.mean(axis=0) for q in quads])
+    sizes = np.sqrt(np.maximum([cv2.contourArea(q) for q in quads], 1.0))
+    apart = np.linalg.norm(centres[:, None] - centres[None, :], axis=2) > 0.04 * sizes[:, None]
+    unlike = np.abs(np.log(sizes[:, None] / sizes[None, :])) > 0.04
+    differs = apart | unlike
+    kept: list[int] = []
+    for i in range(len(quads)):
+        if all(differs[i, k] for k in kept):
+            kept.append(i)
+    return [quads[i] for i in kept]
+
+
+def _drop_joined(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """Without quads that are two or more smaller, separate finds joined (touching cards)."""
+    centres = [q.mean(axis=0) for q in quads]
+    areas = [cv2.contourArea(q) for q in quads]
+    kept = []
+    for i, quad in enumerate(quads):
+        inside = [
+            j
+            for j in range(len(quads))
+            if 0.2 * areas[i] < areas[j] < 0.75 * areas[i] and _holds(quad, centres[j])
+        ]
+        apart: list[int] = []
+        for j in sorted(inside, key=lambda j: -areas[j]):
+            if all(not _holds(quads[k], centres[j]) and not _holds(quads[j], centres[k]) for k in apart):
+                apart.append(j)
+        if len(apart) < 2 or sum(areas[j] for j in apart) < 0.6 * areas[i]:
+            kept.append(quad)
+    return kept
+
+
+def _holds(quad: np.ndarray, point: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(quad, (float(point[0]), float(point[1])), False) >= 0
+
+
+def _suppress_overlaps(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """The largest of quads whose centres lie inside one another."""
+    kept: list[np.ndarray] = []
+    for quad in sorted(quads, key=lambda q: -cv2.contourArea(q)):
+        centre = quad.mean(axis=0)
+        if all(not _holds(k, centre) and not _holds(quad, k.mean(axis=0)) for k in kept):
+            kept.append(quad)
+    return kept
+
+
+def _looks_like_paper(whiteness: np.ndarray, quad: np.ndarray) -> bool:
+    """A card's margin (plain paper on every design) is whiter than the darker part round it."""
+    x0, y0 = np.maximum(np.floor(_scaled(quad, 1.3).min(axis=0)), 0).astype(int)
+    x1, y1 = np.ceil(_scaled(quad, 1.3).max(axis=0)).astype(int) + 1
+    window = whiteness[y0:y1, x0:x1]
+    local = quad - np.float32([x0, y0])
+    margin = _band(window.shape, local, 0.9, 0.98)
+    around = _band(window.shape, local, 1.05, 1.25)
+    if not margin.any() or not around.any():
+        return False
+    paper = float(np.median(window[margin > 0]))
+    return paper - float(np.percentile(window[around > 0], 25)) > PAPER_CONTRAST
+
+
+def _band(shape: tuple[int, ...], quad: np.ndarray, inner: float, outer: float) -> np.ndarray:
+    band = np.zeros(shape[:2], np.uint8)
+    cv2.fillConvexPoly(band, np.int32(np.round(_scaled(quad, outer))), 255)
+    cv2.fillConvexPoly(band, np.int32(np.round(_scaled(quad, inner))), 0)
+    return band
+
+
+def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    return centre + (quad - centre) * factor

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from table_controller.cards import RANKS, SUITS
-from vision.index import normalise_glyph
+from vision.index import GLYPH_SIZE, normalise_glyph
 
 RED_SUITS = frozenset({"H", "D"})
 STORED_SIZE = (48, 64)  # width, height a sample is kept at
@@ -23,30 +23,35 @@ class GlyphBook:
     """Samples per label: raw binary glyphs (uint8, GLYPH_SIZE) and their width/height ratio."""
 
     samples: dict[str, list[tuple[np.ndarray, float]]] = field(default_factory=dict)
-    _normalised: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
-    _aspects: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    _stack: np.ndarray | None = field(default=None, repr=False)  # every sample, normalised
+    _aspects: np.ndarray | None = field(default=None, repr=False)
+    _starts: np.ndarray | None = field(default=None, repr=False)  # where each label's rows begin
+    _labels: list[str] = field(default_factory=list, repr=False)
 
     def add(self, label: str, glyph: np.ndarray, aspect: float) -> None:
         stored = cv2.resize(glyph.astype(np.uint8), STORED_SIZE, interpolation=cv2.INTER_AREA)
         self.samples.setdefault(label, []).append((stored, float(aspect)))
-        self._normalised.clear()
+        self._stack = None
 
     def scores(self, glyph: np.ndarray, aspect: float) -> dict[str, float]:
         """Best correlation per label, lowered where the glyph's shape ratio is far off."""
-        if not self._normalised:
+        if self._stack is None:
             self._prepare()
-        out: dict[str, float] = {}
-        flat = glyph.reshape(-1)
-        for label, stack in self._normalised.items():
-            correlations = stack @ flat
-            misfit = np.abs(np.log(self._aspects[label] / max(aspect, 1e-3)))
-            out[label] = float(np.max(correlations - 0.5 * np.maximum(misfit - 0.15, 0)))
-        return out
+        if not self._labels or self._stack is None or self._aspects is None or self._starts is None:
+            return {}
+        correlations = self._stack @ glyph.reshape(-1)
+        misfit = np.abs(np.log(self._aspects / max(aspect, 1e-3)))
+        fitted = correlations - 0.5 * np.maximum(misfit - 0.15, 0)
+        best = np.maximum.reduceat(fitted, self._starts)
+        return dict(zip(self._labels, best.tolist(), strict=True))
 
     def _prepare(self) -> None:
-        for label, items in self.samples.items():
-            self._normalised[label] = np.stack([normalise_glyph(g).reshape(-1) for g, _ in items])
-            self._aspects[label] = np.array([a for _, a in items], np.float32)
+        self._labels = list(self.samples)
+        rows = [normalise_glyph(g).reshape(-1) for label in self._labels for g, _ in self.samples[label]]
+        self._stack = np.stack(rows) if rows else np.zeros((0, GLYPH_SIZE[0] * GLYPH_SIZE[1]), np.float32)
+        self._aspects = np.array([a for label in self._labels for _, a in self.samples[label]], np.float32)
+        counts = [len(self.samples[label]) for label in self._labels]
+        self._starts = np.cumsum([0, *counts[:-1]]).astype(np.intp)
 
 
 _FONTS = (

@@ -67,13 +67,19 @@ def read_index(patch: np.ndarray) -> IndexGlyphs | None:
 def _ink_mask(patch: np.ndarray) -> np.ndarray | None:
     blue, green, red = cv2.split(patch)
     darkest = cv2.min(cv2.min(blue, green), red)
-    paper = float(np.percentile(darkest, 90))
-    ink_level = float(np.percentile(darkest, 3))
+    paper, ink_level = _percentiles(darkest, (0.90, 0.03))
     if paper - ink_level < 40:
         return None
     level, _ = cv2.threshold(darkest, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     level = min(level, paper - 30)
-    return np.where(darkest < level, 255, 0).astype(np.uint8)
+    _, ink = cv2.threshold(darkest, level - 0.5, 255, cv2.THRESH_BINARY_INV)
+    return ink
+
+
+def _percentiles(grey: np.ndarray, fractions: tuple[float, ...]) -> list[float]:
+    """Percentiles of a uint8 image from its histogram (much faster than sorting)."""
+    counts = np.bincount(grey.reshape(-1), minlength=256).cumsum()
+    return [float(np.searchsorted(counts, f * counts[-1])) for f in fractions]
 
 
 Box = tuple[int, int, int, int]  # x, y, w, h

@@ -106,7 +106,7 @@ class Recogniser:
 
 def _mean_scores(book: GlyphBook, glyphs: list[tuple[np.ndarray, float]]) -> dict[str, float]:
     per_glyph = [book.scores(glyph, aspect) for glyph, aspect in glyphs]
-    return {label: float(np.mean([s[label] for s in per_glyph])) for label in per_glyph[0]}
+    return {label: sum(s[label] for s in per_glyph) / len(per_glyph) for label in per_glyph[0]}
 
 
 def _confidence(reading: _Reading) -> float:

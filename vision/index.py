@@ -46,7 +46,10 @@ def read_index(patch: np.ndarray) -> IndexGlyphs | None:
     ink = _ink_mask(patch)
     if ink is None:
         return None
-    blobs = _blobs(ink)
+    blobs, frame = _blobs(ink)
+    if frame is not None:  # a face card's frame may have swallowed a glyph: cut its lines
+        ink = cv2.subtract(ink, _frame_lines(frame))
+        blobs, _ = _blobs(ink)
     if len(blobs) < 2:
         return None
     rank_box = _rank_box(blobs)
@@ -76,6 +79,15 @@ def _ink_mask(patch: np.ndarray) -> np.ndarray | None:
     return ink
 
 
+def _frame_lines(frame: np.ndarray) -> np.ndarray:
+    """The long straight strokes in a frame-sized blob (which a glyph may be joined to)."""
+    height, width = frame.shape
+    upright = cv2.getStructuringElement(cv2.MORPH_RECT, (1, int(0.4 * height)))
+    across = cv2.getStructuringElement(cv2.MORPH_RECT, (int(0.65 * width), 1))
+    lines = cv2.morphologyEx(frame, cv2.MORPH_OPEN, upright) | cv2.morphologyEx(frame, cv2.MORPH_OPEN, across)
+    return cv2.dilate(lines, np.ones((3, 3), np.uint8))
+
+
 def _percentiles(grey: np.ndarray, fractions: tuple[float, ...]) -> list[float]:
     """Percentiles of a uint8 image from its histogram (much faster than sorting)."""
     counts = np.bincount(grey.reshape(-1), minlength=256).cumsum()
@@ -85,19 +97,23 @@ def _percentiles(grey: np.ndarray, fractions: tuple[float, ...]) -> list[float]:
 Box = tuple[int, int, int, int]  # x, y, w, h
 
 
-def _blobs(ink: np.ndarray) -> list[Box]:
-    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+def _blobs(ink: np.ndarray) -> tuple[list[Box], np.ndarray | None]:
+    """Glyph-sized ink blobs, and a mask of the larger ones left out (a frame or picture)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     height, width = ink.shape
     min_area = width * height * 0.004
     out: list[Box] = []
+    large: list[int] = []
     for i in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[i])
         if area < min_area or x <= 1 or y <= 1:
             continue  # specks, and the table showing past the card's edge
         if h > height * 0.45 or w > width * 0.8:
-            continue  # a face card's frame or picture
+            large.append(i)  # a face card's frame or picture
+            continue
         out.append((x, y, w, h))
-    return out
+    frame = np.isin(labels, large).astype(np.uint8) * 255 if large else None
+    return out, frame
 
 
 def _rank_box(blobs: list[Box]) -> Box | None:
@@ -114,7 +130,8 @@ def _touching_row(row: list[Box], seed: Box) -> list[Box]:
         if b is seed:
             continue
         gap = max(b[0] - (seed[0] + seed[2]), seed[0] - (b[0] + b[2]))
-        if gap < 0.6 * seed[3]:
+        alike = 0.75 < b[3] / seed[3] < 1.33 and abs(b[1] - seed[1]) < 0.25 * seed[3]
+        if gap < 0.6 * seed[3] and alike:  # not a face card's frame beside the rank
             picked.append(b)
     return picked
 

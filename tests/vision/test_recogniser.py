@@ -13,7 +13,7 @@ from vision.recogniser import Recogniser
 from vision.scoring import Tally, score_frame
 
 # What the code reaches today on the scenes (see benchmarks/vision.py); a drop fails the test.
-MIN_SCENE_ACCURACY = {"kentdoan": 0.90, "ee326": 0.95}
+MIN_SCENE_ACCURACY = {"kentdoan": 0.97, "ee326": 0.96}
 
 
 def read_scenes(deck: str, recogniser: Recogniser) -> Tally:

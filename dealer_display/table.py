@@ -20,7 +20,6 @@ from table_controller.engine import Effect, Refused
 from table_controller.events import NEW_DECK, CardArrived, Control, Decision, Event
 from table_controller.runtime import TableSession
 
-ACTIONS_FALLBACK = ("hit", "backhand", "stand_pat", "push", "play_push")
 
 
 class DisplayTable:
@@ -97,7 +96,7 @@ class DisplayTable:
 
     def actions(self) -> tuple[str, ...]:
         """Every play the game knows, so the console can draw (and disable) each button."""
-        return tuple(getattr(self.session.game, "actions", ACTIONS_FALLBACK))
+        return tuple(self.session.game.actions)
 
     def _on_change(self, _session: TableSession) -> None:
         self.version += 1

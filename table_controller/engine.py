@@ -171,6 +171,7 @@ class Game(Protocol):
 
     game_id: str
     seats: tuple[str, ...]
+    actions: tuple[str, ...]  # every play a seat can make in this game (the console's buttons)
 
     def new_hand(self) -> Any: ...
 

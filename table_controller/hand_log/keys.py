@@ -14,6 +14,7 @@ import os
 import re
 import secrets
 import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,17 +78,25 @@ def load_key(path: Path) -> bytes:
 
 
 def load_or_create_key(path: Path) -> bytes:
-    """The key at ``path``, created owner-only if it does not exist yet."""
+    """The key at ``path``, created owner-only if it does not exist yet.
+
+    The key is written to a private temporary file and linked into place, so a process that
+    starts at the same moment sees either no key or a whole one, never half of one.
+    """
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".key-")  # mode 0600
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            return load_key(path)  # another process created it first
-        with os.fdopen(fd, "w") as out:
-            out.write(secrets.token_hex(32) + "\n")
-            out.flush()
-            os.fsync(out.fileno())
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(32) + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                pass  # another process created it first; use theirs
+        finally:
+            os.unlink(tmp)
     return load_key(path)
 
 

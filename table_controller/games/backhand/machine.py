@@ -99,6 +99,7 @@ class BackhandGame:
         self.switches = switches
         self.game_id = variant.game_id
         self.seats = variant.seats
+        self.actions = rules.ACTIONS if variant.stand_pat else tuple(a for a in rules.ACTIONS if a != rules.STAND_PAT)
         first = first_dealt or variant.seats[0]
         if first not in variant.seats:
             from table_controller.errors import ConfigError

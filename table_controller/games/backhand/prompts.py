@@ -92,7 +92,11 @@ def dealer_instruction(game: BackhandGame, state: HandState) -> str:
             "VOID HAND or ACCEPT CARD"
         )
     if state.phase == OVER and state.result is not None:
-        return f"Hand over: {state.result.explanation}. Collect the cards; load a freshly shuffled deck for the next hand"
+        result = state.result
+        who = f"{seat_name(result.winner)} wins" if result.winner else "no winner"
+        if len(game.seats) == 1:
+            who = result.explanation.split(" (")[0]
+        return f"Hand over: {who} ({result.decided_by}). Collect the cards; load a freshly shuffled deck"
     if state.phase == NEW:
         decks = game.variant.decks
         return f"Load a freshly shuffled deck ({decks} deck{'s' if decks > 1 else ''}) and press NEW DECK"

@@ -1,0 +1,46 @@
+"""Card outlines on synthetic frames: touching cards, shade, and card-shaped things that are not cards."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.detect import find_cards
+
+FELT = (40, 90, 30)
+
+
+def _card(frame: np.ndarray, corners: list[list[int]], shade: int = 235) -> None:
+    cv2.fillPoly(frame, [np.int32(corners)], (shade, shade, shade))
+
+
+def test_two_touching_cards_are_two_outlines() -> None:
+    frame = np.full((720, 1280, 3), FELT, np.uint8)
+    _card(frame, [[400, 200], [580, 200], [580, 450], [400, 450]])
+    _card(frame, [[578, 230], [758, 230], [758, 480], [578, 480]], shade=225)
+    cv2.line(frame, (578, 230), (578, 450), (170, 170, 170), 2)  # the upper card's edge shadow
+    centres = sorted(o.centre for o in find_cards(frame))
+    assert len(centres) == 2
+    assert abs(centres[0][0] - 490) < 15 and abs(centres[1][0] - 668) < 15
+
+
+def test_a_shaded_card_beside_a_lit_one_is_found() -> None:
+    frame = np.full((720, 1280, 3), (25, 25, 25), np.uint8)  # black cloth
+    _card(frame, [[200, 200], [380, 200], [380, 450], [200, 450]], shade=240)
+    _card(frame, [[800, 220], [980, 240], [960, 490], [780, 470]], shade=95)  # in shadow
+    assert len(find_cards(frame)) == 2
+
+
+def test_layout_lines_and_coloured_things_are_not_cards() -> None:
+    frame = np.full((720, 1280, 3), FELT, np.uint8)
+    cv2.rectangle(frame, (300, 200), (480, 450), (120, 200, 210), 3)  # a spot's printed outline
+    cv2.fillPoly(frame, [np.int32([[700, 200], [880, 200], [880, 450], [700, 450]])], (40, 40, 220))
+    cv2.fillPoly(frame, [np.int32([[950, 200], [1130, 200], [1130, 450], [950, 450]])], (50, 60, 45))
+    assert find_cards(frame) == []
+
+
+def test_a_card_seen_at_a_steep_angle_looks_square_and_is_still_found() -> None:
+    frame = np.full((720, 1280, 3), (60, 70, 110), np.uint8)  # wood
+    _card(frame, [[500, 300], [700, 300], [715, 505], [485, 505]])  # as tall as it is wide
+    (outline,) = find_cards(frame)
+    assert abs(outline.centre[0] - 600) < 10 and abs(outline.centre[1] - 402) < 10

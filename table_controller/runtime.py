@@ -154,7 +154,11 @@ class TableSession:
             self._notify()
 
     def resume(self, hand_id: str, events: list[dict[str, Any]]) -> None:
-        """Crash recovery: rebuild the unfinished hand from its logged events (not re-logged)."""
+        """Crash recovery: rebuild the unfinished hand from its logged events (not re-logged).
+
+        If the crash came after the hand's last event was logged but before its result was,
+        the result is logged now, so the hand is complete in the log before the next begins.
+        """
         with self.lock:
             self.hand_id = hand_id
             self._hand_logged = True
@@ -162,6 +166,10 @@ class TableSession:
             for data in events:
                 state, _ = self.game.apply(state, event_from_dict(data))
             self.state = state
+            result = self.game.result(state)
+            if result is not None:
+                self._log("result", result_to_dict(result), source="engine:recovery", at=time.time())
+                self._count(HandEnded(result))
         self._notify()
 
     # ----- internals ---------------------------------------------------------------------------

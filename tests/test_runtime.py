@@ -2,7 +2,7 @@
 unfinished hand is resumed from the log alone."""
 
 from table_controller.cards import parse_card
-from table_controller.events import NEW_DECK, CardArrived, Control, Decision
+from table_controller.events import NEW_DECK, CardArrived, Control, Decision, event_to_dict
 from table_controller.games import make_game
 from table_controller.hand_log import HandLog
 from table_controller.runtime import TableSession
@@ -67,4 +67,30 @@ def test_an_unfinished_hand_resumes_with_the_same_prompts(tmp_path):
     resumed = TableSession(make_game("missouri-city", first_dealt="green"), table_id="t1", log=log)
     resumed.resume(hand_id, [r.payload["event"] for r in unfinished[2] if r.kind == "event"])
     assert resumed.prompts().to_dict() == before
+    log.close()
+
+
+def test_a_crash_between_the_last_event_and_the_result_is_completed_on_resume(tmp_path):
+    db, key = str(tmp_path / "hands.db"), tmp_path / "key"
+    log = HandLog.open(db, key_path=key, table_id="t1")
+    session = TableSession(make_game("missouri-city", first_dealt="green"), table_id="t1", log=log)
+    session.submit(Control(NEW_DECK), source="dealer")
+    hand_id, game, state = session.hand_id, session.game, session.state
+    events = [event_to_dict(Control(NEW_DECK))]
+    cards = list(EXAMPLE_1)
+    decisions = [("red", "hit"), ("green", "hit"), ("red", "backhand"), ("green", "backhand")]
+    while not game.expected(state).hand_over:  # the table logs each event, then dies
+        exp = game.expected(state)
+        if decisions and decisions[0][1] in exp.decisions.get(decisions[0][0], ()):
+            event = Decision(*decisions.pop(0))
+        else:
+            event = CardArrived(cards.pop(0))
+        state, _ = game.apply(state, event)
+        events.append(event_to_dict(event))
+        log.append(hand_id, "event", {"event": events[-1], "prompts": {}, "effects": []}, source="test", at=0.0)
+    resumed = TableSession(make_game("missouri-city", first_dealt="green"), table_id="t1", log=log)
+    resumed.resume(hand_id, events)  # ... before it could log the result
+    assert resumed.expected().hand_over
+    assert log.read_hand(hand_id).records[-1].kind == "result"
+    assert resumed.tally == {"red wins": 1}
     log.close()

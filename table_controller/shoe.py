@@ -9,6 +9,7 @@ It is an immutable value: every change returns a new :class:`Shoe`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from table_controller.cards import Card
 
@@ -20,9 +21,20 @@ def _pack(counts: list[int]) -> int:
     return sum(n << (_BITS * i) for i, n in enumerate(counts))
 
 
-@dataclass(frozen=True, slots=True)
+@lru_cache(maxsize=32)
+def _fresh(decks: int, jokers: int) -> Shoe:
+    """A full shoe is an immutable value, so one per size serves every hand."""
+    if not 1 <= decks <= 8:
+        raise ValueError(f"a shoe holds one to eight decks (got {decks})")
+    return Shoe(decks=decks, jokers=jokers, left=_pack([decks] * 52 + [jokers]))
+
+
+@dataclass(slots=True)
 class Shoe:
-    """``left`` packs, for each card index (``Card.index``), how many copies are still in the
+    """A value: never changed once made (not ``frozen`` only because CPython builds frozen
+    dataclasses several times slower; see :mod:`table_controller.evolve`).
+
+    ``left`` packs, for each card index (``Card.index``), how many copies are still in the
     shoe, ``_BITS`` bits each: drawing a card is one subtraction on a Python int."""
 
     decks: int
@@ -34,9 +46,7 @@ class Shoe:
 
     @classmethod
     def fresh(cls, decks: int = 1, jokers: int = 0) -> Shoe:
-        if not 1 <= decks <= 8:
-            raise ValueError(f"a shoe holds one to eight decks (got {decks})")
-        return cls(decks=decks, jokers=jokers, left=_pack([decks] * 52 + [jokers]))
+        return _fresh(decks, jokers)
 
     @property
     def size(self) -> int:

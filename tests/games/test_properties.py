@@ -28,9 +28,12 @@ def play_randomly(game, seed: int):
     events, trace = [Control(NEW_DECK)], []
     state, _ = game.apply(state, events[0])
     trace.append(game.prompts(state).to_dict())
+    states = [state]
     for _ in range(500):
         exp = game.expected(state)
         if exp.hand_over:
+            # No state the engine handed out was changed by a later transition.
+            assert [game.prompts(s).to_dict() for s in states] == trace
             return state, events, trace, deck
         choices = [Decision(s, a) for s, acts in exp.decisions.items() for a in acts]
         if exp.deal is not None and (not choices or rng.random() < 0.5):
@@ -44,6 +47,7 @@ def play_randomly(game, seed: int):
         assert state.irregularity is None
         events.append(event)
         trace.append(game.prompts(state).to_dict())
+        states.append(state)
     raise AssertionError("the hand did not finish in 500 events")
 
 

@@ -9,7 +9,7 @@ and a *queue* of the cards expected next, each a :class:`DealTo`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from table_controller.evolve import evolve as replace
 from typing import Any
@@ -64,8 +64,8 @@ class Variant:
 @dataclass(slots=True)
 class HandState:
     """The state of one hand. A state returned by :meth:`BackhandGame.apply` is never changed
-    afterwards: ``apply`` works on a fresh copy of its input (cheaper than rebuilding a frozen
-    value at every step of a transition) and hands that copy back."""
+    afterwards: ``apply`` makes one copy of its input, changes that copy as the transition
+    goes (cheaper than building a new value at every step) and hands it back."""
 
     phase: str
     shoe: Shoe
@@ -78,6 +78,8 @@ class HandState:
     sp_offer: int | None = None  # a seat that may stand pat now, out of turn (MC-15)
     irregularity: Irregularity | None = None
     result: HandResult | None = None
+    # What is expected next, worked out on first request (a cache: the state never changes).
+    memo_expected: Expected | None = field(default=None, repr=False, compare=False)
 
 
 def _update(state: HandState, **changes: Any) -> HandState:
@@ -109,6 +111,8 @@ class BackhandGame:
         i = variant.seats.index(first)
         self.deal_order = (i,) + tuple(j for j in range(len(variant.seats)) if j != i)
         self._spots: dict[tuple[int, str, int, int | None], DealTo] = {}
+        self._index: dict[str | None, int] = {seat: k for k, seat in enumerate(variant.seats)}
+        self._opening = self._deal_plan()
 
     # ----- the public, pure interface -------------------------------------------------------
     def describe(self) -> dict[str, Any]:
@@ -127,7 +131,9 @@ class BackhandGame:
         return HandState(phase=NEW, shoe=Shoe.fresh(self.variant.decks), seats=seats)
 
     def expected(self, state: HandState) -> Expected:
-        return _prompts.expected(self, state)
+        if state.memo_expected is None:
+            state.memo_expected = _prompts.expected(self, state)
+        return state.memo_expected
 
     def prompts(self, state: HandState) -> TablePrompts:
         return _prompts.prompts(self, state)
@@ -150,6 +156,7 @@ class BackhandGame:
     def apply(self, state: HandState, event: Event) -> tuple[HandState, tuple[Effect, ...]]:
         """Apply one event. A refused event returns the very same ``state``."""
         work = _copy(state)
+        work.memo_expected = None
         if isinstance(event, CardArrived):
             new, effects = self._on_card(work, event)
         elif isinstance(event, Decision):
@@ -162,6 +169,7 @@ class BackhandGame:
             effects = (Refused(f"not an event this game knows: {event!r}"),)
         if effects and isinstance(effects[0], Refused):
             return state, effects
+        new.memo_expected = None  # anything worked out mid-transition is stale now
         return new, effects
 
     # ----- cards ------------------------------------------------------------------------------
@@ -199,9 +207,10 @@ class BackhandGame:
             show[index] = card
             state.show = (show[0], show[1], show[2])
         elif target.purpose in ("initial", "push"):
-            state = self._update_seat(state, target.seat, lambda h: rules.place_initial(h, card))
+            i = self._index[target.seat]
+            state = self._set_seat(state, i, rules.place_initial(state.seats[i], card))
         elif target.purpose == "ace_replacement":
-            i = self.seats.index(target.seat or "")
+            i = self._index[target.seat]
             hand, ace = rules.replace_ace(state.seats[i], card)
             state.shoe = state.shoe.discard(ace)
             state = self._set_seat(state, i, hand)
@@ -212,7 +221,7 @@ class BackhandGame:
     def _play_card(
         self, state: HandState, target: DealTo, card: Card, note: str
     ) -> tuple[HandState, tuple[Effect, ...]]:
-        i = self.seats.index(target.seat or "")
+        i = self._index[target.seat]
         hand = state.seats[i]
         show = state.show[hand.columns_used] if self.variant.show_cards else None
         if target.purpose == "backhand":
@@ -233,13 +242,15 @@ class BackhandGame:
         allowed = legal.get(event.seat, ())
         if event.action not in allowed:
             return state, (Refused(self._refusal(state, event, legal), allowed),)
-        i = self.seats.index(event.seat)
+        i = self._index[event.seat]
         note = f"{event.seat.upper()} chose {event.action.upper().replace('_', ' ')}"
         if event.action == rules.STAND_PAT:
             return self._stand_pat(state, i, note)
         if state.sp_offer is not None and state.sp_offer != i:
             state = _update(state, sp_offer=None)  # the opponent has made its play (MC-15)
-        hand = replace(state.seats[i], window=False)
+        hand = state.seats[i]
+        if hand.window:  # any other play closes the seat's stand-pat window (MC-14)
+            hand = replace(hand, window=False)
         state = self._set_seat(state, i, hand)
         state.pending = event.action
         if event.action == rules.PUSH:
@@ -283,6 +294,12 @@ class BackhandGame:
         return state, (Refused(f"unknown control {event.control!r}"),)
 
     def _start(self, state: HandState) -> tuple[HandState, tuple[Effect, ...]]:
+        queue, script = self._opening
+        state = _update(state, phase=DEALING, shoe=Shoe.fresh(self.variant.decks), queue=queue, script=script)
+        return self._advance(state, (Applied("a freshly shuffled deck is loaded"),))
+
+    def _deal_plan(self) -> tuple[tuple[DealTo, ...], tuple[Step, ...]]:
+        """The show cards to deal, and the script of the deal (B-13, MC-3..MC-5, C3)."""
         order = self.deal_order
         queue: tuple[DealTo, ...] = ()
         if self.variant.show_cards:
@@ -298,9 +315,7 @@ class BackhandGame:
             script += [("hand", i) for i in order]
             script += [("aces", i) for i in reversed(order)]
             script.append(("first_turn",))
-        shoe = Shoe.fresh(self.variant.decks)
-        state = _update(state, phase=DEALING, shoe=shoe, queue=queue, script=tuple(script))
-        return self._advance(state, (Applied("a freshly shuffled deck is loaded"),))
+        return queue, tuple(script)
 
     def _accept(self, state: HandState, by: str) -> tuple[HandState, tuple[Effect, ...]]:
         irr = state.irregularity
@@ -455,10 +470,6 @@ class BackhandGame:
         seats[i] = hand
         state.seats = tuple(seats)
         return state
-
-    def _update_seat(self, state: HandState, seat: str | None, fn: Any) -> HandState:
-        i = self.seats.index(seat or "")
-        return self._set_seat(state, i, fn(state.seats[i]))
 
     def _card(self, code: str) -> Card:
         from table_controller.cards import parse_card

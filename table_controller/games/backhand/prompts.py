@@ -74,7 +74,7 @@ def expected(game: BackhandGame, state: HandState) -> Expected:
 
 
 def waiting_text(game: BackhandGame, state: HandState) -> str:
-    exp = expected(game, state)
+    exp = game.expected(state)
     if exp.deal is not None:
         return _deal_instruction(exp.deal)
     if exp.decisions:
@@ -102,7 +102,7 @@ def dealer_instruction(game: BackhandGame, state: HandState) -> str:
         return f"Load a freshly shuffled deck ({decks} deck{'s' if decks > 1 else ''}) and press NEW DECK"
     if state.phase == RESHUFFLE_WAIT:
         return "The deck is empty: shuffle the discards into the shoe and press RESHUFFLE"
-    exp = expected(game, state)
+    exp = game.expected(state)
     decisions = dict(exp.decisions)
     text = ""
     if exp.deal is not None:
@@ -161,7 +161,7 @@ def _seat_prompt(game: BackhandGame, state: HandState, i: int, legal: dict[str, 
 
 
 def prompts(game: BackhandGame, state: HandState) -> TablePrompts:
-    legal = game.legal_actions(state)
+    legal = game.expected(state).decisions
     seats = tuple(_seat_prompt(game, state, i, legal) for i in range(len(game.seats)))
     show = tuple(c.code if c else None for c in state.show) if game.variant.show_cards else ()
     return TablePrompts(

@@ -13,11 +13,11 @@ import json
 import time
 from typing import Any
 
-from dealer_display.feed import CardFeed
+from dealer_display.feed import CardFeed, table_event
 from dealer_display.hub import PushHub
-from drivers.base import CARD, CardSource, SourceEvent
+from drivers.base import CardSource, SourceEvent
 from table_controller.engine import Effect, Refused
-from table_controller.events import NEW_DECK, CardArrived, Control, Decision, Event
+from table_controller.events import NEW_DECK, Control, Decision, Event
 from table_controller.runtime import TableSession
 
 
@@ -56,13 +56,18 @@ class DisplayTable:
 
     # ----- events in --------------------------------------------------------------------------
     def deliver(self, event: SourceEvent) -> None:
-        """One event from the card source, on the loop: a card to the rules, the rest to status."""
-        if event.kind == CARD and event.card is not None:
-            self.last_card = {"code": event.card.code, "seq": event.seq, "at": event.at}
-            self.session.submit(CardArrived(event.card, event.spot), source=event.source, at=event.at)
-            self.card_arrived.set()
-        else:
+        """One event from the card source, on the loop: a card (or a replayed decision or
+        control) to the rules, the rest to status."""
+        made = table_event(event)
+        if made is None:
             self.session.hardware_event(event.to_dict(), source=event.source, at=event.at)
+            return
+        engine_event, source, at = made
+        if event.card is not None:
+            self.last_card = {"code": event.card.code, "seq": event.seq, "at": event.at}
+        self.session.submit(engine_event, source=source, at=at)
+        if event.card is not None:
+            self.card_arrived.set()
 
     def submit(self, event: Event, *, source: str) -> str | None:
         """Apply a console event; the refusal reason, or None when the engine applied it."""

@@ -22,8 +22,10 @@ from table_controller.cards import Card
 
 LOG = logging.getLogger(__name__)
 
-# Kinds of SourceEvent. "card" is the only one the engine sees.
+# Kinds of SourceEvent. "card" is the only one the engine sees, apart from a replay's
+# "recorded_event" (a logged decision or control, fed back at its recorded moment).
 CARD = "card"
+RECORDED = "recorded_event"
 HARDWARE_KINDS = frozenset(
     {
         "hello",
@@ -59,7 +61,7 @@ class SourceEvent:
     def __post_init__(self) -> None:
         if self.kind == CARD and self.card is None:
             raise ValueError("a card event needs a card")
-        if self.kind != CARD and self.kind not in HARDWARE_KINDS:
+        if self.kind not in (CARD, RECORDED) and self.kind not in HARDWARE_KINDS:
             raise ValueError(f"unknown source event kind {self.kind!r}")
 
     def to_dict(self) -> dict[str, Any]:

@@ -57,6 +57,17 @@ def build_game(args: argparse.Namespace) -> Any:
     return make_game(args.game, switches=parse_switches(args.switch), first_dealt=args.first_dealt, seats=args.seats)
 
 
+def replay_game(url: str) -> Any:
+    """The game a recorded hand was played under, from its header (game, seats, switches)."""
+    from drivers.registry import open_source
+    from table_controller.games import make_game
+
+    with open_source(url) as source:
+        header = source.header  # type: ignore[attr-defined]
+    return make_game(header["game"], switches=header.get("switches"), first_dealt=header.get("first_dealt"),
+                     seats=len(header.get("seats") or ()) or None)
+
+
 def open_log(args: argparse.Namespace) -> Any:
     if args.no_log:
         return None
@@ -67,11 +78,14 @@ def open_log(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = build_game(args)
-    if args.hands is not None and not args.autopilot:
-        raise ConfigError("--hands goes with --autopilot")
+    replay = args.cards.startswith("replay:")
+    game = replay_game(args.cards) if replay else build_game(args)
+    if replay:
+        args.no_log = True  # a replayed hand is in the log already: it is shown, not logged again
+    if args.hands is not None and not (args.autopilot or replay):
+        raise ConfigError("--hands goes with --autopilot (or a replay:// card source)")
     if args.hands is not None and getattr(args, "port", None) is None:
-        return run_terminal(args, game)
+        return run_replay_terminal(args, game) if replay else run_terminal(args, game)
     serve = _display_server()
     if serve is None:
         return run_terminal(args, game)
@@ -108,6 +122,25 @@ def run_terminal(args: argparse.Namespace, game: Any) -> int:
         if log is not None:
             log.close()
     print(f"{done} hands played; " + ", ".join(f"{k}: {v}" for k, v in sorted(session.tally.items())))
+    return 0
+
+
+def run_replay_terminal(args: argparse.Namespace, game: Any) -> int:
+    """Play a recorded hand back in the terminal, paced as recorded, and print it."""
+    from dealer_display.feed import table_event
+    from drivers.registry import open_source
+    from table_controller.runtime import TableSession
+
+    session = TableSession(game, table_id=args.table_id, dealer=args.dealer, source_url=args.cards, simulated=True)
+    session.subscribe(TerminalPrinter(quiet=args.quiet))
+    with open_source(args.cards) as source:
+        while (event := source.read_event(timeout=None)) is not None:
+            made = table_event(event)
+            if made is None:
+                session.hardware_event(event.to_dict(), source=event.source, at=event.at)
+            else:
+                session.submit(made[0], source=made[1], at=made[2])
+    print(f"replayed {args.cards}: " + ", ".join(f"{k}: {v}" for k, v in sorted(session.tally.items())))
     return 0
 
 

@@ -50,9 +50,11 @@ class CameraSource(CardSource):
         layout = self._layout(parsed)
         self.tracker = SpotTracker(layout, int_option(parsed, "frames", 3, 1, 30))
         self._pending: deque[SourceEvent] = deque()
+        self._seq = 0  # card events are numbered, as a shoe numbers its cards
         self._ended = False
         self._capture: object | None = None
         self._files: deque[Path] = deque()
+        self._target_is_folder = False
 
     def _layout(self, parsed: SourceURL) -> Layout | None:
         return load_layout(Path(parsed.options["layout"])) if "layout" in parsed.options else None
@@ -65,6 +67,7 @@ class CameraSource(CardSource):
             self._capture = cv2.VideoCapture(int(target))
         elif Path(target).is_dir():
             self._files = deque(sorted(p for p in Path(target).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES))
+            self._target_is_folder = True
             if not self._files:
                 raise DriverInitError(f"{self.url}: the folder holds no images")
             return
@@ -107,18 +110,20 @@ class CameraSource(CardSource):
     def process_frame(self) -> None:
         """Read one frame and queue the events it completes."""
         frame = self._next_frame()
-        if frame is None:
-            self._ended = True
+        if frame is not None:
+            for sighting in self.tracker.update(self.recogniser.recognise(frame)):
+                self._pending.append(self._event(sighting))
+        if frame is None or (self._capture is None and not self._files and self._target_is_folder):
+            self._ended = True  # a folder's end is known with its last frame, a video's after it
             self._pending.append(SourceEvent("status", self.url, now(), detail={"state": "end_of_frames"}))
-            return
-        for sighting in self.tracker.update(self.recogniser.recognise(frame)):
-            self._pending.append(self._event(sighting))
 
     def _event(self, sighting: Sighting) -> SourceEvent:
         detail = {"confidence": round(sighting.confidence, 3),
                   "centre": [round(v, 1) for v in sighting.centre]}
         if sighting.kind == SEEN:
-            return SourceEvent(CARD, self.url, now(), card=sighting.card, spot=sighting.spot, detail=detail)
+            self._seq += 1
+            return SourceEvent(CARD, self.url, now(), card=sighting.card, seq=self._seq, spot=sighting.spot,
+                               detail=detail)
         if sighting.kind == GONE:
             detail |= {"reason": "card_gone", "card": sighting.card.code if sighting.card else None}
             return SourceEvent("warning", self.url, now(), spot=sighting.spot, detail=detail)

@@ -55,7 +55,7 @@ def tally(recogniser: Recogniser, photos: dict[Path, list[Card]]) -> Tally:
 
 def line(name: str, t: Tally) -> str:
     return (f"  {name:<24} right {t.right:>3}/{t.labelled:<3} ({100 * t.accuracy:5.1f}%)  "
-            f"missed {t.missed:>3}  invented {t.invented:>3}")
+            f"missed {t.missed:>3}  invented {t.invented:>3}  unreadable {t.unreadable:>3}")
 
 
 def accuracy(cards_dir: Path) -> None:

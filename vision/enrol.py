@@ -59,18 +59,12 @@ def enrol(labels_path: Path) -> Deck:
         for card, pair in _match_outlines(image, labelled, generic_ranks, generic_suits):
             cards.add(card)
             for glyphs in pair:
-                ranks.add(card.rank, _raw(glyphs.rank), glyphs.rank_aspect)
-                suits.add(str(card.suit), _raw(glyphs.suit), glyphs.suit_aspect)
+                ranks.add(card.rank, glyphs.rank_ink, glyphs.rank_aspect)
+                suits.add(str(card.suit), glyphs.suit_ink, glyphs.suit_aspect)
     if not cards:
         raise ConfigError(f"{labels_path}: no card could be enrolled")
     ordered = tuple(sorted(cards, key=lambda c: (str(c.suit), c.value, c.rank)))
     return Deck(ordered, ranks, suits)
-
-
-def _raw(glyph: np.ndarray) -> np.ndarray:
-    """Back from a zero-mean glyph to a 0-255 image, which is what a book stores."""
-    low, high = float(glyph.min()), float(glyph.max())
-    return np.uint8(255 * (glyph - low) / max(high - low, 1e-6))
 
 
 def _match_outlines(

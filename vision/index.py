@@ -32,6 +32,9 @@ class IndexGlyphs:
     rank_aspect: float
     suit_aspect: float
     red: bool
+    rank_ink: np.ndarray  # the binary crops the glyphs were made from (what enrolment keeps)
+    suit_ink: np.ndarray
+    rank_holes: int  # enclosed counters: 8 has two, A/4/6/9/10 one, 2/3/5/7/J/K none
 
 
 def corner_patch(image: np.ndarray, corners: np.ndarray, turn: int) -> np.ndarray:
@@ -58,12 +61,16 @@ def read_index(patch: np.ndarray) -> IndexGlyphs | None:
     suit_box = _suit_box(blobs, rank_box)
     if suit_box is None:
         return None
+    rank_ink, suit_ink = _crop(ink, rank_box), _crop(ink, suit_box)
     return IndexGlyphs(
-        rank=normalise_glyph(_crop(ink, rank_box)),
-        suit=normalise_glyph(_crop(ink, suit_box)),
+        rank=normalise_glyph(rank_ink),
+        suit=normalise_glyph(suit_ink),
         rank_aspect=rank_box[2] / rank_box[3],
         suit_aspect=suit_box[2] / suit_box[3],
         red=_is_red(patch, ink, rank_box, suit_box),
+        rank_ink=rank_ink,
+        suit_ink=suit_ink,
+        rank_holes=count_holes(rank_ink),
     )
 
 
@@ -173,12 +180,23 @@ def _crop(ink: np.ndarray, box: Box) -> np.ndarray:
 
 
 def normalise_glyph(glyph: np.ndarray) -> np.ndarray:
-    """A binary glyph as a zero-mean, unit-length GLYPH_SIZE float image, for correlation."""
+    """A glyph (ink high) as a zero-mean, unit-length GLYPH_SIZE float image, for correlation."""
     small = cv2.resize(glyph.astype(np.float32), GLYPH_SIZE, interpolation=cv2.INTER_AREA)
     small = cv2.GaussianBlur(small, (3, 3), 0)
     small -= small.mean()
     norm = float(np.linalg.norm(small))
     return small / norm if norm > 0 else small
+
+
+def count_holes(glyph: np.ndarray) -> int:
+    """Enclosed counters of a glyph (ink high): a font-independent cue (3 has none, 8 two)."""
+    ink = cv2.copyMakeBorder(np.uint8(glyph > 127) * 255, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return 0
+    least = 0.01 * ink.shape[0] * ink.shape[1]
+    inner = (c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0)
+    return sum(1 for c in inner if cv2.contourArea(c) > least)
 
 
 def _is_red(patch: np.ndarray, ink: np.ndarray, *boxes: Box) -> bool:

@@ -19,6 +19,7 @@ class Tally:
     labelled: int = 0
     right: int = 0
     invented: int = 0
+    unreadable: int = 0  # faces reported but not named (cards, or paper that is no card)
 
     @property
     def missed(self) -> int:
@@ -30,11 +31,16 @@ class Tally:
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(
-            self.labelled + other.labelled, self.right + other.right, self.invented + other.invented
+            self.labelled + other.labelled,
+            self.right + other.right,
+            self.invented + other.invented,
+            self.unreadable + other.unreadable,
         )
 
 
 def score_frame(named: Iterable[Card | None], labelled: Iterable[Card]) -> Tally:
+    named = list(named)
     want = Counter(c.code for c in labelled)
     got = Counter(c.code for c in named if c is not None)
-    return Tally(sum(want.values()), sum((want & got).values()), sum((got - want).values()))
+    unreadable = sum(c is None for c in named)
+    return Tally(sum(want.values()), sum((want & got).values()), sum((got - want).values()), unreadable)

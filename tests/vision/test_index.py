@@ -1,0 +1,27 @@
+"""Corner index glyphs: counters (holes) are counted the same in any font weight."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.index import count_holes
+
+
+def drawn(text: str, thickness: int) -> np.ndarray:
+    canvas = np.zeros((120, 200), np.uint8)
+    cv2.putText(canvas, text, (10, 100), cv2.FONT_HERSHEY_SIMPLEX, 3.0, 255, thickness, cv2.LINE_AA)
+    return canvas
+
+
+@pytest.mark.parametrize(("text", "holes"), [("8", 2), ("3", 0), ("6", 1), ("A", 1), ("K", 0), ("5", 0)])
+@pytest.mark.parametrize("thickness", [3, 7])
+def test_holes_are_counted_in_light_and_bold_strokes(text: str, holes: int, thickness: int) -> None:
+    assert count_holes(drawn(text, thickness)) == holes
+
+
+def test_specks_of_paper_inside_ink_are_not_holes() -> None:
+    blob = np.full((60, 40), 255, np.uint8)
+    blob[30, 20] = 0
+    assert count_holes(blob) == 0

@@ -1,6 +1,7 @@
 """The display's FastAPI app, built by :func:`create_app`; nothing is built at import.
 
-The lifespan opens the card source (unless one is given), starts the card feed and, with
+The lifespan opens the card source (unless one is given) and the camera witnessing it (if
+``settings.camera_url``), starts their feeds and, with
 ``settings.autopilot``, the autopilot; on shutdown it stops them and closes what it opened.
 The session (and its hand log) belong to the caller.
 """
@@ -58,7 +59,8 @@ def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSourc
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         source = given if given is not None else open_source(settings.cards_url)
-        table = DisplayTable(session, source)
+        camera = None if settings.camera_url is None else open_source(settings.camera_url)
+        table = DisplayTable(session, source, camera)
         if settings.autopilot and not table.can_deal:
             raise ConfigError(f"--autopilot deals from a simulated shoe; {source.url} is not one")
         table.start()
@@ -75,6 +77,8 @@ def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSourc
             app.state.table = None
             if given is None:
                 source.close()
+            if camera is not None:
+                camera.close()
 
     return lifespan
 

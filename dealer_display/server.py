@@ -29,6 +29,7 @@ from table_controller.runtime import TableSession
 def settings_from(args: argparse.Namespace) -> DisplaySettings:
     return DisplaySettings(
         cards_url=args.cards,
+        camera_url=getattr(args, "camera", None),
         game=args.game,
         host=args.host,
         port=DEFAULT_PORT if args.port is None else args.port,
@@ -47,7 +48,9 @@ def serve(args: argparse.Namespace, game: Any) -> int:
     from table_controller.commands.run import _resume_unfinished, open_log
 
     settings = settings_from(args)
-    simulated = source_class(settings.cards_url).simulated  # checks the URL before anything opens
+    simulated = source_class(settings.cards_url).simulated  # checks the URLs before anything opens
+    if settings.camera_url is not None:
+        source_class(settings.camera_url)
     log = open_log(args)
     try:
         session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,

@@ -23,6 +23,7 @@ class DisplaySettings:
     """
 
     cards_url: str = "sim://?seed=42"
+    camera_url: str | None = None  # a camera witnessing the shoe (cards_url) at the same time
     game: str = "missouri-city"
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT

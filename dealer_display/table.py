@@ -3,7 +3,9 @@
 Every change to the session happens on the asyncio loop: cards arrive through
 :class:`~dealer_display.feed.CardFeed`, the console's requests are ``async`` routes, and the
 autopilot is a task. The session's listener only tells the :class:`PushHub` that something
-changed.
+changed. With a shoe and a camera, the shoe's cards are the card events and the camera
+witnesses them (:class:`~table_controller.crosscheck.CameraWitness`); a simulated camera is
+laid out by a simulated dealer as the engine places the cards.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from dealer_display.feed import CardFeed, table_event
 from dealer_display.hub import PushHub
 from drivers.base import CardSource, SourceEvent
+from table_controller.crosscheck import CameraWitness, layout_cards
 from table_controller.engine import Effect, Refused
 from table_controller.events import NEW_DECK, Control, Decision, Event
 from table_controller.runtime import TableSession
@@ -25,16 +28,20 @@ from table_controller.runtime import TableSession
 class DisplayTable:
     """A :class:`TableSession` wired to a card source and to the pages that show it."""
 
-    def __init__(self, session: TableSession, source: CardSource) -> None:
+    def __init__(self, session: TableSession, source: CardSource, camera: CardSource | None = None) -> None:
         self.session = session
         self.source = source
+        self.camera = camera
+        self.witness = None if camera is None else CameraWitness(session)
         self.hub = PushHub(self.state_message)
         self.last_card: dict[str, Any] | None = None
         self.version = 0  # counts changes, so a page (or a test) can tell a state is new
         self.card_arrived = asyncio.Event()
-        self._feed: CardFeed | None = None
+        self._feeds: list[CardFeed] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         session.subscribe(self._on_change)
+        if camera is not None and hasattr(camera, "follow"):
+            session.subscribe(lambda s: camera.follow(layout_cards(s.prompts())))  # type: ignore[attr-defined]
 
     # ----- life -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -42,12 +49,15 @@ class DisplayTable:
         self.session.hardware.simulated = self.source.simulated
         self.session.hardware.connected = True  # the source opened; a driver may say otherwise
         self._loop = asyncio.get_running_loop()
-        self._feed = CardFeed(self.source, self._loop, self.deliver)
-        self._feed.start()
+        self._feeds = [CardFeed(self.source, self._loop, self.deliver)]
+        if self.camera is not None:
+            self._feeds.append(CardFeed(self.camera, self._loop, self.deliver_sighting))
+        for feed in self._feeds:
+            feed.start()
 
     def stop(self) -> None:
-        if self._feed is not None:
-            self._feed.stop()
+        for feed in self._feeds:
+            feed.stop()
 
     @property
     def can_deal(self) -> bool:
@@ -68,6 +78,19 @@ class DisplayTable:
         self.session.submit(engine_event, source=source, at=at)
         if event.card is not None:
             self.card_arrived.set()
+            if self.witness is not None:
+                self.witness.shoe_card_applied()
+
+    def deliver_sighting(self, event: SourceEvent) -> None:
+        """One event from the camera witnessing the shoe, on the loop: checked, never dealt."""
+        assert self.witness is not None
+        if event.card is not None and event.kind == "card":
+            self.witness.seen(event.card.code, event.spot, source=event.source, at=event.at)
+            return
+        self.session.hardware_event(event.to_dict(), source=event.source, at=event.at)
+        gone = event.detail.get("card") if event.detail.get("reason") == "card_gone" else None
+        if gone:
+            self.witness.gone(str(gone), event.spot, source=event.source, at=event.at)
 
     def submit(self, event: Event, *, source: str) -> str | None:
         """Apply a console event; the refusal reason, or None when the engine applied it."""
@@ -95,6 +118,7 @@ class DisplayTable:
             "state": self.session.snapshot(),
             "console": {"actions": list(self.actions()), "can_deal": self.can_deal},
             "card": self.last_card,
+            "camera": None if self.witness is None else {"source": self.camera.url, **self.witness.to_dict()},  # type: ignore[union-attr]
             "version": self.version,
             "sent_at": time.time(),
         }

@@ -6,7 +6,10 @@ the one a real camera takes. ``seed`` fixes the deck order, the camera's view an
 The runtime (or a test) is the dealer and uses the back door:
 
 - :meth:`SimCamera.deal_next` puts the next card of the shuffled deck on a spot;
-- :meth:`SimCamera.deal` puts a given card on a spot; :meth:`SimCamera.take` clears a spot;
+- :meth:`SimCamera.deal` puts a given card on a spot; :meth:`SimCamera.take` clears a spot
+  (or takes one card from it);
+- :meth:`SimCamera.follow` lays the layout out as the engine has it (a simulated dealer who
+  places each card the shoe read where the engine put it, and collects what it discards);
 - :attr:`SimCamera.layout` is the calibration a real table would get from
   ``table vision calibrate``.
 """
@@ -21,7 +24,7 @@ from drivers.camera import CameraSource
 from drivers.urls import int_option, split_source_url
 from hardware_sim.decks import shuffled_deck
 from hardware_sim.render import Placement, default_corners, place_on_spot, render_frame
-from table_controller.cards import Card
+from table_controller.cards import Card, parse_card
 from table_controller.errors import ConfigError
 from vision.recogniser import MIN_CONFIDENCE
 from vision.calibration import LAYOUT_SPOTS, Layout, calibrate
@@ -49,7 +52,10 @@ class SimCamera(CameraSource):
             # so its design is as good as enrolled.
             self.recogniser.min_confidence = MIN_CONFIDENCE
         self._deck = list(shuffled_deck(self.seed))
-        self._placements: dict[str, list[Placement]] = {}
+        # where the dealer's hand puts each card depends on the seed alone, not on how many
+        # frames were filmed before it, so a seed lays out the same table every time
+        self._placing = np.random.default_rng([self.seed, 1])
+        self._placements: dict[str, dict[int, Placement]] = {}  # spot -> slot -> card
         self._lock = threading.Lock()
 
     def _layout(self, parsed: object) -> Layout:
@@ -76,21 +82,42 @@ class SimCamera(CameraSource):
         return card
 
     def deal(self, card: Card, spot: str) -> None:
+        """Put ``card`` face up on ``spot``, in the spot's first free place."""
         if spot not in LAYOUT_SPOTS:
             raise ConfigError(f"no spot {spot!r}; spots: {', '.join(LAYOUT_SPOTS)}")
         with self._lock:
-            on_spot = self._placements.setdefault(spot, [])
-            on_spot.append(place_on_spot(card, spot, self._rng, slot=len(on_spot)))
+            on_spot = self._placements.setdefault(spot, {})
+            slot = next(n for n in range(len(on_spot) + 1) if n not in on_spot)
+            on_spot[slot] = place_on_spot(card, spot, self._placing, slot=slot)
 
-    def take(self, spot: str) -> None:
-        """Clear a spot (cards collected at the end of a hand)."""
+    def take(self, spot: str, card: Card | None = None) -> None:
+        """Clear a spot (cards collected at the end of a hand), or take just ``card`` from it."""
         with self._lock:
-            self._placements.pop(spot, None)
+            on_spot = self._placements.get(spot, {})
+            for slot, placement in list(on_spot.items()):
+                if card is None or placement.card == card:
+                    del on_spot[slot]
+
+    def cards_on(self, spot: str) -> list[Card]:
+        with self._lock:
+            return [p.card for _, p in sorted(self._placements.get(spot, {}).items())]
+
+    def follow(self, layout: dict[str, tuple[str, ...]]) -> None:
+        """Make the layout hold exactly ``layout`` (spot -> card codes), touching only what differs."""
+        for spot in LAYOUT_SPOTS:
+            wanted = layout.get(spot, ())
+            lying = self.cards_on(spot)
+            for card in lying:
+                if card.code not in wanted:
+                    self.take(spot, card)
+            for code in wanted:
+                if code not in {c.code for c in lying}:
+                    self.deal(parse_card(code), spot)
 
     def frame(self) -> np.ndarray:
         """What the camera sees now."""
         with self._lock:
-            placements = [p for on_spot in self._placements.values() for p in on_spot]
+            placements = [p for on_spot in self._placements.values() for p in on_spot.values()]
         return render_frame(placements, self.corners, self._rng)
 
     def _next_frame(self) -> np.ndarray | None:

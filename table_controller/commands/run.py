@@ -12,6 +12,8 @@ from typing import Any
 
 from table_controller.errors import ConfigError
 
+DEFAULT_CARDS = "sim://?seed=42"
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
@@ -20,8 +22,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")
     parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
                         help="a rule switch, e.g. --switch C4=max (repeatable)")
-    parser.add_argument("--cards", default="sim://?seed=42", metavar="URL",
-                        help="card source URL (default sim://?seed=42: the simulated shoe)")
+    parser.add_argument("--cards", action="append", default=None, metavar="URL",
+                        help="card source URL (default sim://?seed=42: the simulated shoe); "
+                             "twice for a shoe and a camera that checks it")
     parser.add_argument("--autopilot", action="store_true", help="the simulated shoe deals and both seats play by themselves")
     parser.add_argument("--hands", type=int, default=None, help="with --autopilot: play N hands and exit")
     parser.add_argument("--pace", type=float, default=None, help="seconds between autopilot steps")
@@ -78,6 +81,9 @@ def open_log(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    from table_controller.crosscheck import split_sources
+
+    args.cards, args.camera = split_sources(args.cards or [DEFAULT_CARDS])
     replay = args.cards.startswith("replay:")
     game = replay_game(args.cards) if replay else build_game(args)
     if replay:
@@ -85,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     if args.hands is not None and not (args.autopilot or replay):
         raise ConfigError("--hands goes with --autopilot (or a replay:// card source)")
     if args.hands is not None and getattr(args, "port", None) is None:
+        if args.camera is not None:
+            raise ConfigError("a shoe and a camera together run on the dealer display: add --port")
         return run_replay_terminal(args, game) if replay else run_terminal(args, game)
     serve = _display_server()
     if serve is None:

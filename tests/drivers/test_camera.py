@@ -17,7 +17,7 @@ from table_controller.errors import ConfigError, DriverInitError
 
 
 def record(tmp_path: Path, frames: int = 4) -> tuple[list[np.ndarray], Path]:
-    with SimCamera("sim-camera://?seed=21") as camera:
+    with SimCamera("sim-camera://?seed=25") as camera:
         camera.deal(parse_card("KH"), "S1")
         camera.deal(parse_card("5C"), "green.col1")
         shots = [camera.frame() for _ in range(frames)]

@@ -138,3 +138,26 @@ def test_pit_boss_actions_are_refused_without_the_pin(browser: Browser, table: L
     assert seen["result"]["headline"] == "HAND VOID"
     assert table.session.snapshot()["prompts"]["result"]["void"] is True
     page.close()
+
+
+def test_a_replayed_hand_shows_its_recorded_end(browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """``replay://``: the page shows the recorded hand's last instruction, cards and result."""
+    from table_controller.cli import main
+    from table_controller.hand_log.reader import iter_hands
+    from table_controller.hand_log.store import open_store
+
+    monkeypatch.setenv("TABLE_DATA_DIR", str(tmp_path / "data"))
+    db = str(tmp_path / "hands.db")
+    assert main(["run", "--autopilot", "--hands", "1", "--log", db, "--key", str(tmp_path / "key"), "--quiet"]) == 0
+    with open_store(db, create=False) as store:
+        (hand,) = iter_hands(store)
+    recorded = hand.events[-1].payload["prompts"]
+    with live_table(f"replay://{db}?hand={hand.hand_id}&speed=0") as table:
+        page = open_console(browser, table, 1280, 800)
+        page.wait_for_function("!document.getElementById('result').hidden")
+        seen = screen(page)
+        page.close()
+    assert seen["instruction"] == recorded["dealer_instruction"]
+    assert seen["result"]["explanation"] == recorded["result"]["explanation"]
+    assert [seen["spots"][f"S{k}"] for k in (1, 2, 3)] == [[c] for c in recorded["show_cards"]]
+    assert seen["simulation"]

@@ -14,19 +14,22 @@ default 3) and ``confidence=`` (how sure a read must be to name a card). A card 
 
 from __future__ import annotations
 
+import math
 import time
 from collections import deque
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from drivers.base import CARD, CardSource, SourceEvent, now
 from drivers.urls import SourceURL, float_option, int_option, split_source_url
+from table_controller.cards import Card
 from table_controller.errors import ConfigError, DriverInitError, DriverIOError
 from vision.calibration import Layout, load_layout
 from vision.deck import load_deck
-from vision.recogniser import Recogniser
-from vision.tracking import GONE, SEEN, Sighting, SpotTracker
+from vision.recogniser import CardGuess, Recogniser
+from vision.tracking import GONE, SEEN, STILL_PIXELS, Sighting, SpotTracker
 
 OPTIONS = {
     "deck": "an enrolled DECK.json",
@@ -51,6 +54,7 @@ class CameraSource(CardSource):
         self.tracker = SpotTracker(layout, int_option(parsed, "frames", 3, 1, 30))
         self._pending: deque[SourceEvent] = deque()
         self._seq = 0  # card events are numbered, as a shoe numbers its cards
+        self._last_read: list[tuple[Card, tuple[float, float]]] = []
         self._ended = False
         self._capture: object | None = None
         self._files: deque[Path] = deque()
@@ -111,11 +115,26 @@ class CameraSource(CardSource):
         """Read one frame and queue the events it completes."""
         frame = self._next_frame()
         if frame is not None:
-            for sighting in self.tracker.update(self.recogniser.recognise(frame)):
+            for sighting in self.tracker.update(self._steady(self.recogniser.recognise(frame))):
                 self._pending.append(self._event(sighting))
         if frame is None or (self._capture is None and not self._files and self._target_is_folder):
             self._ended = True  # a folder's end is known with its last frame, a video's after it
             self._pending.append(SourceEvent("status", self.url, now(), detail={"state": "end_of_frames"}))
+
+    def _steady(self, guesses: list[CardGuess]) -> list[CardGuess]:
+        """A card read before that lies in the same place but cannot be read now (glare, a
+        shadow, a hand over its corner) is still that card, so a flickering read is not
+        reported as the card leaving and coming back."""
+        read_now = {g.card for g in guesses if g.card is not None}
+        out = []
+        for guess in guesses:
+            if guess.card is None:
+                known = next((card for card, centre in self._last_read
+                              if card not in read_now and _distance(centre, guess.centre) <= STILL_PIXELS), None)
+                guess = guess if known is None else replace(guess, card=known)
+            out.append(guess)
+        self._last_read = [(g.card, g.centre) for g in out if g.card is not None]
+        return out
 
     def _event(self, sighting: Sighting) -> SourceEvent:
         detail = {"confidence": round(sighting.confidence, 3),
@@ -128,3 +147,7 @@ class CameraSource(CardSource):
             detail |= {"reason": "card_gone", "card": sighting.card.code if sighting.card else None}
             return SourceEvent("warning", self.url, now(), spot=sighting.spot, detail=detail)
         return SourceEvent("unreadable_card", self.url, now(), spot=sighting.spot, detail=detail)
+
+
+def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])

@@ -77,3 +77,28 @@ def test_missing_target_and_empty_folder_are_clear_errors(tmp_path: Path) -> Non
         open_source(f"camera://{tmp_path}")
     with pytest.raises(ConfigError, match="no option 'fps'"):
         CameraSource("camera://0?fps=30")
+
+
+def blank_cards(frame: np.ndarray, camera: SimCamera) -> np.ndarray:
+    """The same frame with every card's face washed out (glare): outlines stay, indices go."""
+    out = frame.copy()
+    for guess in camera.recogniser.recognise(frame):
+        corners = np.float32(guess.corners)
+        inset = corners + 0.12 * (np.float32(guess.centre) - corners)
+        cv2.fillPoly(out, [np.int32(inset)], (245, 245, 245))
+    return out
+
+
+def test_a_card_that_reads_for_a_moment_as_unreadable_is_not_reported_gone(tmp_path: Path) -> None:
+    with SimCamera("sim-camera://?seed=25") as camera:
+        camera.deal(parse_card("KH"), "S1")
+        clean = [camera.frame() for _ in range(7)]
+        camera.layout.save(tmp_path / "layout.json")
+        washed = [blank_cards(frame, camera) for frame in clean[3:7]]
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, shot in enumerate([*clean[:3], *washed, *clean[:3]]):
+        cv2.imwrite(str(folder / f"frame{i:03d}.png"), shot)
+    with open_source(f"camera://{folder}?layout={tmp_path / 'layout.json'}&confidence=0.5") as source:
+        events = drain(source)
+    assert [(e.kind, e.card.code if e.card else None) for e in events] == [("card", "KH"), ("status", None)]

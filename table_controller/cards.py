@@ -27,20 +27,20 @@ class Card:
     suit: str | None
     index: int = field(init=False, repr=False, compare=False, hash=False)
     """0-51 in :func:`standard_deck` order, 52 for a joker (for fast counting in a shoe)."""
+    code: str = field(init=False, repr=False, compare=False, hash=False)
+    """The canonical short code: ``AS``, ``10H``, ``JK``."""
 
     def __post_init__(self) -> None:
         if self.rank == JOKER:
             if self.suit is not None:
                 raise CardCodeError(f"a joker has no suit (got {self.suit!r})")
             object.__setattr__(self, "index", 52)
+            object.__setattr__(self, "code", JOKER)
         elif self.rank not in RANKS or self.suit not in SUITS:
             raise CardCodeError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
         else:
             object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + RANKS.index(self.rank))
-
-    @property
-    def code(self) -> str:
-        return JOKER if self.rank == JOKER else f"{self.rank}{self.suit}"
+            object.__setattr__(self, "code", f"{self.rank}{self.suit}")
 
     @property
     def is_ace(self) -> bool:

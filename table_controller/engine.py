@@ -40,8 +40,10 @@ class DealTo:
     label: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Expected:
+    """A value (not ``frozen`` only for speed: a game builds one per state it is asked about)."""
+
     deal: DealTo | None = None
     decisions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     controls: tuple[str, ...] = ()

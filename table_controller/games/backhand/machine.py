@@ -198,7 +198,8 @@ class BackhandGame:
     def _deal(self, state: HandState, card: Card) -> tuple[HandState, tuple[Effect, ...]]:
         """Put ``card`` (already taken from the shoe) where the queue's first entry says."""
         target = state.queue[0]
-        state.sp_offer = self._offer_after_card(state, target)
+        if state.sp_offer is not None:
+            state.sp_offer = self._offer_after_card(state, target)
         state.queue = state.queue[1:]
         note = f"{card.code} to {target.label}"
         if target.purpose == "show":

@@ -11,12 +11,12 @@ rules engine, chain and signatures included.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import subprocess
 import sys
 import tempfile
-import contextlib
-import io
 import time
 from pathlib import Path
 

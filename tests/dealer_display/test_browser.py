@@ -161,3 +161,29 @@ def test_a_replayed_hand_shows_its_recorded_end(browser: Browser, tmp_path: Path
     assert seen["result"]["explanation"] == recorded["result"]["explanation"]
     assert [seen["spots"][f"S{k}"] for k in (1, 2, 3)] == [[c] for c in recorded["show_cards"]]
     assert seen["simulation"]
+
+
+def test_an_out_of_turn_card_fills_the_irregularity_panel_until_the_pit_boss_accepts(browser: Browser, table: LiveTable):
+    page = open_console(browser, table, 1280, 800)
+    for key in "nddddddd":  # a new deck, then show cards and both initial hands
+        act_and_wait(page, table, lambda key=key: page.keyboard.press(key))
+    waiting = screen(page)["instruction"]
+    assert waiting.startswith("Waiting for ")
+    shoe = table.app.state.table.source
+    seen = act_and_wait(page, table, shoe.deal_next)  # the shoe gives a card nobody asked for
+    assert page.is_visible("#irregularity")
+    reason = page.inner_text("#irregularity-reason")
+    assert "arrived but no card was expected" in reason
+    assert seen["instruction"].startswith("IRREGULARITY:")
+    panel, viewport = page.locator("#irregularity").bounding_box(), page.viewport_size
+    assert panel is not None and viewport is not None and panel["width"] >= 0.9 * viewport["width"]
+    assert page.is_disabled(".seat-panel button[data-action='hit']")
+    shot(page, "irregularity-1280x800.png")
+    page.click("#btn-accept")
+    page.fill("#pin-input", table.settings.pit_boss_pin)
+    seen = act_and_wait(page, table, lambda: page.click("#pin-ok"))
+    assert not page.is_visible("#irregularity")
+    assert seen["instruction"] == waiting
+    burned = table.session.state.shoe.burned
+    assert len(burned) == 1 and burned[0].code in reason
+    page.close()

@@ -13,9 +13,16 @@ Missouri City Backhand), which controls are needed (a new deck, a pit boss), or 
 is over. Prompts are a pure function of the state, so replaying a hand's events reproduces
 every prompt exactly.
 
-Games to come fit the same shape: a blackjack seat with split hands names each hand as its
-own deciding ``seat`` ("seat2/h1"), a hole card is a deal to a spot the seats do not see, a
-side bet settles in the :class:`HandResult` of the first two cards.
+Games to come fit the same shape:
+
+- blackjack: a seat's split hands are deciding "seats" of their own ("seat2/h1", "seat2/h2");
+  the dealer's hole card is a :class:`DealTo` with purpose ``hole``; the Dead Man's Hand side
+  bet is settled from the first two cards into ``SeatResult.details``; a multi-deck shoe is
+  ``Shoe.fresh(decks)``, and the cut card is a dealer control (like ``new_deck``) that the
+  shoe's ``cut_card`` report prompts;
+- Vingt-un: staking on the first card is a decision before the second deal; the "double" and
+  the pone are seats' decisions and the dealer's controls;
+- Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``.
 """
 
 from __future__ import annotations
@@ -98,12 +105,13 @@ class Irregularity:
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    outcome: str  # successful | unsuccessful | stalemate
+    outcome: str  # successful | unsuccessful | stalemate (a blackjack game adds win/lose/push)
     method: str | None
     player_total: int | None
     dealer_total: int | None
     total_hand_value: int | None
     decided_by: str
+    details: dict[str, Any] = field(default_factory=dict)  # game-specific: side bets, payouts
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +121,7 @@ class HandResult:
     explanation: str
     seats: dict[str, SeatResult]
     void: bool = False
+    details: dict[str, Any] = field(default_factory=dict)  # game-specific, e.g. side-bet settlements
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ VIRTUAL_H = 420
 CORNER_W = int(VIRTUAL_W * 0.22)
 CORNER_H = int(VIRTUAL_H * 0.36)
 GLYPH_SIZE = (24, 32)  # width, height of a normalised glyph
+STEM_GAP = 0.15  # a piece this far (of the suit's height) under a suit is its stem
 
 _TARGET = np.float32([[0, 0], [VIRTUAL_W - 1, 0], [VIRTUAL_W - 1, VIRTUAL_H - 1], [0, VIRTUAL_H - 1]])
 
@@ -49,10 +50,10 @@ def read_index(patch: np.ndarray) -> IndexGlyphs | None:
     ink = _ink_mask(patch)
     if ink is None:
         return None
-    blobs, frame = _blobs(ink)
+    blobs, frame, specks = _blobs(ink)
     if frame is not None:  # a face card's frame may have swallowed a glyph: cut its lines
         ink = cv2.subtract(ink, _frame_lines(frame))
-        blobs, _ = _blobs(ink)
+        blobs, _, specks = _blobs(ink)
     if len(blobs) < 2:
         return None
     rank_box = _rank_box(blobs)
@@ -61,6 +62,7 @@ def read_index(patch: np.ndarray) -> IndexGlyphs | None:
     suit_box = _suit_box(blobs, rank_box)
     if suit_box is None:
         return None
+    suit_box = _with_pieces(suit_box, specks)
     rank_ink, suit_ink = _crop(ink, rank_box), _crop(ink, suit_box)
     return IndexGlyphs(
         rank=normalise_glyph(rank_ink),
@@ -104,23 +106,38 @@ def _percentiles(grey: np.ndarray, fractions: tuple[float, ...]) -> list[float]:
 Box = tuple[int, int, int, int]  # x, y, w, h
 
 
-def _blobs(ink: np.ndarray) -> tuple[list[Box], np.ndarray | None]:
-    """Glyph-sized ink blobs, and a mask of the larger ones left out (a frame or picture)."""
+def _blobs(ink: np.ndarray) -> tuple[list[Box], np.ndarray | None, list[Box]]:
+    """Glyph-sized ink blobs, a mask of the larger ones left out (a frame or picture), and specks."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     height, width = ink.shape
     min_area = width * height * 0.004
     out: list[Box] = []
+    specks: list[Box] = []
     large: list[int] = []
     for i in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[i])
-        if area < min_area or x <= 1 or y <= 1:
-            continue  # specks, and the table showing past the card's edge
+        if x <= 1 or y <= 1:
+            continue  # the table showing past the card's edge
+        if area < min_area:
+            specks.append((x, y, w, h))
+            continue
         if h > height * 0.45 or w > width * 0.8:
             large.append(i)  # a face card's frame or picture
             continue
         out.append((x, y, w, h))
     frame = np.isin(labels, large).astype(np.uint8) * 255 if large else None
-    return out, frame
+    return out, frame, specks
+
+
+def _with_pieces(box: Box, pieces: list[Box]) -> Box:
+    """The box grown by small pieces in its lower half or just under it (a stem cut off by blur)."""
+    x, y, w, h = box
+    bottom = y + h
+    joined = [
+        p for p in pieces
+        if p[0] >= x - 1 and p[0] + p[2] <= x + w + 1 and y + h // 2 <= p[1] <= bottom + STEM_GAP * h
+    ]
+    return _union([box, *joined]) if joined else box
 
 
 def _rank_box(blobs: list[Box]) -> Box | None:

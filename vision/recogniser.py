@@ -35,6 +35,7 @@ class Calibration:
 
     floor: float
     lead_scale: float
+    rank_floor: float  # a corner whose best rank match is below this holds no rank glyph
 
 
 SCORE_SPAN = 0.3
@@ -42,8 +43,8 @@ SCORE_SPAN = 0.3
 # card is named from score 0.84 and lead 0.021; reading each deck with the OTHER deck's glyphs
 # (a font unlike the one enrolled) then invents nothing. Drawn glyphs fit a real font less
 # well: at the default 0.8 a card is named from score 0.655 and lead 0.054, inventing nothing.
-ENROLLED_CALIBRATION = Calibration(floor=0.69, lead_scale=0.042)
-DRAWN_CALIBRATION = Calibration(floor=0.415, lead_scale=0.068)
+ENROLLED_CALIBRATION = Calibration(floor=0.69, lead_scale=0.042, rank_floor=0.5)
+DRAWN_CALIBRATION = Calibration(floor=0.415, lead_scale=0.068, rank_floor=0.55)
 # Enclosed counters per rank, true of nearly every card font (a Q's tail may close a second
 # one, a 4 may be open). A rank glyph with another count is unlikely to be that rank.
 RANK_HOLES = {
@@ -79,6 +80,12 @@ class _Reading:
     card: Card
     score: float
     runner_up: float
+
+
+@dataclass(frozen=True, slots=True)
+class _CornerScores:
+    totals: dict[Card, float]  # per card of the deck
+    best_rank: float  # the best rank match: low when the corner holds no rank glyph
 
 
 class Recogniser:
@@ -132,17 +139,21 @@ class Recogniser:
     def _read_turns(self, image: np.ndarray, corners: np.ndarray, turn: int) -> _Reading | None:
         glyphs = [read_index(corner_patch(image, corners, t)) for t in (turn, turn + 2)]
         scale = _frame_pixels_per_virtual(corners)
-        per_corner = [self._card_scores(g, scale) for g in glyphs if g is not None]
-        if not per_corner or not per_corner[0]:
+        per_corner = [self._corner_scores(g, scale) for g in glyphs if g is not None]
+        per_corner = [c for c in per_corner if c.totals]
+        if len(per_corner) == 2:  # a corner holding no rank glyph (smudged, cut wrongly) says nothing
+            per_corner = [c for c in per_corner if c.best_rank >= self.calibration.rank_floor] or per_corner
+        if not per_corner:
             return None
-        totals = {card: sum(s[card] for s in per_corner) / len(per_corner) for card in per_corner[0]}
+        cards = per_corner[0].totals
+        totals = {card: sum(c.totals[card] for c in per_corner) / len(per_corner) for card in cards}
         if len(per_corner) == 1:  # one corner hidden or smudged: trust it a little less
             totals = {card: score - 0.05 for card, score in totals.items()}
         ranked = sorted(totals.items(), key=lambda kv: -kv[1])
         runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
         return _Reading(ranked[0][0], ranked[0][1], runner_up)
 
-    def _card_scores(self, glyphs: IndexGlyphs, scale: float) -> dict[Card, float]:
+    def _corner_scores(self, glyphs: IndexGlyphs, scale: float) -> _CornerScores:
         rank_scores = self.ranks.scores(glyphs.rank, glyphs.rank_aspect)
         suit_scores = self.suits.scores(glyphs.suit, glyphs.suit_aspect)
         # A small glyph's counters blur shut, so its holes say nothing.
@@ -157,7 +168,7 @@ class Recogniser:
             if glyphs.red != (card.suit in RED_SUITS):
                 score -= 0.3
             totals[card] = score
-        return totals
+        return _CornerScores(totals, max(rank_scores.values(), default=0.0))
 
 
 def _frame_pixels_per_virtual(corners: np.ndarray) -> float:

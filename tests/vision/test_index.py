@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.index import count_holes
+from vision.index import CORNER_H, CORNER_W, count_holes, read_index
 
 
 def drawn(text: str, thickness: int) -> np.ndarray:
@@ -25,3 +25,15 @@ def test_specks_of_paper_inside_ink_are_not_holes() -> None:
     blob = np.full((60, 40), 255, np.uint8)
     blob[30, 20] = 0
     assert count_holes(blob) == 0
+
+
+def test_a_clubs_stem_cut_off_by_blur_stays_part_of_the_suit() -> None:
+    patch = np.full((CORNER_H, CORNER_W, 3), 235, np.uint8)
+    ink = (20, 20, 20)
+    cv2.putText(patch, "A", (14, 50), cv2.FONT_HERSHEY_SIMPLEX, 1.3, ink, 4, cv2.LINE_AA)
+    for centre in ((32, 70), (24, 82), (40, 82)):  # the leaves
+        cv2.circle(patch, centre, 7, ink, -1)
+    patch[92:99, 31:34] = ink  # a thin stem, apart from the leaves
+    glyphs = read_index(patch)
+    assert glyphs is not None
+    assert glyphs.suit_ink.shape[0] >= 35  # leaves and stem, not the leaves alone

@@ -13,8 +13,8 @@ from vision.recogniser import Recogniser
 from vision.scoring import Tally, score_frame
 
 # What the code reaches today (see benchmarks/vision.py); a drop fails the test.
-MIN_SCENE_ACCURACY = {"kentdoan": 0.94, "ee326": 0.92}  # 32/34, 26/28
-MIN_OTHER_DECK_ACCURACY = {"kentdoan": 0.83, "ee326": 0.79}  # 72/86, 63/79
+MIN_SCENE_ACCURACY = {"kentdoan": 0.97, "ee326": 0.96}  # 33/34, 27/28
+MIN_OTHER_DECK_ACCURACY = {"kentdoan": 0.84, "ee326": 0.83}  # 73/86, 66/79
 
 
 def read_scenes(deck: str, recogniser: Recogniser) -> Tally:

@@ -52,6 +52,7 @@ RANK_HOLES = {
     "8": {2}, "9": {1}, "10": {1, 2}, "J": {0}, "Q": {1, 2}, "K": {0},
 }
 HOLE_PENALTY = 0.075  # off a card's score (rank and suit matches averaged)
+ONE_CORNER_PENALTY = 0.05  # off a card's score read from one index corner only
 EDGE_PIXELS = 3  # an outline this close to the frame's edge is cut by it
 HOLES_MIN_PIXELS = 16  # a rank glyph this tall in the frame shows its counters
 
@@ -137,18 +138,32 @@ class Recogniser:
         return float(np.clip(min(quality, lead), 0.0, 1.0))
 
     def _read_turns(self, image: np.ndarray, corners: np.ndarray, turn: int) -> _Reading | None:
-        glyphs = [read_index(corner_patch(image, corners, t)) for t in (turn, turn + 2)]
+        # The first corner alone, when sure, spares reading the opposite one.
         scale = _frame_pixels_per_virtual(corners)
-        per_corner = [self._corner_scores(g, scale) for g in glyphs if g is not None]
-        per_corner = [c for c in per_corner if c.totals]
+        first = self._read_corner(image, corners, turn, scale)
+        if first is not None:
+            alone = self._combine([first])
+            if self.confidence(alone) >= SURE_CONFIDENCE:
+                return alone
+        second = self._read_corner(image, corners, turn + 2, scale)
+        per_corner = [c for c in (first, second) if c is not None]
         if len(per_corner) == 2:  # a corner holding no rank glyph (smudged, cut wrongly) says nothing
             per_corner = [c for c in per_corner if c.best_rank >= self.calibration.rank_floor] or per_corner
-        if not per_corner:
+        return self._combine(per_corner) if per_corner else None
+
+    def _read_corner(self, image: np.ndarray, corners: np.ndarray, turn: int, scale: float) -> _CornerScores | None:
+        glyphs = read_index(corner_patch(image, corners, turn))
+        if glyphs is None:
             return None
+        scores = self._corner_scores(glyphs, scale)
+        return scores if scores.totals else None
+
+    @staticmethod
+    def _combine(per_corner: list[_CornerScores]) -> _Reading:
         cards = per_corner[0].totals
         totals = {card: sum(c.totals[card] for c in per_corner) / len(per_corner) for card in cards}
         if len(per_corner) == 1:  # one corner hidden or smudged: trust it a little less
-            totals = {card: score - 0.05 for card, score in totals.items()}
+            totals = {card: score - ONE_CORNER_PENALTY for card, score in totals.items()}
         ranked = sorted(totals.items(), key=lambda kv: -kv[1])
         runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
         return _Reading(ranked[0][0], ranked[0][1], runner_up)

@@ -27,7 +27,7 @@ from drivers.urls import SourceURL, float_option, int_option, split_source_url
 from table_controller.cards import Card
 from table_controller.errors import ConfigError, DriverInitError, DriverIOError
 from vision.calibration import Layout, load_layout
-from vision.deck import load_deck
+from vision.deck import Deck, load_deck
 from vision.recogniser import CardGuess, Recogniser
 from vision.tracking import GONE, SEEN, STILL_PIXELS, Sighting, SpotTracker
 
@@ -47,7 +47,7 @@ class CameraSource(CardSource):
         super().__init__(url)
         parsed = split_source_url(url, options or OPTIONS)
         self._target = parsed.path
-        deck = load_deck(Path(parsed.options["deck"])) if "deck" in parsed.options else None
+        deck = self._deck(parsed)
         confidence = float_option(parsed, "confidence", -1.0, 0.0, 1.0) if "confidence" in parsed.options else None
         self.recogniser = Recogniser(deck, confidence)
         layout = self._layout(parsed)
@@ -59,6 +59,9 @@ class CameraSource(CardSource):
         self._capture: object | None = None
         self._files: deque[Path] = deque()
         self._target_is_folder = False
+
+    def _deck(self, parsed: SourceURL) -> Deck | None:
+        return load_deck(Path(parsed.options["deck"])) if "deck" in parsed.options else None
 
     def _layout(self, parsed: SourceURL) -> Layout | None:
         return load_layout(Path(parsed.options["layout"])) if "layout" in parsed.options else None

@@ -21,13 +21,14 @@ import threading
 import numpy as np
 
 from drivers.camera import CameraSource
-from drivers.urls import int_option, split_source_url
+from drivers.urls import SourceURL, int_option, split_source_url
 from hardware_sim.decks import shuffled_deck
 from hardware_sim.render import Placement, default_corners, place_on_spot, render_frame
+from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import Card, parse_card
 from table_controller.errors import ConfigError
-from vision.recogniser import MIN_CONFIDENCE
 from vision.calibration import LAYOUT_SPOTS, Layout, calibrate
+from vision.deck import Deck
 
 OPTIONS = {
     "seed": "deck order, camera view and noise, a whole number; default 0",
@@ -47,10 +48,6 @@ class SimCamera(CameraSource):
         self._rng = np.random.default_rng(self.seed)
         self.corners = default_corners(self._rng)
         super().__init__(url, OPTIONS)
-        if "confidence" not in parsed.options:
-            # Its faces are drawn with the very fonts and shapes the unenrolled glyph books use,
-            # so its design is as good as enrolled.
-            self.recogniser.min_confidence = MIN_CONFIDENCE
         self._deck = list(shuffled_deck(self.seed))
         # where the dealer's hand puts each card depends on the seed alone, not on how many
         # frames were filmed before it, so a seed lays out the same table every time
@@ -58,7 +55,10 @@ class SimCamera(CameraSource):
         self._placements: dict[str, dict[int, Placement]] = {}  # spot -> slot -> card
         self._lock = threading.Lock()
 
-    def _layout(self, parsed: object) -> Layout:
+    def _deck(self, parsed: SourceURL) -> Deck:
+        return sim_deck()  # the simulated table enrolled its own card design, as a casino does
+
+    def _layout(self, parsed: SourceURL) -> Layout:
         return calibrate([(float(x), float(y)) for x, y in self.corners], (1280, 720))
 
     @property

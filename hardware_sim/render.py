@@ -14,14 +14,19 @@ import cv2
 import numpy as np
 
 from table_controller.cards import Card
-from vision.calibration import LAYOUT_SPOTS, layout_homography
+from vision.calibration import HAND_SLOT_PITCH, LAYOUT_SPOTS, layout_homography
 from vision.glyphs import RED_SUITS, draw_suit
 
 FACE_W, FACE_H = 250, 350
 LAYOUT_W, LAYOUT_H = 1400, 900  # the flat layout is drawn at this size before the perspective
 FRAME_SIZE = (1280, 720)
+CARD_HEIGHT = 0.20  # of the layout's height: cards are drawn to the layout's scale
+MAX_ANGLE = 6.0  # degrees a dealer's card may lie askew
+MAX_SHIFT = 0.006  # layout units a card may lie off its place
+ENROLMENT_BLUR = 0.8  # the camera's own softness, kept in an enrolment photo
 _RED = (40, 30, 200)
 _BLACK = (25, 25, 25)
+_SPOT_LINE = (90, 160, 120)
 
 
 def draw_card_face(card: Card) -> np.ndarray:
@@ -65,46 +70,85 @@ class Placement:
 
 
 def place_on_spot(card: Card, spot: str, rng: np.random.Generator, slot: int = 0) -> Placement:
-    """Where a dealer would put the ``slot``-th card on ``spot``, a little askew."""
+    """Where a dealer would put the ``slot``-th card on ``spot``, a little askew (never so
+    much that it leaves its spot or touches a card on the next one)."""
     left, top, right, bottom = LAYOUT_SPOTS[spot]
-    across = (right - left) > 0.15  # a hand spot holds its cards side by side
-    x = left + 0.055 + 0.11 * slot if across else (left + right) / 2
+    across = (right - left) > 2 * HAND_SLOT_PITCH - 0.05  # a hand spot holds its cards side by side
+    x = left + HAND_SLOT_PITCH / 2 + HAND_SLOT_PITCH * slot if across else (left + right) / 2
     y = (top + bottom) / 2
-    jitter = rng.normal(0, 0.004, 2)
-    return Placement(card, (x + float(jitter[0]), y + float(jitter[1])), float(rng.normal(0, 6)))
+    shift = np.clip(rng.normal(0, MAX_SHIFT / 2, 2), -MAX_SHIFT, MAX_SHIFT)
+    angle = float(np.clip(rng.normal(0, MAX_ANGLE / 2), -MAX_ANGLE, MAX_ANGLE))
+    return Placement(card, (x + float(shift[0]), y + float(shift[1])), angle)
+
+
+def card_outline(placement: Placement) -> np.ndarray:
+    """The card's four corners on the flat layout, in its pixels (LAYOUT_W x LAYOUT_H)."""
+    scale = CARD_HEIGHT * LAYOUT_H / FACE_H
+    matrix = _face_to_layout(placement, scale)
+    corners = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
+    return (corners @ matrix[:, :2].T + matrix[:, 2]).astype(np.float32)
+
+
+def _face_to_layout(placement: Placement, scale: float) -> np.ndarray:
+    cx, cy = placement.centre[0] * LAYOUT_W, placement.centre[1] * LAYOUT_H
+    matrix = cv2.getRotationMatrix2D((FACE_W / 2, FACE_H / 2), placement.angle, scale)
+    matrix[:, 2] += (cx - FACE_W / 2, cy - FACE_H / 2)
+    return matrix
 
 
 def render_frame(
     placements: list[Placement], corners: np.ndarray, rng: np.random.Generator
 ) -> np.ndarray:
     """A FRAME_SIZE overhead frame of the layout whose corners appear at ``corners``."""
+    return _camera_effects(_seen_from(placements, corners), rng)
+
+
+def photograph(placements: list[Placement], corners: np.ndarray) -> np.ndarray:
+    """The same view under even light, without glare or noise: an enrolment photo."""
+    return cv2.GaussianBlur(_seen_from(placements, corners), (0, 0), ENROLMENT_BLUR)
+
+
+def card_in_frame(placement: Placement, corners: np.ndarray) -> np.ndarray:
+    """The card's four corners in a frame of the layout whose corners appear at ``corners``."""
+    outline = card_outline(placement).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(outline, _layout_to_frame(corners)).reshape(-1, 2)
+
+
+def _seen_from(placements: list[Placement], corners: np.ndarray) -> np.ndarray:
     flat = _draw_layout()
     for placement in placements:
         _paste_card(flat, placement)
-    to_frame = layout_homography(corners) @ np.diag([1 / LAYOUT_W, 1 / LAYOUT_H, 1.0])
-    frame = cv2.warpPerspective(flat, to_frame, FRAME_SIZE, borderValue=(30, 30, 30))
-    return _camera_effects(frame, rng)
+    return cv2.warpPerspective(flat, _layout_to_frame(corners), FRAME_SIZE, borderValue=(30, 30, 30))
+
+
+def _layout_to_frame(corners: np.ndarray) -> np.ndarray:
+    return layout_homography(corners) @ np.diag([1 / LAYOUT_W, 1 / LAYOUT_H, 1.0])
 
 
 def _draw_layout() -> np.ndarray:
     flat = np.zeros((LAYOUT_H, LAYOUT_W, 3), np.uint8)
     flat[:] = (45, 100, 35)  # felt
-    for left, top, right, bottom in LAYOUT_SPOTS.values():
-        p0 = (int(left * LAYOUT_W), int(top * LAYOUT_H))
-        p1 = (int(right * LAYOUT_W), int(bottom * LAYOUT_H))
-        cv2.rectangle(flat, p0, p1, (90, 160, 120), 2, cv2.LINE_AA)
+    for rect in LAYOUT_SPOTS.values():
+        _draw_spot_marks(flat, rect)
     return flat
 
 
+def _draw_spot_marks(flat: np.ndarray, rect: tuple[float, float, float, float]) -> None:
+    """A spot is printed as its four corner marks. A closed outline would fence off a
+    card-shaped region of cloth larger than the card on it, which the detector may prefer
+    to the card (see docs/vision.md, the simulated camera)."""
+    left, top, right, bottom = (rect[0] * LAYOUT_W, rect[1] * LAYOUT_H, rect[2] * LAYOUT_W, rect[3] * LAYOUT_H)
+    arm = 0.2 * min(right - left, bottom - top)
+    for x, y, dx, dy in ((left, top, 1, 1), (right, top, -1, 1), (right, bottom, -1, -1), (left, bottom, 1, -1)):
+        corner = (int(x), int(y))
+        cv2.line(flat, corner, (int(x + dx * arm), int(y)), _SPOT_LINE, 2, cv2.LINE_AA)
+        cv2.line(flat, corner, (int(x), int(y + dy * arm)), _SPOT_LINE, 2, cv2.LINE_AA)
+
+
 def _paste_card(flat: np.ndarray, placement: Placement) -> None:
-    face = draw_card_face(placement.card)
-    card_h = 0.20 * LAYOUT_H  # cards are drawn to the layout's scale
-    scale = card_h / FACE_H
-    cx, cy = placement.centre[0] * LAYOUT_W, placement.centre[1] * LAYOUT_H
-    matrix = cv2.getRotationMatrix2D((FACE_W / 2, FACE_H / 2), placement.angle, scale)
-    matrix[:, 2] += (cx - FACE_W / 2, cy - FACE_H / 2)
+    matrix = _face_to_layout(placement, CARD_HEIGHT * LAYOUT_H / FACE_H)
     size = (LAYOUT_W, LAYOUT_H)
-    warped = cv2.warpAffine(face, matrix, size, flags=cv2.INTER_AREA)
+    warped = cv2.warpAffine(draw_card_face(placement.card), matrix, size, flags=cv2.INTER_AREA)
     mask = cv2.warpAffine(np.full((FACE_H, FACE_W), 255, np.uint8), matrix, size)
     flat[mask > 127] = warped[mask > 127]
 
@@ -122,8 +166,12 @@ def _camera_effects(frame: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(lit, 0, 255).astype(np.uint8)
 
 
+def straight_corners() -> np.ndarray:
+    """Where a ceiling camera mounted as intended sees the layout's corners: a trapezoid."""
+    return (np.float32([[0.16, 0.08], [0.84, 0.08], [0.97, 0.95], [0.03, 0.95]]) * FRAME_SIZE).astype(np.float32)
+
+
 def default_corners(rng: np.random.Generator) -> np.ndarray:
-    """Where a ceiling camera sees the layout's corners: a trapezoid, a little off-centre."""
-    width, height = FRAME_SIZE
-    base = np.float32([[0.16, 0.08], [0.84, 0.08], [0.97, 0.95], [0.03, 0.95]]) * (width, height)
+    """Where a ceiling camera sees the layout's corners: as intended, a little off."""
+    base = straight_corners()
     return (base + rng.normal(0, 6, base.shape)).astype(np.float32)

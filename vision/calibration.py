@@ -23,20 +23,24 @@ from table_controller.errors import ConfigError
 LAYOUT_FORMAT = "table-layout/1"
 
 # Spot rectangles in layout units: (left, top, right, bottom). Show cards along the far edge;
-# each seat's initial hand with its three columns (hit cards, backhand card) in front of it.
+# each seat's initial hand (two cards side by side) with its three columns (hit cards,
+# backhand card) in front of it. A card is about 0.09 x 0.20 layout units (the simulated
+# layout is drawn 1400 x 900); each spot holds its cards with room to spare and spots are
+# 0.03 apart, so cards on neighbouring spots never touch and each is found as its own outline.
 LAYOUT_SPOTS: dict[str, tuple[float, float, float, float]] = {
-    "S1": (0.30, 0.06, 0.40, 0.32),
-    "S2": (0.45, 0.06, 0.55, 0.32),
-    "S3": (0.60, 0.06, 0.70, 0.32),
-    "red.hand": (0.04, 0.36, 0.30, 0.62),
-    "red.col1": (0.04, 0.68, 0.12, 0.94),
-    "red.col2": (0.13, 0.68, 0.21, 0.94),
-    "red.col3": (0.22, 0.68, 0.30, 0.94),
-    "green.hand": (0.70, 0.36, 0.96, 0.62),
-    "green.col1": (0.70, 0.68, 0.78, 0.94),
-    "green.col2": (0.79, 0.68, 0.87, 0.94),
-    "green.col3": (0.88, 0.68, 0.96, 0.94),
+    "S1": (0.29, 0.05, 0.41, 0.31),
+    "S2": (0.44, 0.05, 0.56, 0.31),
+    "S3": (0.59, 0.05, 0.71, 0.31),
+    "red.hand": (0.03, 0.36, 0.31, 0.62),
+    "red.col1": (0.03, 0.68, 0.15, 0.94),
+    "red.col2": (0.18, 0.68, 0.30, 0.94),
+    "red.col3": (0.33, 0.68, 0.45, 0.94),
+    "green.hand": (0.69, 0.36, 0.97, 0.62),
+    "green.col1": (0.55, 0.68, 0.67, 0.94),
+    "green.col2": (0.70, 0.68, 0.82, 0.94),
+    "green.col3": (0.85, 0.68, 0.97, 0.94),
 }
+HAND_SLOT_PITCH = 0.14  # a hand spot's cards lie this far apart, centre to centre
 _UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
 
 

@@ -23,6 +23,7 @@ from table_controller.engine import Effect, Refused
 from table_controller.events import NEW_DECK, Control, Decision, Event
 from table_controller.runtime import TableSession
 
+CAMERA_CHECK_SECONDS = 0.5
 
 
 class DisplayTable:
@@ -32,16 +33,17 @@ class DisplayTable:
         self.session = session
         self.source = source
         self.camera = camera
-        self.witness = None if camera is None else CameraWitness(session)
+        self.witness = None if camera is None else CameraWitness(session, source=camera.url)
         self.hub = PushHub(self.state_message)
         self.last_card: dict[str, Any] | None = None
         self.version = 0  # counts changes, so a page (or a test) can tell a state is new
         self.card_arrived = asyncio.Event()
         self._feeds: list[CardFeed] = []
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._watch: asyncio.Task[None] | None = None
         session.subscribe(self._on_change)
-        if camera is not None and hasattr(camera, "follow"):
-            session.subscribe(lambda s: camera.follow(layout_cards(s.prompts())))  # type: ignore[attr-defined]
+        if camera is not None:
+            session.subscribe(self._on_layout)
 
     # ----- life -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -54,10 +56,29 @@ class DisplayTable:
             self._feeds.append(CardFeed(self.camera, self._loop, self.deliver_sighting))
         for feed in self._feeds:
             feed.start()
+        if self.witness is not None:
+            self._watch = self._loop.create_task(self._watch_camera(self.witness))
 
     def stop(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
         for feed in self._feeds:
             feed.stop()
+
+    async def _watch_camera(self, witness: CameraWitness) -> None:
+        """Every so often: warn of a card the camera has not confirmed in time."""
+        while True:
+            await asyncio.sleep(CAMERA_CHECK_SECONDS)
+            witness.check_overdue(time.time())
+
+    def _on_layout(self, session: TableSession) -> None:
+        """The engine's layout changed: a simulated dealer lays it out, then the witness notes
+        it (after the dealer, so a frame filmed before the change is judged by the old one)."""
+        layout = layout_cards(session.prompts())
+        if hasattr(self.camera, "follow"):
+            self.camera.follow(layout)  # type: ignore[union-attr]
+        assert self.witness is not None
+        self.witness.layout_changed(layout, time.time())
 
     @property
     def can_deal(self) -> bool:
@@ -79,7 +100,7 @@ class DisplayTable:
         if event.card is not None:
             self.card_arrived.set()
             if self.witness is not None:
-                self.witness.shoe_card_applied()
+                self.witness.shoe_card_applied(event.card.code, time.time())
 
     def deliver_sighting(self, event: SourceEvent) -> None:
         """One event from the camera witnessing the shoe, on the loop: checked, never dealt."""

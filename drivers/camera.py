@@ -56,6 +56,7 @@ class CameraSource(CardSource):
         self._seq = 0  # card events are numbered, as a shoe numbers its cards
         self._last_read: list[tuple[Card, tuple[float, float]]] = []
         self._ended = False
+        self.captured_at = 0.0  # when the frame being read was filmed: its events' time
         self._capture: object | None = None
         self._files: deque[Path] = deque()
         self._target_is_folder = False
@@ -116,6 +117,7 @@ class CameraSource(CardSource):
 
     def process_frame(self) -> None:
         """Read one frame and queue the events it completes."""
+        self.captured_at = now()
         frame = self._next_frame()
         if frame is not None:
             for sighting in self.tracker.update(self._steady(self.recogniser.recognise(frame))):
@@ -140,16 +142,19 @@ class CameraSource(CardSource):
         return out
 
     def _event(self, sighting: Sighting) -> SourceEvent:
+        """The event a sighting makes, timed when its last frame was filmed (a witness judges
+        it against the layout of that moment, not of when the frame was read)."""
+        at = self.captured_at
         detail = {"confidence": round(sighting.confidence, 3),
                   "centre": [round(v, 1) for v in sighting.centre]}
         if sighting.kind == SEEN:
             self._seq += 1
-            return SourceEvent(CARD, self.url, now(), card=sighting.card, seq=self._seq, spot=sighting.spot,
+            return SourceEvent(CARD, self.url, at, card=sighting.card, seq=self._seq, spot=sighting.spot,
                                detail=detail)
         if sighting.kind == GONE:
             detail |= {"reason": "card_gone", "card": sighting.card.code if sighting.card else None}
-            return SourceEvent("warning", self.url, now(), spot=sighting.spot, detail=detail)
-        return SourceEvent("unreadable_card", self.url, now(), spot=sighting.spot, detail=detail)
+            return SourceEvent("warning", self.url, at, spot=sighting.spot, detail=detail)
+        return SourceEvent("unreadable_card", self.url, at, spot=sighting.spot, detail=detail)
 
 
 def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -20,6 +20,7 @@ import threading
 
 import numpy as np
 
+from drivers.base import now
 from drivers.camera import CameraSource
 from drivers.urls import SourceURL, int_option, split_source_url
 from hardware_sim.decks import shuffled_deck
@@ -118,6 +119,7 @@ class SimCamera(CameraSource):
         """What the camera sees now."""
         with self._lock:
             placements = [p for on_spot in self._placements.values() for p in on_spot.values()]
+            self.captured_at = now()  # the moment the layout was as filmed
         return render_frame(placements, self.corners, self._rng)
 
     def _next_frame(self) -> np.ndarray | None:

@@ -10,7 +10,10 @@ is checked against that layout, and each card it reports gone too:
 - gone from the spot the engine still shows it on, while the hand is live: a moved or
   removed card, unless the engine expects it to leave (an ace being replaced);
 - seen at the spot the engine is waiting to fill, before the shoe's read of it arrives:
-  held until the shoe's next card, then checked.
+  held until the shoe's next card, then checked;
+- a card the shoe read that the camera has not seen after ``confirm_seconds``, or a held
+  sighting the shoe has not read by then: a hardware warning the dealer sees
+  (``camera_unconfirmed``, ``camera_unmatched``), once per card.
 
 While the hand is live and not yet held, a mismatch is a :class:`HardwareIrregularity` with a
 plain reason (the pit boss resolves it); otherwise it is a hardware warning. Both are logged.
@@ -19,6 +22,7 @@ The rules stay in the engine: this module only compares its prompts with what th
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +31,8 @@ from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, HardwareIrregularity
 
 CAMERA_SCHEMES = frozenset({"camera", "sim-camera"})
+CONFIRM_SECONDS = 5.0  # how long the camera has to see a card the shoe read (and vice versa)
+LAYOUT_HISTORY_SECONDS = 60.0  # how far back a late frame can be judged
 
 
 def split_sources(urls: list[str]) -> tuple[str, str | None]:
@@ -61,9 +67,8 @@ def _dealt_to(layout: dict[str, tuple[str, ...]], code: str) -> str | None:
     return next((spot for spot, cards in layout.items() if code in cards), None)
 
 
-def sighting_mismatch(prompts: TablePrompts, code: str, spot: str) -> str | None:
-    """Why the camera's ``code`` at ``spot`` disagrees with the engine, or None if it agrees."""
-    layout = layout_cards(prompts)
+def sighting_mismatch(layout: dict[str, tuple[str, ...]], code: str, spot: str) -> str | None:
+    """Why the camera's ``code`` at ``spot`` disagrees with the engine's ``layout``, or None."""
     if code in layout.get(spot, ()):
         return None
     dealt_to = _dealt_to(layout, code)
@@ -76,9 +81,9 @@ def sighting_mismatch(prompts: TablePrompts, code: str, spot: str) -> str | None
     return f"the camera sees {code} at {spot}, but the shoe read no such card"
 
 
-def gone_mismatch(prompts: TablePrompts, expected: Expected, code: str, spot: str) -> str | None:
+def gone_mismatch(layout: dict[str, tuple[str, ...]], expected: Expected, code: str, spot: str) -> str | None:
     """Why ``code`` leaving ``spot`` is irregular, or None if the engine expected it to leave."""
-    if code not in layout_cards(prompts).get(spot, ()):
+    if code not in layout.get(spot, ()):
         return None  # the engine has moved it already: discarded, pushed, replaced
     deal = expected.deal
     if deal is not None and deal.purpose == "ace_replacement" and deal.spot == spot and code[0] == "A":
@@ -92,51 +97,118 @@ def hand_is_live(prompts: TablePrompts, expected: Expected) -> bool:
 
 
 @dataclass
+class _Pending:
+    """A shoe card the camera has not confirmed yet, or a sighting the shoe has not read yet."""
+
+    code: str
+    spot: str
+    since: float
+    source: str = ""
+    warned: bool = False
+
+
+@dataclass
 class CameraWitness:
     """Checks a camera's reports against a :class:`~table_controller.runtime.TableSession`.
 
-    Call it on the same thread as the session's other events (the display's loop).
+    Call it on the same thread as the session's other events (the display's loop), and call
+    :meth:`check_overdue` every second or so. A sighting is judged against the layout the
+    engine had when its frame was filmed (``at``): a frame filmed just before the cards were
+    collected shows the last hand's cards, which is no switch.
     """
 
     session: Any  # TableSession: a Protocol would only repeat its three methods
+    source: str = "camera"  # the camera's URL, the source of the warnings it causes
+    confirm_seconds: float = CONFIRM_SECONDS
     confirmed: int = 0
     mismatches: int = 0
-    _held: list[tuple[str, str, str, float]] = field(default_factory=list)
+    _held: list[_Pending] = field(default_factory=list)
+    _unconfirmed: dict[str, _Pending] = field(default_factory=dict)
+    _layouts: list[tuple[float, dict[str, tuple[str, ...]]]] = field(default_factory=list)
+
+    def layout_changed(self, layout: dict[str, tuple[str, ...]], at: float) -> None:
+        """The engine's layout from ``at`` on (keeps a minute of history for late frames)."""
+        if self._layouts and self._layouts[-1][1] == layout:
+            return
+        self._layouts.append((at, layout))
+        while len(self._layouts) > 1 and self._layouts[1][0] < at - LAYOUT_HISTORY_SECONDS:
+            del self._layouts[0]
 
     def seen(self, code: str, spot: str | None, *, source: str, at: float) -> None:
         if spot is None:
             return  # off every spot: a discard tray, a hand passing over the layout
+        layout = self._layout_at(at)
         expected = self.session.expected()
-        if expected.deal is not None and expected.deal.spot == spot and not self._known(code):
-            self._held.append((code, spot, source, at))  # the shoe's read may still be on its way
+        if expected.deal is not None and expected.deal.spot == spot and _dealt_to(layout, code) is None:
+            self._held.append(_Pending(code, spot, at, source))  # the shoe's read may still be on its way
             return
-        self._judge(sighting_mismatch(self.session.prompts(), code, spot), source=source, at=at)
+        if self._judge(sighting_mismatch(layout, code, spot), source=source, at=at):
+            pending = self._unconfirmed.get(code)
+            if pending is not None and at >= pending.since:  # not a late frame of an earlier deal
+                del self._unconfirmed[code]
 
     def gone(self, code: str, spot: str | None, *, source: str, at: float) -> None:
         if spot is None:
             return
-        self._judge(gone_mismatch(self.session.prompts(), self.session.expected(), code, spot),
+        self._judge(gone_mismatch(self._layout_at(at), self.session.expected(), code, spot),
                     source=source, at=at)
 
-    def shoe_card_applied(self) -> None:
-        """The shoe's card reached the engine: check the sightings that waited for it."""
+    def shoe_card_applied(self, code: str | None = None, at: float | None = None) -> None:
+        """The shoe's card reached the engine: the camera now has ``confirm_seconds`` to see it
+        where the engine put it; the sightings that waited for it are checked."""
+        layout = layout_cards(self.session.prompts())
+        spot = None if code is None else _dealt_to(layout, code)
+        if code is not None and spot is not None:
+            self._unconfirmed[code] = _Pending(code, spot, time.time() if at is None else at, self.source)
         held, self._held = self._held, []
-        for code, spot, source, at in held:
-            self._judge(sighting_mismatch(self.session.prompts(), code, spot), source=source, at=at)
+        for sighting in held:
+            if self._judge(sighting_mismatch(layout, sighting.code, sighting.spot),
+                           source=sighting.source, at=sighting.since):
+                self._unconfirmed.pop(sighting.code, None)
+
+    def check_overdue(self, now: float) -> None:
+        """Warn the dealer (once each) of a shoe card the camera has not seen in time, and of a
+        card the camera sees that the shoe has not read in time. Hardware warnings, not
+        irregularities: a camera misses a card (glare, a hand over it) far more often than a
+        card is switched, and a switch shows as the camera seeing another card."""
+        layout = layout_cards(self.session.prompts())
+        for code, pending in list(self._unconfirmed.items()):
+            if layout.get(pending.spot) is None or code not in layout[pending.spot]:
+                del self._unconfirmed[code]  # collected, discarded or moved by the engine: nothing to see
+            elif not pending.warned and now - pending.since >= self.confirm_seconds:
+                pending.warned = True
+                self._warn("camera_unconfirmed", pending,
+                           f"the camera has not seen {code} at {pending.spot}: check it lies flat and square")
+        for pending in self._held:
+            if not pending.warned and now - pending.since >= self.confirm_seconds:
+                pending.warned = True
+                self._warn("camera_unmatched", pending,
+                           f"the camera sees {pending.code} at {pending.spot}, but the shoe has not read it")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"confirmed": self.confirmed, "mismatches": self.mismatches, "waiting": len(self._held)}
+        return {"confirmed": self.confirmed, "mismatches": self.mismatches, "waiting": len(self._held),
+                "unconfirmed": sorted(self._unconfirmed)}
 
-    def _known(self, code: str) -> bool:
-        return _dealt_to(layout_cards(self.session.prompts()), code) is not None
+    def _layout_at(self, at: float) -> dict[str, tuple[str, ...]]:
+        """The engine's layout when a frame filmed at ``at`` was taken (the current one for a
+        frame newer than the last change)."""
+        if not self._layouts or at >= self._layouts[-1][0]:
+            return layout_cards(self.session.prompts())
+        return next((layout for since, layout in reversed(self._layouts) if since <= at), self._layouts[0][1])
 
-    def _judge(self, reason: str | None, *, source: str, at: float) -> None:
+    def _judge(self, reason: str | None, *, source: str, at: float) -> bool:
+        """Count an agreement (True), or report the mismatch ``reason`` (False)."""
         if reason is None:
             self.confirmed += 1
-            return
+            return True
         self.mismatches += 1
         if hand_is_live(self.session.prompts(), self.session.expected()):
             self.session.submit(HardwareIrregularity(reason), source=source, at=at)
         else:
             self.session.hardware_event({"type": "warning", "reason": "camera_mismatch", "detail": reason},
                                         source=source, at=at)
+        return False
+
+    def _warn(self, kind: str, pending: _Pending, detail: str) -> None:
+        event = {"type": kind, "card": pending.code, "spot": pending.spot, "detail": detail}
+        self.session.hardware_event(event, source=pending.source, at=time.time())

@@ -39,15 +39,15 @@ def test_the_layout_is_read_from_the_engines_prompts() -> None:
     ("QD", "red.col1", "the camera sees QD at red.col1, but the shoe read no such card"),
 ])
 def test_a_sighting_agrees_or_says_why_not(code: str, spot: str, reason: str | None) -> None:
-    assert sighting_mismatch(dealt(FIRST_SEVEN).prompts(), code, spot) == reason
+    assert sighting_mismatch(layout_cards(dealt(FIRST_SEVEN).prompts()), code, spot) == reason
 
 
 def test_a_card_leaving_its_spot_is_irregular_unless_the_engine_moved_it() -> None:
     session = dealt(FIRST_SEVEN)
-    prompts, expected = session.prompts(), session.expected()
-    assert gone_mismatch(prompts, expected, "6S", "S2") == (
+    layout, expected = layout_cards(session.prompts()), session.expected()
+    assert gone_mismatch(layout, expected, "6S", "S2") == (
         "6S left S2 while the hand is live: count and check the cards on the layout")
-    assert gone_mismatch(prompts, expected, "6S", "S3") is None  # not where the engine has it
+    assert gone_mismatch(layout, expected, "6S", "S3") is None  # not where the engine has it
 
 
 def test_an_ace_being_replaced_may_leave() -> None:
@@ -59,8 +59,9 @@ def test_an_ace_being_replaced_may_leave() -> None:
             break
         session.submit(CardArrived(parse_card(code)), source="shoe")
     assert deal is not None and deal.purpose == "ace_replacement" and deal.spot == "red.hand"
-    assert gone_mismatch(session.prompts(), session.expected(), "AS", "red.hand") is None
-    assert gone_mismatch(session.prompts(), session.expected(), "2S", "red.hand") is not None
+    layout = layout_cards(session.prompts())
+    assert gone_mismatch(layout, session.expected(), "AS", "red.hand") is None
+    assert gone_mismatch(layout, session.expected(), "2S", "red.hand") is not None
 
 
 def test_a_pushed_hand_may_leave() -> None:
@@ -68,7 +69,7 @@ def test_a_pushed_hand_may_leave() -> None:
     assert session.expected().decisions == {"red": ("push", "play_push")}
     session.submit(Decision("red", "push"), source="console:dealer")
     for code in ("10H", "9S"):
-        assert gone_mismatch(session.prompts(), session.expected(), code, "red.hand") is None
+        assert gone_mismatch(layout_cards(session.prompts()), session.expected(), code, "red.hand") is None
 
 
 def warnings(session: TableSession) -> list[tuple[str, str]]:
@@ -80,10 +81,10 @@ def test_a_sighting_before_the_shoes_read_waits_for_it() -> None:
     session = dealt("10 6")  # the engine waits for S1
     witness = CameraWitness(session)
     witness.seen("5S", "S1", source="camera", at=1.0)
-    assert witness.to_dict() == {"confirmed": 0, "mismatches": 0, "waiting": 1}
+    assert witness.to_dict() == {"confirmed": 0, "mismatches": 0, "waiting": 1, "unconfirmed": []}
     session.submit(CardArrived(parse_card("5S")), source="shoe")
-    witness.shoe_card_applied()
-    assert witness.to_dict() == {"confirmed": 1, "mismatches": 0, "waiting": 0}
+    witness.shoe_card_applied("5S", at=2.0)
+    assert witness.to_dict() == {"confirmed": 1, "mismatches": 0, "waiting": 0, "unconfirmed": []}
     assert session.prompts().irregularity is None
 
 
@@ -106,6 +107,75 @@ def test_cards_seen_when_no_hand_is_live_only_warn() -> None:
     CameraWitness(session).seen("QD", "S2", source="camera", at=1.0)
     assert session.prompts().irregularity is None
     assert warnings(session) == [("camera_mismatch", "the camera sees QD at S2, but the shoe read no such card")]
+
+
+def camera_warnings(session: TableSession) -> list[tuple[str, str, str, str]]:
+    return [(w["type"], w["card"], w["spot"], w["detail"]) for w in session.hardware.warnings
+            if w["type"].startswith("camera_")]
+
+
+def test_a_shoe_card_the_camera_never_sees_is_a_warning_once() -> None:
+    session = dealt("10 6")  # the engine waits for S1
+    witness = CameraWitness(session, source="sim-camera://", confirm_seconds=5.0)
+    session.submit(CardArrived(parse_card("5S")), source="shoe")
+    witness.shoe_card_applied("5S", at=100.0)
+    witness.check_overdue(104.9)
+    assert camera_warnings(session) == [] and witness.to_dict()["unconfirmed"] == ["5S"]
+    witness.check_overdue(105.0)
+    witness.check_overdue(110.0)
+    assert camera_warnings(session) == [
+        ("camera_unconfirmed", "5S", "S1", "the camera has not seen 5S at S1: check it lies flat and square")]
+    assert session.hardware.counters["camera_unconfirmed"] == 1
+    assert session.prompts().irregularity is None  # the shoe's read stands; the dealer checks the card
+
+
+def test_a_shoe_card_the_camera_sees_in_time_is_no_warning() -> None:
+    session = dealt("10 6")
+    witness = CameraWitness(session, confirm_seconds=5.0)
+    session.submit(CardArrived(parse_card("5S")), source="shoe")
+    witness.shoe_card_applied("5S", at=100.0)
+    witness.seen("5S", "S1", source="camera", at=101.0)
+    witness.check_overdue(200.0)
+    assert camera_warnings(session) == [] and witness.to_dict()["unconfirmed"] == []
+
+
+def test_a_card_the_engine_moved_before_the_camera_saw_it_is_forgotten() -> None:
+    session = dealt("10 6 5 | 10 9 | 7 5")  # RED holds 19: a push hand
+    witness = CameraWitness(session, confirm_seconds=5.0)
+    witness.shoe_card_applied("9S", at=100.0)
+    session.submit(Decision("red", "push"), source="console:dealer")  # RED's cards go
+    witness.check_overdue(200.0)
+    assert camera_warnings(session) == [] and witness.to_dict()["unconfirmed"] == []
+
+
+def test_a_card_the_camera_sees_but_the_shoe_never_reads_is_a_warning_once() -> None:
+    session = dealt("10 6")
+    witness = CameraWitness(session, source="sim-camera://", confirm_seconds=5.0)
+    witness.seen("5S", "S1", source="sim-camera://", at=100.0)
+    witness.check_overdue(106.0)
+    witness.check_overdue(107.0)
+    assert camera_warnings(session) == [
+        ("camera_unmatched", "5S", "S1", "the camera sees 5S at S1, but the shoe has not read it")]
+    assert witness.to_dict()["waiting"] == 1  # still checked if the shoe's read comes after all
+    session.submit(CardArrived(parse_card("4D")), source="shoe")
+    witness.shoe_card_applied("4D", at=108.0)
+    assert session.prompts().irregularity is not None  # the shoe read another card for S1
+
+
+def test_a_late_frame_is_judged_by_the_layout_it_filmed() -> None:
+    """The camera filmed the ace before the dealer replaced it; its report arrives after the
+    replacement was read. That is no switched card; the same report of a newer frame is."""
+    session = dealt("10 6 5 | A 2 | 7 5")
+    assert session.expected().deal.purpose == "ace_replacement"
+    witness = CameraWitness(session)
+    witness.layout_changed(layout_cards(session.prompts()), at=100.0)
+    session.submit(CardArrived(parse_card("9S")), source="shoe")
+    witness.layout_changed(layout_cards(session.prompts()), at=110.0)
+    assert "AS" not in layout_cards(session.prompts())["red.hand"]
+    witness.seen("AS", "red.hand", source="camera", at=109.5)
+    assert session.prompts().irregularity is None and witness.to_dict()["confirmed"] == 1
+    witness.seen("AS", "red.hand", source="camera", at=112.0)
+    assert session.prompts().irregularity is not None
 
 
 @pytest.mark.parametrize(("urls", "split"), [

@@ -74,7 +74,7 @@ def logged_irregularities(log: HandLog, db: str, hand_id: str) -> list[tuple[str
 def test_every_card_the_shoe_read_is_confirmed_where_the_engine_put_it(table):
     client, _log = table
     seen = deal_first_cards(client, 7)
-    assert seen["camera"] == {"source": CAMERA, "confirmed": 7, "mismatches": 0, "waiting": 0}
+    assert seen["camera"] == {"source": CAMERA, "confirmed": 7, "mismatches": 0, "waiting": 0, "unconfirmed": []}
     prompts = seen["state"]["prompts"]
     assert prompts["irregularity"] is None and prompts["show_cards"] == ["AC", "10H", "QD"]
 

@@ -26,7 +26,7 @@ from dealer_display.table import DisplayTable
 from drivers.base import CardSource
 from drivers.registry import open_source
 from table_controller.errors import ConfigError, TableError
-from table_controller.runtime import TableSession
+from table_controller.runtime import TableSession, align_simulated_shoe
 
 
 def create_app(
@@ -59,6 +59,7 @@ def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSourc
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         source = given if given is not None else open_source(settings.cards_url)
+        align_simulated_shoe(session, source)  # a hand resumed after a crash keeps its cards
         camera = None if settings.camera_url is None else open_source(settings.camera_url)
         table = DisplayTable(session, source, camera)
         if settings.autopilot and not table.can_deal:

@@ -211,3 +211,10 @@ class TableSession:
         for listener in list(self._listeners):
             listener(self)
 
+
+def align_simulated_shoe(session: TableSession, source: Any) -> None:
+    """A simulated shoe opened mid-hand (a table restarted after a crash) sets aside the
+    cards already out, as a real shoe would simply still hold the rest of its deck."""
+    shoe = getattr(session.state, "shoe", None)
+    if shoe is not None and shoe.drawn and hasattr(source, "set_aside"):
+        source.set_aside(list(shoe.drawn))

@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from table_controller.errors import ConfigError
+from table_controller.runtime import align_simulated_shoe
 
 DEFAULT_CARDS = "sim://?seed=42"
 
@@ -166,8 +167,8 @@ def _resume_unfinished(session: Any, log: Any, source: Any = None) -> None:
     hand_id, _header, records = unfinished
     events = [r.payload["event"] for r in records if r.kind == "event"]
     session.resume(hand_id, events)
-    if source is not None and hasattr(source, "set_aside"):
-        source.set_aside(list(session.state.shoe.drawn))
+    if source is not None:
+        align_simulated_shoe(session, source)
     print(f"resumed unfinished hand {hand_id} after {len(events)} events", file=sys.stderr)
 
 

@@ -82,3 +82,44 @@ def test_a_bad_card_source_is_one_line_and_exit_code_2():
     assert done.returncode == 2
     assert done.stderr.strip().startswith("table run: error: unknown card source 'nope://x'")
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_hand_cut_short_resumes_on_the_display_with_its_cards_set_aside(tmp_path):
+    """`table run` killed mid-hand, then started again with the display: the simulated shoe
+    must not deal a card that is already on the layout (it would be an impossible card)."""
+    from table_controller.hand_log import HandLog
+
+    from hardware_sim.decks import shuffled_deck, write_deck_file
+
+    db, key, deck = tmp_path / "hands.db", tmp_path / "key", tmp_path / "deck.txt"
+    write_deck_file(deck, shuffled_deck(5))  # a stacked shoe: a restarted one starts from its top again
+    cards = f"sim://?deck={deck}"
+    env = {**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data")}
+    unfinished = None
+    for wait in (1.3, 1.7, 2.1):  # until the kill lands inside a hand
+        first = subprocess.Popen(
+            [sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--hands", "50", "--pace", "0.05",
+             "--cards", cards, "--log", str(db), "--key", str(key), "--quiet"], env=env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(wait)
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+        log = HandLog.open(str(db), key_path=key)
+        unfinished = log.unfinished_hand()
+        log.close()
+        if unfinished is not None and len(unfinished[2]) > 4:
+            break
+    assert unfinished is not None, "the kill never landed inside a hand"
+    port = free_port()
+    served = subprocess.Popen(
+        [sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--pace", "0.05", "--no-browser",
+         "--cards", cards, "--port", str(port), "--log", str(db), "--key", str(key)], env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        body = wait_for(f"http://127.0.0.1:{port}/api/state",
+                        lambda b: b["state"]["hands_played"] >= 1 or b["state"]["prompts"]["irregularity"], timeout=30)
+        assert body["state"]["prompts"]["irregularity"] is None
+        assert body["state"]["hands_played"] >= 1
+    finally:
+        served.terminate()
+        served.wait(timeout=15)

@@ -18,8 +18,10 @@ PAPER_CONTRAST = 25  # how much whiter (darkest channel) a card's margin is than
 def choose_cards(quads: list[np.ndarray], whiteness: np.ndarray) -> list[np.ndarray]:
     """One quad per card face, largest first."""
     distinct = _without_copies(sorted(quads, key=lambda q: -cv2.contourArea(q)))
-    kept = _suppress_overlaps(_drop_joined(distinct))
-    return [q for q in kept if _looks_like_paper(whiteness, q)]
+    # Paper first: a printed spot outline around a card is card-shaped but not paper, and
+    # must not win the overlap against the card inside it (real layouts print closed boxes).
+    paper = [q for q in distinct if _looks_like_paper(whiteness, q)]
+    return _suppress_overlaps(_drop_joined(paper))
 
 
 def _without_copies(quads: list[np.ndarray]) -> list[np.ndarray]:

@@ -44,3 +44,16 @@ def test_a_card_seen_at_a_steep_angle_looks_square_and_is_still_found() -> None:
     _card(frame, [[500, 300], [700, 300], [715, 505], [485, 505]])  # as tall as it is wide
     (outline,) = find_cards(frame)
     assert abs(outline.centre[0] - 600) < 10 and abs(outline.centre[1] - 402) < 10
+
+
+def test_a_card_inside_a_printed_spot_outline_is_found() -> None:
+    """Real layouts print closed boxes round their spots: the box is card-shaped but not paper,
+    and must not win over the card lying inside it."""
+    frame = np.full((720, 1280, 3), FELT, np.uint8)
+    for x in (300, 700):
+        cv2.rectangle(frame, (x, 180), (x + 230, 500), (200, 220, 210), 3)  # the printed spot
+    _card(frame, [[330, 210], [500, 210], [500, 450], [330, 450]])
+    _card(frame, [[745, 225], [905, 215], [915, 455], [755, 465]])  # a little askew
+    centres = sorted(o.centre for o in find_cards(frame))
+    assert len(centres) == 2
+    assert abs(centres[0][0] - 415) < 15 and abs(centres[1][0] - 830) < 15

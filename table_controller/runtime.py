@@ -189,10 +189,17 @@ class TableSession:
         self.log.append(self.hand_id, kind, payload, source=source, at=at)
 
     def _count(self, ended: HandEnded) -> None:
+        """The session's running count: the winner where seats play each other (Missouri City),
+        else each seat's outcome against the dealer or the stock."""
         self.hands_played += 1
         result = ended.result
-        key = "void" if result.void else (f"{result.winner} wins" if result.winner else "no winner")
-        self.tally[key] += 1
+        if result.void:
+            self.tally["void"] += 1
+        elif result.winner is not None or len(self.game.seats) == 2:
+            self.tally[f"{result.winner} wins" if result.winner else "no winner"] += 1
+        else:
+            for seat, seat_result in result.seats.items():
+                self.tally[f"{seat} {seat_result.outcome}"] += 1
 
     def _update_hardware(self, kind: str, event: dict[str, Any], at: float) -> None:
         hw = self.hardware

@@ -9,6 +9,7 @@ const LOOKS = {
 const SPARE_LOOKS = [
   { colour: "#1e88e5", shape: "square" }, { colour: "#fdd835", shape: "diamond" },
   { colour: "#8e24aa", shape: "hexagon" }, { colour: "#00acc1", shape: "star" },
+  { colour: "#fb8c00", shape: "triangle" }, { colour: "#e91e63", shape: "circle" },
 ];
 const SHAPES = {
   triangle: '<polygon points="12,2 23,22 1,22"/>',
@@ -185,7 +186,9 @@ export function drawResult(state) {
   if (!result) return;
   const seats = state.prompts.seats.map((s) => s.seat);
   const look = result.winner ? seatLook(result.winner, seats.indexOf(result.winner)) : null;
-  const headline = result.void ? "HAND VOID" : look ? `${look.word} WINS` : "NO WINNER";
+  // Seats that play the dealer hand or the stock (not each other) have no hand winner.
+  const headToHead = seats.length === 2;
+  const headline = result.void ? "HAND VOID" : look ? `${look.word} WINS` : headToHead ? "NO WINNER" : "HAND OVER";
   box.style.setProperty("--seat", look ? look.colour : "#9e9e9e");
   box.innerHTML = `<div class="headline">${look ? shapeSvg(look) : ""}<span></span></div><p class="explanation"></p><p class="rule"></p>`;
   box.querySelector(".headline span").textContent = headline;

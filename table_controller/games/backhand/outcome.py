@@ -113,6 +113,8 @@ def hand_result(
             outcome, "stalemate: the bet is returned"
         )
         return HandResult(None, rule, f"{text} ({rule}: {RULE_TEXT.get(rule, rule)})", seats)
+    from table_controller.games.backhand.prompts import seat_name
+
     won = [h.seat for h in hands if h.status == SUCCESSFUL]
-    text = ", ".join(s.upper() for s in won) if won else "no seat"
+    text = ", ".join(seat_name(s) for s in won) if won else "no seat"
     return HandResult(None, "B-13", f"{text} won against the stock (B-13)", seats)

@@ -94,7 +94,7 @@ def dealer_instruction(game: BackhandGame, state: HandState) -> str:
     if state.phase == OVER and state.result is not None:
         result = state.result
         who = f"{seat_name(result.winner)} wins" if result.winner else "no winner"
-        if len(game.seats) == 1:
+        if not game.variant.alternate:  # seats against the dealer hand or the stock
             who = result.explanation.split(" (")[0]
         return f"Hand over: {who} ({result.decided_by}). Collect the cards; load a freshly shuffled deck"
     if state.phase == NEW:

@@ -50,10 +50,11 @@ def display_settings(cards_url: str, **extra: object) -> DisplaySettings:
 
 
 @contextmanager
-def live_table(cards_url: str, *, log: object = None, **extra: object) -> Iterator[LiveTable]:
-    """Serve a Missouri City table dealing from ``cards_url`` until the block ends."""
+def live_table(cards_url: str, *, log: object = None, game: object = None, **extra: object) -> Iterator[LiveTable]:
+    """Serve a table (Missouri City unless ``game`` is given) dealing from ``cards_url``."""
     settings = display_settings(cards_url, **extra)
-    session = TableSession(make_game(settings.game), log=log, source_url=cards_url)  # type: ignore[arg-type]
+    game = game if game is not None else make_game(settings.game)
+    session = TableSession(game, log=log, source_url=cards_url)  # type: ignore[arg-type]
     app = create_app(settings, session)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=settings.port, log_level="warning"))
     thread = threading.Thread(target=server.run, name="display-server", daemon=True)

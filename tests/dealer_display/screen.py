@@ -53,6 +53,8 @@ BOXES = """() => {
   return out;
 }"""
 
+SPILLS = """() => [...document.querySelectorAll('.seat-panel')].filter(
+  p => p.scrollHeight > p.clientHeight + 2 || p.scrollWidth > p.clientWidth + 2).length"""
 FITS = """() => {
   const doc = document.documentElement;
   const console = document.getElementById("console").getBoundingClientRect();

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from tests.dealer_display.conftest import EXAMPLE_DECK
 from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.screen import (
-    BOXES, CHROMIUM, CHROMIUM_ARGS, FITS, act_and_wait, open_console, screen, seat_numbers, shot,
+    BOXES, CHROMIUM, CHROMIUM_ARGS, FITS, SPILLS, act_and_wait, open_console, screen, seat_numbers, shot,
 )
 from tests.games.stacked import play
 
@@ -97,6 +97,7 @@ def check_result(page: Page, table: LiveTable, trace: dict[str, Any], headline: 
     for seat, expected in trace["seats"].items():
         assert seen["seats"][seat]["badge"] == expected["outcome"].upper()
     assert page.evaluate(FITS), "the page scrolls"
+    assert page.evaluate(SPILLS) == 0, "a seat panel's contents spill out"
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -178,6 +179,7 @@ def test_an_out_of_turn_card_fills_the_irregularity_panel_until_the_pit_boss_acc
     panel, viewport = page.locator("#irregularity").bounding_box(), page.viewport_size
     assert panel is not None and viewport is not None and panel["width"] >= 0.9 * viewport["width"]
     assert page.is_disabled(".seat-panel button[data-action='hit']")
+    assert page.evaluate(SPILLS) == 0, "a seat panel's contents spill out"
     shot(page, "irregularity-1280x800.png")
     page.click("#btn-accept")
     page.fill("#pin-input", table.settings.pit_boss_pin)
@@ -187,3 +189,20 @@ def test_an_out_of_turn_card_fills_the_irregularity_panel_until_the_pit_boss_acc
     burned = table.session.state.shoe.burned
     assert len(burned) == 1 and burned[0].code in reason
     page.close()
+
+
+@pytest.mark.parametrize("seats", [3, 6])
+def test_backhand_seats_fit_the_screen_each_with_its_own_look(browser: Browser, seats: int):
+    from table_controller.games import make_game
+
+    with live_table("sim://?seed=5", game=make_game("backhand", seats=seats)) as table:
+        page = open_console(browser, table, 1280, 800)
+        for key in "n" + "d" * (2 * seats):
+            act_and_wait(page, table, lambda key=key: page.keyboard.press(key))
+        assert page.locator(".seat-panel").count() == seats
+        assert page.evaluate(FITS), "the page scrolls"
+        looks = page.eval_on_selector_all(".seat-panel .seat-head svg", "els => els.map(e => e.outerHTML)")
+        assert len(set(looks)) == seats  # a distinct colour and shape for every seat
+        assert page.evaluate(SPILLS) == 0, "a seat panel's contents spill out"
+        shot(page, f"backhand-{seats}-seats-1280x800.png")
+        page.close()

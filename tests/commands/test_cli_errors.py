@@ -46,3 +46,17 @@ def test_autopilot_in_the_terminal_plays_hands():
     assert proc.returncode == 0, proc.stderr
     assert "Deal show card S3" in proc.stdout
     assert proc.stdout.count("hand ") >= 3 and "3 hands played" in proc.stdout
+
+
+def test_output_cut_short_by_a_pipe_is_not_an_error(tmp_path):
+    """`table ... | head`: the reader goes away before the trace is written."""
+    scenario = tmp_path / "s.json"
+    scenario.write_text('{"game": "missouri-city", "deck": ["10S","6H","5D","10H","2C","7S","5C","4H","4D","8S","9C"], '
+                        '"decisions": [{"seat": "green", "action": "hit"}, {"seat": "red", "action": "hit"}, '
+                        '{"seat": "green", "action": "backhand"}, {"seat": "red", "action": "backhand"}]}')
+    proc = subprocess.Popen([sys.executable, "-m", "table_controller.cli", "scenario", str(scenario)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader is gone before the command writes a byte
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0
+    assert b"Traceback" not in err and b"BrokenPipe" not in err

@@ -7,6 +7,8 @@ Per deck and pooled, over cards whose corner index is visible:
 - other deck: enrolled from the *other* deck's photos, read on all of this deck's photos;
 - unenrolled: drawn glyphs only, read on all of this deck's photos.
 Right means rank and suit both right; invented is a card named that the photo does not hold.
+Re-photographed: the enrolled scenes turned, scaled, blurred, lit otherwise and colour-cast
+(`vision/variants.py`), each read with its deck enrolled from the untouched single-card photos.
 Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1)).
 """
 
@@ -29,6 +31,7 @@ from vision.deck import Deck  # noqa: E402
 from vision.enrol import enrol, read_labels  # noqa: E402
 from vision.recogniser import Recogniser  # noqa: E402
 from vision.scoring import Tally, score_frame  # noqa: E402
+from vision.variants import VARIANTS, Variant  # noqa: E402
 
 DECKS = ("kentdoan", "ee326")
 SUITS_WORDS = ("clubs", "diamonds", "hearts", "spades")
@@ -45,10 +48,11 @@ def enrol_singles(labels: dict[Path, list[Card]], deck: str, folder: Path) -> De
     return enrol(csv)
 
 
-def tally(recogniser: Recogniser, photos: dict[Path, list[Card]]) -> Tally:
+def tally(recogniser: Recogniser, photos: dict[Path, list[Card]], variant: Variant | None = None) -> Tally:
     total = Tally()
     for path, cards in photos.items():
-        guesses = recogniser.recognise(cv2.imread(str(path)))
+        image = cv2.imread(str(path))
+        guesses = recogniser.recognise(variant(image) if variant else image)
         total += score_frame((g.card for g in guesses), cards)
     return total
 
@@ -58,10 +62,14 @@ def line(name: str, t: Tally) -> str:
             f"missed {t.missed:>3}  invented {t.invented:>3}  unreadable {t.unreadable:>3}")
 
 
+def enrolled_decks(labels: dict[Path, list[Card]]) -> dict[str, Deck]:
+    with tempfile.TemporaryDirectory() as tmp:
+        return {d: enrol_singles(labels, d, Path(tmp)) for d in DECKS}
+
+
 def accuracy(cards_dir: Path) -> None:
     labels = read_labels(cards_dir / "labels.csv")
-    with tempfile.TemporaryDirectory() as tmp:
-        decks = {d: enrol_singles(labels, d, Path(tmp)) for d in DECKS}
+    decks = enrolled_decks(labels)
     pooled: dict[str, Tally] = {"enrolled": Tally(), "other deck": Tally(), "unenrolled": Tally()}
     generic = Recogniser()
     for deck in DECKS:
@@ -80,6 +88,19 @@ def accuracy(cards_dir: Path) -> None:
     print("pooled:")
     for name, t in pooled.items():
         print(line(name, t))
+
+
+def rephotographed(cards_dir: Path) -> None:
+    labels = read_labels(cards_dir / "labels.csv")
+    decks = enrolled_decks(labels)
+    readers = {d: Recogniser(decks[d]) for d in DECKS}
+    print("re-photographed enrolled scenes (pooled):")
+    for name, variant in {"original": None, **VARIANTS}.items():
+        total = Tally()
+        for deck in DECKS:
+            scenes = {p: c for p, c in labels.items() if p.parent.name == deck and not is_single(p)}
+            total += tally(readers[deck], scenes, variant)
+        print(line(name, total))
 
 
 def speed(repeat: int) -> None:
@@ -106,9 +127,14 @@ def main() -> None:
     default = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "cards"
     parser.add_argument("--cards", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--only", choices=("accuracy", "variants", "speed"), help="one part of the figures")
     args = parser.parse_args()
-    accuracy(args.cards)
-    speed(args.repeat)
+    if args.only in (None, "accuracy"):
+        accuracy(args.cards)
+    if args.only in (None, "variants"):
+        rephotographed(args.cards)
+    if args.only in (None, "speed"):
+        speed(args.repeat)
 
 
 if __name__ == "__main__":

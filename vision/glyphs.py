@@ -16,6 +16,9 @@ from vision.index import GLYPH_SIZE, normalise_glyph
 
 RED_SUITS = frozenset({"H", "D"})
 STORED_SIZE = (48, 64)  # width, height a sample is kept at
+# Each sample is also matched as an out-of-focus photo would show it: blurred by this fraction
+# of its height and cut again at the midpoint (corners round off, a club's lobes close up).
+SOFTENED_SIGMAS = (0.06,)
 
 
 @dataclass
@@ -23,6 +26,7 @@ class GlyphBook:
     """Samples per label: raw binary glyphs (uint8, GLYPH_SIZE) and their width/height ratio."""
 
     samples: dict[str, list[tuple[np.ndarray, float]]] = field(default_factory=dict)
+    soften: bool = True  # match photographed samples out of focus too (drawn ones are generic already)
     _stack: np.ndarray | None = field(default=None, repr=False)  # every sample, normalised
     _aspects: np.ndarray | None = field(default=None, repr=False)
     _starts: np.ndarray | None = field(default=None, repr=False)  # where each label's rows begin
@@ -47,11 +51,20 @@ class GlyphBook:
 
     def _prepare(self) -> None:
         self._labels = list(self.samples)
-        rows = [normalise_glyph(g).reshape(-1) for label in self._labels for g, _ in self.samples[label]]
+        looks = [(look, a) for label in self._labels for g, a in self.samples[label] for look in self._looks(g)]
+        rows = [normalise_glyph(look).reshape(-1) for look, _ in looks]
         self._stack = np.stack(rows) if rows else np.zeros((0, GLYPH_SIZE[0] * GLYPH_SIZE[1]), np.float32)
-        self._aspects = np.array([a for label in self._labels for _, a in self.samples[label]], np.float32)
-        counts = [len(self.samples[label]) for label in self._labels]
+        self._aspects = np.array([a for _, a in looks], np.float32)
+        per_sample = 1 + len(SOFTENED_SIGMAS) if self.soften else 1
+        counts = [len(self.samples[label]) * per_sample for label in self._labels]
         self._starts = np.cumsum([0, *counts[:-1]]).astype(np.intp)
+
+    def _looks(self, glyph: np.ndarray) -> list[np.ndarray]:
+        """A stored sample as photographed sharp and out of focus."""
+        if not self.soften:
+            return [glyph]
+        soft = [cv2.GaussianBlur(glyph, (0, 0), sigma * glyph.shape[0]) for sigma in SOFTENED_SIGMAS]
+        return [glyph, *(np.uint8(s > 127) * 255 for s in soft)]
 
 
 _FONTS = (
@@ -64,12 +77,12 @@ _FONTS = (
 
 def generic_books() -> tuple[GlyphBook, GlyphBook]:
     """Rank and suit books drawn with OpenCV, for a deck that was never enrolled."""
-    ranks = GlyphBook()
+    ranks = GlyphBook(soften=False)
     for rank in RANKS:
         for font in _FONTS:
             for thickness in (3, 5, 7):
                 ranks.add(rank, *_ink_box(_draw_text(rank, font, thickness)))
-    suits = GlyphBook()
+    suits = GlyphBook(soften=False)
     for suit in SUITS:
         for squash in (0.9, 1.0, 1.1):
             suits.add(suit, *_ink_box(draw_suit(suit, 96, squash)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+SMALL_INSIDE = 0.02  # three separate finds this large (of a quad's area) inside it: cards on a surface
 PAPER_CONTRAST = 25  # how much whiter (darkest channel) a card's margin is than round it
 
 
@@ -41,7 +42,8 @@ def _without_copies(quads: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def _drop_joined(quads: list[np.ndarray]) -> list[np.ndarray]:
-    """Without quads that are two or more smaller, separate finds joined (touching cards)."""
+    """Without quads that are two or more smaller, separate finds joined (touching cards), or a
+    pale surface (a laptop in bright light) holding three or more separate finds."""
     centres = [q.mean(axis=0) for q in quads]
     areas = [cv2.contourArea(q) for q in quads]
     kept = []
@@ -49,13 +51,16 @@ def _drop_joined(quads: list[np.ndarray]) -> list[np.ndarray]:
         inside = [
             j
             for j in range(len(quads))
-            if 0.2 * areas[i] < areas[j] < 0.75 * areas[i] and _holds(quad, centres[j])
+            if SMALL_INSIDE * areas[i] < areas[j] < 0.75 * areas[i] and _holds(quad, centres[j])
         ]
         apart: list[int] = []
         for j in sorted(inside, key=lambda j: -areas[j]):
             if all(not _holds(quads[k], centres[j]) and not _holds(quads[j], centres[k]) for k in apart):
                 apart.append(j)
-        if len(apart) < 2 or sum(areas[j] for j in apart) < 0.6 * areas[i]:
+        # Two cards found as one fill it; three or more cards on a pale surface need not.
+        large = [areas[j] for j in apart if areas[j] > 0.2 * areas[i]]
+        joined = len(large) >= 2 and sum(large) >= 0.6 * areas[i]
+        if not joined and len(apart) < 3:
             kept.append(quad)
     return kept
 

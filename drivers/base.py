@@ -106,10 +106,10 @@ class CardSource(ABC):
         return self._read_event_internal(timeout)
 
     # Optional capabilities; sources without them keep the defaults.
-    def set_locked(self, locked: bool) -> None:
+    def set_locked(self, locked: bool) -> None:  # noqa: B027 - optional capability
         """Tell a shoe with a card-removal lock whether the rules allow another card now."""
 
-    def new_deck(self) -> None:
+    def new_deck(self) -> None:  # noqa: B027 - optional capability
         """A freshly shuffled deck is being loaded (a simulator shuffles; hardware ignores)."""
 
     def __enter__(self) -> CardSource:

@@ -19,7 +19,6 @@ from typing import Any, Protocol
 from table_controller.engine import Effect, Expected, HandEnded, Refused, TablePrompts
 from table_controller.events import (
     NEW_DECK,
-    CardArrived,
     Control,
     Event,
     HardwareIrregularity,

@@ -4,8 +4,6 @@ import pytest
 
 from table_controller.cards import parse_card
 from table_controller.engine import Refused
-from table_controller.games.backhand import Switches
-from table_controller.games.backhand import hand as rules
 from table_controller.games.backhand.hand import SeatHand
 from table_controller.games.backhand.outcome import missouri_city_winner
 from tests.games.stacked import Table, play, plays

@@ -39,6 +39,8 @@ from table_controller.events import (
     HardwareIrregularity,
 )
 from table_controller.games.backhand import hand as rules
+from table_controller.games.backhand import order
+from table_controller.games.backhand.order import Step
 from table_controller.games.backhand import prompts as _prompts
 from table_controller.games.backhand.hand import SeatHand
 from table_controller.games.backhand.outcome import hand_result
@@ -46,7 +48,6 @@ from table_controller.games.backhand.switches import RULES_VERSION, Switches
 from table_controller.shoe import Shoe
 
 from table_controller.games.backhand.prompts import DEALING, NEW, OVER, PLAY, RESHUFFLE_WAIT
-Step = tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ class BackhandGame:
         self.deal_order = (i,) + tuple(j for j in range(len(variant.seats)) if j != i)
         self._spots: dict[tuple[int, str, int, int | None], DealTo] = {}
         self._index: dict[str | None, int] = {seat: k for k, seat in enumerate(variant.seats)}
-        self._opening = self._deal_plan()
+        self._opening = order.deal_plan(variant, switches, self.deal_order)
 
     # ----- the public, pure interface -------------------------------------------------------
     def describe(self) -> dict[str, Any]:
@@ -299,25 +300,6 @@ class BackhandGame:
         state = _update(state, phase=DEALING, shoe=Shoe.fresh(self.variant.decks), queue=queue, script=script)
         return self._advance(state, (Applied("a freshly shuffled deck is loaded"),))
 
-    def _deal_plan(self) -> tuple[tuple[DealTo, ...], tuple[Step, ...]]:
-        """The show cards to deal, and the script of the deal (B-13, MC-3..MC-5, C3)."""
-        order = self.deal_order
-        queue: tuple[DealTo, ...] = ()
-        if self.variant.show_cards:
-            queue = tuple(self._show_spot(n) for n in range(3))
-        script: list[Step] = []
-        if self.variant.ace_at_turn:
-            script += [("hand", i) for i in order]
-            script += [step for i in order for step in (("aces", i), ("turn", i))]
-        elif self.switches.C3 == "immediate":
-            script += [step for i in order for step in (("hand", i), ("aces", i))]
-            script.append(("first_turn",))
-        else:
-            script += [("hand", i) for i in order]
-            script += [("aces", i) for i in reversed(order)]
-            script.append(("first_turn",))
-        return queue, tuple(script)
-
     def _accept(self, state: HandState, by: str) -> tuple[HandState, tuple[Effect, ...]]:
         irr = state.irregularity
         assert irr is not None
@@ -370,23 +352,9 @@ class BackhandGame:
             return self._end_play(state, step[1], effects, push=True)
         if kind == "first_turn":
             state.phase = PLAY
-            return self._begin_turn(state, self._first_to_act(state)), effects
+            return self._begin_turn(state, order.first_to_act(state.seats, self.deal_order, switches=self.switches)), effects
         state.phase = PLAY
         return self._begin_turn(state, step[1]), effects
-
-    def _first_to_act(self, state: HandState) -> int:
-        """MC-8 (and C12). Single-seat games: the only seat."""
-        if len(self.seats) == 1:
-            return 0
-        first, second = self.deal_order
-        pushers = [i for i in (first, second) if state.seats[i].is_push_hand]
-        if len(pushers) == 1:
-            return pushers[0]
-        if not pushers and self.switches.C12 == "ace_holder":
-            holders = [i for i in (first, second) if state.seats[i].had_initial_ace]
-            if len(holders) == 1:
-                return holders[0]
-        return second
 
     def _begin_turn(self, state: HandState, i: int) -> HandState:
         state.turn = i
@@ -476,11 +444,6 @@ class BackhandGame:
         from table_controller.cards import parse_card
 
         return parse_card(code)
-
-    def _show_spot(self, n: int) -> DealTo:
-        """The n-th show card off the deck (0-based) and where it goes (C1)."""
-        k = 3 - n if self.switches.C1 == "right_to_left" else n + 1
-        return DealTo(f"S{k}", None, "show", f"show card S{k}")
 
     def _spot(self, i: int, purpose: str, n: int = 0, column: int | None = None) -> DealTo:
         key = (i, purpose, n, column)

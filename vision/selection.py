@@ -12,6 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+JOINED_ALIKE = 1.5  # cards found as one are about the same size: a card cut in pieces need not be
 SMALL_INSIDE = 0.02  # three separate finds this large (of a quad's area) inside it: cards on a surface
 PAPER_CONTRAST = 25  # how much whiter (darkest channel) a card's margin is than round it
 
@@ -59,7 +60,8 @@ def _drop_joined(quads: list[np.ndarray]) -> list[np.ndarray]:
                 apart.append(j)
         # Two cards found as one fill it; three or more cards on a pale surface need not.
         large = [areas[j] for j in apart if areas[j] > 0.2 * areas[i]]
-        joined = len(large) >= 2 and sum(large) >= 0.6 * areas[i]
+        alike = len(large) >= 2 and max(large) < JOINED_ALIKE * min(large)  # cards of one deck
+        joined = alike and sum(large) >= 0.6 * areas[i]
         if not joined and len(apart) < 3:
             kept.append(quad)
     return kept

@@ -217,11 +217,17 @@ def count_holes(glyph: np.ndarray) -> int:
 
 
 def _is_red(patch: np.ndarray, ink: np.ndarray, *boxes: Box) -> bool:
-    mask = np.zeros_like(ink)
+    """Whether the glyphs' ink is red once the paper round them is made white (a dim or
+    coloured light darkens and tints paper and ink alike)."""
+    inside = np.zeros_like(ink)
     for x, y, w, h in boxes:
-        mask[y : y + h, x : x + w] = ink[y : y + h, x : x + w]
-    pixels = patch[mask > 0].astype(np.int32)
+        inside[y : y + h, x : x + w] = 255
+    pixels = patch[(inside > 0) & (ink > 0)].astype(np.float32)
+    paper = patch[(inside > 0) & (ink == 0)].astype(np.float32)
     if len(pixels) == 0:
         return False
+    if len(paper):
+        white = np.maximum(np.median(paper, axis=0), 1.0)
+        pixels = pixels * (255.0 / white)  # paper white: the level no longer depends on the light
     redness = pixels[:, 2] - np.maximum(pixels[:, 0], pixels[:, 1])
     return float(np.median(redness)) > 35

@@ -37,3 +37,23 @@ def test_a_clubs_stem_cut_off_by_blur_stays_part_of_the_suit() -> None:
     glyphs = read_index(patch)
     assert glyphs is not None
     assert glyphs.suit_ink.shape[0] >= 35  # leaves and stem, not the leaves alone
+
+
+def index_patch(ink: tuple[int, int, int]) -> np.ndarray:
+    patch = np.full((CORNER_H, CORNER_W, 3), 235, np.uint8)
+    cv2.putText(patch, "7", (14, 50), cv2.FONT_HERSHEY_SIMPLEX, 1.3, ink, 5, cv2.LINE_AA)
+    cv2.circle(patch, (32, 80), 11, ink, -1)
+    return patch
+
+
+@pytest.mark.parametrize(
+    ("light", "gains"),
+    [("even", (1.0, 1.0, 1.0)), ("cool", (1.08, 1.0, 0.8)), ("warm", (0.75, 0.92, 1.08)), ("dim", (0.55, 0.55, 0.55))],
+)
+def test_red_ink_is_told_from_black_under_any_light(light: str, gains: tuple[float, float, float]) -> None:
+    """A faded red (pinkish) and a black index, lit dim or colour-cast: the paper sets the white."""
+    for ink, red in (((110, 100, 190), True), ((35, 35, 35), False)):
+        patch = np.clip(index_patch(ink).astype(np.float32) * np.float32(gains), 0, 255).astype(np.uint8)
+        glyphs = read_index(patch)
+        assert glyphs is not None
+        assert glyphs.red is red, (light, ink)

@@ -222,12 +222,12 @@ def _is_red(patch: np.ndarray, ink: np.ndarray, *boxes: Box) -> bool:
     inside = np.zeros_like(ink)
     for x, y, w, h in boxes:
         inside[y : y + h, x : x + w] = 255
-    pixels = patch[(inside > 0) & (ink > 0)].astype(np.float32)
-    paper = patch[(inside > 0) & (ink == 0)].astype(np.float32)
+    paper_mask = cv2.subtract(inside, ink)
+    pixels = patch[cv2.bitwise_and(inside, ink) > 0].astype(np.float32)
     if len(pixels) == 0:
         return False
-    if len(paper):
-        white = np.maximum(np.median(paper, axis=0), 1.0)
-        pixels = pixels * (255.0 / white)  # paper white: the level no longer depends on the light
+    if cv2.countNonZero(paper_mask):
+        white = np.maximum(np.float32(cv2.mean(patch, mask=paper_mask)[:3]), 1.0)
+        pixels *= 255.0 / white  # paper white: the level no longer depends on the light
     redness = pixels[:, 2] - np.maximum(pixels[:, 0], pixels[:, 1])
     return float(np.median(redness)) > 35

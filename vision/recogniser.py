@@ -43,7 +43,7 @@ SCORE_SPAN = 0.3
 # card is named from score 0.84 and lead 0.021; reading each deck with the OTHER deck's glyphs
 # (a font unlike the one enrolled) then invents nothing. Drawn glyphs fit a real font less
 # well: at the default 0.8 a card is named from score 0.655 and lead 0.054, inventing nothing.
-ENROLLED_CALIBRATION = Calibration(floor=0.69, lead_scale=0.042, rank_floor=0.5)
+ENROLLED_CALIBRATION = Calibration(floor=0.69, lead_scale=0.042, rank_floor=0.6)
 DRAWN_CALIBRATION = Calibration(floor=0.415, lead_scale=0.068, rank_floor=0.55)
 # Enclosed counters per rank, true of nearly every card font (a Q's tail may close a second
 # one, a 4 may be open). A rank glyph with another count is unlikely to be that rank.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from table_controller.errors import ConfigError
@@ -50,26 +51,22 @@ def describe_options(accepted: Mapping[str, str]) -> str:
 
 
 def int_option(source: SourceURL, name: str, default: int, low: int, high: int) -> int:
-    text = source.options.get(name)
-    if text is None:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise ConfigError(f"option {name}={text!r} is not a whole number") from None
-    if not low <= value <= high:
-        raise ConfigError(f"option {name}={value} is out of range {low}..{high}")
-    return value
+    return _number_option(source, name, default, low, high, int, "a whole number")
 
 
 def float_option(source: SourceURL, name: str, default: float, low: float, high: float) -> float:
+    return _number_option(source, name, default, low, high, float, "a number")
+
+
+def _number_option(source: SourceURL, name: str, default: Any, low: Any, high: Any, kind: Any, what: str) -> Any:
+    """An option's value as ``kind`` in ``low..high``; a clear ConfigError otherwise."""
     text = source.options.get(name)
     if text is None:
         return default
     try:
-        value = float(text)
+        value = kind(text)
     except ValueError:
-        raise ConfigError(f"option {name}={text!r} is not a number") from None
+        raise ConfigError(f"option {name}={text!r} is not {what}") from None
     if not low <= value <= high:
         raise ConfigError(f"option {name}={value} is out of range {low}..{high}")
     return value

@@ -18,7 +18,7 @@ from typing import Any
 from dealer_display.feed import CardFeed, table_event
 from dealer_display.hub import PushHub
 from drivers.base import CardSource, SourceEvent
-from table_controller.crosscheck import CameraWitness, layout_cards
+from table_controller.crosscheck import CameraWitness, card_gone_matters, is_card_gone, layout_cards
 from table_controller.engine import Effect, Refused
 from table_controller.events import NEW_DECK, Control, Decision, Event
 from table_controller.runtime import TableSession
@@ -91,7 +91,8 @@ class DisplayTable:
         control) to the rules, the rest to status."""
         made = table_event(event)
         if made is None:
-            self.session.hardware_event(event.to_dict(), source=event.source, at=event.at)
+            report = event.to_dict()
+            self.session.hardware_event(report, source=event.source, at=event.at, alert=self._must_act(report))
             return
         engine_event, source, at = made
         if event.card is not None:
@@ -108,10 +109,20 @@ class DisplayTable:
         if event.card is not None and event.kind == "card":
             self.witness.seen(event.card.code, event.spot, source=event.source, at=event.at)
             return
-        self.session.hardware_event(event.to_dict(), source=event.source, at=event.at)
-        gone = event.detail.get("card") if event.detail.get("reason") == "card_gone" else None
-        if gone:
-            self.witness.gone(str(gone), event.spot, source=event.source, at=event.at)
+        report = event.to_dict()
+        # A card leaving is judged by the witness, which raises what the dealer must act on
+        # (an irregularity, a camera_mismatch); the camera's own report is only logged.
+        gone = is_card_gone(report)
+        self.session.hardware_event(report, source=event.source, at=event.at, alert=not gone)
+        if gone and event.detail.get("card"):
+            self.witness.gone(str(event.detail["card"]), event.spot, source=event.source, at=event.at)
+
+    def _must_act(self, report: dict[str, Any]) -> bool:
+        """A card source's report the dealer must see; a camera card source's card leaving
+        only when the engine still has it on the layout of a hand in play."""
+        if not is_card_gone(report):
+            return True
+        return card_gone_matters(self.session.prompts(), self.session.expected(), report)
 
     def submit(self, event: Event, *, source: str) -> str | None:
         """Apply a console event; the refusal reason, or None when the engine applied it."""

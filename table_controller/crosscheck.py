@@ -83,12 +83,27 @@ def sighting_mismatch(layout: dict[str, tuple[str, ...]], code: str, spot: str) 
 
 def gone_mismatch(layout: dict[str, tuple[str, ...]], expected: Expected, code: str, spot: str) -> str | None:
     """Why ``code`` leaving ``spot`` is irregular, or None if the engine expected it to leave."""
+    if expected.hand_over:
+        return None  # the result is in: the dealer collects the cards
     if code not in layout.get(spot, ()):
         return None  # the engine has moved it already: discarded, pushed, replaced
     deal = expected.deal
     if deal is not None and deal.purpose == "ace_replacement" and deal.spot == spot and code[0] == "A":
         return None  # the ace is being replaced: the dealer discards it first
     return f"{code} left {spot} while the hand is live: count and check the cards on the layout"
+
+
+def card_gone_matters(prompts: TablePrompts, expected: Expected, event: dict[str, Any]) -> bool:
+    """Whether a camera's ``card_gone`` report (a card source's event dict) is something the
+    dealer must act on: a card the engine still has on the layout left it before the result."""
+    code, spot = event.get("card"), event.get("spot")
+    if not code or not spot:
+        return False  # off every spot, or a card never named: nothing on the layout moved
+    return gone_mismatch(layout_cards(prompts), expected, str(code), str(spot)) is not None
+
+
+def is_card_gone(event: dict[str, Any]) -> bool:
+    return event.get("type") == "warning" and event.get("reason") == "card_gone"
 
 
 def hand_is_live(prompts: TablePrompts, expected: Expected) -> bool:

@@ -28,6 +28,7 @@ from table_controller.events import (
 from table_controller.serialize import effect_to_dict, result_to_dict
 
 Listener = Callable[["TableSession"], None]
+ROUTINE_KINDS = frozenset({"hello", "heartbeat"})  # a source saying it is there: no alert
 
 
 class HandLogLike(Protocol):
@@ -44,6 +45,8 @@ class HardwareStatus:
     last_heartbeat: float | None = None
     warnings: list[dict[str, Any]] = field(default_factory=list)
     counters: Counter[str] = field(default_factory=Counter)
+    alerts: Counter[str] = field(default_factory=Counter)  # what the dealer must look at, by reason
+    noted: Counter[str] = field(default_factory=Counter)  # logged, nothing for the dealer to do
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -53,6 +56,8 @@ class HardwareStatus:
             "last_heartbeat": self.last_heartbeat,
             "warnings": self.warnings[-5:],
             "counters": dict(self.counters),
+            "alerts": dict(self.alerts),
+            "noted": dict(self.noted),
         }
 
 
@@ -139,13 +144,22 @@ class TableSession:
         self._notify()
         return effects
 
-    def hardware_event(self, event: dict[str, Any], *, source: str, at: float | None = None) -> None:
-        """A non-card report from a card source: logged, counted, shown; a gap holds the hand."""
+    def hardware_event(
+        self, event: dict[str, Any], *, source: str, at: float | None = None, alert: bool = True
+    ) -> None:
+        """A non-card report from a card source: logged, counted, shown; a gap holds the hand.
+
+        ``alert=False`` is a report the dealer need not act on (a card collected after the
+        result): it is logged and counted under ``noted``, not shown among the warnings.
+        """
         at = time.time() if at is None else at
         kind = str(event.get("type", "warning"))
         with self.lock:
             self._log("hardware", event, source=source, at=at)
-            self._update_hardware(kind, event, at)
+            if alert:
+                self._update_hardware(kind, event, at)
+            else:
+                self.hardware.noted[str(event.get("reason", kind))] += 1
         if kind == "sequence_gap":
             reason = "a card may have been missed (shoe sequence gap): count the cards on the layout"
             self.submit(HardwareIrregularity(reason), source=source, at=at)
@@ -177,15 +191,23 @@ class TableSession:
         starts and stops again leaves no empty hands behind."""
         self.hand_id = f"{self.table_id}-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
         self._hand_logged = False
+        self._result_logged = False
 
     def _log(self, kind: str, payload: dict[str, Any], *, source: str, at: float) -> None:
         if self.log is None:
+            return
+        if self._result_logged and kind == "hardware":
+            # after the result the log's hand is closed: a report (the cards being collected,
+            # a heartbeat) is logged between hands
+            self.log.append("", kind, payload, source=source, at=at)
             return
         if not self._hand_logged:
             header = {**self.game.describe(), "table": self.table_id, "dealer": self.dealer, "shoe": self.hardware.source}
             self.log.begin_hand(self.hand_id, header)
             self._hand_logged = True
         self.log.append(self.hand_id, kind, payload, source=source, at=at)
+        if kind == "result":
+            self._result_logged = True
 
     def _count(self, ended: HandEnded) -> None:
         """The session's running count: the winner where seats play each other (Missouri City),
@@ -203,6 +225,8 @@ class TableSession:
     def _update_hardware(self, kind: str, event: dict[str, Any], at: float) -> None:
         hw = self.hardware
         hw.counters[kind] += 1
+        if kind not in ROUTINE_KINDS:
+            hw.alerts[str(event.get("reason", kind)) if kind == "warning" else kind] += 1
         if kind in ("hello", "reconnected", "heartbeat"):
             hw.connected = True
         if kind == "heartbeat":

@@ -225,8 +225,8 @@ export function drawBanners(state) {
 export function drawHardware(hw, now) {
   const parts = [`Shoe ${hw.connected ? "connected" : "NOT CONNECTED"}`];
   if (hw.last_heartbeat) parts.push(`heartbeat ${Math.max(0, Math.round(now - hw.last_heartbeat))} s ago`);
-  const counts = Object.entries(hw.counters || {}).filter(([k]) => !["hello", "heartbeat"].includes(k));
-  if (counts.length) parts.push(counts.map(([k, n]) => `${k.replace("_", " ")} \u00d7${n}`).join(", "));
+  const counts = Object.entries(hw.alerts || {});
+  if (counts.length) parts.push(counts.map(([k, n]) => `${k.replaceAll("_", " ")} \u00d7${n}`).join(", "));
   const box = $("hardware");
   box.textContent = parts.join(" \u00b7 ");
   box.classList.toggle("warn", !hw.connected || counts.length > 0);

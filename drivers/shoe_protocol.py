@@ -21,6 +21,7 @@ import binascii
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 
+from drivers.shoe_seq import SEQ_MAX
 from table_controller.cards import Card, parse_card
 from table_controller.errors import CardCodeError, ProtocolError
 
@@ -30,6 +31,7 @@ END = b"\r\n"
 MAX_FRAME = 96
 UNREADABLE = "??"  # the card field of a card the shoe's reader could not read
 _FORBIDDEN_IN_FIELD = frozenset("$*,\r\n")
+_SEQ_FIELDS = frozenset({"seq", "last_seq", "last_ack", "from_seq", "next_seq"})
 
 
 def crc16(body: bytes) -> int:
@@ -192,10 +194,14 @@ def encode(message: Message) -> bytes:
     """The frame for ``message``.
 
     Raises:
-        ProtocolError: a text field holds a character the framing reserves, or the frame
-            would be longer than :data:`MAX_FRAME`.
+        ProtocolError: a text field holds a character the framing reserves, a sequence
+            number is outside 0..:data:`SEQ_MAX`, or the frame would be longer than
+            :data:`MAX_FRAME`.
     """
     name, values = _fields_of(message)
+    for key in _SEQ_FIELDS.intersection(f.name for f in fields(message)):
+        if not 0 <= getattr(message, key) <= SEQ_MAX:
+            raise ProtocolError(f"{name} {key} {getattr(message, key)} is outside 0..{SEQ_MAX}")
     for value in values:
         if _FORBIDDEN_IN_FIELD.intersection(value) or not value.isascii():
             raise ProtocolError(f"{name} field {value!r} holds a reserved or non-ASCII character")
@@ -212,6 +218,22 @@ def _int(text: str, name: str) -> int:
     if not text.isdigit():
         raise ProtocolError(f"{name} is not a number: {text!r}")
     return int(text)
+
+
+def _seq(text: str, name: str) -> int:
+    """A sequence-number field: 0..SEQ_MAX (0 only where it means "none yet")."""
+    value = _int(text, name)
+    if value > SEQ_MAX:
+        raise ProtocolError(f"{name} {value} is above {SEQ_MAX}")
+    return value
+
+
+def _issued(text: str) -> int:
+    """The sequence number of a sequenced message: 1..SEQ_MAX."""
+    value = _seq(text, "seq")
+    if value == 0:
+        raise ProtocolError("seq 0 is not a sequence number; they start at 1")
+    return value
 
 
 def _choice(text: str, name: str, yes: str, no: str) -> bool:
@@ -234,28 +256,28 @@ def _decode_card(f: list[str]) -> CardDrawn:
     quality = _int(f[2], "quality")
     if quality > 100:
         raise ProtocolError(f"quality {quality} is above 100")
-    return CardDrawn(_int(f[0], "seq"), _card(f[1]), quality, mark, _choice(f[4], "lock", "L", "U"))
+    return CardDrawn(_issued(f[0]), _card(f[1]), quality, mark, _choice(f[4], "lock", "L", "U"))
 
 
 def _decode_status(f: list[str]) -> Status:
     left = None if f[4] == "-" else _int(f[4], "cards_left")
     return Status(_choice(f[0], "door", "O", "C"), _choice(f[1], "jam", "1", "0"),
-                  _choice(f[2], "lock", "L", "U"), _int(f[3], "last_seq"), left)
+                  _choice(f[2], "lock", "L", "U"), _seq(f[3], "last_seq"), left)
 
 
 _DECODERS: dict[str, tuple[int, Callable[[list[str]], Message]]] = {
-    "HELO": (5, lambda f: Hello(f[0], f[1], _int(f[2], "protocol"), _int(f[3], "last_seq"),
-                                _int(f[4], "last_ack"))),
+    "HELO": (5, lambda f: Hello(f[0], f[1], _int(f[2], "protocol"), _seq(f[3], "last_seq"),
+                                _seq(f[4], "last_ack"))),
     "CARD": (5, _decode_card),
-    "CUT": (1, lambda f: CutCard(_int(f[0], "seq"))),
-    "EMPTY": (1, lambda f: ShoeEmpty(_int(f[0], "seq"))),
+    "CUT": (1, lambda f: CutCard(_issued(f[0]))),
+    "EMPTY": (1, lambda f: ShoeEmpty(_issued(f[0]))),
     "STAT": (5, _decode_status),
-    "BEAT": (2, lambda f: Heartbeat(_int(f[0], "uptime"), _int(f[1], "last_seq"))),
-    "GONE": (2, lambda f: Gone(_int(f[0], "from_seq"), _int(f[1], "next_seq"))),
+    "BEAT": (2, lambda f: Heartbeat(_int(f[0], "uptime"), _seq(f[1], "last_seq"))),
+    "GONE": (2, lambda f: Gone(_issued(f[0]), _issued(f[1]))),
     "ERR": (2, lambda f: DeviceFault(f[0], f[1])),
     "HELQ": (0, lambda f: HelloRequest()),
-    "ACK": (1, lambda f: Ack(_int(f[0], "seq"))),
-    "RSND": (1, lambda f: Resend(_int(f[0], "seq"))),
+    "ACK": (1, lambda f: Ack(_seq(f[0], "seq"))),
+    "RSND": (1, lambda f: Resend(_issued(f[0]))),
     "STAQ": (0, lambda f: StatusRequest()),
     "LOCK": (0, lambda f: Lock()),
     "UNLK": (0, lambda f: Unlock()),

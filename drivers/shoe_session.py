@@ -32,12 +32,20 @@ from drivers.shoe_protocol import (
     StatusRequest,
     Unlock,
 )
+from drivers.shoe_seq import seq_add, seq_diff
 from table_controller.cards import Card
 
 RESEND_WAIT = 0.5  # seconds before a resend (or hello) request is repeated
 RESEND_TRIES = 3
 Sequenced = CardDrawn | CutCard | ShoeEmpty
 GAP_REASON = "a card may have been missed: count the cards on the layout"
+# (door open, jammed) changes -> the event that reports each, with what the dealer reads
+STATUS_CHANGES: dict[tuple[str, bool], tuple[str, str]] = {
+    ("door_open", True): ("door_opened", "the shoe's door was opened"),
+    ("door_open", False): ("door_closed", "the shoe's door was closed"),
+    ("jammed", True): ("shoe_jammed", "the shoe is jammed: a card is stuck in the reader"),
+    ("jammed", False): ("jam_cleared", "the shoe's jam was cleared"),
+}
 
 
 @dataclass(slots=True)
@@ -62,7 +70,8 @@ class ShoeSession:
         self._ever_synced = False
         self._asked_at = 0.0  # when HELQ or RSND was last sent
         self._resend_tries = 0  # 0: no resend open
-        self._beyond: int | None = None  # the lowest sequence number seen past a gap
+        self._beyond: int | None = None  # the earliest sequence number seen past a gap
+        self._door_and_jam = {"door_open": False, "jammed": False}  # as the shoe last said
 
     def _event(self, kind: str, at: float, **detail: Any) -> SourceEvent:
         return SourceEvent(kind, self.source, self.stamp(), detail=detail)
@@ -99,8 +108,10 @@ class ShoeSession:
         elif isinstance(message, Heartbeat | Status):
             self._last_seq_is(message.last_seq, at, out)
             out.events.append(self._status_event(message, at))
+            if isinstance(message, Status):
+                out.events.extend(self._status_changes(message, at))
         elif isinstance(message, Gone):
-            if self._synced and message.from_seq <= self.next_seq < message.next_seq:
+            if self._synced and self._gone_covers_next(message):
                 self._skip_to(message.next_seq, at, out, "the shoe no longer holds them")
         elif isinstance(message, DeviceFault):
             out.events.append(self._event("device_error", at, code=message.code, text=message.text))
@@ -113,6 +124,21 @@ class ShoeSession:
                            locked=message.locked, last_seq=message.last_seq,
                            cards_left=message.cards_left)
 
+    def _status_changes(self, status: Status, at: float) -> list[SourceEvent]:
+        """A door opened or closed, a jam began or cleared: reported once, when it changes."""
+        events = []
+        for name, before in self._door_and_jam.items():
+            value = getattr(status, name)
+            if value != before:
+                kind, reason = STATUS_CHANGES[name, value]
+                events.append(self._event(kind, at, reason=reason))
+                self._door_and_jam[name] = value
+        return events
+
+    def _gone_covers_next(self, gone: Gone) -> bool:
+        after_from = seq_diff(gone.from_seq, self.next_seq) >= 0
+        return after_from and seq_diff(self.next_seq, gone.next_seq) > 0
+
     def _hello(self, hello: Hello, at: float, out: Reaction) -> None:
         out.events.append(self._event("hello", at, device_id=hello.device_id,
                                       firmware=hello.firmware, protocol=hello.protocol))
@@ -121,23 +147,24 @@ class ShoeSession:
                 "warning", at, reason=f"shoe speaks protocol {hello.protocol}, "
                 f"this host speaks {PROTOCOL_VERSION}"))
         if not self._ever_synced:
-            self.next_seq = hello.last_ack + 1
-        elif hello.last_seq < self.next_seq - 1:
+            self.next_seq = seq_add(hello.last_ack, 1)
+        elif seq_diff(seq_add(self.next_seq, -1), hello.last_seq) < 0:
             out.events.append(self._event(
                 "warning", at, reason=f"the shoe restarted its numbering at {hello.last_seq}"))
-            self.next_seq = hello.last_ack + 1
+            self.next_seq = seq_add(hello.last_ack, 1)
         self._synced = self._ever_synced = True
         self._beyond = None
         self._last_seq_is(hello.last_seq, at, out)
 
     def _last_seq_is(self, last_seq: int, at: float, out: Reaction) -> None:
-        if self._synced and last_seq >= self.next_seq:
-            self._note_beyond(last_seq + 1)
+        if self._synced and seq_diff(self.next_seq, last_seq) >= 0:
+            self._note_beyond(seq_add(last_seq, 1))
             if not self._resend_tries:
                 self._ask_resend(at, out)
 
     def _note_beyond(self, seq: int) -> None:
-        self._beyond = seq if self._beyond is None else min(self._beyond, seq)
+        if self._beyond is None or seq_diff(self._beyond, seq) < 0:
+            self._beyond = seq
 
     def _ask_resend(self, at: float, out: Reaction) -> None:
         self._resend_tries += 1
@@ -145,8 +172,8 @@ class ShoeSession:
         out.replies.append(Resend(self.next_seq))
 
     def _skip_to(self, seq: int, at: float, out: Reaction, why: str) -> None:
-        detail = {"missing_from": self.next_seq, "missing_to": seq - 1, "reason": GAP_REASON,
-                  "why": why}
+        detail = {"missing_from": self.next_seq, "missing_to": seq_add(seq, -1),
+                  "reason": GAP_REASON, "why": why}
         gap = SourceEvent("sequence_gap", self.source, self.stamp(), seq=self.next_seq,
                           detail=detail)
         out.events.append(gap)
@@ -156,18 +183,19 @@ class ShoeSession:
 
     def _sequenced(self, message: Sequenced, at: float, out: Reaction) -> None:
         seq = message.seq
-        if seq < self.next_seq:
+        ahead = seq_diff(self.next_seq, seq)
+        if ahead < 0:
             out.events.append(SourceEvent("duplicate", self.source, self.stamp(), seq=seq))
-            out.replies.append(Ack(self.next_seq - 1))
+            out.replies.append(Ack(seq_add(self.next_seq, -1)))
             return
-        if seq > self.next_seq:
+        if ahead > 0:
             self._note_beyond(seq)
             if not self._resend_tries:
                 self._ask_resend(at, out)
             return
-        self.next_seq += 1
+        self.next_seq = seq_add(seq, 1)
         self._resend_tries = 0
-        if self._beyond is not None and self._beyond <= self.next_seq:
+        if self._beyond is not None and seq_diff(self.next_seq, self._beyond) <= 0:
             self._beyond = None
         out.replies.append(Ack(seq))
         out.events.extend(self._deliver(message))

@@ -20,6 +20,10 @@ FAULT_DEFAULTS: dict[str, float | None] = {
     "unplug": 1.0,
     "locked": None,
     "lost": None,
+    "cut": None,
+    "door": 2.0,
+    "jam": 2.0,
+    "error": None,
 }
 
 

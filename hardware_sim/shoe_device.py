@@ -10,7 +10,10 @@ deck is a seeded shuffle or a stacked deck; faults are scripted as data
 - ``pace``: a card every ``pace`` seconds once a host has said hello, acknowledged or not;
 - ``manual``: a card only when :meth:`ShoeDevice.draw` is called (tests and benchmarks).
 
-The shoe never deals while locked, unless a ``locked`` fault forces card N out.
+The shoe never deals while locked, unless a ``locked`` fault forces card N out, nor while
+its door is open or it is jammed. ``first_seq`` starts its numbering where a shoe that has
+dealt for weeks would be (near the wrap, :data:`~drivers.shoe_seq.SEQ_MAX`): it counts its
+sequenced messages without bound and puts only the wrapped number on the wire.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from drivers.shoe_protocol import (
     PROTOCOL_VERSION,
     Ack,
     CardDrawn,
+    CutCard,
+    DeviceFault,
     Gone,
     Heartbeat,
     Hello,
@@ -41,11 +46,14 @@ from drivers.shoe_protocol import (
     Unlock,
     encode,
 )
+from drivers.shoe_seq import seq_diff, seq_of_count
 from hardware_sim.faults import Fault, FaultPlan
 from hardware_sim.pty_link import PtyLink
 from table_controller.cards import Card
 
 CardWritten = Callable[[int, Card, float], None]  # seq, card, monotonic time the frame started
+READER_FAULT = DeviceFault("READER", "card reader fault")
+STALLS = ("door", "jam")  # faults that stop the dealing for a while: door open, a jam
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +68,7 @@ class DeviceSettings:
     hold: int = 256  # sequenced frames kept for resending
     device_id: str = "SIM-SHOE-1"
     firmware: str = "sim-1.0"
+    first_seq: int = 1  # the first sequence number this run issues (1..SEQ_MAX)
 
 
 class ShoeDevice:
@@ -76,10 +85,14 @@ class ShoeDevice:
         self._thread: threading.Thread | None = None
         self._draw_lock = threading.Lock()
         self._draws = 0
-        self._seq = 0
-        self._last_ack = 0
-        self._held: dict[int, bytes] = {}
+        # Sequenced messages counted without bound; the wire carries seq_of_count(count).
+        # Everything before first_seq counts as issued and acknowledged by an earlier host.
+        self._issued = self._acked = settings.first_seq - 1
+        self._held: dict[int, bytes] = {}  # count -> frame, until acknowledged
         self._locked = False
+        self._door_open = False
+        self._jammed = False
+        self._stalled_until: float | None = None  # the door closes, the jam clears
         self._greeted = False
         self._applied: set[tuple[int, str]] = set()
         self._started = time.monotonic()
@@ -144,11 +157,15 @@ class ShoeDevice:
         if now < self._silent_until:
             time.sleep(min(0.01, self._silent_until - now))
             return
+        if self._stalled_until is not None and now >= self._stalled_until:
+            self._stalled_until = None
+            self._door_open = self._jammed = False
+            self._send(encode(self._status()))
         for message in self._framer.feed(self._link.read()):
             self._answer(message)
         if now >= self._next_beat:
             self._next_beat = now + self.settings.heartbeat
-            self._send(encode(Heartbeat(int(now - self._started), self._seq)))
+            self._send(encode(Heartbeat(int(now - self._started), self._last_seq)))
         if self._may_deal(now):
             self._deal(now)
         if self.cards_left == 0 and not self._held:
@@ -168,15 +185,25 @@ class ShoeDevice:
 
     # ---- answering the host ----------------------------------------------------------------
 
+    @property
+    def _last_seq(self) -> int:
+        return seq_of_count(self._issued)
+
+    def _count_of(self, seq: int) -> int:
+        """The count of the message numbered ``seq`` that lies nearest the last one issued."""
+        return self._issued - seq_diff(seq, self._last_seq)
+
     def _answer(self, message: Message) -> None:
         if isinstance(message, HelloRequest):
             self._greeted = True
             self._send(encode(Hello(self.settings.device_id, self.settings.firmware,
-                                    PROTOCOL_VERSION, self._seq, self._last_ack)))
+                                    PROTOCOL_VERSION, self._last_seq, seq_of_count(self._acked))))
         elif isinstance(message, Ack):
-            self._last_ack = max(self._last_ack, min(message.seq, self._seq))
-            for seq in [s for s in self._held if s <= self._last_ack]:
-                del self._held[seq]
+            count = self._count_of(message.seq)
+            if self._acked < count <= self._issued:  # an old or impossible ack is ignored
+                self._acked = count
+                for held in [c for c in self._held if c <= count]:
+                    del self._held[held]
         elif isinstance(message, Resend):
             self._resend(message.seq)
         elif isinstance(message, Lock | Unlock):
@@ -186,22 +213,23 @@ class ShoeDevice:
             self._send(encode(self._status()))
 
     def _status(self) -> Status:
-        return Status(False, False, self._locked, self._seq, self.cards_left)
+        return Status(self._door_open, self._jammed, self._locked, self._last_seq,
+                      self.cards_left)
 
     def _resend(self, first: int) -> None:
         """Everything held from ``first`` on; a GONE for each run it no longer holds."""
         missing_from: int | None = None
-        for seq in range(max(first, 1), self._seq + 1):
-            frame = self._held.get(seq)
+        for count in range(max(self._count_of(first), 1), self._issued + 1):
+            frame = self._held.get(count)
             if frame is None:
-                missing_from = seq if missing_from is None else missing_from
+                missing_from = count if missing_from is None else missing_from
                 continue
             if missing_from is not None:
-                self._send(encode(Gone(missing_from, seq)))
+                self._send(encode(Gone(seq_of_count(missing_from), seq_of_count(count))))
                 missing_from = None
             self._send(frame)
         if missing_from is not None:
-            self._send(encode(Gone(missing_from, self._seq + 1)))
+            self._send(encode(Gone(seq_of_count(missing_from), seq_of_count(self._issued + 1))))
 
     # ---- dealing ---------------------------------------------------------------------------
 
@@ -214,18 +242,54 @@ class ShoeDevice:
         number = len(self.dealt) + 1
         if self._locked and "locked" not in self._faults(number):
             return False
+        if self._stalled_until is not None:
+            return False
         if self.settings.manual:
             return self._draws > 0
         if self.settings.pace is not None:
             return self._greeted and now >= self._next_deal
         return self._greeted and not self._held and self._link.plugged  # all acknowledged
 
+    def _once(self, number: int, faults: dict[str, Fault], kind: str) -> bool:
+        """True the first time fault ``kind`` is due at card ``number``."""
+        if kind not in faults or (number, kind) in self._applied:
+            return False
+        self._applied.add((number, kind))
+        return True
+
+    def _before_card(self, number: int, faults: dict[str, Fault], now: float) -> bool:
+        """What happens before card ``number`` leaves the shoe; True when it must wait."""
+        if self._once(number, faults, "silence"):
+            self._silent_until = now + (faults["silence"].value or 0.0)
+            return True
+        if self._once(number, faults, "cut"):
+            self._send(self._issue(CutCard))  # dealt on: in step, once it is acknowledged
+            return True
+        if self._once(number, faults, "error"):
+            self._send(encode(READER_FAULT))
+            return True
+        for kind in STALLS:
+            if self._once(number, faults, kind):
+                self._door_open, self._jammed = kind == "door", kind == "jam"
+                self._stalled_until = now + (faults[kind].value or 0.0)
+                self._send(encode(self._status()))
+                return True
+        return False
+
+    def _issue(self, make: Callable[[int], Message], keep: bool = True) -> bytes:
+        """The frame of the next sequenced message, held for resending unless ``keep`` is off."""
+        self._issued += 1
+        frame = encode(make(self._last_seq))
+        if keep:
+            self._held[self._issued] = frame
+        while len(self._held) > self.settings.hold:
+            del self._held[min(self._held)]
+        return frame
+
     def _deal(self, now: float) -> None:
         number = len(self.dealt) + 1
         faults = self._faults(number)
-        if "silence" in faults and (number, "silence") not in self._applied:
-            self._applied.add((number, "silence"))
-            self._silent_until = now + (faults["silence"].value or 0.0)
+        if self._before_card(number, faults, now):
             return
         if "unplug" in faults and (number, "unplug") not in self._applied:
             self._applied.add((number, "unplug"))
@@ -236,24 +300,15 @@ class ShoeDevice:
         with self._draw_lock:
             self._draws = max(0, self._draws - 1)
         self._next_deal = now + (self.settings.pace or 0.0)
-        self._seq += 1
         locked = self._locked or "locked" in faults
-        frame = encode(CardDrawn(self._seq, card, 90 + number % 11, True, locked))
-        self._hold(frame, keep="lost" not in faults)
+        quality = 90 + number % 11
+        frame = self._issue(lambda seq: CardDrawn(seq, card, quality, True, locked),
+                            keep="lost" not in faults)
         if self._on_card_written is not None:
-            self._on_card_written(self._seq, card, time.monotonic())
+            self._on_card_written(self._last_seq, card, time.monotonic())
         self._transmit(frame, number, faults)
         if self.cards_left == 0:
-            self._seq += 1
-            empty = encode(ShoeEmpty(self._seq))
-            self._hold(empty, keep=True)
-            self._send(empty)
-
-    def _hold(self, frame: bytes, keep: bool) -> None:
-        if keep:
-            self._held[self._seq] = frame
-        while len(self._held) > self.settings.hold:
-            del self._held[min(self._held)]
+            self._send(self._issue(ShoeEmpty))
 
     def _transmit(self, frame: bytes, number: int, faults: dict[str, Fault]) -> None:
         if "garbage" in faults:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
+    from hardware_sim.shoe_device import ShoeDevice
     from table_controller.cards import Card
 
 DEFAULT_LINK = "/tmp/table-sim-shoe"
@@ -25,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Run a simulated smart shoe that speaks the shoe protocol on a pty. The "
         "first line printed is the stable pty link. Faults: comma-separated N:fault[=value] "
         "with N the card number; faults garbage[=bytes], bad_crc, drop, dup, silence[=s], "
-        "unplug[=s], locked, lost (docs/shoe-protocol.md).",
+        "unplug[=s], locked, lost, cut, door[=s], jam[=s], error (docs/shoe-protocol.md).",
     )
     parser.add_argument("--pty", nargs="?", const=DEFAULT_LINK, required=True, metavar="LINK",
                         help=f"the stable link to the pty (default {DEFAULT_LINK})")
@@ -38,10 +40,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--faults", default="", metavar="SPEC", help="e.g. 3:garbage,7:drop")
     parser.add_argument("--deck-out", metavar="FILE", help="write the dealt order here")
     parser.add_argument("--heartbeat", type=float, default=1.0, metavar="SECONDS")
+    parser.add_argument("--first-seq", type=int, default=1, metavar="N",
+                        help="the first sequence number, 1..65535 (near 65535: test the wrap)")
+    parser.add_argument("--manual", action="store_true",
+                        help="deal only when told: read lines 'draw N' from standard input")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from drivers.shoe_seq import SEQ_MAX
     from hardware_sim.decks import read_deck_file, shuffled_deck
     from hardware_sim.faults import parse_faults
     from hardware_sim.shoe_device import DeviceSettings, ShoeDevice
@@ -49,9 +56,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.baud < 50 or (args.pace is not None and args.pace < 0) or args.heartbeat <= 0:
         raise ConfigError("--baud must be at least 50; --pace and --heartbeat must be positive")
+    if not 1 <= args.first_seq <= SEQ_MAX:
+        raise ConfigError(f"--first-seq must be 1..{SEQ_MAX}, not {args.first_seq}")
     cards = read_deck_file(args.deck) if args.deck else shuffled_deck(args.seed)
     settings = DeviceSettings(Path(args.pty), cards, baud=args.baud, pace=args.pace,
-                              faults=parse_faults(args.faults), heartbeat=args.heartbeat)
+                              faults=parse_faults(args.faults), heartbeat=args.heartbeat,
+                              first_seq=args.first_seq, manual=args.manual)
     deck_out = open(args.deck_out, "w", encoding="utf-8") if args.deck_out else None
 
     def record(seq: int, card: Card, at: float) -> None:
@@ -60,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
             deck_out.flush()
 
     device = ShoeDevice(settings, on_card_written=record)
+    if args.manual:
+        threading.Thread(target=draw_on_request, args=(device, sys.stdin), daemon=True).start()
     try:
         print(device.plug(), flush=True)  # the link exists before anyone is told its name
         device.run()
@@ -69,3 +81,15 @@ def run(args: argparse.Namespace) -> int:
             deck_out.close()
     print(f"sim-shoe: dealt {len(device.dealt)} cards", file=sys.stderr)
     return 0
+
+
+def draw_on_request(device: ShoeDevice, lines: TextIO) -> None:
+    """The dealer's hand, for ``--manual``: each line ``draw N`` draws N cards (a bench test
+    harness, or a person typing, says when)."""
+    for line in lines:
+        words = line.split()
+        if len(words) == 2 and words[0] == "draw" and words[1].isdigit():
+            device.draw(int(words[1]))
+        elif words:
+            print(f"sim-shoe: ignored {line.strip()!r}; expected 'draw N'", file=sys.stderr,
+                  flush=True)

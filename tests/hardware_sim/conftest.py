@@ -5,6 +5,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.drivers.leaks import no_thread_leaks
+from tests.hardware_sim.sim_shoe_process import start_shoe  # noqa: F401 - a fixture
 
 
 @pytest.fixture(autouse=True)

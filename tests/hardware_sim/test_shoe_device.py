@@ -7,65 +7,22 @@ from ``--deck-out``); a card the shoe cannot resend must surface as a ``sequence
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
 from drivers.base import CardSource, SourceEvent
 from drivers.registry import open_source
-from hardware_sim.decks import read_deck_file, shuffled_deck
+from drivers.shoe_seq import SEQ_MAX, seq_of_count
+from hardware_sim.decks import shuffled_deck
 from table_controller.autopilot import choose
 from table_controller.cards import Card
 from table_controller.engine import IrregularityOpened, Refused
 from table_controller.events import NEW_DECK, CardArrived, Control
 from table_controller.games import make_game
 from table_controller.runtime import TableSession
-
-SEED = 11
-
-
-@dataclass
-class SimShoeProcess:
-    process: subprocess.Popen[str]
-    link: Path
-    deck_out: Path
-
-    def url(self, **options: str) -> str:
-        query = "&".join(f"{k}={v}" for k, v in {"reconnect_delay": "0.05", **options}.items())
-        return f"serial://{self.link}?{query}"
-
-    def dealt(self) -> tuple[Card, ...]:
-        return read_deck_file(self.deck_out)
-
-
-@pytest.fixture
-def start_shoe(tmp_path: Path) -> Iterator:
-    started: list[subprocess.Popen[str]] = []
-
-    def start(faults: str = "", baud: int = 115200) -> SimShoeProcess:
-        link, deck_out = tmp_path / "shoe", tmp_path / "dealt.txt"
-        command = [sys.executable, "-m", "table_controller.cli", "sim-shoe", "--pty", str(link),
-                   "--seed", str(SEED), "--baud", str(baud), "--heartbeat", "0.2",
-                   "--faults", faults, "--deck-out", str(deck_out)]
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True)
-        started.append(process)
-        assert process.stdout is not None
-        assert process.stdout.readline().strip() == str(link)  # the link comes first
-        return SimShoeProcess(process, link, deck_out)
-
-    yield start
-    for process in started:
-        if process.poll() is None:
-            process.terminate()
-        process.wait(timeout=5)
-        process.stdout.close()  # type: ignore[union-attr]
-        process.stderr.close()  # type: ignore[union-attr]
+from tests.hardware_sim.sim_shoe_process import SEED
 
 
 @dataclass
@@ -99,6 +56,9 @@ FAULTS = [
     ("5:unplug=0.5", {"disconnected", "reconnected"}),
     ("5:locked", {"drawn_while_locked"}),
     ("52:drop", set()),  # the last card: only the heartbeat shows it is missing
+    ("12:jam=0.3", {"shoe_jammed", "jam_cleared"}),
+    ("15:door=0.3", {"door_opened", "door_closed"}),
+    ("18:error", {"device_error"}),
 ]
 
 
@@ -112,6 +72,29 @@ def test_no_card_lost_or_doubled(start_shoe, faults: str, reported: set[str]) ->
     assert reported <= reading.kinds()
     assert shoe.process.wait(timeout=5) == 0
     assert shoe.dealt() == shuffled_deck(SEED)
+
+
+def test_cut_card_is_numbered_among_the_cards_and_comes_before_card_n(start_shoe) -> None:
+    shoe = start_shoe("10:cut,10:drop")  # the card after the cut is lost once and resent
+    with open_source(shoe.url()) as source:
+        reading = read_until_empty(source)
+    (cut,) = [e for e in reading.other if e.kind == "cut_card"]
+    assert cut.seq == 10
+    assert [e.card for e in reading.cards] == list(shuffled_deck(SEED))
+    assert [e.seq for e in reading.cards] == [*range(1, 10), *range(11, 54)]
+    assert reading.cards[8].at <= cut.at <= reading.cards[9].at
+
+
+def test_jam_and_door_are_reported_once_each_way_in_order(start_shoe) -> None:
+    shoe = start_shoe("4:jam=0.3,4:door=0.3,9:error")
+    with open_source(shoe.url()) as source:
+        reading = read_until_empty(source)
+    changes = [e.kind for e in reading.other if e.kind in
+               ("shoe_jammed", "jam_cleared", "door_opened", "door_closed", "device_error")]
+    assert changes == ["door_opened", "door_closed", "shoe_jammed", "jam_cleared", "device_error"]
+    (error,) = [e for e in reading.other if e.kind == "device_error"]
+    assert (error.detail["code"], error.detail["text"]) == ("READER", "card reader fault")
+    assert [e.card for e in reading.cards] == list(shuffled_deck(SEED))
 
 
 def test_card_the_shoe_cannot_resend_is_a_sequence_gap(start_shoe) -> None:
@@ -170,3 +153,16 @@ def next_card(session: TableSession, source: CardSource) -> SourceEvent | None:
         if event.kind == "shoe_empty":
             return None
     pytest.fail("no card within 10 s")
+
+
+def test_numbering_wraps_past_seq_max_through_a_drop_and_an_unplug(start_shoe) -> None:
+    first = SEQ_MAX - 4  # a shoe that has dealt for weeks: card 6 is numbered 1
+    shoe = start_shoe("5:drop,6:dup,8:unplug=0.4", first_seq=first)
+    with open_source(shoe.url()) as source:
+        reading = read_until_empty(source)
+    assert [e.card for e in reading.cards] == list(shuffled_deck(SEED))
+    assert [e.seq for e in reading.cards] == [seq_of_count(first - 1 + n) for n in range(1, 53)]
+    assert reading.cards[5].seq == 1
+    assert {"duplicate", "disconnected", "reconnected"} <= reading.kinds()
+    assert "sequence_gap" not in reading.kinds()
+    assert shoe.process.wait(timeout=5) == 0

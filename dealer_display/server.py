@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 import webbrowser
-from typing import Any
+from typing import Any, Protocol
 
 import uvicorn
 
@@ -71,7 +71,15 @@ def serve(args: argparse.Namespace, game: Any) -> int:
     return 0
 
 
-def page_address(settings: DisplaySettings) -> str:
+class Served(Protocol):
+    @property
+    def host(self) -> str: ...
+
+    @property
+    def port(self) -> int: ...
+
+
+def page_address(settings: Served) -> str:
     host = "127.0.0.1" if settings.host in ("0.0.0.0", "::") else settings.host
     host = f"[{host}]" if ":" in host else host
     return f"http://{host}:{settings.port}/"

@@ -38,6 +38,7 @@ OPTIONS = {
     "confidence": "how sure a read must be to name the card, 0..1; default 0.5 with a deck, 0.8 without",
 }
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp"})
+WARM_UP_FRAMES = 5
 
 
 class CameraSource(CardSource):
@@ -106,6 +107,22 @@ class CameraSource(CardSource):
             return None
         ok, frame = self._capture.read()  # type: ignore[attr-defined]
         return frame if ok else None
+
+    def grab_frame(self) -> np.ndarray:
+        """The camera's next picture as it is, no cards read: what a technician marks the
+        layout's corners on (``table vision calibrate --camera URL --serve``).
+
+        Raises:
+            DriverIOError: the camera gave no picture (a video or folder at its end).
+        """
+        self.open()
+        if self._capture is not None and self._target.isdigit():
+            for _ in range(WARM_UP_FRAMES):  # a webcam's first frames are dark while its exposure settles
+                self._capture.read()  # type: ignore[attr-defined]
+        frame = self._next_frame()
+        if frame is None:
+            raise DriverIOError(f"{self.url}: the camera gave no picture")
+        return frame
 
     def _read_event_internal(self, timeout: float | None) -> SourceEvent | None:
         deadline = None if timeout is None else time.monotonic() + timeout

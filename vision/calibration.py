@@ -12,6 +12,7 @@ stored as JSON with the table's settings::
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,7 +70,16 @@ class Layout:
         }
 
     def save(self, path: Path) -> None:
-        path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        """Write the layout file whole or not at all: a camera reading it never sees half."""
+        partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+        try:
+            with partial.open("w", encoding="utf-8") as file:
+                file.write(json.dumps(self.to_json(), indent=1) + "\n")
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(partial, path)
+        finally:
+            partial.unlink(missing_ok=True)
 
 
 def calibrate(corners: list[tuple[float, float]], image_size: tuple[int, int]) -> Layout:
@@ -84,9 +94,18 @@ def calibrate(corners: list[tuple[float, float]], image_size: tuple[int, int]) -
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or cv2.contourArea(quad) < 100:
         raise ConfigError("the 4 corners must go round the layout (far-left, far-right, "
                           "near-right, near-left) and enclose some area")
+    if _winding(quad) < 0:  # a camera turns the layout but never mirrors it
+        raise ConfigError("the corners go round the wrong way: far-left, far-right, near-right, "
+                          "near-left run clockwise in the camera's picture")
     homography = layout_homography(quad)
     spots = {name: _map_rect(homography, rect) for name, rect in LAYOUT_SPOTS.items()}
     return Layout(image_size, tuple((float(x), float(y)) for x, y in quad), spots)
+
+
+def _winding(quad: np.ndarray) -> float:
+    """Twice the signed area: positive when the corners run clockwise on screen (y down)."""
+    x, y = quad[:, 0].astype(np.float64), quad[:, 1].astype(np.float64)
+    return float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
 
 
 def layout_homography(corners: np.ndarray) -> np.ndarray:

@@ -6,17 +6,25 @@
   (``"card": null`` for a card seen but not read surely).
 - ``calibrate --corners X,Y X,Y X,Y X,Y --size W,H --out LAYOUT.json`` maps the layout's spots
   to the camera image from the layout's four corners (far-left, far-right, near-right,
-  near-left, as the camera sees them).
+  near-left, as the camera sees them); ``--image FRAME`` or ``--camera URL`` instead of
+  ``--size`` takes the size from the picture.
+- ``calibrate --image FRAME|--camera URL --serve --out LAYOUT.json`` serves a page where the
+  corners are clicked on the picture, the spots drawn over it, and Save (pit-boss PIN) writes it.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from table_controller.errors import ConfigError
+
+if TYPE_CHECKING:
+    from dealer_display.calibration import Picture
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -35,9 +43,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     identify.set_defaults(func=run_identify)
 
     calibrate = actions.add_parser("calibrate", help="map the layout's spots to the camera image")
-    calibrate.add_argument("--corners", required=True, nargs=4, metavar="X,Y",
-                           help="the layout's corners in the image: far-left far-right near-right near-left")
-    calibrate.add_argument("--size", required=True, metavar="W,H", help="the image size in pixels")
+    calibrate.add_argument("--corners", nargs=4, metavar="X,Y",
+                           help="the layout's corners in the image: far-left far-right "
+                                "near-right near-left")
+    calibrate.add_argument("--size", metavar="W,H", help="the image size in pixels (with --corners)")
+    calibrate.add_argument("--image", type=Path, metavar="FRAME", help="a picture from the camera")
+    calibrate.add_argument("--camera", metavar="URL",
+                           help="take the picture from this camera, e.g. camera://0")
+    calibrate.add_argument("--serve", action="store_true",
+                           help="serve a page to click the corners on the picture, see the spots, save")
+    calibrate.add_argument("--host", default="127.0.0.1", help="with --serve: address to serve on")
+    calibrate.add_argument("--port", type=int, default=8001, help="with --serve: port (default 8001)")
+    calibrate.add_argument("--pit-boss-pin",
+                           help="with --serve: the PIN that saves ($TABLE_PIT_BOSS_PIN, else fresh)")
     calibrate.add_argument("--out", required=True, type=Path, help="where to write LAYOUT.json")
     calibrate.set_defaults(func=run_calibrate)
 
@@ -71,14 +89,51 @@ def run_identify(args: argparse.Namespace) -> int:
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
+    if args.image is not None and args.camera is not None:
+        raise ConfigError("give the picture as --image FRAME or --camera URL, not both")
+    if args.serve == (args.corners is not None):
+        raise ConfigError("give --corners X,Y X,Y X,Y X,Y, or --serve to click them on the camera's picture")
+    if args.serve:
+        return _serve_calibration(args)
     from vision.calibration import calibrate
 
     corners = [_pair(text, "--corners") for text in args.corners]
-    width, height = _pair(args.size, "--size")
-    layout = calibrate(corners, (int(width), int(height)))
+    layout = calibrate(corners, _picture_size(args))
     layout.save(args.out)
     print(f"wrote {len(layout.spots)} spots to {args.out}")
     return 0
+
+
+def _picture_size(args: argparse.Namespace) -> tuple[int, int]:
+    """--size, else the size of the --image or --camera picture."""
+    if args.size is not None:
+        width, height = _pair(args.size, "--size")
+        return int(width), int(height)
+    if args.image is None and args.camera is None:
+        raise ConfigError("--corners needs the picture's size: --size W,H, --image FRAME or --camera URL")
+    with _picture(args) as picture:
+        return picture.size
+
+
+def _serve_calibration(args: argparse.Namespace) -> int:
+    from dealer_display.calibration import CalibrationSettings
+    from dealer_display.calibration_server import serve_calibration
+    from dealer_display.settings import pit_boss_pin_from
+
+    if args.image is None and args.camera is None:
+        raise ConfigError("--serve needs a picture to mark: --image FRAME or --camera URL")
+    settings = CalibrationSettings(out=args.out.resolve(), pit_boss_pin=pit_boss_pin_from(args.pit_boss_pin),
+                                   host=args.host, port=args.port)
+    with _picture(args) as picture:
+        return serve_calibration(settings, picture)
+
+
+def _picture(args: argparse.Namespace) -> contextlib.AbstractContextManager[Picture]:
+    from dealer_display.calibration_server import picture_from_camera, picture_from_image
+
+    if args.camera is not None:
+        return picture_from_camera(args.camera)
+    return contextlib.nullcontext(picture_from_image(args.image))
 
 
 def _pair(text: str, option: str) -> tuple[float, float]:

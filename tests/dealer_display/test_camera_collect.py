@@ -53,7 +53,11 @@ def camera_of(table: LiveTable) -> SimCamera:
 def logged_card_gone(db: str) -> list[dict[str, Any]]:
     """Every camera report of a card leaving, in a hand or between hands (after a result)."""
     with open_store(db, create=False) as store:
-        return [r.payload for r in store.records(kinds=["hardware"]) if r.payload.get("reason") == "card_gone"]
+        return [
+            r.payload
+            for r in store.records(kinds=["hardware"])
+            if r.payload.get("reason") == "card_gone"
+        ]
 
 
 def hardware_line(url: str) -> str:
@@ -69,7 +73,9 @@ def hardware_line(url: str) -> str:
 
 def test_cards_collected_after_the_result_show_no_warning_and_stay_in_the_log(logged) -> None:
     log, db = logged
-    with live_table(SHOE, log=log, camera_url=CAMERA, autopilot=True, autopilot_hands=1, pace=0.1) as table:
+    with live_table(
+        SHOE, log=log, camera_url=CAMERA, autopilot=True, autopilot_hands=1, pace=0.1
+    ) as table:
         session = table.session
         wait_for(lambda: session.hands_played == 1, session.prompts().dealer_instruction)
         witness = table.app.state.table.witness
@@ -78,7 +84,9 @@ def test_cards_collected_after_the_result_show_no_warning_and_stay_in_the_log(lo
         on_layout = sum(len(camera.cards_on(spot)) for spot in camera.layout.spots)
         for spot in camera.layout.spots:  # the dealer collects the cards; the result is still up
             camera.take(spot)
-        wait_for(lambda: session.hardware.noted["card_gone"] >= on_layout, "the camera sees them go")
+        wait_for(
+            lambda: session.hardware.noted["card_gone"] >= on_layout, "the camera sees them go"
+        )
         hardware = session.snapshot()["hardware"]
         line = hardware_line(table.url)
     assert on_layout >= 7
@@ -96,9 +104,13 @@ def test_a_card_leaving_a_live_hand_still_shows(logged) -> None:
         _deal(table, 3)
         camera_of(table).take("S2")
         wait_for(lambda: session.prompts().irregularity is not None, "the removal holds the hand")
-        assert session.prompts().irregularity.reason.startswith("10H left S2 while the hand is live")
+        assert session.prompts().irregularity.reason.startswith(
+            "10H left S2 while the hand is live"
+        )
         camera_of(table).take("S1")  # the hand is held: a further removal is a warning
-        wait_for(lambda: "camera_mismatch" in session.hardware.to_dict()["alerts"], "the warning shows")
+        wait_for(
+            lambda: "camera_mismatch" in session.hardware.to_dict()["alerts"], "the warning shows"
+        )
         line = hardware_line(table.url)
     assert "camera mismatch \u00d71" in line
     assert [g["card"] for g in logged_card_gone(db)] == ["10H", "AC"]
@@ -110,7 +122,10 @@ def _deal(table: LiveTable, count: int) -> None:
 
     headers = {"X-Dealer-Token": table.settings.dealer_token}
     with httpx.Client(base_url=table.url) as client:
-        assert client.post("/api/control", json={"control": "new_deck"}, headers=headers).status_code == 200
+        assert (
+            client.post("/api/control", json={"control": "new_deck"}, headers=headers).status_code
+            == 200
+        )
         for _ in range(count):
             assert client.post("/api/deal", headers=headers).status_code == 200
     witness = table.app.state.table.witness
@@ -118,7 +133,9 @@ def _deal(table: LiveTable, count: int) -> None:
 
 
 def _gone(code: str, spot: str) -> SourceEvent:
-    return SourceEvent("warning", "camera:///frames/", 1.0, spot=spot, detail={"reason": "card_gone", "card": code})
+    return SourceEvent(
+        "warning", "camera:///frames/", 1.0, spot=spot, detail={"reason": "card_gone", "card": code}
+    )
 
 
 def test_a_camera_card_source_alerts_only_for_a_card_leaving_the_live_layout() -> None:
@@ -129,7 +146,9 @@ def test_a_camera_card_source_alerts_only_for_a_card_leaving_the_live_layout() -
         spot = session.expected().deal.spot
         session.submit(CardArrived(parse_card("9C"), spot), source="camera")
         display.deliver(_gone("4D", spot))  # never on the layout: a card passing by
-        assert session.hardware.to_dict()["alerts"] == {} and session.hardware.noted["card_gone"] == 1
+        assert (
+            session.hardware.to_dict()["alerts"] == {} and session.hardware.noted["card_gone"] == 1
+        )
         display.deliver(_gone("9C", spot))  # dealt and still in play
     assert session.hardware.to_dict()["alerts"] == {"card_gone": 1}
     assert session.hardware.warnings[-1]["card"] == "9C"

@@ -34,9 +34,10 @@ OPTIONS = {
     "db": "the log, when it is not the URL's path (e.g. a postgresql:// URL, quoted)",
 }
 END = {"state": "end_of_replay"}
-# A logged gap already raised its irregularity, which is a recorded event of its own: the
-# gap comes back as a plain warning, so that the replayed table does not raise it twice.
-RAISED_IRREGULARITY = frozenset({"sequence_gap"})
+# A logged gap (or a jam, an opened door, a device error during a hand) already raised its
+# irregularity, which is a recorded event of its own: it comes back as a plain warning, so
+# that the replayed table does not raise it twice.
+RAISED_IRREGULARITY = frozenset({"sequence_gap", "shoe_jammed", "door_opened", "device_error"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,10 +25,12 @@ from table_controller.events import (
     event_from_dict,
     event_to_dict,
 )
+from table_controller.hardware_alerts import CLEARED_BY_NEW_DECK, HardwareAlert, alert_for
 from table_controller.serialize import effect_to_dict, result_to_dict
 
 Listener = Callable[["TableSession"], None]
-ROUTINE_KINDS = frozenset({"hello", "heartbeat"})  # a source saying it is there: no alert
+# a source saying it is there, or that a condition has ended: no alert
+ROUTINE_KINDS = frozenset({"hello", "heartbeat", "status", "jam_cleared", "door_closed"})
 
 
 class HandLogLike(Protocol):
@@ -47,6 +49,14 @@ class HardwareStatus:
     counters: Counter[str] = field(default_factory=Counter)
     alerts: Counter[str] = field(default_factory=Counter)  # what the dealer must look at, by reason
     noted: Counter[str] = field(default_factory=Counter)  # logged, nothing for the dealer to do
+    notices: dict[str, str] = field(default_factory=dict)  # standing words for the dealer, by key
+
+    def take(self, alert: HardwareAlert) -> None:
+        """Put up or take down the dealer's standing notices (the cut card, a jam, ...)."""
+        if alert.clears:
+            self.notices.pop(alert.clears, None)
+        if alert.notice:
+            self.notices[alert.notice[0]] = alert.notice[1]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -58,6 +68,7 @@ class HardwareStatus:
             "counters": dict(self.counters),
             "alerts": dict(self.alerts),
             "noted": dict(self.noted),
+            "notices": list(self.notices.values()),
         }
 
 
@@ -141,13 +152,18 @@ class TableSession:
             refused = [e for e in effects if isinstance(e, Refused)]
             self.last_refusal = refused[0].reason if refused else None
             self.state = new_state
+            if isinstance(event, Control) and event.control == NEW_DECK and not refused:
+                for key in CLEARED_BY_NEW_DECK:  # the shuffle the cut card called for
+                    self.hardware.notices.pop(key, None)
         self._notify()
         return effects
 
     def hardware_event(
         self, event: dict[str, Any], *, source: str, at: float | None = None, alert: bool = True
     ) -> None:
-        """A non-card report from a card source: logged, counted, shown; a gap holds the hand.
+        """A non-card report from a card source: logged, counted, shown. A gap, or a jam, an
+        opened door or a device error during a hand, holds the hand for the pit boss; the cut
+        card and the like stand as notices (:mod:`table_controller.hardware_alerts`).
 
         ``alert=False`` is a report the dealer need not act on (a card collected after the
         result): it is logged and counted under ``noted``, not shown among the warnings.
@@ -160,9 +176,10 @@ class TableSession:
                 self._update_hardware(kind, event, at)
             else:
                 self.hardware.noted[str(event.get("reason", kind))] += 1
-        if kind == "sequence_gap":
-            reason = "a card may have been missed (shoe sequence gap): count the cards on the layout"
-            self.submit(HardwareIrregularity(reason), source=source, at=at)
+            action = alert_for(event, hand_live=self._hand_live()) if alert else HardwareAlert()
+            self.hardware.take(action)
+        if action.hold:
+            self.submit(HardwareIrregularity(action.hold), source=source, at=at)
         else:
             self._notify()
 
@@ -186,6 +203,11 @@ class TableSession:
         self._notify()
 
     # ----- internals ---------------------------------------------------------------------------
+    def _hand_live(self) -> bool:
+        """A hand is being dealt or played: not over, not waiting for a new deck."""
+        exp = self.expected()
+        return not exp.hand_over and NEW_DECK not in exp.controls
+
     def _begin_hand(self) -> None:
         """A new hand id; the hand is written to the log with its first event, so a table that
         starts and stops again leaves no empty hands behind."""

@@ -85,9 +85,9 @@ def run(args: argparse.Namespace) -> int:
 
 def draw_on_request(device: ShoeDevice, lines: TextIO) -> None:
     """The dealer's hand, for ``--manual``: each line ``draw N`` draws N cards (a bench test
-    harness, or a person typing, says when)."""
+    harness, or a person typing, says when); ``#`` starts a comment."""
     for line in lines:
-        words = line.split()
+        words = line.split("#")[0].split()
         if len(words) == 2 and words[0] == "draw" and words[1].isdigit():
             device.draw(int(words[1]))
         elif words:

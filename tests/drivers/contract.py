@@ -1,7 +1,9 @@
 """One contract every card source keeps. Subclass it and provide a ``rig`` fixture.
 
 A rig opens a fresh source and can make the (real or simulated) dealer draw cards, so the
-same assertions run against the event-level simulator and the serial driver on a real pty.
+same assertions run against the event-level simulator, the serial driver on a real pty and,
+when ``TABLE_TEST_SHOE_URL`` is set, a bench shoe (``tests/drivers/bench_shoe.py``). A rig
+may say how long to wait for drawn cards (``card_wait``): a person draws slower than a script.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import pytest
 from drivers.base import CARD, HARDWARE_KINDS, RECORDED, CardSource, SourceEvent
 from table_controller.cards import Card
 
+DEFAULT_CARD_WAIT = 5.0
+
 
 class Rig(Protocol):
     source: CardSource
@@ -23,7 +27,13 @@ class Rig(Protocol):
     def draw(self, count: int) -> list[Card]: ...
 
 
-def read_cards(source: CardSource, count: int, timeout: float = 5.0) -> list[SourceEvent]:
+def card_wait(rig: Rig) -> float:
+    return float(getattr(rig, "card_wait", DEFAULT_CARD_WAIT))
+
+
+def read_cards(
+    source: CardSource, count: int, timeout: float = DEFAULT_CARD_WAIT
+) -> list[SourceEvent]:
     """The next ``count`` card events (hardware events are skipped), or fail after timeout."""
     cards: list[SourceEvent] = []
     deadline = time.monotonic() + timeout
@@ -49,13 +59,18 @@ class CardSourceContract:
     def test_read_timeout_returns_none(self, rig: Rig) -> None:
         while rig.source.read_event(timeout=0.05) is not None:
             pass  # hello and status after connecting
-        started = time.monotonic()
-        assert rig.source.read_event(timeout=0.1) is None
-        assert time.monotonic() - started < 1.0
+        for _ in range(5):  # a live shoe's heartbeat may land inside the window
+            started = time.monotonic()
+            event = rig.source.read_event(timeout=0.1)
+            if event is None:
+                assert time.monotonic() - started < 1.0
+                return
+            assert event.kind != CARD, f"a card nobody drew: {event}"
+        pytest.fail("a 0.1 s read never came back empty")
 
     def test_drawn_cards_arrive_in_order_once(self, rig: Rig) -> None:
         drawn = rig.draw(5)
-        events = read_cards(rig.source, 5)
+        events = read_cards(rig.source, 5, card_wait(rig))
         assert [e.card for e in events] == drawn
         seqs = [e.seq for e in events]
         assert seqs == list(range(seqs[0], seqs[0] + 5))
@@ -65,14 +80,14 @@ class CardSourceContract:
 
     def test_events_are_known_kinds_and_serialisable(self, rig: Rig) -> None:
         rig.draw(2)
-        read_cards(rig.source, 2)
+        read_cards(rig.source, 2, card_wait(rig))
         while (event := rig.source.read_event(timeout=0.05)) is not None:
             assert event.kind in (CARD, RECORDED) or event.kind in HARDWARE_KINDS
             json.dumps(event.to_dict())
 
     def test_card_event_carries_source_and_time(self, rig: Rig) -> None:
         rig.draw(1)
-        (event,) = read_cards(rig.source, 1)
+        (event,) = read_cards(rig.source, 1, card_wait(rig))
         assert event.source == rig.source.url
         assert abs(event.at - time.time()) < 5
         assert json.loads(json.dumps(event.to_dict()))["card"] == event.card.code  # type: ignore[union-attr]

@@ -1,4 +1,8 @@
-"""The serial shoe driver against the simulated shoe on a real pty, and its URL options."""
+"""The serial shoe driver against the simulated shoe on a real pty, and its URL options.
+
+The contract also runs against a bench shoe when ``TABLE_TEST_SHOE_URL`` is set
+(:mod:`tests.drivers.bench_shoe`).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,8 @@ from hardware_sim.decks import shuffled_deck
 from hardware_sim.shoe_device import DeviceSettings, ShoeDevice
 from table_controller.cards import Card
 from table_controller.errors import ConfigError, DriverInitError
-from tests.drivers.contract import CardSourceContract, read_cards
+from tests.drivers.bench_shoe import BenchDealer, bench_rig, shoe_rigs
+from tests.drivers.contract import CardSourceContract, Rig, read_cards
 
 DECK = shuffled_deck(5)
 
@@ -41,10 +46,18 @@ def pty_rig(tmp_path: Path) -> Iterator[PtyRig]:
             yield PtyRig(source, device)
 
 
+@pytest.fixture(scope="session")
+def bench_dealer() -> BenchDealer:
+    return BenchDealer.from_environment()
+
+
 class TestSerialShoeContract(CardSourceContract):
-    @pytest.fixture
-    def rig(self, pty_rig: PtyRig) -> PtyRig:
-        return pty_rig
+    @pytest.fixture(params=shoe_rigs())
+    def rig(self, request: pytest.FixtureRequest) -> Iterator[Rig]:
+        if request.param == "bench":
+            yield from bench_rig(request.getfixturevalue("bench_dealer"))
+        else:
+            yield request.getfixturevalue("pty_rig")
 
 
 def test_serial_source_is_not_simulated(pty_rig: PtyRig) -> None:

@@ -110,10 +110,12 @@ class DisplayTable:
             self.witness.seen(event.card.code, event.spot, source=event.source, at=event.at)
             return
         report = event.to_dict()
-        # A card leaving is judged by the witness, which raises what the dealer must act on
-        # (an irregularity, a camera_mismatch); the camera's own report is only logged.
+        # The witness raises what the dealer must act on: a card leaving a live hand (an
+        # irregularity, a camera_mismatch), a card not seen in time (camera_unconfirmed, which
+        # also covers a card the camera cannot read); the camera's own report is only logged.
         gone = is_card_gone(report)
-        self.session.hardware_event(report, source=event.source, at=event.at, alert=not gone)
+        witnessed = gone or event.kind == "unreadable_card"
+        self.session.hardware_event(report, source=event.source, at=event.at, alert=not witnessed)
         if gone and event.detail.get("card"):
             self.witness.gone(str(event.detail["card"]), event.spot, source=event.source, at=event.at)
 

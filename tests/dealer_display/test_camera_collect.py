@@ -152,3 +152,20 @@ def test_a_camera_card_source_alerts_only_for_a_card_leaving_the_live_layout() -
         display.deliver(_gone("9C", spot))  # dealt and still in play
     assert session.hardware.to_dict()["alerts"] == {"card_gone": 1}
     assert session.hardware.warnings[-1]["card"] == "9C"
+
+
+def test_a_witnessing_camera_s_own_reports_are_logged_and_the_witness_says_what_matters() -> None:
+    session = TableSession(make_game("missouri-city"))
+    with open_source("sim://?seed=1") as shoe, open_source(CAMERA) as camera:
+        display = DisplayTable(session, shoe, camera)
+        display.deliver_sighting(
+            SourceEvent("unreadable_card", CAMERA, 1.0, spot="S1", detail={"confidence": 0.2})
+        )
+        display.deliver_sighting(_gone("9C", "S1"))
+        display.deliver_sighting(
+            SourceEvent("disconnected", CAMERA, 1.0, detail={"reason": "unplugged"})
+        )
+    assert session.hardware.noted == {"unreadable_card": 1, "card_gone": 1}
+    assert session.hardware.to_dict()["alerts"] == {
+        "disconnected": 1
+    }  # the camera itself still alerts

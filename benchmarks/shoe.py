@@ -23,6 +23,7 @@ from pathlib import Path
 
 from drivers.registry import open_source
 from drivers.shoe_protocol import CardDrawn, ShoeFramer, encode
+from drivers.shoe_seq import seq_of_count
 from hardware_sim.decks import shuffled_deck
 from hardware_sim.shoe_device import DeviceSettings, ShoeDevice
 from table_controller.autopilot import choose
@@ -35,7 +36,8 @@ from table_controller.runtime import TableSession
 def framer_rate(frames: int, chunk: int) -> float:
     deck = shuffled_deck(1, 8)
     stream = b"".join(
-        encode(CardDrawn(i + 1, deck[i % len(deck)], 97, True, False)) for i in range(frames))
+        encode(CardDrawn(seq_of_count(i + 1), deck[i % len(deck)], 97, True, False))
+        for i in range(frames))
     framer = ShoeFramer()
     started = time.perf_counter()
     got = 0

@@ -64,6 +64,8 @@ def test_sim_shoe_deals_a_stacked_deck_to_read_cards(
         (["--faults", "3:explode"], "unknown fault 'explode'"),
         (["--deck", "/no/such/deck"], "cannot read deck file"),
         (["--baud", "0"], "--baud must be at least 50"),
+        (["--first-seq", "0"], "--first-seq must be 1..65535, not 0"),
+        (["--faults", "3:cut=2"], "fault 'cut' takes no value"),
     ],
 )
 def test_sim_shoe_bad_options(
@@ -73,3 +75,26 @@ def test_sim_shoe_bad_options(
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
     assert not (tmp_path / "shoe").exists()
+
+
+def test_sim_shoe_manual_deals_when_told_and_numbers_across_the_wrap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    link = tmp_path / "shoe"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "table_controller.cli", "sim-shoe", "--pty", str(link),
+         "--seed", "3", "--baud", "115200", "--manual", "--first-seq", "65535"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None and process.stdout.readline().strip() == str(link)
+        assert process.stdin is not None
+        process.stdin.write("shuffle\ndraw 2  # the dealer's hand\n")
+        process.stdin.flush()
+        assert main(["read-cards", f"serial://{link}", "--count", "2", "--timeout", "10"]) == 0
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=5)
+    cards = card_lines(capsys.readouterr().out)
+    assert [c["card"] for c in cards] == [c.code for c in shuffled_deck(3)[:2]]
+    assert [c["seq"] for c in cards] == [65535, 1]
+    assert "ignored 'shuffle'; expected 'draw N'" in err

@@ -12,6 +12,7 @@ from drivers.shoe_protocol import (
     Lock,
     Resend,
     ShoeEmpty,
+    Status,
     StatusRequest,
     Unlock,
 )
@@ -135,3 +136,24 @@ def test_locked_unreadable_and_bad_mark_cards() -> None:
     assert kinds(session.handle(CardDrawn(2, None, 0, None, False), 0.0).events) == [
         "unreadable_card"]
     assert kinds(session.handle(ShoeEmpty(3), 0.0).events) == ["shoe_empty"]
+
+
+def status(door_open: bool = False, jammed: bool = False) -> Status:
+    return Status(door_open, jammed, False, 0, 40)
+
+
+def test_door_and_jam_changes_are_reported_once_each_way() -> None:
+    session = synced()
+    assert kinds(session.handle(status(), 0.0).events) == ["status"]
+    assert kinds(session.handle(status(jammed=True), 0.0).events) == ["status", "shoe_jammed"]
+    assert kinds(session.handle(status(jammed=True), 0.0).events) == ["status"]  # still jammed
+    out = session.handle(status(door_open=True), 0.0)
+    assert kinds(out.events) == ["status", "door_opened", "jam_cleared"]
+    assert "door was opened" in out.events[1].detail["reason"]
+    assert kinds(session.handle(status(), 0.0).events) == ["status", "door_closed"]
+
+
+def test_a_shoe_already_jammed_when_the_host_connects_is_reported() -> None:
+    session = synced()
+    out = session.handle(status(jammed=True), 0.0)
+    assert kinds(out.events) == ["status", "shoe_jammed"]

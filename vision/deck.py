@@ -4,7 +4,11 @@ Stored as JSON (``DECK.json``)::
 
     {"format": "table-deck/1", "cards": ["AS", ...],
      "ranks": {"A": [{"aspect": 0.71, "png": "<base64 of a 48x64 glyph>"}, ...], ...},
-     "suits": {"S": [...], ...}}
+     "suits": {"S": [...], ...},
+     "faces": {"AS": ["<base64 of a 40x56 face thumbnail>"], ...}}
+
+``faces`` (whole-face thumbnails, :mod:`vision.faces`) is absent from decks enrolled before it
+was kept; such a deck reads by its index alone.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import numpy as np
 
 from table_controller.cards import Card
 from table_controller.errors import ConfigError
+from vision.faces import FaceBook
 from vision.glyphs import GlyphBook
 
 DECK_FORMAT = "table-deck/1"
@@ -31,14 +36,18 @@ class Deck:
     cards: tuple[Card, ...]
     ranks: GlyphBook
     suits: GlyphBook
+    faces: FaceBook | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             "format": DECK_FORMAT,
             "cards": [c.code for c in self.cards],
             "ranks": _book_to_json(self.ranks),
             "suits": _book_to_json(self.suits),
         }
+        if self.faces is not None:
+            data["faces"] = self.faces.to_json()
+        return data
 
     def save(self, path: Path) -> None:
         path.write_text(json.dumps(self.to_json()) + "\n", encoding="utf-8")
@@ -56,7 +65,8 @@ def load_deck(path: Path) -> Deck:
         raise ConfigError(f"{path} is not a deck file (expected format {DECK_FORMAT!r})")
     try:
         cards = tuple(parse_card(code) for code in data["cards"])
-        return Deck(cards, _book_from_json(data["ranks"]), _book_from_json(data["suits"]))
+        faces = FaceBook.from_json(data["faces"], {c.code: c for c in cards}) if "faces" in data else None
+        return Deck(cards, _book_from_json(data["ranks"]), _book_from_json(data["suits"]), faces)
     except (KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"{path} is a damaged deck file: {exc}") from exc
 

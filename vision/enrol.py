@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -19,10 +20,20 @@ from table_controller.cards import Card, parse_card
 from table_controller.errors import ConfigError
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
+from vision.faces import FaceBook, face_thumbnail
 from vision.glyphs import GlyphBook, generic_books
 from vision.index import IndexGlyphs, corner_patch, read_index
 
 _Pair = list[IndexGlyphs]
+
+
+@dataclass(frozen=True, slots=True)
+class _Match:
+    """A labelled card found in a photo: its index corners' glyphs and its upright face."""
+
+    card: Card
+    pair: _Pair
+    face: np.ndarray
 
 
 def read_labels(labels_path: Path) -> dict[Path, list[Card]]:
@@ -50,44 +61,45 @@ def read_labels(labels_path: Path) -> dict[Path, list[Card]]:
 def enrol(labels_path: Path) -> Deck:
     """Learn a deck from every labelled photo listed in ``labels_path``."""
     generic_ranks, generic_suits = generic_books()
-    ranks, suits = GlyphBook(), GlyphBook()
+    ranks, suits, faces = GlyphBook(), GlyphBook(), FaceBook()
     cards: set[Card] = set()
     for path, labelled in read_labels(labels_path).items():
         image = cv2.imread(str(path))
         if image is None:
             raise ConfigError(f"cannot read image {path}")
-        for card, pair in _match_outlines(image, labelled, generic_ranks, generic_suits):
+        for match in _match_outlines(image, labelled, generic_ranks, generic_suits):
+            card = match.card
             cards.add(card)
-            for glyphs in pair:
+            faces.add(card, match.face)
+            for glyphs in match.pair:
                 ranks.add(card.rank, glyphs.rank_ink, glyphs.rank_aspect)
                 suits.add(str(card.suit), glyphs.suit_ink, glyphs.suit_aspect)
     if not cards:
         raise ConfigError(f"{labels_path}: no card could be enrolled")
     ordered = tuple(sorted(cards, key=lambda c: (str(c.suit), c.value, c.rank)))
-    return Deck(ordered, ranks, suits)
+    return Deck(ordered, ranks, suits, faces)
 
 
 def _match_outlines(
     image: np.ndarray, labelled: list[Card], ranks: GlyphBook, suits: GlyphBook
-) -> list[tuple[Card, _Pair]]:
+) -> list[_Match]:
     outlines = find_cards(image)
     if len(labelled) == 1:
         outlines = outlines[:1] or [_whole_frame(image)]
     options = []
-    for outline in outlines:
-        pairs = _index_pairs(image, outline)
-        for card in set(labelled):
-            for pair in pairs:
-                options.append((_label_fit(pair, card, ranks, suits), id(outline), card, pair))
+    for number, outline in enumerate(outlines):
+        for turn, pair in _index_pairs(image, outline):
+            for card in set(labelled):
+                options.append((_label_fit(pair, card, ranks, suits), number, card, pair, turn))
     options.sort(key=lambda o: -o[0])
     wanted = list(labelled)
     used: set[int] = set()
-    out: list[tuple[Card, _Pair]] = []
-    for _, outline_id, card, pair in options:
-        if outline_id not in used and card in wanted:
-            used.add(outline_id)
+    out: list[_Match] = []
+    for _, number, card, pair, turn in options:
+        if number not in used and card in wanted:
+            used.add(number)
             wanted.remove(card)
-            out.append((card, pair))
+            out.append(_Match(card, pair, face_thumbnail(image, outlines[number].corners, turn)))
     return out
 
 
@@ -97,10 +109,11 @@ def _whole_frame(image: np.ndarray) -> CardOutline:
     return CardOutline(corners if w <= h else np.roll(corners, 1, axis=0))
 
 
-def _index_pairs(image: np.ndarray, outline: CardOutline) -> list[_Pair]:
+def _index_pairs(image: np.ndarray, outline: CardOutline) -> list[tuple[int, _Pair]]:
+    """Per reading of the outline (upright, quarter turn): its two index corners' glyphs."""
     reads = [read_index(corner_patch(image, outline.corners, t)) for t in range(4)]
-    pairs = [[g for g in (reads[t], reads[t + 2]) if g is not None] for t in (0, 1)]
-    return [p for p in pairs if p]
+    pairs = [(t, [g for g in (reads[t], reads[t + 2]) if g is not None]) for t in (0, 1)]
+    return [(t, p) for t, p in pairs if p]
 
 
 def _label_fit(pair: _Pair, card: Card, ranks: GlyphBook, suits: GlyphBook) -> float:

@@ -18,6 +18,7 @@ import numpy as np
 from table_controller.cards import Card, standard_deck
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
+from vision.faces import face_confidence
 from vision.glyphs import RED_SUITS, generic_books
 from vision.index import VIRTUAL_H, VIRTUAL_W, IndexGlyphs, corner_patch, read_index
 
@@ -99,6 +100,7 @@ class Recogniser:
         else:
             self.ranks, self.suits = deck.ranks, deck.suits
             self.cards = deck.cards
+        self.faces = deck.faces if deck is not None else None
         default = MIN_CONFIDENCE if deck is not None else UNENROLLED_MIN_CONFIDENCE
         self.calibration = ENROLLED_CALIBRATION if deck is not None else DRAWN_CALIBRATION
         self.min_confidence = default if min_confidence is None else min_confidence
@@ -128,6 +130,9 @@ class Recogniser:
         if best is None:
             return CardGuess(None, 0.0, corners, outline.centre)
         confidence = self.confidence(best)
+        if confidence < self.min_confidence and self.faces is not None:
+            # An index too small or blurred to be sure of: the enrolled face may vouch for it.
+            confidence = max(confidence, face_confidence(self.faces, image, outline.corners, best.card))
         card = best.card if confidence >= self.min_confidence else None
         return CardGuess(card, confidence, corners, outline.centre, best.card)
 

@@ -31,6 +31,9 @@ from table_controller.serialize import effect_to_dict, result_to_dict
 Listener = Callable[["TableSession"], None]
 # a source saying it is there, or that a condition has ended: no alert
 ROUTINE_KINDS = frozenset({"hello", "heartbeat", "status", "jam_cleared", "door_closed"})
+# A hand's result is final once logged and counted: the engine would end it again (a void
+# entered after the result), the runtime refuses, as the log holds one result per hand.
+RESULT_STANDS = "the hand is over and its result is logged; it stands: NEW DECK starts the next hand"
 
 
 class HandLogLike(Protocol):
@@ -138,7 +141,7 @@ class TableSession:
             if isinstance(event, Control) and event.control == NEW_DECK and self.expected().hand_over:
                 self.state = self.game.new_hand()
                 self._begin_hand()
-            new_state, effects = self.game.apply(self.state, event)
+            new_state, effects = self._apply(event)
             payload = {
                 "event": event_to_dict(event),
                 "prompts": self.game.prompts(new_state).to_dict(),
@@ -203,6 +206,12 @@ class TableSession:
         self._notify()
 
     # ----- internals ---------------------------------------------------------------------------
+    def _apply(self, event: Event) -> tuple[Any, tuple[Effect, ...]]:
+        new_state, effects = self.game.apply(self.state, event)
+        if self._ended and any(isinstance(e, HandEnded) for e in effects):
+            return self.state, (Refused(RESULT_STANDS),)
+        return new_state, effects
+
     def _hand_live(self) -> bool:
         """A hand is being dealt or played: not over, not waiting for a new deck."""
         exp = self.expected()
@@ -214,13 +223,17 @@ class TableSession:
         self.hand_id = f"{self.table_id}-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
         self._hand_logged = False
         self._result_logged = False
+        self._ended = False  # the hand's result is counted
 
     def _log(self, kind: str, payload: dict[str, Any], *, source: str, at: float) -> None:
         if self.log is None:
             return
-        if self._result_logged and kind == "hardware":
+        if self._result_logged and kind in ("hardware", "event"):
             # after the result the log's hand is closed: a report (the cards being collected,
-            # a heartbeat) is logged between hands
+            # a heartbeat) is logged between hands, and so is an event entered before the next
+            # deck (a refused decision, a hold for a gap and its accept), as a note naming the hand
+            if kind == "event":
+                kind, payload = "note", {"after_hand": self.hand_id, **payload}
             self.log.append("", kind, payload, source=source, at=at)
             return
         if not self._hand_logged:
@@ -235,6 +248,7 @@ class TableSession:
         """The session's running count: the winner where seats play each other (Missouri City),
         else each seat's outcome against the dealer or the stock."""
         self.hands_played += 1
+        self._ended = True
         result = ended.result
         if result.void:
             self.tally["void"] += 1

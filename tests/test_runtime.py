@@ -5,7 +5,9 @@ from table_controller.cards import parse_card
 from table_controller.events import NEW_DECK, CardArrived, Control, Decision, event_to_dict
 from table_controller.games import make_game
 from table_controller.hand_log import HandLog
-from table_controller.runtime import TableSession
+from table_controller.hand_log.keys import HeadStore, load_key
+from table_controller.hand_log.verify import verify_chains
+from table_controller.runtime import RESULT_STANDS, TableSession
 from tests.games.stacked import deck
 
 EXAMPLE_1 = [parse_card(c) for c in deck("10 6 5 | 10 2 | 7 5 | 4 4 8 9")]
@@ -93,4 +95,72 @@ def test_a_crash_between_the_last_event_and_the_result_is_completed_on_resume(tm
     assert resumed.expected().hand_over
     assert log.read_hand(hand_id).records[-1].kind == "result"
     assert resumed.tally == {"red wins": 1}
+    log.close()
+
+
+# ----- events entered after the result, before NEW DECK (issue: HandLogError "not the open hand")
+RED_WINS = [("red", "hit"), ("green", "hit"), ("red", "backhand"), ("green", "backhand")]
+
+
+def _finished_hand(tmp_path):
+    log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="t1")
+    session = TableSession(make_game("missouri-city", first_dealt="green"), table_id="t1", log=log)
+    _play_some(session, list(EXAMPLE_1), list(RED_WINS))
+    assert session.prompts().result.winner == "red"
+    return session, log
+
+
+def _between_hands(log: HandLog) -> list:
+    return list(log.store.records(table="t1", hand_id=""))
+
+
+def test_a_decision_after_the_result_gets_the_engines_refusal_and_is_logged_between_hands(tmp_path):
+    session, log = _finished_hand(tmp_path)
+    hand_id, result_seq = session.hand_id, log.last_seq
+    effects = session.submit(Decision("red", "hit"), source="console:dealer")
+    assert session.last_refusal == "RED cannot HIT now: the hand is over"
+    assert [type(e).__name__ for e in effects] == ["Refused"]
+    session.submit(Control("reshuffle_discards", by="dealer"), source="console:dealer")
+    assert session.last_refusal == "the shoe is not empty: no reshuffle is due"
+    (hit, reshuffle) = _between_hands(log)
+    assert (hit.kind, hit.seq, hit.source) == ("note", result_seq + 1, "console:dealer")
+    assert hit.payload["after_hand"] == hand_id
+    assert hit.payload["event"] == {"type": "decision", "seat": "red", "action": "hit"}
+    assert hit.payload["effects"] == [{"type": "refused", "reason": "RED cannot HIT now: the hand is over", "legal": []}]
+    assert reshuffle.payload["event"]["control"] == "reshuffle_discards"
+    assert log.read_hand(hand_id).records[-1].kind == "result"  # the hand itself is unchanged
+    session.submit(Control(NEW_DECK), source="console:dealer")  # the next hand begins as usual
+    assert session.hand_id != hand_id and log.read_hand(session.hand_id).events[0].payload["event"]["control"] == NEW_DECK
+    log.close()
+
+
+def test_a_void_after_the_result_cannot_replace_the_logged_result(tmp_path):
+    """The engine would end the hand a second time; the result is logged and counted, so the
+    runtime refuses it (the pit boss voids a hand before its result), and logs the attempt."""
+    session, log = _finished_hand(tmp_path)
+    effects = session.submit(Control("void_hand", by="pit boss"), source="console:pit_boss")
+    assert [type(e).__name__ for e in effects] == ["Refused"]
+    assert session.last_refusal == RESULT_STANDS
+    assert session.prompts().result.winner == "red" and session.tally == {"red wins": 1}
+    (note,) = _between_hands(log)
+    assert note.payload["event"]["control"] == "void_hand"
+    assert note.payload["effects"][0]["reason"] == RESULT_STANDS
+    log.close()
+
+
+def test_a_sequence_gap_after_the_result_holds_the_table_until_the_pit_boss_accepts(tmp_path):
+    """The gap's hold and the pit boss's accept are logged between hands; the log stays sound."""
+    session, log = _finished_hand(tmp_path)
+    session.hardware_event({"type": "sequence_gap", "expected": 12, "got": 14}, source="serial://shoe")
+    assert session.prompts().irregularity is not None
+    session.submit(Control(NEW_DECK), source="console:dealer")
+    assert session.last_refusal.startswith("the hand is held for the pit boss")
+    session.submit(Control("accept_card", by="pit boss"), source="console:pit_boss")
+    assert session.last_refusal is None and session.expected().hand_over
+    kinds = [(r.kind, (r.payload.get("event") or r.payload).get("type")) for r in _between_hands(log)]
+    assert kinds == [("hardware", "sequence_gap"), ("note", "hardware_irregularity"), ("note", "control"), ("note", "control")]
+    session.submit(Control(NEW_DECK), source="console:dealer")
+    assert session.last_refusal is None and not session.expected().hand_over
+    key = load_key(tmp_path / "key")
+    assert verify_chains(log.store, key, HeadStore(tmp_path / "key", key, log.store.log_id)) == []
     log.close()

@@ -129,3 +129,34 @@ def test_dealing_after_the_deck_runs_out_is_refused(client):
     empty = client.post("/api/deal", headers=DEALER)
     assert empty.status_code == 409
     assert "empty" in empty.json()["detail"]
+
+
+def test_a_decision_after_the_result_is_refused_with_the_engines_reason_and_logged(deck_file: Path, tmp_path: Path):
+    """Between the result and NEW DECK the engine's refusal is the 409's detail (was: the log's
+    'not the open hand' error, and the entry lost); the entry is in the log between hands."""
+    log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "hand_log.key", table_id="table-1")
+    try:
+        with make_client(deck_file, log=log) as client:
+            start_hand(client)
+            decisions = [("green", "hit"), ("red", "hit"), ("green", "backhand"), ("red", "backhand")]
+            while state(client)["prompts"]["result"] is None:
+                if state(client)["expected"]["deal"]:
+                    deal(client)
+                    continue
+                seat, action = decisions.pop(0)
+                client.post("/api/decision", json={"seat": seat, "action": action}, headers=DEALER)
+            hand_id = state(client)["hand_id"]
+            late = client.post("/api/decision", json={"seat": "red", "action": "hit"}, headers=DEALER)
+            assert (late.status_code, late.json()["detail"]) == (409, "RED cannot HIT now: the hand is over")
+            assert state(client)["last_refusal"] == "RED cannot HIT now: the hand is over"
+            void = client.post("/api/pit-boss", json={"control": "void_hand"}, headers=PIT_BOSS)
+            assert void.status_code == 409 and "result is logged" in void.json()["detail"]
+            assert state(client)["prompts"]["result"]["winner"] == "green"
+            assert client.post("/api/control", json={"control": "new_deck"}, headers=DEALER).status_code == 200
+        notes = list(log.store.records(table="table-1", hand_id="", kinds=["note"]))
+    finally:
+        log.close()
+    assert [(n.source, n.payload["after_hand"], n.payload["event"]) for n in notes] == [
+        ("console:dealer", hand_id, {"type": "decision", "seat": "red", "action": "hit"}),
+        ("console:pit_boss", hand_id, {"type": "control", "control": "void_hand", "by": "pit boss"}),
+    ]

@@ -9,6 +9,8 @@ Per deck and pooled, over cards whose corner index is visible:
 Right means rank and suit both right; invented is a card named that the photo does not hold.
 Re-photographed: the enrolled scenes turned, scaled, blurred, lit otherwise and colour-cast
 (`vision/variants.py`), each read with its deck enrolled from the untouched single-card photos.
+Composed: each deck's cards cut from their single-card photos and laid on cloth apart, touching
+and fanned (`vision/compose.py`), read with the deck enrolled from those photos.
 Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1)).
 """
 
@@ -31,6 +33,7 @@ from vision.deck import Deck  # noqa: E402
 from vision.enrol import enrol, read_labels  # noqa: E402
 from vision.recogniser import Recogniser  # noqa: E402
 from vision.scoring import Tally, score_frame  # noqa: E402
+from vision.compose import STEPS, compose, cut_faces  # noqa: E402
 from vision.variants import VARIANTS, Variant  # noqa: E402
 
 DECKS = ("kentdoan", "ee326")
@@ -103,6 +106,26 @@ def rephotographed(cards_dir: Path) -> None:
         print(line(name, total))
 
 
+def composed(cards_dir: Path, scenes: int = 12) -> None:
+    """Each deck's cards cut from their single-card photos and laid apart, touching, fanned."""
+    labels = read_labels(cards_dir / "labels.csv")
+    decks = enrolled_decks(labels)
+    print(f"composed scenes, 4 cards each, {scenes} per arrangement and deck (pooled):")
+    faces = {}
+    for deck in DECKS:
+        photos = {c[0]: cv2.imread(str(p)) for p, c in labels.items() if p.parent.name == deck and is_single(p)}
+        faces[deck] = cut_faces(photos)
+    for arrangement in STEPS:
+        total = Tally()
+        for deck in DECKS:
+            rng = np.random.default_rng(7)
+            reader = Recogniser(decks[deck])
+            for _ in range(scenes):
+                scene = compose(faces[deck], arrangement, 4, rng)
+                total += score_frame((g.card for g in reader.recognise(scene.image)), scene.cards)
+        print(line(arrangement, total))
+
+
 def speed(repeat: int) -> None:
     cv2.setNumThreads(1)
     rng = np.random.default_rng(1)
@@ -127,12 +150,14 @@ def main() -> None:
     default = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "cards"
     parser.add_argument("--cards", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--only", choices=("accuracy", "variants", "speed"), help="one part of the figures")
+    parser.add_argument("--only", choices=("accuracy", "variants", "composed", "speed"), help="one part of the figures")
     args = parser.parse_args()
     if args.only in (None, "accuracy"):
         accuracy(args.cards)
     if args.only in (None, "variants"):
         rephotographed(args.cards)
+    if args.only in (None, "composed"):
+        composed(args.cards)
     if args.only in (None, "speed"):
         speed(args.repeat)
 

@@ -33,7 +33,9 @@ Listener = Callable[["TableSession"], None]
 ROUTINE_KINDS = frozenset({"hello", "heartbeat", "status", "jam_cleared", "door_closed"})
 # A hand's result is final once logged and counted: the engine would end it again (a void
 # entered after the result), the runtime refuses, as the log holds one result per hand.
-RESULT_STANDS = "the hand is over and its result is logged; it stands: NEW DECK starts the next hand"
+RESULT_STANDS = (
+    "the hand is over and its result is logged; it stands: NEW DECK starts the next hand"
+)
 
 
 class HandLogLike(Protocol):

@@ -126,11 +126,13 @@ def test_a_decision_after_the_result_gets_the_engines_refusal_and_is_logged_betw
     assert (hit.kind, hit.seq, hit.source) == ("note", result_seq + 1, "console:dealer")
     assert hit.payload["after_hand"] == hand_id
     assert hit.payload["event"] == {"type": "decision", "seat": "red", "action": "hit"}
-    assert hit.payload["effects"] == [{"type": "refused", "reason": "RED cannot HIT now: the hand is over", "legal": []}]
+    refused = {"type": "refused", "reason": "RED cannot HIT now: the hand is over", "legal": []}
+    assert hit.payload["effects"] == [refused]
     assert reshuffle.payload["event"]["control"] == "reshuffle_discards"
     assert log.read_hand(hand_id).records[-1].kind == "result"  # the hand itself is unchanged
     session.submit(Control(NEW_DECK), source="console:dealer")  # the next hand begins as usual
-    assert session.hand_id != hand_id and log.read_hand(session.hand_id).events[0].payload["event"]["control"] == NEW_DECK
+    assert session.hand_id != hand_id
+    assert log.read_hand(session.hand_id).events[0].payload["event"]["control"] == NEW_DECK
     log.close()
 
 
@@ -158,7 +160,8 @@ def test_a_sequence_gap_after_the_result_holds_the_table_until_the_pit_boss_acce
     session.submit(Control("accept_card", by="pit boss"), source="console:pit_boss")
     assert session.last_refusal is None and session.expected().hand_over
     kinds = [(r.kind, (r.payload.get("event") or r.payload).get("type")) for r in _between_hands(log)]
-    assert kinds == [("hardware", "sequence_gap"), ("note", "hardware_irregularity"), ("note", "control"), ("note", "control")]
+    assert kinds == [("hardware", "sequence_gap"), ("note", "hardware_irregularity"),
+                     ("note", "control"), ("note", "control")]
     session.submit(Control(NEW_DECK), source="console:dealer")
     assert session.last_refusal is None and not session.expected().hand_over
     key = load_key(tmp_path / "key")

@@ -2,7 +2,7 @@
 // reconnects by itself. The dealer's token comes from the address (#token=...) once and is
 // kept in this browser.
 import { DealerConsole } from "./console.js";
-import { drawBanners, drawHardware, drawLayout, drawResult, drawSeats, drawTally } from "./render.js";
+import { drawBanners, drawHardware, drawLayout, drawNotices, drawResult, drawSeats, drawTally } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = "dealerToken";
@@ -39,6 +39,7 @@ function draw(message) {
   const state = message.state;
   dealerConsole.update(message);
   drawBanners(state);
+  drawNotices(state.hardware);
   drawLayout(state);
   drawSeats(state, message.console.actions, dealerConsole.canAct);
   drawResult(state);

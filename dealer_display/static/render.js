@@ -222,6 +222,15 @@ export function drawBanners(state) {
   $("irregularity-cards").replaceChildren(...(irr ? irr.cards.map((c) => cardFace(c, "mini")) : []));
 }
 
+/** The runtime's standing notices (the cut card, a jam, an open door), word for word. */
+export function drawNotices(hw) {
+  const notices = hw.notices || [];
+  const box = $("notices");
+  box.hidden = notices.length === 0;
+  document.body.classList.toggle("noticed", notices.length > 0);
+  box.replaceChildren(...notices.map((words) => el("p", "notice", words)));
+}
+
 export function drawHardware(hw, now) {
   const parts = [`Shoe ${hw.connected ? "connected" : "NOT CONNECTED"}`];
   if (hw.last_heartbeat) parts.push(`heartbeat ${Math.max(0, Math.round(now - hw.last_heartbeat))} s ago`);

@@ -1,0 +1,132 @@
+"""The shoe's standing notices on the page, in a real headless Chromium: ``table sim-shoe
+--manual`` on a real pty reaches the cut card (or jams) during a Missouri City hand from a
+stacked deck, and the dealer sees the runtime's words in a banner under the instruction,
+until a new deck (or the jam's end) takes them down; the page still fits without scrolling."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from table_controller.hardware_alerts import CUT_CARD_NOTICE
+from tests.dealer_display.conftest import EXAMPLE_DECK
+from tests.dealer_display.live import LiveTable, live_table
+from tests.dealer_display.manual_shoe import ManualShoe, manual_shoe
+from tests.dealer_display.screen import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    FITS,
+    SPILLS,
+    open_console,
+    screen,
+    shot,
+)
+from tests.games.stacked import play
+
+KEYED = "green hit, red hit, green stand_pat, red backhand"  # no winner on SP-W2
+KEYS = {"hit": "h", "backhand": "b", "stand_pat": "s", "push": "p", "play_push": "l"}
+JAM_NOTICE = "The shoe is jammed: clear it"
+
+NOTICES = """() => {
+  const box = document.getElementById("notices");
+  return box.hidden ? [] : [...box.querySelectorAll(".notice")].map((p) => p.textContent);
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def drawn(page: Page, table: LiveTable) -> dict[str, Any]:
+    """Wait until the page has drawn the table's latest state."""
+    page.wait_for_function(f"window.tableDisplay.message.version >= {table.version}")
+    return screen(page)
+
+
+def step(page: Page, table: LiveTable, shoe: ManualShoe, event: dict[str, Any]) -> dict[str, Any]:
+    """One step of the scenario at the table: the dealer draws a card from the shoe, or keys in
+    NEW DECK or a seat's decision."""
+    if event["type"] == "card":
+        assert shoe.draw(table) == event["card"]
+        return drawn(page, table)
+    before = table.version
+    page.keyboard.press("n" if event["type"] == "control" else KEYS[event["action"]])
+    page.wait_for_function(f"window.tableDisplay.message.version > {before}")
+    return drawn(page, table)
+
+
+def check_banners(page: Page) -> None:
+    """The notice sits right under the instruction, both in full; nothing scrolls or spills."""
+    instruction = page.locator("#instruction").bounding_box()
+    notices = page.locator("#notices").bounding_box()
+    layout = page.locator("main").bounding_box()
+    assert instruction and notices and layout
+    assert notices["y"] >= instruction["y"] + instruction["height"] - 0.5  # not over it
+    assert notices["y"] + notices["height"] <= layout["y"] + 0.5
+    for box in ("#instruction", "#notices"):  # the words are all there, none cut off
+        assert page.eval_on_selector(box, "b => b.scrollWidth <= b.clientWidth")
+    assert page.evaluate(FITS), "the page scrolls"
+    assert page.evaluate(SPILLS) == 0, "a seat panel's contents spill out"
+
+
+def test_the_cut_card_notice_shows_after_the_cut_and_goes_with_the_new_deck(
+    browser: Browser, tmp_path: Path, deck_file: Path
+) -> None:
+    trace = play("missouri-city", EXAMPLE_DECK, KEYED)
+    cut = manual_shoe(tmp_path, deck_file, faults="9:cut")
+    with cut as shoe, live_table(shoe.url) as table:
+        page = open_console(browser, table, 1280, 800)
+        wide = open_console(browser, table, 1920, 1080)
+        cards = 0
+        for event in (s["event"] for s in trace["steps"]):
+            seen = step(page, table, shoe, event)
+            cards += event["type"] == "card"
+            expected = [CUT_CARD_NOTICE] if cards >= 9 else []  # the shoe cuts before card 9
+            assert page.evaluate(NOTICES) == expected, (cards, seen["instruction"])
+            assert seen["instruction"] == table.session.snapshot()["prompts"]["dealer_instruction"]
+            if cards == 9:
+                for each in (page, wide):
+                    drawn(each, table)
+                    check_banners(each)
+                shot(page, "cut-card-notice-1280x800.png")
+                shot(wide, "cut-card-notice-1920x1080.png")
+        assert seen["result"] is not None and page.evaluate(NOTICES) == [CUT_CARD_NOTICE]
+        assert "cut card" in page.text_content("#hardware")
+        check_banners(page)
+        step(page, table, shoe, {"type": "control"})  # NEW DECK: the shuffle the cut card asked for
+        assert page.evaluate(NOTICES) == [] and not page.is_visible("#notices")
+        assert not page.evaluate("document.body.classList.contains('noticed')")
+        assert page.errors == [] and wide.errors == []  # type: ignore[attr-defined]
+        page.close()
+        wide.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
+def test_a_jam_during_the_hand_holds_it_and_both_banners_fit(
+    browser: Browser, tmp_path: Path, deck_file: Path, width: int, height: int
+) -> None:
+    """The jam holds the hand (the irregularity panel) and stands as a notice until cleared."""
+    jam = manual_shoe(tmp_path, deck_file, faults="3:jam=1.5")
+    with jam as shoe, live_table(shoe.url) as table:
+        page = open_console(browser, table, width, height)
+        step(page, table, shoe, {"type": "control"})
+        for _ in range(2):
+            shoe.draw(table)
+        shoe.pull()  # the third card jams in the shoe
+        page.wait_for_function("!document.getElementById('notices').hidden")
+        assert page.evaluate(NOTICES) == [JAM_NOTICE]
+        page.wait_for_function("!document.getElementById('irregularity').hidden")
+        assert "shoe jammed" in page.inner_text("#irregularity-reason")
+        check_banners(page)
+        shot(page, f"jam-held-{width}x{height}.png")
+        page.wait_for_function("document.getElementById('notices').hidden", timeout=10_000)
+        assert page.is_visible("#irregularity")  # the pit boss still decides
+        page.close()

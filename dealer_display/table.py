@@ -14,6 +14,7 @@ import asyncio
 import json
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from dealer_display.feed import CardFeed, table_event
 from dealer_display.hub import PushHub
@@ -48,8 +49,12 @@ class DisplayTable:
     # ----- life -------------------------------------------------------------------------------
     def start(self) -> None:
         """Start reading the card source; call on the running loop."""
-        self.session.hardware.simulated = self.source.simulated
-        self.session.hardware.connected = True  # the source opened; a driver may say otherwise
+        hardware = self.session.hardware
+        hardware.simulated = self.source.simulated
+        # the sources opened, so they are connected; a driver may say otherwise
+        hardware.attach(device_name(self.source.url), self.source.url)
+        if self.camera is not None:
+            hardware.attach("camera", self.camera.url)
         self._loop = asyncio.get_running_loop()
         self._feeds = [CardFeed(self.source, self._loop, self.deliver)]
         if self.camera is not None:
@@ -173,6 +178,12 @@ class DisplayTable:
             self.hub.changed()
         else:
             self._loop.call_soon_threadsafe(self.hub.changed)
+
+
+def device_name(url: str) -> str:
+    """What the hardware line calls a card source: the dealer knows a shoe from a camera."""
+    scheme = urlsplit(url).scheme
+    return {"camera": "camera", "sim-camera": "camera", "replay": "replay"}.get(scheme, "shoe")
 
 
 def _refusal(effects: tuple[Effect, ...]) -> str | None:

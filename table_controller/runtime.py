@@ -55,6 +55,23 @@ class HardwareStatus:
     alerts: Counter[str] = field(default_factory=Counter)  # what the dealer must look at, by reason
     noted: Counter[str] = field(default_factory=Counter)  # logged, nothing for the dealer to do
     notices: dict[str, str] = field(default_factory=dict)  # standing words for the dealer, by key
+    devices: dict[str, str] = field(default_factory=dict)  # source URL -> "shoe", "camera"
+    connections: dict[str, bool] = field(default_factory=dict)  # device -> connected
+
+    def attach(self, device: str, url: str) -> None:
+        """Name an opened card source for the hardware line, so the dealer sees which one is
+        down (a camera's disconnect is not the shoe's)."""
+        self.devices[url] = device
+        self.link(url, up=True)
+
+    def link(self, url: str, *, up: bool) -> None:
+        """A source came up or went down; ``connected`` is true while every device is up."""
+        device = self.devices.get(url)
+        if device is None:  # a source nobody named: the table's one card source
+            self.connected = up
+            return
+        self.connections[device] = up
+        self.connected = all(self.connections.values())
 
     def take(self, alert: HardwareAlert) -> None:
         """Put up or take down the dealer's standing notices (the cut card, a jam, ...)."""
@@ -68,6 +85,7 @@ class HardwareStatus:
             "source": self.source,
             "simulated": self.simulated,
             "connected": self.connected,
+            "connections": dict(self.connections),
             "last_heartbeat": self.last_heartbeat,
             "warnings": self.warnings[-5:],
             "counters": dict(self.counters),
@@ -178,7 +196,7 @@ class TableSession:
         with self.lock:
             self._log("hardware", event, source=source, at=at)
             if alert:
-                self._update_hardware(kind, event, at)
+                self._update_hardware(kind, event, at, source)
             else:
                 self.hardware.noted[str(event.get("reason", kind))] += 1
             action = alert_for(event, hand_live=self._hand_live()) if alert else HardwareAlert()
@@ -260,17 +278,15 @@ class TableSession:
             for seat, seat_result in result.seats.items():
                 self.tally[f"{seat} {seat_result.outcome}"] += 1
 
-    def _update_hardware(self, kind: str, event: dict[str, Any], at: float) -> None:
+    def _update_hardware(self, kind: str, event: dict[str, Any], at: float, source: str) -> None:
         hw = self.hardware
         hw.counters[kind] += 1
         if kind not in ROUTINE_KINDS:
             hw.alerts[str(event.get("reason", kind)) if kind == "warning" else kind] += 1
-        if kind in ("hello", "reconnected", "heartbeat"):
-            hw.connected = True
+        if kind in ("hello", "reconnected", "heartbeat", "disconnected"):
+            hw.link(source, up=kind != "disconnected")
         if kind == "heartbeat":
             hw.last_heartbeat = at
-        if kind == "disconnected":
-            hw.connected = False
         if kind not in ("heartbeat", "hello"):
             hw.warnings.append({"type": kind, "at": at, **{k: v for k, v in event.items() if k not in ("type", "at")}})
             del hw.warnings[:-20]

@@ -167,3 +167,31 @@ def test_a_sequence_gap_after_the_result_holds_the_table_until_the_pit_boss_acce
     key = load_key(tmp_path / "key")
     assert verify_chains(log.store, key, HeadStore(tmp_path / "key", key, log.store.log_id)) == []
     log.close()
+
+
+def test_each_card_source_has_its_own_connection_state():
+    """A camera's disconnect is the camera's: the shoe stays connected on the hardware line."""
+    session = TableSession(make_game("missouri-city"), source_url="serial:///dev/ttyUSB0")
+    hardware = session.hardware
+    hardware.attach("shoe", "serial:///dev/ttyUSB0")
+    hardware.attach("camera", "camera://0")
+    assert session.snapshot()["hardware"]["connections"] == {"shoe": True, "camera": True}
+    session.hardware_event({"type": "disconnected", "reason": "no frame"}, source="camera://0")
+    shown = session.snapshot()["hardware"]
+    assert (shown["connections"], shown["connected"]) == ({"shoe": True, "camera": False}, False)
+    session.hardware_event({"type": "heartbeat"}, source="serial:///dev/ttyUSB0")
+    assert session.snapshot()["hardware"]["connections"] == {"shoe": True, "camera": False}
+    session.hardware_event({"type": "disconnected"}, source="serial:///dev/ttyUSB0")
+    session.hardware_event({"type": "reconnected"}, source="camera://0")
+    shown = session.snapshot()["hardware"]
+    assert (shown["connections"], shown["connected"]) == ({"shoe": False, "camera": True}, False)
+    session.hardware_event({"type": "hello"}, source="serial:///dev/ttyUSB0")
+    assert session.snapshot()["hardware"]["connected"] is True
+
+
+def test_a_lone_unnamed_source_still_sets_the_connection():
+    session = TableSession(make_game("missouri-city"), source_url="sim://")
+    session.hardware_event({"type": "disconnected"}, source="sim://")
+    assert (session.hardware.connected, session.hardware.connections) == (False, {})
+    session.hardware_event({"type": "reconnected"}, source="sim://")
+    assert session.hardware.connected is True

@@ -231,12 +231,23 @@ export function drawNotices(hw) {
   box.replaceChildren(...notices.map((words) => el("p", "notice", words)));
 }
 
+/** Each card source by name (shoe, camera) and whether it is there; one "Shoe" if unnamed. */
+function connectionParts(hw) {
+  const links = Object.entries(hw.connections || {});
+  const named = links.length ? links : [["shoe", hw.connected]];
+  return named.map(([device, up]) => {
+    const part = el("span", up ? "link up" : "link down", `${device[0].toUpperCase()}${device.slice(1)} ${up ? "connected" : "NOT CONNECTED"}`);
+    part.dataset.device = device;
+    return part;
+  });
+}
+
 export function drawHardware(hw, now) {
-  const parts = [`Shoe ${hw.connected ? "connected" : "NOT CONNECTED"}`];
-  if (hw.last_heartbeat) parts.push(`heartbeat ${Math.max(0, Math.round(now - hw.last_heartbeat))} s ago`);
+  const parts = connectionParts(hw);
+  if (hw.last_heartbeat) parts.push(el("span", "", `heartbeat ${Math.max(0, Math.round(now - hw.last_heartbeat))} s ago`));
   const counts = Object.entries(hw.alerts || {});
-  if (counts.length) parts.push(counts.map(([k, n]) => `${k.replaceAll("_", " ")} \u00d7${n}`).join(", "));
+  if (counts.length) parts.push(el("span", "", counts.map(([k, n]) => `${k.replaceAll("_", " ")} \u00d7${n}`).join(", ")));
   const box = $("hardware");
-  box.textContent = parts.join(" \u00b7 ");
+  box.replaceChildren(...parts.flatMap((part, i) => (i ? [" \u00b7 ", part] : [part])));
   box.classList.toggle("warn", !hw.connected || counts.length > 0);
 }

@@ -92,7 +92,7 @@ def test_cards_collected_after_the_result_show_no_warning_and_stay_in_the_log(lo
     assert on_layout >= 7
     assert hardware["alerts"] == {} and hardware["warnings"] == []
     assert witness.to_dict()["mismatches"] == 0 and session.prompts().irregularity is None
-    assert line == "Shoe connected"
+    assert line == "Shoe connected \u00b7 Camera connected"  # and nothing else: no warning
     gone = logged_card_gone(db)
     assert len(gone) == on_layout and all(g["source"] == CAMERA for g in gone)
 

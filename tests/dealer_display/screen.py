@@ -55,6 +55,14 @@ BOXES = """() => {
 
 SPILLS = """() => [...document.querySelectorAll('.seat-panel')].filter(
   p => p.scrollHeight > p.clientHeight + 2 || p.scrollWidth > p.clientWidth + 2).length"""
+# What overflows the main area (the layout's rows, the seat panels) into the console below it;
+# the document itself does not scroll then, so FITS alone would not see it.
+OVERFLOWS = """() => {
+  const main = document.querySelector("main").getBoundingClientRect();
+  return [...document.querySelectorAll("#layout .layout-row, .seat-panel")]
+    .filter((el) => el.getBoundingClientRect().bottom > main.bottom + 1)
+    .map((el) => el.dataset.seat || el.className);
+}"""
 FITS = """() => {
   const doc = document.documentElement;
   const console = document.getElementById("console").getBoundingClientRect();

@@ -11,10 +11,21 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from drivers.base import SourceEvent, now
 from tests.dealer_display.conftest import EXAMPLE_DECK
 from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.screen import (
-    BOXES, CHROMIUM, CHROMIUM_ARGS, FITS, SPILLS, act_and_wait, open_console, screen, seat_numbers, shot,
+    BOXES,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    FITS,
+    OVERFLOWS,
+    SPILLS,
+    act_and_wait,
+    open_console,
+    screen,
+    seat_numbers,
+    shot,
 )
 from tests.games.stacked import play
 
@@ -98,6 +109,7 @@ def check_result(page: Page, table: LiveTable, trace: dict[str, Any], headline: 
         assert seen["seats"][seat]["badge"] == expected["outcome"].upper()
     assert page.evaluate(FITS), "the page scrolls"
     assert page.evaluate(SPILLS) == 0, "a seat panel's contents spill out"
+    assert page.evaluate(OVERFLOWS) == [], "the layout or a seat panel runs under the console"
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -180,6 +192,7 @@ def test_an_out_of_turn_card_fills_the_irregularity_panel_until_the_pit_boss_acc
     assert panel is not None and viewport is not None and panel["width"] >= 0.9 * viewport["width"]
     assert page.is_disabled(".seat-panel button[data-action='hit']")
     assert page.evaluate(SPILLS) == 0, "a seat panel's contents spill out"
+    assert page.evaluate(OVERFLOWS) == [], "the layout or a seat panel runs under the console"
     shot(page, "irregularity-1280x800.png")
     page.click("#btn-accept")
     page.fill("#pin-input", table.settings.pit_boss_pin)
@@ -199,6 +212,11 @@ def test_backhand_seats_fit_the_screen_each_with_its_own_look(browser: Browser, 
         page = open_console(browser, table, 1280, 800)
         for key in "n" + "d" * (2 * seats):
             act_and_wait(page, table, lambda key=key: page.keyboard.press(key))
+        display = table.app.state.table
+        # the shoe reaches its cut card: the report as a shoe makes it, through the table's loop
+        cut = SourceEvent("cut_card", display.source.url, now(), seq=2 * seats + 1)
+        act_and_wait(page, table, lambda: display._loop.call_soon_threadsafe(display.deliver, cut))
+        assert page.is_visible("#notices")
         assert page.locator(".seat-panel").count() == seats
         assert page.evaluate(FITS), "the page scrolls"
         looks = page.eval_on_selector_all(".seat-panel .seat-head svg", "els => els.map(e => e.outerHTML)")

@@ -20,6 +20,7 @@ from tests.dealer_display.screen import (
     CHROMIUM,
     CHROMIUM_ARGS,
     FITS,
+    OVERFLOWS,
     SPILLS,
     open_console,
     screen,
@@ -75,6 +76,7 @@ def check_banners(page: Page) -> None:
         assert page.eval_on_selector(box, "b => b.scrollWidth <= b.clientWidth")
     assert page.evaluate(FITS), "the page scrolls"
     assert page.evaluate(SPILLS) == 0, "a seat panel's contents spill out"
+    assert page.evaluate(OVERFLOWS) == [], "the layout or a seat panel runs under the console"
 
 
 def test_the_cut_card_notice_shows_after_the_cut_and_goes_with_the_new_deck(

@@ -110,7 +110,17 @@ def check_result(page: Page, table: LiveTable, trace: dict[str, Any], headline: 
     assert page.evaluate(FITS), "the page scrolls"
     assert page.evaluate(SPILLS) == 0, "a seat panel's contents spill out"
     assert page.evaluate(OVERFLOWS) == [], "the layout or a seat panel runs under the console"
+    check_no_void_after_the_result(page, table)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def check_no_void_after_the_result(page: Page, table: LiveTable) -> None:
+    """The result is logged and stands: the engine offers no VOID HAND, so neither does the page
+    (the button is out and V asks for no PIN); NEW DECK is offered."""
+    assert table.session.snapshot()["expected"]["controls"] == []
+    assert page.is_disabled("#btn-void") and page.is_enabled("#btn-new-deck")
+    page.keyboard.press("v")
+    assert not page.evaluate("document.getElementById('pin-dialog').open")
 
 
 def test_a_hand_played_by_clicking_matches_the_engine(browser: Browser, table: LiveTable):

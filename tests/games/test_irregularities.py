@@ -84,7 +84,7 @@ def test_void_hand_ends_it_with_no_winner():
     result = t.game.result(t.state)
     assert (result.winner, result.decided_by, result.void) == (None, "VOID", True)
     assert "pit boss 7" in result.explanation
-    assert t.expected.hand_over
+    assert t.expected.hand_over and t.expected.controls == ()  # a void hand is over too
     assert effects
 
 
@@ -122,8 +122,12 @@ def test_a_card_after_the_hand_is_over():
         t.decide(seat, action)
     t.deal_all()
     assert t.game.result(t.state).winner == "red"
+    assert t.expected.hand_over and t.expected.controls == ()  # the result stands: no VOID HAND
     t.apply(CardArrived(parse_card("2D")))
     assert t.state.irregularity.kind == "unexpected_card"
+    assert t.expected.controls == (ACCEPT_CARD,)  # held between hands: the pit boss accepts it
+    instruction = t.game.prompts(t.state).dealer_instruction
+    assert instruction.endswith("Hold the hand and call the pit boss: ACCEPT CARD")
     effects = t.apply(Control(ACCEPT_CARD))
     assert isinstance(effects[0], Applied)
     assert t.game.result(t.state).winner == "red"

@@ -60,11 +60,17 @@ def _actions_words(actions: tuple[str, ...]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def _pit_boss_choice(state: HandState) -> tuple[str, ...]:
+    """VOID HAND or ACCEPT CARD; once the hand is over its result stands (the hand log has no
+    amendment record), so a hold between hands (a card or a gap after the result) is accepted."""
+    return (ACCEPT_CARD,) if state.phase == OVER else (VOID_HAND, ACCEPT_CARD)
+
+
 def expected(game: BackhandGame, state: HandState) -> Expected:
     if state.irregularity is not None:
-        return Expected(controls=(VOID_HAND, ACCEPT_CARD))
+        return Expected(controls=_pit_boss_choice(state))
     if state.phase == OVER:
-        return Expected(hand_over=True, controls=(VOID_HAND,))
+        return Expected(hand_over=True)
     if state.phase == NEW:
         return Expected(controls=(NEW_DECK,))
     if state.phase == RESHUFFLE_WAIT:
@@ -87,10 +93,8 @@ def waiting_text(game: BackhandGame, state: HandState) -> str:
 
 def dealer_instruction(game: BackhandGame, state: HandState) -> str:
     if state.irregularity is not None:
-        return (
-            f"IRREGULARITY: {state.irregularity.reason}. Hold the hand and call the pit boss: "
-            "VOID HAND or ACCEPT CARD"
-        )
+        choice = _actions_words(_pit_boss_choice(state))
+        return f"IRREGULARITY: {state.irregularity.reason}. Hold the hand and call the pit boss: {choice}"
     if state.phase == OVER and state.result is not None:
         result = state.result
         who = f"{seat_name(result.winner)} wins" if result.winner else "no winner"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.selection import choose_cards
+from vision.selection import choose_cards, with_refined
 
 # Rectified card size (poker cards are 63 x 88 mm).
 CARD_W = 200
@@ -58,6 +58,11 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
         quads.extend(_quads_at_level(evened, level, frame_area))
     quads.extend(_quads_from_edges(whiteness, frame_area))
     kept = choose_cards(quads, whiteness)
+    if scale < 1:  # where shrinking may have closed the thin line between touching cards
+        refined = [q * scale for q in _quads_in_joined_blobs(image, whiteness, scale)]
+        if refined:
+            full = _whiteness(image)
+            kept = with_refined(kept, choose_cards(quads + refined, whiteness), lambda q: rim_share(full, q / scale))
     return [CardOutline(_order_corners(q / scale)) for q in kept]
 
 
@@ -114,6 +119,75 @@ def _quads_from_edges(whiteness: np.ndarray, frame_area: int) -> list[np.ndarray
                 if quad is not None:
                     quads.append(_widened(quad, RIM_PIXELS))
     return quads
+
+
+def _quads_in_joined_blobs(image: np.ndarray, whiteness: np.ndarray, scale: float) -> list[np.ndarray]:
+    """Cards in paper blobs that are not card-shaped, looked for again at full resolution.
+
+    Touching or overlapping cards are parted only by the thin line of a card's edge, which
+    shrinking the frame washes out; only such blobs' boxes are worked on at full size (in frame
+    pixels), so a frame of cards lying apart costs nothing more.
+    """
+    otsu, mask = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    frame_area = whiteness.shape[0] * whiteness.shape[1]
+    quads: list[np.ndarray] = []
+    for contour in contours:
+        if cv2.contourArea(contour) < 2 * MIN_AREA_FRACTION * frame_area or _card_quad(contour) is not None:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        pad = 4
+        x0, y0 = max(int((x - pad) / scale), 0), max(int((y - pad) / scale), 0)
+        x1, y1 = int((x + w + pad) / scale), int((y + h + pad) / scale)
+        full = _whiteness(image[y0:y1, x0:x1])
+        found = [q + np.float32([x0, y0]) for q in _quads_from_edges(full, int(frame_area / scale / scale))]
+        quads.extend(q for q in found if _share_inside(q * scale, contour) > 0.85)  # a piece of the blob
+    return quads
+
+
+def _whiteness(image: np.ndarray) -> np.ndarray:
+    blue, green, red = cv2.split(image)
+    return cv2.GaussianBlur(cv2.min(cv2.min(blue, green), red), (5, 5), 0)
+
+
+RIM_SAMPLES = 24  # points per side where the outline is checked against the picture
+RIM_REACH = 3.0  # pixels either side of the outline
+RIM_CONTRAST = 20  # whiteness levels between the two sides of a card's rim (or across its edge line)
+
+
+def rim_share(whiteness: np.ndarray, quad: np.ndarray) -> float:
+    """The share of an outline that runs along a sharp edge in the picture (a card's rim)."""
+    centre = quad.mean(axis=0)
+    points, normals = [], []
+    for a, b in zip(quad, np.roll(quad, -1, axis=0), strict=True):
+        t = (np.arange(RIM_SAMPLES) + 0.5)[:, None] / RIM_SAMPLES
+        side = a + (b - a) * t
+        normal = np.array([b[1] - a[1], a[0] - b[0]], np.float32)
+        normal /= max(float(np.linalg.norm(normal)), 1e-6)
+        if np.dot(side.mean(axis=0) - centre, normal) < 0:
+            normal = -normal
+        points.append(side)
+        normals.append(np.repeat(normal[None], RIM_SAMPLES, axis=0))
+    points_, normals_ = np.vstack(points), np.vstack(normals)
+    profile = [_sample(whiteness, points_ + normals_ * d) for d in np.linspace(-RIM_REACH, RIM_REACH, 7)]
+    stack = np.stack(profile)
+    return float(((stack.max(axis=0) - stack.min(axis=0)) > RIM_CONTRAST).mean())
+
+
+def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+    x = np.clip(np.round(points[:, 0]).astype(int), 0, image.shape[1] - 1)
+    y = np.clip(np.round(points[:, 1]).astype(int), 0, image.shape[0] - 1)
+    return image[y, x].astype(np.float32)
+
+
+def _share_inside(quad: np.ndarray, contour: np.ndarray) -> float:
+    """How much of the quad lies inside the contour."""
+    x, y, w, h = cv2.boundingRect(np.vstack([np.int32(np.round(quad)).reshape(-1, 1, 2), contour]))
+    offset = np.int32([-x, -y])
+    inside, card = np.zeros((h, w), np.uint8), np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [contour + offset], -1, 1, cv2.FILLED)
+    cv2.fillConvexPoly(card, np.int32(np.round(quad)) + offset, 1)
+    return float((inside & card).sum()) / max(float(card.sum()), 1.0)
 
 
 def _widened(quad: np.ndarray, pixels: float) -> np.ndarray:

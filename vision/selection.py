@@ -9,9 +9,13 @@ paper margin: whiter than what lies round it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
+RIM_BETTER = 0.15  # a closer look's outline replaces a card's when this much more of it follows a rim
+JOINED_ALIKE_OUTLINE = 1.25  # two outlines this alike in size that hold each other's centre: one card
 JOINED_ALIKE = 1.5  # cards found as one are about the same size: a card cut in pieces need not be
 SMALL_INSIDE = 0.02  # three separate finds this large (of a quad's area) inside it: cards on a surface
 PAPER_CONTRAST = 25  # how much whiter (darkest channel) a card's margin is than round it
@@ -24,6 +28,35 @@ def choose_cards(quads: list[np.ndarray], whiteness: np.ndarray) -> list[np.ndar
     # must not win the overlap against the card inside it (real layouts print closed boxes).
     paper = [q for q in distinct if _looks_like_paper(whiteness, q)]
     return _suppress_overlaps(_drop_joined(paper))
+
+
+def with_refined(
+    kept: list[np.ndarray], refined: list[np.ndarray], rim: Callable[[np.ndarray], float]
+) -> list[np.ndarray]:
+    """The cards found at the working size, and what a closer look added.
+
+    A closer look (full resolution where cards touch) may add cards where none was found, part
+    one found quad into the two or more cards it holds, or give a card an outline that follows
+    its rim better (``rim``: the share of the outline along a sharp edge); it never trades a
+    card found for a different card overlapping it.
+    """
+    out: list[np.ndarray] = []
+    for quad in kept:
+        area = cv2.contourArea(quad)
+        parts = [r for r in refined if _holds(quad, r.mean(axis=0)) and cv2.contourArea(r) < 0.75 * area]
+        closer = [r for r in refined if _same_card(quad, r) and rim(r) > rim(quad) + RIM_BETTER]
+        out.extend(parts if len(parts) >= 2 else closer[:1] or [quad])
+    for quad in refined:
+        if all(not _holds(k, quad.mean(axis=0)) and not _holds(quad, k.mean(axis=0)) for k in out):
+            out.append(quad)
+    return sorted(out, key=lambda q: -cv2.contourArea(q))
+
+
+def _same_card(quad: np.ndarray, other: np.ndarray) -> bool:
+    """Two outlines of one card: each holds the other's centre, and they are alike in size."""
+    sizes = cv2.contourArea(quad), cv2.contourArea(other)
+    alike = max(sizes) < JOINED_ALIKE_OUTLINE * max(min(sizes), 1.0)
+    return alike and _holds(quad, other.mean(axis=0)) and _holds(other, quad.mean(axis=0))
 
 
 def _without_copies(quads: list[np.ndarray]) -> list[np.ndarray]:

@@ -55,13 +55,23 @@ BOXES = """() => {
 
 SPILLS = """() => [...document.querySelectorAll('.seat-panel')].filter(
   p => p.scrollHeight > p.clientHeight + 2 || p.scrollWidth > p.clientWidth + 2).length"""
-# What overflows the main area (the layout's rows, the seat panels) into the console below it;
-# the document itself does not scroll then, so FITS alone would not see it.
+# What overflows the main area (the layout's rows, the seat panels, the result and the tally)
+# into the console below it; the document does not scroll then, so FITS alone would not see it.
 OVERFLOWS = """() => {
   const main = document.querySelector("main").getBoundingClientRect();
-  return [...document.querySelectorAll("#layout .layout-row, .seat-panel")]
+  return [...document.querySelectorAll("#layout .layout-row, .seat-panel, #result, #tally")]
     .filter((el) => el.getBoundingClientRect().bottom > main.bottom + 1)
-    .map((el) => el.dataset.seat || el.className);
+    .map((el) => el.dataset.seat || el.id || el.className);
+}"""
+# Seat names (on the panels and the layout) and status badges that break onto a second line.
+WRAPPED = """() => [...document.querySelectorAll(".seat-name, .seat-tag span, .badge")]
+  .filter((el) => el.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(el).fontSize))
+  .map((el) => el.textContent)"""
+# The layout's cards as drawn (untransformed): the smallest height and its width-to-height ratio.
+CARD_SIZE = """() => {
+  const cards = [...document.querySelectorAll("#layout .card")];
+  const least = cards.reduce((a, c) => (c.offsetHeight < a.offsetHeight ? c : a));
+  return {height: least.offsetHeight, ratio: least.offsetWidth / least.offsetHeight};
 }"""
 FITS = """() => {
   const doc = document.documentElement;

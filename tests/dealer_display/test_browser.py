@@ -212,25 +212,3 @@ def test_an_out_of_turn_card_fills_the_irregularity_panel_until_the_pit_boss_acc
     burned = table.session.state.shoe.burned
     assert len(burned) == 1 and burned[0].code in reason
     page.close()
-
-
-@pytest.mark.parametrize("seats", [3, 6])
-def test_backhand_seats_fit_the_screen_each_with_its_own_look(browser: Browser, seats: int):
-    from table_controller.games import make_game
-
-    with live_table("sim://?seed=5", game=make_game("backhand", seats=seats)) as table:
-        page = open_console(browser, table, 1280, 800)
-        for key in "n" + "d" * (2 * seats):
-            act_and_wait(page, table, lambda key=key: page.keyboard.press(key))
-        display = table.app.state.table
-        # the shoe reaches its cut card: the report as a shoe makes it, through the table's loop
-        cut = SourceEvent("cut_card", display.source.url, now(), seq=2 * seats + 1)
-        act_and_wait(page, table, lambda: display._loop.call_soon_threadsafe(display.deliver, cut))
-        assert page.is_visible("#notices")
-        assert page.locator(".seat-panel").count() == seats
-        assert page.evaluate(FITS), "the page scrolls"
-        looks = page.eval_on_selector_all(".seat-panel .seat-head svg", "els => els.map(e => e.outerHTML)")
-        assert len(set(looks)) == seats  # a distinct colour and shape for every seat
-        assert page.evaluate(SPILLS) == 0, "a seat panel's contents spill out"
-        shot(page, f"backhand-{seats}-seats-1280x800.png")
-        page.close()

@@ -32,7 +32,7 @@ def play_randomly(game, seed: int):
     for _ in range(500):
         exp = game.expected(state)
         if exp.hand_over:
-            assert exp.controls == ()  # the result stands: nothing to void (NEW DECK starts the next hand)
+            assert exp.controls == ()  # the result stands: nothing to void; NEW DECK starts the next
             # No state the engine handed out was changed by a later transition.
             assert [game.prompts(s).to_dict() for s in states] == trace
             return state, events, trace, deck

@@ -94,7 +94,8 @@ def waiting_text(game: BackhandGame, state: HandState) -> str:
 def dealer_instruction(game: BackhandGame, state: HandState) -> str:
     if state.irregularity is not None:
         choice = _actions_words(_pit_boss_choice(state))
-        return f"IRREGULARITY: {state.irregularity.reason}. Hold the hand and call the pit boss: {choice}"
+        reason = state.irregularity.reason
+        return f"IRREGULARITY: {reason}. Hold the hand and call the pit boss: {choice}"
     if state.phase == OVER and state.result is not None:
         result = state.result
         who = f"{seat_name(result.winner)} wins" if result.winner else "no winner"

@@ -150,7 +150,7 @@ def test_a_decision_after_the_result_is_refused_with_the_engines_reason_and_logg
             assert (late.status_code, late.json()["detail"]) == (409, "RED cannot HIT now: the hand is over")
             assert state(client)["last_refusal"] == "RED cannot HIT now: the hand is over"
             void = client.post("/api/pit-boss", json={"control": "void_hand"}, headers=PIT_BOSS)
-            assert void.status_code == 409 and "result is logged" in void.json()["detail"]
+            assert void.status_code == 409 and "result stands" in void.json()["detail"]
             assert state(client)["prompts"]["result"]["winner"] == "green"
             assert client.post("/api/control", json={"control": "new_deck"}, headers=DEALER).status_code == 200
         notes = list(log.store.records(table="table-1", hand_id="", kinds=["note"]))

@@ -86,6 +86,10 @@ def test_void_hand_ends_it_with_no_winner():
     assert "pit boss 7" in result.explanation
     assert t.expected.hand_over and t.expected.controls == ()  # a void hand is over too
     assert effects
+    before = t.state
+    again = t.apply(Control(VOID_HAND, by="pit boss 7"))  # a result stands: no second ending
+    assert isinstance(again[0], Refused) and "result stands" in again[0].reason
+    assert t.state is before
 
 
 def test_an_illegal_decision_is_refused_and_changes_nothing():

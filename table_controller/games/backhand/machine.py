@@ -276,6 +276,8 @@ class BackhandGame:
         if event.control == VOID_HAND:
             if state.phase == NEW:
                 return state, (Refused("no hand is in progress to void"),)
+            if state.phase == OVER:
+                return state, (Refused("the hand is over and its result stands: NEW DECK starts the next hand"),)
             return self._finish(state, "VOID", by=event.by)
         if event.control == ACCEPT_CARD:
             if state.irregularity is None:

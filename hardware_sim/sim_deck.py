@@ -37,7 +37,7 @@ PHOTO_MARGIN = 24  # felt round the card in its cropped enrolment photo, frame p
 # Each pass photographs every card once: (spots each card moves on, degrees it is turned).
 _PASSES = ((0, 0.0), (5, 4.0), (8, -4.0))
 # Whatever decides how glyphs are cut and stored: a change here invalidates the cached deck.
-_ENROLMENT_MODULES = ("deck", "enrol", "faces", "glyphs", "index", "detect", "selection")
+_ENROLMENT_MODULES = ("deck", "enrol", "faces", "font_glyphs", "glyphs", "index", "detect", "selection")
 
 
 @functools.cache

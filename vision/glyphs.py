@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from table_controller.cards import RANKS, SUITS
+from vision import font_glyphs
 from vision.index import GLYPH_SIZE, normalise_glyph
 
 RED_SUITS = frozenset({"H", "D"})
@@ -82,11 +83,22 @@ def generic_books() -> tuple[GlyphBook, GlyphBook]:
         for font in _FONTS:
             for thickness in (3, 5, 7):
                 ranks.add(rank, *_ink_box(_draw_text(rank, font, thickness)))
+        for glyph in font_glyphs.rank_glyphs(rank):
+            for look in _weights(glyph):
+                ranks.add(rank, *_ink_box(look))
     suits = GlyphBook(soften=False)
     for suit in SUITS:
         for squash in (0.9, 1.0, 1.1):
             suits.add(suit, *_ink_box(draw_suit(suit, 96, squash)))
+        for glyph in font_glyphs.suit_glyphs(suit):
+            suits.add(suit, *_ink_box(glyph))
     return ranks, suits
+
+
+def _weights(glyph: np.ndarray) -> list[np.ndarray]:
+    """A printed glyph as it is, and a little bolder (ink spreads; a photo's threshold fattens)."""
+    padded = cv2.copyMakeBorder(glyph, 4, 4, 4, 4, cv2.BORDER_CONSTANT, value=0)
+    return [padded, cv2.dilate(padded, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))]
 
 
 def _draw_text(text: str, font: int, thickness: int) -> np.ndarray:

@@ -36,7 +36,7 @@ def cut_faces(photos: dict[Card, np.ndarray]) -> dict[Card, np.ndarray]:
     target = np.float32([[0, 0], [FACE[0] - 1, 0], [FACE[0] - 1, FACE[1] - 1], [0, FACE[1] - 1]])
     faces = {}
     for card, photo in photos.items():
-        outlines = find_cards(photo)
+        outlines = [o for o in find_cards(photo) if not o.partial]
         if outlines:
             matrix = cv2.getPerspectiveTransform(outlines[0].corners.astype(np.float32), target)
             faces[card] = cv2.warpPerspective(photo, matrix, FACE)

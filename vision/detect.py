@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision.selection import choose_cards, with_refined
+from vision.underneath import corner_quads
 
 # Rectified card size (poker cards are 63 x 88 mm).
 CARD_W = 200
@@ -33,6 +34,7 @@ class CardOutline:
     """Four corners in frame pixels, ordered round the card, the first at a short side's end."""
 
     corners: np.ndarray  # float32 (4, 2)
+    partial: bool = False  # partly under another card: only the index at the first corner is read
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -63,7 +65,8 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
         if refined:
             full = _whiteness(image)
             kept = with_refined(kept, choose_cards(quads + refined, whiteness), lambda q: rim_share(full, q / scale))
-    return [CardOutline(_order_corners(q / scale)) for q in kept]
+    outlines = [CardOutline(_order_corners(q / scale)) for q in kept]
+    return outlines + _cards_underneath(image, whiteness, scale, [o.corners for o in outlines])
 
 
 def _levels(whiteness: np.ndarray) -> list[int]:
@@ -178,6 +181,26 @@ def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
     x = np.clip(np.round(points[:, 0]).astype(int), 0, image.shape[1] - 1)
     y = np.clip(np.round(points[:, 1]).astype(int), 0, image.shape[0] - 1)
     return image[y, x].astype(np.float32)
+
+
+def _cards_underneath(image: np.ndarray, whiteness: np.ndarray, scale: float, whole: list[np.ndarray]) -> list[CardOutline]:
+    """Cards partly under others, from the square corners of paper that is not card-shaped."""
+    otsu, mask = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    frame_area = whiteness.shape[0] * whiteness.shape[1]
+    out: list[CardOutline] = []
+    for contour in contours:
+        if cv2.contourArea(contour) < 2 * MIN_AREA_FRACTION * frame_area or _card_quad(contour) is not None:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        x0, y0 = max(int((x - 4) / scale), 0), max(int((y - 4) / scale), 0)
+        x1, y1 = int((x + w + 4) / scale), int((y + h + 4) / scale)
+        paper = np.uint8(_whiteness(image[y0:y1, x0:x1]) > otsu) * 255
+        paper = cv2.morphologyEx(paper, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+        offset = np.float32([x0, y0])
+        for quad in corner_quads(paper, [q - offset for q in whole]):
+            out.append(CardOutline(quad + offset, partial=True))
+    return out
 
 
 def _share_inside(quad: np.ndarray, contour: np.ndarray) -> float:

@@ -83,7 +83,7 @@ def enrol(labels_path: Path) -> Deck:
 def _match_outlines(
     image: np.ndarray, labelled: list[Card], ranks: GlyphBook, suits: GlyphBook
 ) -> list[_Match]:
-    outlines = find_cards(image)
+    outlines = [o for o in find_cards(image) if not o.partial]  # a card under another shows one index
     if len(labelled) == 1:
         outlines = outlines[:1] or [_whole_frame(image)]
     options = []

@@ -112,18 +112,30 @@ class Recogniser:
         glare or paper at the edge as often as a card, and a card half out of view is
         straightened into view anyway.
         """
-        guesses = []
+        guesses, underneath = [], []
         for outline in find_cards(image):
             guess = self.read_outline(image, outline)
-            if guess.best_guess is not None or not _cut_by_edge(outline.corners, image.shape):
+            if outline.partial:
+                underneath.append(guess)
+            elif guess.best_guess is not None or not _cut_by_edge(outline.corners, image.shape):
+                guesses.append(guess)
+        # A card partly under another is laid out from a corner guessed to be its index corner:
+        # named when read surely, and never as a card already named.
+        named = {g.card for g in guesses if g.card is not None}
+        for guess in underneath:
+            if guess.card is not None and guess.card not in named:
+                named.add(guess.card)
                 guesses.append(guess)
         return guesses
 
     def read_outline(self, image: np.ndarray, outline: CardOutline) -> CardGuess:
         # The first reading is the likely one (long sides upright); a sure read there spares
         # the quarter-turned one, which only a steep view needs.
-        readings = [self._read_turns(image, outline.corners, 0)]
-        if readings[0] is None or self.confidence(readings[0]) < SURE_CONFIDENCE:
+        if outline.partial:  # the rest of the card may lie under another: its first corner only
+            readings = [self._read_first_corner(image, outline.corners)]
+        else:
+            readings = [self._read_turns(image, outline.corners, 0)]
+        if not outline.partial and (readings[0] is None or self.confidence(readings[0]) < SURE_CONFIDENCE):
             readings.append(self._read_turns(image, outline.corners, 1))
         best = max((r for r in readings if r is not None), key=lambda r: r.score, default=None)
         corners = tuple((float(x), float(y)) for x, y in outline.corners)
@@ -141,6 +153,10 @@ class Recogniser:
         quality = (reading.score - self.calibration.floor) / SCORE_SPAN
         lead = (reading.score - reading.runner_up) / self.calibration.lead_scale
         return float(np.clip(min(quality, lead), 0.0, 1.0))
+
+    def _read_first_corner(self, image: np.ndarray, corners: np.ndarray) -> _Reading | None:
+        first = self._read_corner(image, corners, 0, _frame_pixels_per_virtual(corners))
+        return self._combine([first]) if first is not None else None
 
     def _read_turns(self, image: np.ndarray, corners: np.ndarray, turn: int) -> _Reading | None:
         # The first corner alone, when sure, spares reading the opposite one.

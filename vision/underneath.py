@@ -1,0 +1,109 @@
+"""Cards partly under others (a fanned hand, a card pushed against another): found by a corner.
+
+A card under another shows an odd-shaped piece of paper, not a quadrilateral, but its index
+corner usually sticks out: a square corner on the outline of the paper. From each such corner
+the card is laid out with the size of the cards found whole nearby, and only the index at that
+corner is read (the recogniser names it only when it is sure, and never a second time).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+SQUARE = 25.0  # degrees a corner may be off square (a camera's slant)
+STEP = 0.12  # of a card's short side: how far along the outline a corner's sides are measured
+
+
+def corner_quads(paper: np.ndarray, whole: list[np.ndarray]) -> list[np.ndarray]:
+    """Card outlines laid out from the square corners of ``paper``'s outline (a binary mask).
+
+    Each is ordered clockwise from the corner, short side first, so the corner is where an
+    index prints (top-left or bottom-right). Corners on a card found whole are skipped.
+    """
+    if not whole:
+        return []
+    short, long_ = card_sides(whole)
+    contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    quads: list[np.ndarray] = []
+    for contour in contours:
+        if cv2.contourArea(contour) < 0.5 * short * long_:
+            continue
+        for corner, first, second in _square_corners(contour.reshape(-1, 2).astype(np.float32), STEP * short):
+            point = (float(corner[0]), float(corner[1]))
+            if all(cv2.pointPolygonTest(w, point, True) < -0.08 * short for w in whole):
+                quads.append(np.float32([corner, corner + first * short, corner + first * short + second * long_,
+                                         corner + second * long_]))
+    return _one_per_corner(quads, 0.3 * short)
+
+
+def card_sides(whole: list[np.ndarray]) -> tuple[float, float]:
+    """The median short and long side of the cards found whole."""
+    sides = np.array([np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1) for q in whole])
+    pairs = np.sort(np.stack([(sides[:, 0] + sides[:, 2]) / 2, (sides[:, 1] + sides[:, 3]) / 2], axis=1), axis=1)
+    return float(np.median(pairs[:, 0])), float(np.median(pairs[:, 1]))
+
+
+def _square_corners(points: np.ndarray, reach: float) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Convex, nearly square corners of a closed outline: (corner, clockwise side, other side).
+
+    A card's corner is rounded, so each side's direction is taken from the stretch between one
+    and two ``reach`` away from the corner, and the corner is where the two sides meet.
+    """
+    n = len(points)
+    steps = np.linalg.norm(np.diff(points, axis=0, append=points[:1]), axis=1)
+    along = np.concatenate([[0.0], np.cumsum(steps)])[:-1]
+    total = float(steps.sum())
+    at = [np.searchsorted(along, (along + d) % total) % n for d in (reach, 2 * reach, -reach, -2 * reach)]
+    found = []
+    for i in range(n):
+        a1, a2, b1, b2 = (points[k[i]] for k in at)
+        u, v = a2 - a1, b2 - b1
+        nu, nv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+        if nu < 0.8 * reach or nv < 0.8 * reach:
+            continue  # a ragged stretch, not a straight side
+        u, v = u / nu, v / nv
+        angle = float(np.degrees(np.arccos(np.clip(np.dot(u, v), -1.0, 1.0))))
+        if abs(angle - 90) > SQUARE:
+            continue
+        corner = _meeting(a1, u, b1, v)
+        if corner is None or np.linalg.norm(corner - points[i]) > reach:
+            continue
+        first, second = (u, v) if u[0] * v[1] - u[1] * v[0] > 0 else (v, u)
+        if not _convex(points, corner, first, second, reach):
+            continue
+        found.append((corner, first, second, angle))
+    return [(c, f, s) for c, f, s, _ in _sharpest(found, reach)]
+
+
+def _meeting(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> np.ndarray | None:
+    """Where the line through p along u meets the line through q along v."""
+    matrix = np.array([[u[0], -v[0]], [u[1], -v[1]]], np.float64)
+    if abs(np.linalg.det(matrix)) < 1e-3:
+        return None
+    t, _ = np.linalg.solve(matrix, (q - p).astype(np.float64))
+    return (p + u * t).astype(np.float32)
+
+
+def _convex(points: np.ndarray, corner: np.ndarray, first: np.ndarray, second: np.ndarray, reach: float) -> bool:
+    """The paper lies between the corner's two sides (a corner sticking out, not a notch)."""
+    inside = corner + (first + second) * 0.35 * reach
+    contour = points.reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(contour, (float(inside[0]), float(inside[1])), False) > 0
+
+
+def _sharpest(found: list, reach: float) -> list:
+    """One corner per place on the outline: the squarest of the points there."""
+    kept: list = []
+    for item in sorted(found, key=lambda f: abs(f[3] - 90)):
+        if all(np.linalg.norm(item[0] - k[0]) > reach for k in kept):
+            kept.append(item)
+    return kept
+
+
+def _one_per_corner(quads: list[np.ndarray], reach: float) -> list[np.ndarray]:
+    kept: list[np.ndarray] = []
+    for quad in quads:
+        if all(np.linalg.norm(quad[0] - k[0]) > reach for k in kept):
+            kept.append(quad)
+    return kept

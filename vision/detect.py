@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.fragments import grown_pieces
 from vision.selection import choose_cards, with_refined
 from vision.underneath import corner_quads
 
@@ -65,6 +66,7 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
         if refined:
             full = _whiteness(image)
             kept = with_refined(kept, choose_cards(quads + refined, whiteness), lambda q: rim_share(full, q / scale))
+    kept = grown_pieces(kept, whiteness)
     outlines = [CardOutline(_order_corners(q / scale)) for q in kept]
     return outlines + _cards_underneath(image, whiteness, scale, [o.corners for o in outlines])
 

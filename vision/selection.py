@@ -26,7 +26,7 @@ def choose_cards(quads: list[np.ndarray], whiteness: np.ndarray) -> list[np.ndar
     distinct = _without_copies(sorted(quads, key=lambda q: -cv2.contourArea(q)))
     # Paper first: a printed spot outline around a card is card-shaped but not paper, and
     # must not win the overlap against the card inside it (real layouts print closed boxes).
-    paper = [q for q in distinct if _looks_like_paper(whiteness, q)]
+    paper = [q for q in distinct if looks_like_paper(whiteness, q)]
     return _suppress_overlaps(_drop_joined(paper))
 
 
@@ -114,7 +114,7 @@ def _suppress_overlaps(quads: list[np.ndarray]) -> list[np.ndarray]:
     return kept
 
 
-def _looks_like_paper(whiteness: np.ndarray, quad: np.ndarray) -> bool:
+def looks_like_paper(whiteness: np.ndarray, quad: np.ndarray) -> bool:
     """A card's margin (plain paper on every design) is whiter than the darker part round it."""
     x0, y0 = np.maximum(np.floor(_scaled(quad, 1.3).min(axis=0)), 0).astype(int)
     x1, y1 = np.ceil(_scaled(quad, 1.3).max(axis=0)).astype(int) + 1

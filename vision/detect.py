@@ -15,8 +15,9 @@ import cv2
 import numpy as np
 
 from vision.fragments import grown_pieces
+from vision.rims import rim_share
 from vision.selection import choose_cards, with_refined
-from vision.underneath import corner_quads
+from vision.underneath import corner_quads, line_corner_quads
 
 # Rectified card size (poker cards are 63 x 88 mm).
 CARD_W = 200
@@ -155,36 +156,6 @@ def _whiteness(image: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(cv2.min(cv2.min(blue, green), red), (5, 5), 0)
 
 
-RIM_SAMPLES = 24  # points per side where the outline is checked against the picture
-RIM_REACH = 3.0  # pixels either side of the outline
-RIM_CONTRAST = 20  # whiteness levels between the two sides of a card's rim (or across its edge line)
-
-
-def rim_share(whiteness: np.ndarray, quad: np.ndarray) -> float:
-    """The share of an outline that runs along a sharp edge in the picture (a card's rim)."""
-    centre = quad.mean(axis=0)
-    points, normals = [], []
-    for a, b in zip(quad, np.roll(quad, -1, axis=0), strict=True):
-        t = (np.arange(RIM_SAMPLES) + 0.5)[:, None] / RIM_SAMPLES
-        side = a + (b - a) * t
-        normal = np.array([b[1] - a[1], a[0] - b[0]], np.float32)
-        normal /= max(float(np.linalg.norm(normal)), 1e-6)
-        if np.dot(side.mean(axis=0) - centre, normal) < 0:
-            normal = -normal
-        points.append(side)
-        normals.append(np.repeat(normal[None], RIM_SAMPLES, axis=0))
-    points_, normals_ = np.vstack(points), np.vstack(normals)
-    profile = [_sample(whiteness, points_ + normals_ * d) for d in np.linspace(-RIM_REACH, RIM_REACH, 7)]
-    stack = np.stack(profile)
-    return float(((stack.max(axis=0) - stack.min(axis=0)) > RIM_CONTRAST).mean())
-
-
-def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
-    x = np.clip(np.round(points[:, 0]).astype(int), 0, image.shape[1] - 1)
-    y = np.clip(np.round(points[:, 1]).astype(int), 0, image.shape[0] - 1)
-    return image[y, x].astype(np.float32)
-
-
 def _cards_underneath(image: np.ndarray, whiteness: np.ndarray, scale: float, whole: list[np.ndarray]) -> list[CardOutline]:
     """Cards partly under others, from the square corners of paper that is not card-shaped."""
     otsu, mask = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -197,11 +168,14 @@ def _cards_underneath(image: np.ndarray, whiteness: np.ndarray, scale: float, wh
         x, y, w, h = cv2.boundingRect(contour)
         x0, y0 = max(int((x - 4) / scale), 0), max(int((y - 4) / scale), 0)
         x1, y1 = int((x + w + 4) / scale), int((y + h + 4) / scale)
-        paper = np.uint8(_whiteness(image[y0:y1, x0:x1]) > otsu) * 255
+        crop = _whiteness(image[y0:y1, x0:x1])
+        paper = np.uint8(crop > otsu) * 255
         paper = cv2.morphologyEx(paper, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-        offset = np.float32([x0, y0])
-        for quad in corner_quads(paper, [q - offset for q in whole]):
-            out.append(CardOutline(quad + offset, partial=True))
+        offset, shifted = np.float32([x0, y0]), [q - np.float32([x0, y0]) for q in whole]
+        quads = corner_quads(paper, shifted)
+        quads += [q for q in line_corner_quads(crop, paper, shifted)
+                  if all(np.linalg.norm(q[0] - k[0]) > 0.3 * np.linalg.norm(k[1] - k[0]) for k in quads)]
+        out.extend(CardOutline(quad + offset, partial=True) for quad in quads)
     return out
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.rims import sample
 from vision.selection import looks_like_paper
 from vision.underneath import card_sides
 
@@ -122,7 +123,7 @@ def _best_line(
 
 def _step(whiteness: np.ndarray, points: np.ndarray, outward: np.ndarray) -> np.ndarray:
     """Whiteness just inside the points less just outside (positive across a card's rim)."""
-    return _sample(whiteness, points - outward * REACH) - _sample(
+    return sample(whiteness, points - outward * REACH) - sample(
         whiteness, points + outward * REACH
     )
 
@@ -158,9 +159,3 @@ def _on_others(card: np.ndarray, others: list[np.ndarray]) -> bool:
         if shared > OVERLAP * area:
             return True
     return False
-
-
-def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
-    x = np.clip(np.round(points[:, 0]).astype(int), 0, image.shape[1] - 1)
-    y = np.clip(np.round(points[:, 1]).astype(int), 0, image.shape[0] - 1)
-    return image[y, x].astype(np.float32)

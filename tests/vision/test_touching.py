@@ -8,7 +8,7 @@ import numpy as np
 from tests.vision.conftest import labelled
 from vision.compose import compose, cut_faces
 from vision.deck import Deck
-from vision.detect import rim_share
+from vision.rims import rim_share
 from vision.recogniser import Recogniser
 from vision.scoring import Tally, score_frame
 

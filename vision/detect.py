@@ -17,7 +17,7 @@ import numpy as np
 from vision.fragments import grown_pieces
 from vision.rims import rim_share
 from vision.selection import choose_cards, with_refined
-from vision.underneath import corner_quads
+from vision.underneath import corner_quads, line_corner_quads
 
 # Rectified card size (poker cards are 63 x 88 mm).
 CARD_W = 200
@@ -168,11 +168,14 @@ def _cards_underneath(image: np.ndarray, whiteness: np.ndarray, scale: float, wh
         x, y, w, h = cv2.boundingRect(contour)
         x0, y0 = max(int((x - 4) / scale), 0), max(int((y - 4) / scale), 0)
         x1, y1 = int((x + w + 4) / scale), int((y + h + 4) / scale)
-        paper = np.uint8(_whiteness(image[y0:y1, x0:x1]) > otsu) * 255
+        crop = _whiteness(image[y0:y1, x0:x1])
+        paper = np.uint8(crop > otsu) * 255
         paper = cv2.morphologyEx(paper, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-        offset = np.float32([x0, y0])
-        for quad in corner_quads(paper, [q - offset for q in whole]):
-            out.append(CardOutline(quad + offset, partial=True))
+        offset, shifted = np.float32([x0, y0]), [q - np.float32([x0, y0]) for q in whole]
+        quads = corner_quads(paper, shifted)
+        quads += [q for q in line_corner_quads(crop, paper, shifted)
+                  if all(np.linalg.norm(q[0] - k[0]) > 0.3 * np.linalg.norm(k[1] - k[0]) for k in quads)]
+        out.extend(CardOutline(quad + offset, partial=True) for quad in quads)
     return out
 
 

@@ -107,3 +107,57 @@ def _one_per_corner(quads: list[np.ndarray], reach: float) -> list[np.ndarray]:
         if all(np.linalg.norm(quad[0] - k[0]) > reach for k in kept):
             kept.append(quad)
     return kept
+
+
+def line_corner_quads(whiteness: np.ndarray, paper: np.ndarray, whole: list[np.ndarray]) -> list[np.ndarray]:
+    """Card outlines laid out from corners where two straight edge lines meet nearly square.
+
+    In a fan a lower card's index corner lies on the card below it, inside the paper, where only
+    its thin darker edge shows; the paper's outline has no corner there. Each line is at least
+    0.3 of a card's short side, the paper lies between the two, and corners on or inside a card
+    found whole are skipped (its index would be read twice).
+    """
+    if not whole:
+        return []
+    short, long_ = card_sides(whole)
+    found = cv2.createLineSegmentDetector().detect(whiteness)[0]
+    segments = [s for s in ([] if found is None else found.reshape(-1, 2, 2))
+                if np.linalg.norm(s[1] - s[0]) >= 0.3 * short]
+    quads: list[np.ndarray] = []
+    for i, one in enumerate(segments):
+        for two in segments[i + 1:]:
+            corner = _segment_corner(one, two, 0.12 * short)
+            if corner is None:
+                continue
+            point, first, second = corner
+            inside = point + (first + second) * 0.05 * short
+            if not _on_paper(paper, inside) or any(
+                    cv2.pointPolygonTest(w, (float(point[0]), float(point[1])), True) > -0.08 * short for w in whole):
+                continue
+            quads.append(np.float32([point, point + first * short, point + first * short + second * long_,
+                                     point + second * long_]))
+    return _one_per_corner(quads, 0.3 * short)
+
+
+def _segment_corner(one: np.ndarray, two: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Where two segments meet nearly square near an end of each: (corner, clockwise side, other side)."""
+    u, v = one[1] - one[0], two[1] - two[0]
+    u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
+    if abs(float(np.degrees(np.arccos(np.clip(abs(np.dot(u, v)), 0.0, 1.0)))) - 90) > SQUARE:
+        return None
+    point = _meeting(one[0], u, two[0], v)
+    if point is None:
+        return None
+    sides = []
+    for segment in (one, two):
+        near, far = sorted(segment, key=lambda end: float(np.linalg.norm(end - point)))
+        if np.linalg.norm(near - point) > reach:
+            return None
+        sides.append((far - point) / np.linalg.norm(far - point))
+    a, b = sides
+    return (point, a, b) if a[0] * b[1] - a[1] * b[0] > 0 else (point, b, a)
+
+
+def _on_paper(paper: np.ndarray, point: np.ndarray) -> bool:
+    x, y = int(round(float(point[0]))), int(round(float(point[1])))
+    return 0 <= y < paper.shape[0] and 0 <= x < paper.shape[1] and paper[y, x] > 0

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, sync_playwright
 
 from dealer_display.app import create_app
 from hardware_sim.decks import write_deck_file
@@ -14,6 +15,7 @@ from table_controller.cards import parse_card
 from table_controller.games import make_game
 from table_controller.runtime import TableSession
 from tests.dealer_display.live import DEALER_TOKEN, PIT_BOSS_PIN, display_settings
+from tests.dealer_display.screen import CHROMIUM, CHROMIUM_ARGS
 from tests.games.stacked import deck
 
 # The rules document's example 1 deck; with RED dealt first GREEN acts first.
@@ -21,6 +23,15 @@ EXAMPLE_DECK = "10 6 5 | 10 2 | 7 5 | 4 4 8 9"
 DEALER = {"X-Dealer-Token": DEALER_TOKEN}
 PIT_BOSS = {"X-Pit-Boss-Pin": PIT_BOSS_PIN}
 LOOPBACK_CLIENT = ("127.0.0.1", 50000)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, headless, once per test module (scripts/setup installs it)."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture

@@ -6,10 +6,10 @@ under the console, seat names on one line and cards drawn upright at a readable 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from drivers.base import SourceEvent, now
 from table_controller.autopilot import choose
@@ -17,8 +17,6 @@ from table_controller.games import make_game
 from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.screen import (
     CARD_SIZE,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     FITS,
     OVERFLOWS,
     SPILLS,
@@ -28,14 +26,6 @@ from tests.dealer_display.screen import (
 )
 
 SIZES = [(1280, 800), (1920, 1080)]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Dealer:

@@ -9,15 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from drivers.base import SourceEvent, now
 from tests.dealer_display.conftest import EXAMPLE_DECK
 from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.screen import (
     BOXES,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     FITS,
     OVERFLOWS,
     SPILLS,
@@ -32,14 +29,6 @@ from tests.games.stacked import play
 CLICKED = "green hit, red hit, green backhand, red backhand"  # GREEN wins on W-4
 KEYED = "green hit, red hit, green stand_pat, red backhand"  # no winner on SP-W2
 KEYS = {"hit": "h", "backhand": "b", "stand_pat": "s", "push": "p", "play_push": "l"}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

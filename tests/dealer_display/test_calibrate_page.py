@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from dealer_display.calibration import CalibrationSettings, create_calibration_app
 from dealer_display.calibration_server import picture_from_image
@@ -23,7 +23,7 @@ from drivers.registry import open_source
 from hardware_sim.camera import SimCamera
 from hardware_sim.sim_deck import sim_deck
 from tests.dealer_display.live import PIT_BOSS_PIN, free_port
-from tests.dealer_display.screen import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from tests.dealer_display.screen import ARTIFACTS
 from vision.calibration import LAYOUT_SPOTS, calibrate, load_layout
 
 DEALT = {
@@ -42,14 +42,6 @@ class Served:
     out: Path
     corners: np.ndarray  # where the renderer put the layout's corners
     frame_path: Path
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

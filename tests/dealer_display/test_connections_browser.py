@@ -6,28 +6,19 @@ table's real reader thread reports it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from dealer_display.table import device_name
 from table_controller.errors import DriverIOError
 from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.manual_shoe import manual_shoe
-from tests.dealer_display.screen import CHROMIUM, CHROMIUM_ARGS, FITS, open_console
+from tests.dealer_display.screen import FITS, open_console
 
 LINKS = """() => Object.fromEntries([...document.querySelectorAll("#hardware .link")].map(
   (part) => [part.dataset.device, part.textContent]))"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def links_become(page: Page, expected: dict[str, str]) -> None:

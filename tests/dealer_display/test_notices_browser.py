@@ -5,20 +5,17 @@ until a new deck (or the jam's end) takes them down; the page still fits without
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from table_controller.hardware_alerts import CUT_CARD_NOTICE
 from tests.dealer_display.conftest import EXAMPLE_DECK
 from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.manual_shoe import ManualShoe, manual_shoe
 from tests.dealer_display.screen import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     FITS,
     OVERFLOWS,
     SPILLS,
@@ -36,14 +33,6 @@ NOTICES = """() => {
   const box = document.getElementById("notices");
   return box.hidden ? [] : [...box.querySelectorAll(".notice")].map((p) => p.textContent);
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def drawn(page: Page, table: LiveTable) -> dict[str, Any]:

@@ -13,18 +13,15 @@ was kept; such a deck reads by its index alone.
 
 from __future__ import annotations
 
-import base64
 import json
 from dataclasses import dataclass
 from pathlib import Path
-
-import cv2
-import numpy as np
 
 from table_controller.cards import Card
 from table_controller.errors import ConfigError
 from vision.faces import FaceBook
 from vision.glyphs import GlyphBook
+from vision.pngs import from_png_text, to_png_text
 
 DECK_FORMAT = "table-deck/1"
 
@@ -74,7 +71,7 @@ def load_deck(path: Path) -> Deck:
 def _book_to_json(book: GlyphBook) -> dict[str, list[dict[str, object]]]:
     out: dict[str, list[dict[str, object]]] = {}
     for label, items in book.samples.items():
-        out[label] = [{"aspect": round(a, 4), "png": _png(g)} for g, a in items]
+        out[label] = [{"aspect": round(a, 4), "png": to_png_text(g)} for g, a in items]
     return out
 
 
@@ -82,19 +79,5 @@ def _book_from_json(data: dict[str, list[dict[str, object]]]) -> GlyphBook:
     book = GlyphBook()
     for label, items in data.items():
         for item in items:
-            book.add(label, _unpng(str(item["png"])), float(item["aspect"]))  # type: ignore[arg-type]
+            book.add(label, from_png_text(str(item["png"])), float(item["aspect"]))  # type: ignore[arg-type]
     return book
-
-
-def _png(glyph: np.ndarray) -> str:
-    ok, encoded = cv2.imencode(".png", glyph)
-    if not ok:
-        raise ValueError("cannot encode a glyph")
-    return base64.b64encode(encoded.tobytes()).decode("ascii")
-
-
-def _unpng(text: str) -> np.ndarray:
-    glyph = cv2.imdecode(np.frombuffer(base64.b64decode(text), np.uint8), cv2.IMREAD_GRAYSCALE)
-    if glyph is None:
-        raise ValueError("a glyph is not a PNG")
-    return glyph

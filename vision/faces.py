@@ -10,13 +10,13 @@ alike, so the index stays the first witness.
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from table_controller.cards import Card
+from vision.pngs import from_png_text, to_png_text
 
 FACE_SIZE = (40, 56)  # width, height of a face thumbnail (a 63 x 88 mm card)
 INSET = 0.04  # of each side: the rim and whatever lies beyond a loosely fitted outline
@@ -61,14 +61,14 @@ class FaceBook:
         return best
 
     def to_json(self) -> dict[str, list[str]]:
-        return {card.code: [_png(face) for face in faces] for card, faces in self.faces.items()}
+        return {card.code: [to_png_text(face) for face in faces] for card, faces in self.faces.items()}
 
     @classmethod
     def from_json(cls, data: dict[str, list[str]], cards: dict[str, Card]) -> FaceBook:
         book = cls()
         for code, faces in data.items():
             for text in faces:
-                book.faces.setdefault(cards[code], []).append(_unpng(text))
+                book.faces.setdefault(cards[code], []).append(from_png_text(text))
         return book
 
     def _prepare(self) -> None:
@@ -103,20 +103,6 @@ def _normalise(face: np.ndarray) -> np.ndarray:
 def _to_uint8(face: np.ndarray) -> np.ndarray:
     low, high = float(face.min()), float(face.max())
     return np.uint8(np.clip((face - low) / max(high - low, 1e-6) * 255, 0, 255))
-
-
-def _png(face: np.ndarray) -> str:
-    ok, encoded = cv2.imencode(".png", face)
-    if not ok:
-        raise ValueError("cannot encode a face")
-    return base64.b64encode(encoded.tobytes()).decode("ascii")
-
-
-def _unpng(text: str) -> np.ndarray:
-    face = cv2.imdecode(np.frombuffer(base64.b64decode(text), np.uint8), cv2.IMREAD_GRAYSCALE)
-    if face is None:
-        raise ValueError("a face is not a PNG")
-    return face
 
 
 # A face vouches for an unsure index reading only from a close match clearly ahead of every

@@ -62,14 +62,15 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
         quads.extend(_quads_at_level(evened, level, frame_area))
     quads.extend(_quads_from_edges(whiteness, frame_area))
     kept = choose_cards(quads, whiteness)
+    joined = _joined_blobs(image, whiteness, scale)
     if scale < 1:  # where shrinking may have closed the thin line between touching cards
-        refined = [q * scale for q in _quads_in_joined_blobs(image, whiteness, scale)]
+        refined = [q * scale for q in _quads_in_joined_blobs(joined, scale, frame_area)]
         if refined:
             full = _whiteness(image)
             kept = with_refined(kept, choose_cards(quads + refined, whiteness), lambda q: rim_share(full, q / scale))
     kept = grown_pieces(kept, whiteness)
     outlines = [CardOutline(_order_corners(q / scale)) for q in kept]
-    return outlines + _cards_underneath(image, whiteness, scale, [o.corners for o in outlines])
+    return outlines + _cards_underneath(joined, [o.corners for o in outlines])
 
 
 def _levels(whiteness: np.ndarray) -> list[int]:
@@ -127,27 +128,42 @@ def _quads_from_edges(whiteness: np.ndarray, frame_area: int) -> list[np.ndarray
     return quads
 
 
-def _quads_in_joined_blobs(image: np.ndarray, whiteness: np.ndarray, scale: float) -> list[np.ndarray]:
+@dataclass(frozen=True, slots=True)
+class _JoinedBlob:
+    """Paper at the Otsu level that is not card-shaped: cards touching or overlapping."""
+
+    contour: np.ndarray  # at the working size
+    origin: np.ndarray  # float32 (x, y) of its box's top-left corner in the frame
+    whiteness: np.ndarray  # its box at full resolution
+    level: float  # the Otsu level it was cut at
+
+
+def _joined_blobs(image: np.ndarray, whiteness: np.ndarray, scale: float) -> list[_JoinedBlob]:
+    level, mask = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    frame_area = whiteness.shape[0] * whiteness.shape[1]
+    blobs = []
+    for contour in contours:
+        if cv2.contourArea(contour) < 2 * MIN_AREA_FRACTION * frame_area or _card_quad(contour) is not None:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        x0, y0 = max(int((x - 4) / scale), 0), max(int((y - 4) / scale), 0)
+        x1, y1 = int((x + w + 4) / scale), int((y + h + 4) / scale)
+        blobs.append(_JoinedBlob(contour, np.float32([x0, y0]), _whiteness(image[y0:y1, x0:x1]), level))
+    return blobs
+
+
+def _quads_in_joined_blobs(blobs: list[_JoinedBlob], scale: float, frame_area: int) -> list[np.ndarray]:
     """Cards in paper blobs that are not card-shaped, looked for again at full resolution.
 
     Touching or overlapping cards are parted only by the thin line of a card's edge, which
     shrinking the frame washes out; only such blobs' boxes are worked on at full size (in frame
     pixels), so a frame of cards lying apart costs nothing more.
     """
-    otsu, mask = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    frame_area = whiteness.shape[0] * whiteness.shape[1]
     quads: list[np.ndarray] = []
-    for contour in contours:
-        if cv2.contourArea(contour) < 2 * MIN_AREA_FRACTION * frame_area or _card_quad(contour) is not None:
-            continue
-        x, y, w, h = cv2.boundingRect(contour)
-        pad = 4
-        x0, y0 = max(int((x - pad) / scale), 0), max(int((y - pad) / scale), 0)
-        x1, y1 = int((x + w + pad) / scale), int((y + h + pad) / scale)
-        full = _whiteness(image[y0:y1, x0:x1])
-        found = [q + np.float32([x0, y0]) for q in _quads_from_edges(full, int(frame_area / scale / scale))]
-        quads.extend(q for q in found if _share_inside(q * scale, contour) > 0.85)  # a piece of the blob
+    for blob in blobs:
+        found = [q + blob.origin for q in _quads_from_edges(blob.whiteness, int(frame_area / scale / scale))]
+        quads.extend(q for q in found if _share_inside(q * scale, blob.contour) > 0.85)  # a piece of the blob
     return quads
 
 
@@ -156,26 +172,17 @@ def _whiteness(image: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(cv2.min(cv2.min(blue, green), red), (5, 5), 0)
 
 
-def _cards_underneath(image: np.ndarray, whiteness: np.ndarray, scale: float, whole: list[np.ndarray]) -> list[CardOutline]:
+def _cards_underneath(blobs: list[_JoinedBlob], whole: list[np.ndarray]) -> list[CardOutline]:
     """Cards partly under others, from the square corners of paper that is not card-shaped."""
-    otsu, mask = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    frame_area = whiteness.shape[0] * whiteness.shape[1]
     out: list[CardOutline] = []
-    for contour in contours:
-        if cv2.contourArea(contour) < 2 * MIN_AREA_FRACTION * frame_area or _card_quad(contour) is not None:
-            continue
-        x, y, w, h = cv2.boundingRect(contour)
-        x0, y0 = max(int((x - 4) / scale), 0), max(int((y - 4) / scale), 0)
-        x1, y1 = int((x + w + 4) / scale), int((y + h + 4) / scale)
-        crop = _whiteness(image[y0:y1, x0:x1])
-        paper = np.uint8(crop > otsu) * 255
+    for blob in blobs:
+        paper = np.uint8(blob.whiteness > blob.level) * 255
         paper = cv2.morphologyEx(paper, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-        offset, shifted = np.float32([x0, y0]), [q - np.float32([x0, y0]) for q in whole]
+        shifted = [q - blob.origin for q in whole]
         quads = corner_quads(paper, shifted)
-        quads += [q for q in line_corner_quads(crop, paper, shifted)
+        quads += [q for q in line_corner_quads(blob.whiteness, paper, shifted)
                   if all(np.linalg.norm(q[0] - k[0]) > 0.3 * np.linalg.norm(k[1] - k[0]) for k in quads)]
-        out.extend(CardOutline(quad + offset, partial=True) for quad in quads)
+        out.extend(CardOutline(quad + blob.origin, partial=True) for quad in quads)
     return out
 
 

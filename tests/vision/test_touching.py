@@ -5,25 +5,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tests.vision.conftest import labelled
-from vision.compose import compose, cut_faces
+from tests.vision.conftest import read_composed
 from vision.deck import Deck
 from vision.rims import rim_share
-from vision.recogniser import Recogniser
-from vision.scoring import Tally, score_frame
-
-
-def _faces(deck: str) -> dict:
-    photos = {c[0]: cv2.imread(str(p)) for p, c in labelled().items()
-              if p.parent.name == deck and p.stem.endswith(("clubs", "diamonds", "hearts", "spades"))}
-    return cut_faces(photos)
 
 
 def test_touching_cards_in_a_row_are_read_one_by_one(enrolled: dict[str, Deck]) -> None:
-    faces, reader, rng, total = _faces("kentdoan"), Recogniser(enrolled["kentdoan"]), np.random.default_rng(7), Tally()
-    for _ in range(6):
-        scene = compose(faces, "touching", 4, rng)
-        total += score_frame((g.card for g in reader.recognise(scene.image)), scene.cards)
+    total = read_composed(enrolled["kentdoan"], "kentdoan", "touching")
     assert total.invented == 0, total
     assert total.right >= 16, total  # 18/24 measured; 0/24 without the closer look
 

@@ -47,14 +47,75 @@ class DealTo:
     label: str
 
 
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One settlement of one bet, as the engine computed it; the dealer makes it and confirms
+    (control ``paid``). Amounts are integer cents. Every stake is settled exactly once, so a
+    round balances: the sum of ``staked`` is the sum of ``collected`` plus ``returned``.
+
+    - a losing bet: ``collected = staked`` (late surrender: ``collected = staked - returned``);
+    - a push: ``returned = staked``;
+    - a winning bet: ``returned = staked`` and ``paid`` = the winnings (3:2 on 1000 pays 1500).
+    """
+
+    seat: str
+    bet: str  # one of the game's declared bets: main, side, insurance, double, split, ante, ...
+    staked: int
+    collected: int
+    returned: int
+    paid: int
+    reason: str  # plain words for the dealer: "side bet, ace-eight, 4 to 1"
+    rule: str  # the rules document's id: BJ-13, DMH-3, ...
+    hand: int | None = None  # a seat's hand after splits (1, 2, ...), where the game has them
+
+    @property
+    def net(self) -> int:
+        """What the seat gained (+) or lost (-) on this bet."""
+        return self.paid - self.collected
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seat": self.seat, "bet": self.bet, "staked": self.staked, "collected": self.collected,
+            "returned": self.returned, "paid": self.paid, "net": self.net, "reason": self.reason,
+            "rule": self.rule,
+        }
+        if self.hand is not None:
+            out["hand"] = self.hand
+        return out
+
+
 @dataclass(slots=True)
 class Expected:
-    """A value (not ``frozen`` only for speed: a game builds one per state it is asked about)."""
+    """A value (not ``frozen`` only for speed: a game builds one per state it is asked about).
+
+    ``payment``: the dealer must make this payment or collection next and confirm it (control
+    ``paid``); games without money leave it ``None``.
+    """
 
     deal: DealTo | None = None
     decisions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     controls: tuple[str, ...] = ()
     hand_over: bool = False
+    payment: Payment | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A named place on the layout a game declares, for the display, the camera's calibration
+    and the simulated camera: ``dealer/up``, ``dealer/hole``, ``seat3/bet``, ``seat3/h2/card1``.
+
+    ``x`` and ``y`` place its centre on a normalised table as the display draws it, the dealer
+    at the top: x from 0 (left edge) to 1 (right edge), y from 0 (the dealer's edge) to 1 (the
+    players' rail).
+    ``kind`` is ``card`` or ``bet``; ``seat`` the seat it belongs to, if any.
+    """
+
+    name: str
+    x: float
+    y: float
+    kind: str
+    seat: str | None
+    label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +235,14 @@ class HandEnded:
     result: HandResult
 
 
-Effect = Refused | Applied | IrregularityOpened | HandEnded
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """The dealer confirmed a payment or collection: the log's record of money moving."""
+
+    payment: Payment
+
+
+Effect = Refused | Applied | IrregularityOpened | HandEnded | Settled
 
 
 class Game(Protocol):
@@ -195,3 +263,7 @@ class Game(Protocol):
     def result(self, state: Any) -> HandResult | None: ...
 
     def describe(self) -> dict[str, Any]: ...
+
+    # Games with money or a declared layout also offer (the Backhand series will too):
+    #   bets: tuple[str, ...]                       the bets a seat may place (Wager.bet)
+    #   def layout(self, state) -> tuple[Spot, ...] every spot in play for this state

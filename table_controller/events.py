@@ -17,8 +17,9 @@ NEW_DECK = "new_deck"  # dealer: a freshly shuffled deck is loaded; the hand may
 RESHUFFLE = "reshuffle_discards"  # dealer: discards shuffled back in (switch C10 = reshuffle)
 VOID_HAND = "void_hand"  # pit boss
 ACCEPT_CARD = "accept_card"  # pit boss
+PAID = "paid"  # dealer: the payment or collection the engine asked for (Expected.payment) is made
 PIT_BOSS_CONTROLS = frozenset({VOID_HAND, ACCEPT_CARD})
-DEALER_CONTROLS = frozenset({NEW_DECK, RESHUFFLE})
+DEALER_CONTROLS = frozenset({NEW_DECK, RESHUFFLE, PAID})
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,10 +32,26 @@ class CardArrived:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A seat's choice, as the dealer entered it: ``hit``, ``backhand``, ``stand_pat``, ..."""
+    """A seat's choice, as the dealer entered it: ``hit``, ``backhand``, ``stand_pat``, ...
+
+    ``amount`` (integer cents) only for a decision that stakes money, e.g. blackjack's
+    ``insurance``; a game refuses an amount where its decision takes none.
+    """
 
     seat: str
     action: str
+    amount: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Wager:
+    """The dealer entered a seat's stake before the round: ``bet`` is one of the game's declared
+    bets (``main``, ``side``, ``ante``, ...), ``amount`` integer cents; 0 takes the bet down.
+    The game refuses a wager outside its limits, or once its bets are locked, with the reason."""
+
+    seat: str
+    bet: str
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +69,7 @@ class HardwareIrregularity:
     reason: str
 
 
-Event = CardArrived | Decision | Control | HardwareIrregularity
+Event = CardArrived | Decision | Wager | Control | HardwareIrregularity
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -62,7 +79,12 @@ def event_to_dict(event: Event) -> dict[str, Any]:
             out["spot"] = event.spot
         return out
     if isinstance(event, Decision):
-        return {"type": "decision", "seat": event.seat, "action": event.action}
+        out = {"type": "decision", "seat": event.seat, "action": event.action}
+        if event.amount is not None:  # absent otherwise, so logs of games without money are unchanged
+            out["amount"] = event.amount
+        return out
+    if isinstance(event, Wager):
+        return {"type": "wager", "seat": event.seat, "bet": event.bet, "amount": event.amount}
     if isinstance(event, Control):
         return {"type": "control", "control": event.control, "by": event.by}
     return {"type": "hardware_irregularity", "reason": event.reason}
@@ -73,9 +95,19 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     if kind == "card":
         return CardArrived(parse_card(data["card"]), data.get("spot"))
     if kind == "decision":
-        return Decision(str(data["seat"]), str(data["action"]))
+        amount = data.get("amount")
+        return Decision(str(data["seat"]), str(data["action"]), None if amount is None else _cents(amount))
+    if kind == "wager":
+        return Wager(str(data["seat"]), str(data["bet"]), _cents(data["amount"]))
     if kind == "control":
         return Control(str(data["control"]), str(data.get("by", "dealer")))
     if kind == "hardware_irregularity":
         return HardwareIrregularity(str(data["reason"]))
     raise ValueError(f"not an event: {data!r}")
+
+
+def _cents(value: Any) -> int:
+    """Money is whole cents: an int (not a bool, not a float)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"an amount is a whole number of cents (got {value!r})")
+    return value

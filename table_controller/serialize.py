@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.engine import Applied, Effect, HandEnded, HandResult, IrregularityOpened, Refused
+from table_controller.engine import Applied, Effect, HandEnded, HandResult, IrregularityOpened, Refused, Settled
 
 
 def result_to_dict(result: HandResult) -> dict[str, Any]:
@@ -43,4 +43,6 @@ def effect_to_dict(effect: Effect) -> dict[str, Any]:
         return {"type": "irregularity", **effect.irregularity.to_dict()}
     if isinstance(effect, HandEnded):
         return {"type": "hand_ended", "winner": effect.result.winner, "decided_by": effect.result.decided_by}
+    if isinstance(effect, Settled):
+        return {"type": "settled", **effect.payment.to_dict()}
     raise TypeError(f"not an effect: {effect!r}")

@@ -1,0 +1,1 @@
+"""Blackjack with the Dead Man's Hand side bet (../shared/rules/blackjack.md)."""

@@ -134,6 +134,10 @@ class SeatPrompt:
     cards: tuple[str, ...]  # the current hand (initial cards then hit cards), as codes
     columns: tuple[str | None, ...]  # post-initial cards by column 1..3 (backhand card included)
     note: str = ""
+    # a game's own figures for this seat, as data (blackjack: each hand's cards, total, soft or
+    # hard, bets, what was paid); left out of to_dict() when empty, so games without any keep
+    # their logged prompts byte for byte
+    figures: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -149,6 +153,7 @@ class SeatPrompt:
             "cards": list(self.cards),
             "columns": list(self.columns),
             "note": self.note,
+            **({"figures": self.figures} if self.figures else {}),
         }
 
 

@@ -19,6 +19,8 @@ from fastapi.staticfiles import StaticFiles
 
 from dealer_display import ws
 from dealer_display.autopilot_task import run_autopilot
+from dealer_display.gate import GATE_ANSWERS, Gate, table_hosts
+from dealer_display.pin_guard import PinGuard
 from dealer_display.routes import console, pit_boss, state
 from dealer_display.routes.state import STATIC
 from dealer_display.settings import DisplaySettings
@@ -39,9 +41,12 @@ def create_app(
     """
     if session is None:
         session = _new_session(settings)
-    app = FastAPI(title="Dealer display", version="1", lifespan=_lifespan(settings, session, source))
+    app = FastAPI(title="Dealer display", version="1", lifespan=_lifespan(settings, session, source),
+                  responses=GATE_ANSWERS)
     app.state.settings = settings
     app.state.table = None
+    app.state.pin_guard = PinGuard()
+    app.add_middleware(Gate, hosts=table_hosts(settings.host, settings.allowed_hosts), token=settings.dealer_token)
     for router in (state.router, console.router, pit_boss.router, ws.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -62,6 +67,7 @@ def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSourc
         align_simulated_shoe(session, source)  # a hand resumed after a crash keeps its cards
         camera = None if settings.camera_url is None else open_source(settings.camera_url)
         table = DisplayTable(session, source, camera)
+        table.access = app.state.pin_guard
         if settings.autopilot and not table.can_deal:
             raise ConfigError(f"--autopilot deals from a simulated shoe; {source.url} is not one")
         table.start()

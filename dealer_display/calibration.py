@@ -25,7 +25,10 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from dealer_display.routes.state import STATIC
+from dealer_display.gate import GATE_ANSWERS, Gate, table_hosts
+from dealer_display.pin_guard import PinGuard
 from table_controller.errors import ConfigError
+from table_controller.staff import check_pin
 from vision.calibration import Layout, calibrate
 
 CORNER_NAMES = ("far-left", "far-right", "near-right", "near-left")
@@ -45,8 +48,7 @@ class CalibrationSettings:
     port: int = DEFAULT_PORT
 
     def __post_init__(self) -> None:
-        if not (self.pit_boss_pin.isdigit() and 4 <= len(self.pit_boss_pin) <= 12):
-            raise ConfigError("the pit-boss PIN must be 4 to 12 digits")
+        check_pin(self.pit_boss_pin, what="the pit-boss PIN")
         if not 0 < self.port < 65536:
             raise ConfigError(f"--port must be 1..65535 (got {self.port})")
         if not self.out.parent.is_dir():
@@ -106,9 +108,11 @@ class CalibrationInfo(BaseModel):
 
 
 def create_calibration_app(settings: CalibrationSettings, picture: Picture) -> FastAPI:
-    app = FastAPI(title="Layout calibration", version="1")
+    app = FastAPI(title="Layout calibration", version="1", responses=GATE_ANSWERS)
     app.state.settings = settings
     app.state.picture = picture
+    app.state.pin_guard = PinGuard()
+    app.add_middleware(Gate, hosts=table_hosts(settings.host), max_body=64 * 1024)
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
@@ -127,12 +131,19 @@ PictureDep = Annotated[Picture, Depends(_picture)]
 
 
 def _require_pin(
-    settings: SettingsDep, x_pit_boss_pin: Annotated[str | None, Header()] = None
+    request: Request, settings: SettingsDep, x_pit_boss_pin: Annotated[str | None, Header()] = None
 ) -> None:
     if not x_pit_boss_pin:
         raise HTTPException(401, "saving the layout is a pit-boss action: enter the pit-boss PIN")
+    guard: PinGuard = request.app.state.pin_guard
+    wait = guard.wait_left()
+    if wait > 0:
+        raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
+                            headers={"Retry-After": str(max(1, round(wait)))})
     if not secrets.compare_digest(x_pit_boss_pin.encode(), settings.pit_boss_pin.encode()):
-        raise HTTPException(403, "the pit-boss PIN is wrong")
+        wait = guard.failed()
+        raise HTTPException(403, "the pit-boss PIN is wrong" + (f"; next try in {wait:.0f} seconds" if wait else ""))
+    guard.succeeded()
 
 
 router = APIRouter()

@@ -9,11 +9,13 @@ constant time; a missing one is 401, a wrong one 403, each with a reason a perso
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Header, HTTPException, Request, WebSocket
 
+from dealer_display.pin_guard import PinGuard
 from dealer_display.settings import DisplaySettings
 from dealer_display.table import DisplayTable
 
@@ -71,12 +73,59 @@ def require_dealer(settings: SettingsDep, x_dealer_token: Annotated[str | None, 
     return Actor("dealer", settings.dealer_name)
 
 
-def require_pit_boss(settings: SettingsDep, x_pit_boss_pin: Annotated[str | None, Header()] = None) -> Actor:
+def require_pit_boss(
+    request: Request,
+    settings: SettingsDep,
+    _dealer: Annotated[Actor, Depends(require_dealer)],
+    x_pit_boss_pin: Annotated[str | None, Header()] = None,
+    x_staff_id: Annotated[str | None, Header(max_length=32)] = None,
+) -> Actor:
+    """A pit boss, by their own PIN (named staff) or the table's shared one. Only from the
+    dealer's console (its token), and only as fast as :class:`PinGuard` lets PINs be tried;
+    every refusal is logged with the console it came from."""
     if not x_pit_boss_pin:
         raise HTTPException(401, "this is a pit-boss action: enter the pit-boss PIN")
-    if not _matches(x_pit_boss_pin, settings.pit_boss_pin):
-        raise HTTPException(403, "the pit-boss PIN is wrong")
-    return Actor("pit_boss", settings.pit_boss_name)
+    guard: PinGuard = request.app.state.pin_guard
+    wait = guard.wait_left()
+    if wait > 0:
+        _refuse(request, settings, x_staff_id, f"locked: {guard.failures} wrong PINs in a row; next try in {wait:.0f} s")
+        raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
+                            headers={"Retry-After": str(max(1, round(wait)))})
+    member = None if settings.staff is None else settings.staff.find(x_pit_boss_pin, "pit_boss", x_staff_id)
+    if member is not None:
+        actor = Actor("pit_boss", member.title)
+    elif x_staff_id is None and settings.pit_boss_pin and _matches(x_pit_boss_pin, settings.pit_boss_pin):
+        actor = Actor("pit_boss", settings.pit_boss_name)
+    else:
+        wait = guard.failed()
+        _refuse(request, settings, x_staff_id, "wrong PIN")
+        if wait > 0:
+            _record(request, "lockout", {"failures": guard.failures, "wait_seconds": wait, "console": console_of(request)})
+        raise HTTPException(403, "the pit-boss PIN is wrong" + (f"; next try in {wait:.0f} seconds" if wait else ""))
+    if guard.succeeded():
+        _record(request, "lockout_lifted", {"by": actor.name, "console": console_of(request)})
+    return actor
+
+
+def console_of(request: Request) -> str:
+    """Which console asked: its address and, if it sends one, its name (X-Console-Name)."""
+    host = request.client.host if request.client else "unknown"
+    name = request.headers.get("x-console-name", "")[:40]
+    return f"{host} ({name})" if name.isprintable() and name else host
+
+
+def _refuse(request: Request, settings: DisplaySettings, staff_id: str | None, reason: str) -> None:
+    action = request.path_params.get("control") or "pit-boss action"
+    payload = {"action": action, "console": console_of(request), "staff": staff_id, "reason": reason}
+    guard: PinGuard = request.app.state.pin_guard
+    guard.last_failure = {**payload, "at": time.time()}
+    _record(request, "access_refused", payload)
+
+
+def _record(request: Request, kind: str, payload: dict[str, object]) -> None:
+    table: DisplayTable | None = getattr(request.app.state, "table", None)
+    if table is not None:
+        table.session.record_access(kind, payload, source="console:pit_boss")
 
 
 def websocket_may_read(websocket: WebSocket, settings: DisplaySettings) -> bool:

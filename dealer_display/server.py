@@ -24,9 +24,11 @@ from dealer_display.settings import (
     pit_boss_pin_from,
 )
 from table_controller.runtime import TableSession
+from table_controller.staff import load_staff
 
 
 def settings_from(args: argparse.Namespace) -> DisplaySettings:
+    staff = None if getattr(args, "staff", None) is None else load_staff(args.staff)
     return DisplaySettings(
         cards_url=args.cards,
         camera_url=getattr(args, "camera", None),
@@ -34,11 +36,13 @@ def settings_from(args: argparse.Namespace) -> DisplaySettings:
         host=args.host,
         port=DEFAULT_PORT if args.port is None else args.port,
         dealer_token=dealer_token_from(args.dealer_token),
-        pit_boss_pin=pit_boss_pin_from(args.pit_boss_pin),
+        pit_boss_pin=pit_boss_pin_from(args.pit_boss_pin, staff=staff),
         dealer_name=args.dealer,
         autopilot=args.autopilot,
         autopilot_hands=args.hands,
         pace=DEFAULT_PACE if args.pace is None else args.pace,
+        staff=staff,
+        allowed_hosts=tuple(getattr(args, "allowed_host", None) or ()),
     )
 
 
@@ -90,7 +94,11 @@ def _announce(settings: DisplaySettings, server: uvicorn.Server, *, open_browser
     console = f"{address}#token={settings.dealer_token}"
     print(f"dealer display: {address}", flush=True)
     print(f"dealer's console (keep private): {console}", flush=True)
-    print(f"pit-boss PIN: {settings.pit_boss_pin}", flush=True)
+    if settings.pit_boss_pin:
+        print(f"pit-boss PIN: {settings.pit_boss_pin}", flush=True)
+    if settings.staff is not None:
+        names = ", ".join(m.title for m in settings.staff.members) or "none"
+        print(f"staff: {names}", flush=True)
     if settings.autopilot:
         print("autopilot: the simulated shoe deals and both seats play by themselves", flush=True)
     if open_browser:

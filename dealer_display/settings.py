@@ -7,6 +7,7 @@ import secrets
 from dataclasses import dataclass
 
 from table_controller.errors import ConfigError
+from table_controller.staff import Staff, check_pin
 
 DEALER_TOKEN_ENV = "TABLE_DEALER_TOKEN"
 PIT_BOSS_PIN_ENV = "TABLE_PIT_BOSS_PIN"
@@ -20,6 +21,9 @@ class DisplaySettings:
 
     ``dealer_token`` authorises the dealer's console, ``pit_boss_pin`` the pit-boss actions
     (void the hand, accept an irregular card). Both are secrets compared in constant time.
+    ``staff`` names each dealer and pit boss with a PIN of their own (hashed); with staff, the
+    shared ``pit_boss_pin`` may be empty. ``allowed_hosts`` are host names besides this
+    computer's own that the page may be reached by (a floor screen on another computer).
     """
 
     cards_url: str = "sim://?seed=42"
@@ -34,16 +38,21 @@ class DisplaySettings:
     autopilot: bool = False
     autopilot_hands: int | None = None
     pace: float = DEFAULT_PACE
+    staff: Staff | None = None
+    allowed_hosts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if len(self.dealer_token) < 8:
-            raise ConfigError("the dealer token must be at least 8 characters")
-        if not (self.pit_boss_pin.isdigit() and 4 <= len(self.pit_boss_pin) <= 12):
-            raise ConfigError("the pit-boss PIN must be 4 to 12 digits")
+        if len(self.dealer_token) < 8 or not self.dealer_token.isascii() or not self.dealer_token.isprintable():
+            raise ConfigError("the dealer token must be at least 8 printable ASCII characters")
+        if self.pit_boss_pin or not (self.staff and self.staff.with_role("pit_boss")):
+            check_pin(self.pit_boss_pin, what="the pit-boss PIN")
+        for host in self.allowed_hosts:
+            if not host or len(host) > 253 or not all(c.isalnum() or c in ".-:[]" for c in host) or not host.isascii():
+                raise ConfigError(f"--allowed-host takes a host name or address (got {host!r})")
         if not 0 < self.port < 65536:
             raise ConfigError(f"--port must be 1..65535 (got {self.port})")
-        if self.pace < 0:
-            raise ConfigError(f"--pace must be zero or more seconds (got {self.pace})")
+        if not 0 <= self.pace <= 3600:  # also refuses nan
+            raise ConfigError(f"--pace must be 0 to 3600 seconds (got {self.pace})")
 
 
 def new_dealer_token() -> str:
@@ -59,6 +68,10 @@ def dealer_token_from(option: str | None) -> str:
     return option or os.environ.get(DEALER_TOKEN_ENV) or new_dealer_token()
 
 
-def pit_boss_pin_from(option: str | None) -> str:
-    """The option, else ``$TABLE_PIT_BOSS_PIN``, else a fresh random six-digit PIN."""
-    return option or os.environ.get(PIT_BOSS_PIN_ENV) or new_pit_boss_pin()
+def pit_boss_pin_from(option: str | None, *, staff: Staff | None = None) -> str:
+    """The option, else ``$TABLE_PIT_BOSS_PIN``, else a fresh random six-digit PIN; with named
+    pit bosses on the staff, no shared PIN unless one is given."""
+    given = option or os.environ.get(PIT_BOSS_PIN_ENV)
+    if given or (staff is not None and staff.with_role("pit_boss")):
+        return given or ""
+    return new_pit_boss_pin()

@@ -39,6 +39,7 @@ class DisplayTable:
         self.last_card: dict[str, Any] | None = None
         self.version = 0  # counts changes, so a page (or a test) can tell a state is new
         self.card_arrived = asyncio.Event()
+        self.access: Any = None  # the display's PinGuard, for the wrong-PIN notice
         self._feeds: list[CardFeed] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
@@ -157,6 +158,7 @@ class DisplayTable:
             "state": self.session.snapshot(),
             "console": {"actions": list(self.actions()), "can_deal": self.can_deal},
             "card": self.last_card,
+            "access": None if self.access is None else self.access.to_dict(),
             "camera": None if self.witness is None else {"source": self.camera.url, **self.witness.to_dict()},  # type: ignore[union-attr]
             "version": self.version,
             "sent_at": time.time(),

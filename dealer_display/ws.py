@@ -44,6 +44,9 @@ async def _send(websocket: WebSocket, page: PageFeed) -> None:
 
 
 async def _until_closed(websocket: WebSocket) -> None:
+    """Read (and ignore) whatever the page sends, text or binary, until the socket closes."""
     with contextlib.suppress(WebSocketDisconnect):
         while True:
-            await websocket.receive_text()
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return

@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "table_controller.commands.vision",
     "table_controller.commands.sim_shoe",
     "table_controller.commands.read_cards",
+    "table_controller.commands.staff",
 )
 
 

@@ -206,6 +206,17 @@ class TableSession:
         else:
             self._notify()
 
+    def record_access(self, kind: str, payload: dict[str, Any], *, source: str, at: float | None = None) -> None:
+        """A refused PIN or token, a lockout and its end (``access_refused``, ``lockout``,
+        ``lockout_lifted``): in the open hand if one is being played, else between hands.
+        Nothing the engine sees: a refused attempt changes no hand."""
+        at = time.time() if at is None else at
+        with self.lock:
+            if self.log is not None:
+                in_hand = self._hand_logged and not self._result_logged
+                self.log.append(self.hand_id if in_hand else "", kind, payload, source=source, at=at)
+        self._notify()
+
     def resume(self, hand_id: str, events: list[dict[str, Any]]) -> None:
         """Crash recovery: rebuild the unfinished hand from its logged events (not re-logged).
 

@@ -15,6 +15,12 @@ from table_controller.events import Control
 
 router = APIRouter(prefix="/api")
 
+DEALER_ANSWERS: dict[int | str, dict[str, str]] = {
+    401: {"description": "the dealer token is missing (X-Dealer-Token)"},
+    403: {"description": "the dealer token is wrong"},
+    409: {"description": "the rules do not allow it now (the engine's reason)"},
+}
+
 
 def answer(table: DisplayTable, refusal: str | None) -> Applied:
     if refusal is not None:
@@ -22,19 +28,19 @@ def answer(table: DisplayTable, refusal: str | None) -> Applied:
     return Applied(instruction=table.session.prompts().dealer_instruction)
 
 
-@router.post("/decision", responses={409: {"description": "the rules do not allow it now"}})
+@router.post("/decision", responses=DEALER_ANSWERS)
 async def decision(body: DecisionRequest, table: TableDep, dealer: DealerDep) -> Applied:
     """Enter a seat's decision as the player signalled it."""
     return answer(table, table.decide(body.seat, body.action, source=dealer.source))
 
 
-@router.post("/control", responses={409: {"description": "the rules do not allow it now"}})
+@router.post("/control", responses=DEALER_ANSWERS)
 async def control(body: DealerControlRequest, table: TableDep, dealer: DealerDep) -> Applied:
     """A dealer step: NEW DECK (a freshly shuffled deck is loaded) or RESHUFFLE."""
     return answer(table, table.submit(Control(body.control, by=dealer.name), source=dealer.source))
 
 
-@router.post("/deal", responses={409: {"description": "not a simulated shoe, or it is empty"}})
+@router.post("/deal", responses={**DEALER_ANSWERS, 409: {"description": "not a simulated shoe, or it is empty"}})
 async def deal(table: TableDep, _dealer: DealerDep) -> Dealt:
     """Simulation only: the simulated shoe deals its next card."""
     if not table.can_deal:

@@ -152,6 +152,8 @@ function askPin() {
   return new Promise((resolve) => {
     const dialog = $("pin-dialog");
     $("pin-input").value = "";
+    $("pin-cancel").onclick = () => dialog.close("cancel");
+    dialog.returnValue = "";
     dialog.onclose = () => resolve(dialog.returnValue === "ok" ? $("pin-input").value : null);
     dialog.showModal();
   });

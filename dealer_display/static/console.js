@@ -90,7 +90,7 @@ export class DealerConsole {
   async pitBoss(control) {
     const pin = await askPin(PIT_BOSS_WORDS[control]);
     if (pin === null) return null;
-    return this.send("/api/pit-boss", { control }, pin ? { "X-Pit-Boss-Pin": pin } : {});
+    return this.send(`/api/pit-boss/${control}`, null, pin ? { "X-Pit-Boss-Pin": pin } : {});
   }
 
   async send(path, body, extraHeaders = {}) {
@@ -120,6 +120,7 @@ function askPin(what) {
   const input = $("pin-input");
   $("pin-title").textContent = `Pit-boss action: ${what}`;
   input.value = "";
+  $("pin-cancel").onclick = () => dialog.close("cancel");
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok" ? input.value.trim() : null), { once: true });
     dialog.returnValue = "";

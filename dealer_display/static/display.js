@@ -39,7 +39,7 @@ function draw(message) {
   const state = message.state;
   dealerConsole.update(message);
   drawBanners(state);
-  drawNotices(state.hardware);
+  drawNotices(state.hardware, message.access);
   drawLayout(state);
   drawSeats(state, message.console.actions, dealerConsole.canAct);
   drawResult(state);

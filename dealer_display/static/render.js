@@ -222,13 +222,26 @@ export function drawBanners(state) {
   $("irregularity-cards").replaceChildren(...(irr ? irr.cards.map((c) => cardFace(c, "mini")) : []));
 }
 
-/** The runtime's standing notices (the cut card, a jam, an open door), word for word. */
-export function drawNotices(hw) {
-  const notices = hw.notices || [];
+/** The runtime's standing notices (the cut card, a jam, an open door), word for word, and
+ * wrong pit-boss PINs since the last right one (each is in the hand log too). */
+export function drawNotices(hw, access) {
+  const notices = [...(hw.notices || [])];
+  const words = accessWords(access);
+  if (words) notices.unshift(words);
   const box = $("notices");
   box.hidden = notices.length === 0;
   document.body.classList.toggle("noticed", notices.length > 0);
-  box.replaceChildren(...notices.map((words) => el("p", "notice", words)));
+  box.replaceChildren(...notices.map((text) => el("p", text === words ? "notice access" : "notice", text)));
+}
+
+function accessWords(access) {
+  if (!access || !access.failures) return "";
+  const last = access.last_failure || {};
+  const when = last.at ? new Date(last.at * 1000).toLocaleTimeString() : "";
+  const what = last.action ? ` (${last.action.replaceAll("_", " ")})` : "";
+  const wait = access.wait_seconds > 0 ? `: PIN entry locked, next try in ${Math.ceil(access.wait_seconds)} s` : "";
+  const n = access.failures === 1 ? "1 wrong pit-boss PIN" : `${access.failures} wrong pit-boss PINs in a row`;
+  return `${n}${wait}. Last at ${when} from ${last.console || "a console"}${what}; logged.`;
 }
 
 /** Each card source by name (shoe, camera) and whether it is there; one "Shoe" if unnamed. */

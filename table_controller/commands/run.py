@@ -27,8 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="card source URL (default sim://?seed=42: the simulated shoe); "
                              "twice for a shoe and a camera that checks it")
     parser.add_argument("--autopilot", action="store_true", help="the simulated shoe deals and both seats play by themselves")
-    parser.add_argument("--hands", type=int, default=None, help="with --autopilot: play N hands and exit")
-    parser.add_argument("--pace", type=float, default=None, help="seconds between autopilot steps")
+    parser.add_argument("--hands", type=_count, default=None, help="with --autopilot: play N hands and exit")
+    parser.add_argument("--pace", type=_pace, default=None, help="seconds between autopilot steps (0 to 3600)")
     parser.add_argument("--log", default=None, metavar="DB", help="hand log: SQLite path or postgresql:// URL")
     parser.add_argument("--key", default=None, metavar="FILE", help="HMAC key file of the hand log")
     parser.add_argument("--no-log", action="store_true", help="do not write a hand log (demo only)")
@@ -41,8 +41,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the dealer's console token (default $TABLE_DEALER_TOKEN, else a fresh one, printed)")
     parser.add_argument("--pit-boss-pin", default=None, metavar="PIN",
                         help="the pit-boss PIN, 4-12 digits (default $TABLE_PIT_BOSS_PIN, else a fresh one, printed)")
+    parser.add_argument("--staff", default=None, metavar="FILE",
+                        help="named dealers and pit bosses, each with a PIN (made with `table staff add`)")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="another host name the display may be reached by (a floor screen elsewhere; repeatable)")
     parser.add_argument("--no-browser", action="store_true", help="with --autopilot: do not open a browser")
     parser.set_defaults(func=run)
+
+
+def _pace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds, a number from 0 to 3600 (got {text!r})") from None
+    if not 0 <= value <= 3600:  # nan fails both comparisons
+        raise argparse.ArgumentTypeError(f"seconds, a number from 0 to 3600 (got {text!r})")
+    return value
+
+
+def _count(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 9 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of hands, 1 or more (got {text!r})")
+    return int(text)
 
 
 def parse_switches(items: list[str]) -> dict[str, str]:

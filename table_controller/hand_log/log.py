@@ -32,6 +32,7 @@ from table_controller.hand_log.keys import (
     load_or_create_key,
 )
 from table_controller.hand_log.records import (
+    ACCESS_KINDS,
     BETWEEN_HANDS_KINDS,
     HEADER,
     RESULT,
@@ -42,7 +43,7 @@ from table_controller.hand_log.records import (
 from table_controller.hand_log.store import LogStore, open_store
 
 LOG = logging.getLogger(__name__)
-APPEND_KINDS = frozenset({"event", "hardware", RESULT, "note"})
+APPEND_KINDS = frozenset({"event", "hardware", RESULT, "note", *ACCESS_KINDS})
 
 
 class HandLog:

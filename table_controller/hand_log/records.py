@@ -24,9 +24,11 @@ EVENT = "event"
 HARDWARE = "hardware"
 RESULT = "result"
 NOTE = "note"
-KINDS = frozenset({HEADER, EVENT, HARDWARE, RESULT, NOTE})
+# Access records: a refused PIN or token, a console locked out after repeated failures, its end.
+ACCESS_KINDS = frozenset({"access_refused", "lockout", "lockout_lifted"})
+KINDS = frozenset({HEADER, EVENT, HARDWARE, RESULT, NOTE, *ACCESS_KINDS})
 # Kinds that may be logged between hands (hand id "").
-BETWEEN_HANDS_KINDS = frozenset({HARDWARE, NOTE})
+BETWEEN_HANDS_KINDS = frozenset({HARDWARE, NOTE, *ACCESS_KINDS})
 
 GENESIS = "0" * 64
 

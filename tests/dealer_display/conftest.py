@@ -21,7 +21,7 @@ from tests.games.stacked import deck
 # The rules document's example 1 deck; with RED dealt first GREEN acts first.
 EXAMPLE_DECK = "10 6 5 | 10 2 | 7 5 | 4 4 8 9"
 DEALER = {"X-Dealer-Token": DEALER_TOKEN}
-PIT_BOSS = {"X-Pit-Boss-Pin": PIT_BOSS_PIN}
+PIT_BOSS = {**DEALER, "X-Pit-Boss-Pin": PIT_BOSS_PIN}  # a pit boss acts at the dealer's console
 LOOPBACK_CLIENT = ("127.0.0.1", 50000)
 
 
@@ -44,7 +44,7 @@ def deck_file(tmp_path: Path) -> Path:
 def make_client(deck_path: Path, *, log: Any = None, client: tuple[str, int] = LOOPBACK_CLIENT) -> TestClient:
     settings = display_settings(f"sim://?deck={deck_path}")
     session = TableSession(make_game("missouri-city"), log=log, source_url=settings.cards_url)
-    return TestClient(create_app(settings, session), client=client)
+    return TestClient(create_app(settings, session), client=client, base_url="http://127.0.0.1")
 
 
 @pytest.fixture

@@ -45,8 +45,8 @@ def free_port() -> int:
 
 
 def display_settings(cards_url: str, **extra: object) -> DisplaySettings:
-    return DisplaySettings(cards_url=cards_url, dealer_token=DEALER_TOKEN, pit_boss_pin=PIT_BOSS_PIN,
-                           port=free_port(), **extra)  # type: ignore[arg-type]
+    fields: dict[str, object] = {"dealer_token": DEALER_TOKEN, "pit_boss_pin": PIT_BOSS_PIN, **extra}
+    return DisplaySettings(cards_url=cards_url, port=free_port(), **fields)  # type: ignore[arg-type]
 
 
 @contextmanager

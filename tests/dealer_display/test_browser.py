@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page
 from tests.dealer_display.conftest import EXAMPLE_DECK
 from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.screen import (
+    ARTIFACTS,
     BOXES,
     FITS,
     OVERFLOWS,
@@ -144,11 +145,31 @@ def test_pit_boss_actions_are_refused_without_the_pin(browser: Browser, table: L
         page.click("#pin-ok")
         page.wait_for_function(f"document.getElementById('refusal').textContent.includes({reason!r})")
     assert table.session.snapshot()["prompts"]["result"] is None
+    page.wait_for_function("document.getElementById('notices').textContent.includes('1 wrong pit-boss PIN')")
+    assert "(void hand); logged." in page.text_content("#notices")
+    page.screenshot(path=str(ARTIFACTS / "wrong-pin-notice-1280x800.png"))
     page.click("#btn-void")
     page.fill("#pin-input", table.settings.pit_boss_pin)
-    seen = act_and_wait(page, table, lambda: page.click("#pin-ok"))
+    page.screenshot(path=str(ARTIFACTS / "pin-dialog-1280x800.png"))
+    seen = act_and_wait(page, table, lambda: page.press("#pin-input", "Enter"))  # Enter confirms
     assert seen["result"]["headline"] == "HAND VOID"
     assert table.session.snapshot()["prompts"]["result"]["void"] is True
+    page.wait_for_function("document.getElementById('notices').hidden")  # a right PIN ends the run
+    page.close()
+
+
+def test_escape_cancels_the_pin_dialog_and_enter_never_does(browser: Browser, table: LiveTable):
+    page = open_console(browser, table, 1280, 800)
+    for key in "ndd":
+        act_and_wait(page, table, lambda key=key: page.keyboard.press(key))
+    page.click("#btn-void")
+    page.keyboard.press("Escape")
+    assert not page.evaluate("document.getElementById('pin-dialog').open")
+    page.click("#btn-void")
+    page.fill("#pin-input", "")
+    page.press("#pin-input", "Enter")  # nothing typed: the server asks for the PIN, nothing cancelled quietly
+    page.wait_for_function("document.getElementById('refusal').textContent.includes('enter the pit-boss PIN')")
+    assert table.session.snapshot()["prompts"]["result"] is None
     page.close()
 
 

@@ -39,7 +39,7 @@ def frame(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(tmp_path: Path, frame: Path) -> TestClient:
     settings = CalibrationSettings(out=tmp_path / "layout.json", pit_boss_pin=PIT_BOSS_PIN)
-    return TestClient(create_calibration_app(settings, picture_from_image(frame)))
+    return TestClient(create_calibration_app(settings, picture_from_image(frame)), base_url="http://127.0.0.1")
 
 
 def spots(client: TestClient, corners: list[tuple[float, float]]) -> tuple[int, object]:

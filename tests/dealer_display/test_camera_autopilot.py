@@ -26,7 +26,7 @@ def play(seed: int) -> tuple[TableSession, dict[str, Any]]:
     settings = display_settings(shoe, camera_url=camera, autopilot=True, autopilot_hands=HANDS, pace=PACE)
     session = TableSession(make_game("missouri-city"), source_url=shoe)
     deadline = time.monotonic() + 30
-    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT) as client:
+    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client:
         while session.hands_played < HANDS and session.prompts().irregularity is None:
             assert time.monotonic() < deadline, session.prompts().dealer_instruction
             time.sleep(0.05)

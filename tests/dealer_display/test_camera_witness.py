@@ -32,7 +32,7 @@ def table(tmp_path: Path) -> Iterator[tuple[TestClient, HandLog]]:
     log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key")
     settings = display_settings(SHOE, camera_url=CAMERA)
     session = TableSession(make_game("missouri-city"), log=log, source_url=SHOE)
-    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT) as client:
+    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client:
         yield client, log
     log.close()
 

@@ -35,7 +35,7 @@ def recorded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Reco
 def replay_client(db: str, hand: RecordedHand, speed: str = "0") -> TestClient:
     settings = display_settings(f"replay://{db}?hand={hand.hand_id}&speed={speed}")
     session = TableSession(make_game(hand.header["game"]), source_url=settings.cards_url)
-    return TestClient(create_app(settings, session), client=LOOPBACK_CLIENT)
+    return TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1")
 
 
 def wait_for_result(client: TestClient) -> dict[str, Any]:
@@ -50,7 +50,7 @@ def test_a_replayed_hand_ends_on_the_display_as_it_was_recorded(recorded):
     db, hand = recorded
     with replay_client(db, hand) as client:
         body = wait_for_result(client)
-        with client.websocket_connect("/ws") as ws:
+        with client.websocket_connect("ws://127.0.0.1/ws") as ws:
             pushed = ws.receive_json()
     recorded_prompts = hand.events[-1].payload["prompts"]
     for seen in (body, pushed):
@@ -67,7 +67,7 @@ def test_every_pushed_state_is_one_the_recorded_hand_showed(recorded):
     shown = [r.payload["prompts"] for r in hand.events]
     recorded_for = hand.records[-1].at - hand.header_record.at
     speed = f"{recorded_for / 1.0:.6f}"  # paced as recorded, stretched to about a second
-    with replay_client(db, hand, speed=speed) as client, client.websocket_connect("/ws") as ws:
+    with replay_client(db, hand, speed=speed) as client, client.websocket_connect("ws://127.0.0.1/ws") as ws:
         seen = []
         while not seen or seen[-1]["result"] is None:
             seen.append(ws.receive_json()["state"]["prompts"])

@@ -14,7 +14,7 @@ def instruction(message: dict) -> str:
 
 
 def test_a_page_gets_the_state_at_once_and_after_every_change(client):
-    with client.websocket_connect("/ws") as ws:
+    with client.websocket_connect("ws://127.0.0.1/ws") as ws:
         first = ws.receive_json()
         assert first["type"] == "state"
         assert instruction(first).startswith("Load a freshly shuffled deck")
@@ -28,7 +28,7 @@ def test_a_page_gets_the_state_at_once_and_after_every_change(client):
 
 
 def test_a_refusal_is_pushed_to_every_page(client):
-    with client.websocket_connect("/ws") as one, client.websocket_connect("/ws") as two:
+    with client.websocket_connect("ws://127.0.0.1/ws") as one, client.websocket_connect("ws://127.0.0.1/ws") as two:
         one.receive_json(), two.receive_json()
         client.post("/api/decision", json={"seat": "red", "action": "hit"}, headers=DEALER)
         for ws in (one, two):
@@ -36,11 +36,11 @@ def test_a_refusal_is_pushed_to_every_page(client):
 
 
 def test_a_page_that_reconnects_sees_the_current_state(client):
-    with client.websocket_connect("/ws") as ws:
+    with client.websocket_connect("ws://127.0.0.1/ws") as ws:
         ws.receive_json()
     client.post("/api/control", json={"control": "new_deck"}, headers=DEALER)
     deal(client)
-    with client.websocket_connect("/ws") as again:
+    with client.websocket_connect("ws://127.0.0.1/ws") as again:
         state = again.receive_json()["state"]
         assert state["prompts"]["show_cards"] == [None, None, "10S"]
         assert state["prompts"]["dealer_instruction"] == "Deal show card S2"
@@ -48,8 +48,8 @@ def test_a_page_that_reconnects_sees_the_current_state(client):
 
 def test_another_computer_needs_the_token_for_the_push(deck_file):
     with make_client(deck_file, client=("192.0.2.7", 40000)) as remote:
-        with pytest.raises(WebSocketDisconnect) as refused, remote.websocket_connect("/ws") as ws:
+        with pytest.raises(WebSocketDisconnect) as refused, remote.websocket_connect("ws://127.0.0.1/ws") as ws:
             ws.receive_json()
         assert refused.value.code == 1008
-        with remote.websocket_connect(f"/ws?token={DEALER_TOKEN}") as ws:
+        with remote.websocket_connect(f"ws://127.0.0.1/ws?token={DEALER_TOKEN}") as ws:
             assert ws.receive_json()["type"] == "state"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Header, HTTPException, Request, WebSocket
 
@@ -65,12 +65,38 @@ def require_reader(
         raise HTTPException(401, "reading the table from another computer needs the dealer token")
 
 
-def require_dealer(settings: SettingsDep, x_dealer_token: Annotated[str | None, Header()] = None) -> Actor:
+def require_dealer(
+    request: Request, settings: SettingsDep, x_dealer_token: Annotated[str | None, Header()] = None
+) -> Actor:
+    """The dealer's console; the dealer on duty by name once one has signed in with their PIN."""
     if not x_dealer_token:
         raise HTTPException(401, "the dealer token is missing (header X-Dealer-Token)")
     if not _matches(x_dealer_token, settings.dealer_token):
         raise HTTPException(403, "the dealer token is wrong")
-    return Actor("dealer", settings.dealer_name)
+    table: DisplayTable | None = getattr(request.app.state, "table", None)
+    on_duty = table.session.dealer if table is not None else settings.dealer_name
+    return Actor("dealer", on_duty)
+
+
+def check_staff_pin(request: Request, pin: str | None, role: str, staff_id: str | None = None) -> Any:
+    """The staff member of ``role`` whose PIN this is, through the same guard and log as the
+    pit-boss PIN; raises 401/403/429 otherwise."""
+    settings: DisplaySettings = request.app.state.settings
+    if not pin:
+        raise HTTPException(401, f"enter your {role.replace('_', ' ')} PIN")
+    guard: PinGuard = request.app.state.pin_guard
+    wait = guard.wait_left()
+    if wait > 0:
+        _refuse(request, settings, staff_id, f"locked: {guard.failures} wrong PINs in a row; next try in {wait:.0f} s")
+        raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
+                            headers={"Retry-After": str(max(1, round(wait)))})
+    member = None if settings.staff is None else settings.staff.find(pin, role, staff_id)
+    if member is None:
+        wait = guard.failed()
+        _refuse(request, settings, staff_id, "wrong PIN")
+        raise HTTPException(403, "that PIN is not on the staff list" + (f"; next try in {wait:.0f} seconds" if wait else ""))
+    guard.succeeded()
+    return member
 
 
 def require_pit_boss(

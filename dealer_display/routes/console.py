@@ -6,9 +6,11 @@ shows it, because the refusal is part of the pushed state.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException
+from typing import Annotated
 
-from dealer_display.deps import DealerDep, TableDep
+from fastapi import APIRouter, Header, HTTPException, Request
+
+from dealer_display.deps import DealerDep, TableDep, check_staff_pin
 from dealer_display.models import Applied, DealerControlRequest, Dealt, DecisionRequest
 from dealer_display.table import DisplayTable
 from table_controller.events import Control
@@ -49,3 +51,15 @@ async def deal(table: TableDep, _dealer: DealerDep) -> Dealt:
     if card is None:
         raise HTTPException(409, "the simulated shoe is empty: load a freshly shuffled deck")
     return Dealt(card=card)
+
+
+@router.post("/sign-in", responses={**DEALER_ANSWERS, 429: {"description": "too many wrong PINs"}})
+async def sign_in(request: Request, table: TableDep, _dealer: DealerDep,
+                  x_staff_pin: Annotated[str | None, Header()] = None) -> Applied:
+    """A dealer on the staff list takes the table with their own PIN: from the next hand the
+    hand log names them, and their controls are attributed to them."""
+    member = check_staff_pin(request, x_staff_pin, "dealer")
+    table.session.dealer = member.name
+    table.session.record_access("sign_in", {"dealer": member.name, "staff": member.id},
+                                source="console:dealer")
+    return Applied(instruction=f"{member.title} is dealing: {table.session.prompts().dealer_instruction}")

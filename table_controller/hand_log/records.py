@@ -24,8 +24,9 @@ EVENT = "event"
 HARDWARE = "hardware"
 RESULT = "result"
 NOTE = "note"
-# Access records: a refused PIN or token, a console locked out after repeated failures, its end.
-ACCESS_KINDS = frozenset({"access_refused", "lockout", "lockout_lifted"})
+# Access records: a refused PIN or token, a console locked out after repeated failures, its end,
+# and a dealer signing in to the table by name.
+ACCESS_KINDS = frozenset({"access_refused", "lockout", "lockout_lifted", "sign_in"})
 KINDS = frozenset({HEADER, EVENT, HARDWARE, RESULT, NOTE, *ACCESS_KINDS})
 # Kinds that may be logged between hands (hand id "").
 BETWEEN_HANDS_KINDS = frozenset({HARDWARE, NOTE, *ACCESS_KINDS})

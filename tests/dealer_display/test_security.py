@@ -249,3 +249,18 @@ def test_a_huge_body_is_refused_without_being_read(deck_file: Path):
 def test_the_pit_boss_fixture_is_a_console_with_the_pin(client: TestClient):
     start_hand(client, cards=2)
     assert client.post("/api/pit-boss", json={"control": "void_hand"}, headers=PIT_BOSS).status_code == 200
+
+
+def test_a_dealer_signs_in_with_their_own_pin_and_the_log_names_them(deck_file: Path, tmp_path: Path):
+    staff = Staff().added("mchen", "M. Chen", "dealer", "111999")
+    with table_client(deck_file, tmp_path, staff=staff) as (client, _log, _clock):
+        wrong = client.post("/api/sign-in", headers={**DEALER, "X-Staff-Pin": "222333"})
+        assert wrong.status_code == 403
+        assert client.post("/api/sign-in", headers={**DEALER, "X-Staff-Pin": "111999"}).status_code == 200
+        start_hand(client, cards=1)
+    events = [p["event"] for p in records(tmp_path, "event")]
+    assert events[0] == {"type": "control", "control": "new_deck", "by": "M. Chen"}
+    assert records(tmp_path, "sign_in") == [{"dealer": "M. Chen", "staff": "mchen"}]
+    assert records(tmp_path, "access_refused")[0]["reason"] == "wrong PIN"
+    headers = records(tmp_path, "hand")
+    assert headers[-1]["header"]["dealer"] == "M. Chen"

@@ -165,7 +165,7 @@ def test_a_sequence_gap_after_the_result_holds_the_table_until_the_pit_boss_acce
     session.submit(Control(NEW_DECK), source="console:dealer")
     assert session.last_refusal is None and not session.expected().hand_over
     key = load_key(tmp_path / "key")
-    assert verify_chains(log.store, key, HeadStore(tmp_path / "key", key, log.store.log_id)) == []
+    assert verify_chains(log.store, key, HeadStore(tmp_path / "key", key, log.store.log_id, log.store.location)) == []
     log.close()
 
 

@@ -32,7 +32,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     verify.add_argument("db", metavar="DB")
     verify.add_argument("--key", metavar="FILE", help="HMAC key (default: the data folder's)")
     verify.add_argument("--no-replay", action="store_true", help="check the chain only")
+    verify.add_argument("--witness", action="append", default=[], metavar="FILE",
+                        help="a witness file (table audit checkpoint, table run --witness): every "
+                             "record it saw must still be in the log, unchanged (repeatable)")
     verify.set_defaults(func=run_verify)
+    checkpoint = actions.add_parser("checkpoint", help="append the log's chain heads to a witness file an auditor keeps")
+    checkpoint.add_argument("db", metavar="DB")
+    checkpoint.add_argument("--out", required=True, metavar="FILE", help="the witness file (appended to)")
+    checkpoint.set_defaults(func=run_checkpoint)
     show = actions.add_parser("show", help="print one hand as a readable account")
     show.add_argument("db", metavar="DB")
     show.add_argument("hand", metavar="HAND")
@@ -85,9 +92,13 @@ def parse_time(text: str) -> float:
 def run_verify(args: argparse.Namespace) -> int:
     from table_controller.hand_log.check import check_log
 
-    report = check_log(args.db, args.key, replay=not args.no_replay)
+    report = check_log(args.db, args.key, replay=not args.no_replay, witnesses=args.witness)
     for finding in report.findings:
         print(finding)
+    kinds = ", ".join(f"{n} {kind}" for kind, n in report.kinds.items())
+    print(f"checked {report.records} of {report.rows} rows: {kinds or 'none'}")
+    if args.witness:
+        print(f"witness: {report.witnessed} lines of this log checked in {', '.join(args.witness)}")
     if report.ok:
         replayed = "" if args.no_replay else ", every hand replayed"
         print(f"OK: {report.tables} tables, {report.hands} hands, {report.records} records "
@@ -96,6 +107,21 @@ def run_verify(args: argparse.Namespace) -> int:
     named = {f.hand_id for f in report.findings if f.hand_id}
     print(f"FAILED: {len(report.findings)} problems in {len(named)} hands", file=sys.stderr)
     return 1
+
+
+def run_checkpoint(args: argparse.Namespace) -> int:
+    import time
+
+    from table_controller.hand_log.store import open_store
+    from table_controller.hand_log.witness import append_lines, checkpoint
+
+    with open_store(args.db, create=False) as store:
+        lines = checkpoint(store, time.time())
+    append_lines(args.out, lines)
+    for line in lines:
+        print(f"{line['at']} {line['table']}: record {line['seq']} {line['hash']} (log {line['log_id']})")
+    print(f"appended {len(lines)} lines to {args.out}: keep it where the table's account cannot change it")
+    return 0
 
 
 def run_show(args: argparse.Namespace) -> int:

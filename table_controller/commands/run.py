@@ -31,6 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--pace", type=_pace, default=None, help="seconds between autopilot steps (0 to 3600)")
     parser.add_argument("--log", default=None, metavar="DB", help="hand log: SQLite path or postgresql:// URL")
     parser.add_argument("--key", default=None, metavar="FILE", help="HMAC key file of the hand log")
+    parser.add_argument("--witness", default=None, metavar="FILE",
+                        help="append a witness line (the chain's head) to FILE at the end of every hand")
     parser.add_argument("--no-log", action="store_true", help="do not write a hand log (demo only)")
     parser.add_argument("--table-id", default="table-1")
     parser.add_argument("--dealer", default="dealer", help="the dealer's name, for the hand log")
@@ -98,7 +100,8 @@ def open_log(args: argparse.Namespace) -> Any:
     from table_controller.hand_log import HandLog
     from table_controller.hand_log.keys import default_log_target
 
-    return HandLog.open(args.log or default_log_target(), key_path=args.key, table_id=args.table_id)
+    return HandLog.open(args.log or default_log_target(), key_path=args.key, table_id=args.table_id,
+                        witness=getattr(args, "witness", None))
 
 
 def run(args: argparse.Namespace) -> int:

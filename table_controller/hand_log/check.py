@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,13 +12,17 @@ from table_controller.hand_log.reader import iter_hands
 from table_controller.hand_log.replay_audit import replay_hand
 from table_controller.hand_log.store import open_store
 from table_controller.hand_log.verify import Finding, verify_chains
+from table_controller.hand_log.witness import check_witness, read_lines
 
 
 @dataclass
 class CheckReport:
     tables: int = 0
     hands: int = 0
-    records: int = 0
+    records: int = 0  # every record the chain walk checked
+    rows: int = 0  # every row the database holds: must equal ``records``
+    kinds: dict[str, int] = field(default_factory=dict)  # records checked, by kind
+    witnessed: int = 0  # witness lines of this log checked
     findings: list[Finding] = field(default_factory=list)
     replay_failures: dict[tuple[str, str], Finding] = field(default_factory=dict)
 
@@ -25,7 +31,8 @@ class CheckReport:
         return not self.findings
 
 
-def check_log(target: str, key_path: str | Path | None = None, *, replay: bool = True) -> CheckReport:
+def check_log(target: str, key_path: str | Path | None = None, *, replay: bool = True,
+              witnesses: Sequence[str] = ()) -> CheckReport:
     """Check the whole log at ``target`` with the key at ``key_path`` (default: the data
     folder's, found as ``table run`` finds it).
 
@@ -36,11 +43,22 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
     with open_store(target, create=False) as store:
         key = load_key(path)
         report = CheckReport()
-        report.findings = verify_chains(store, key, HeadStore(path, key, store.log_id))
+        kinds: Counter[str] = Counter()
+        report.findings = verify_chains(store, key, HeadStore(path, key, store.log_id, store.location), kinds)
         report.tables = len(store.tables())
+        report.kinds = dict(sorted(kinds.items()))
+        report.records = sum(kinds.values())
+        report.rows = store.row_count()
+        if report.rows != report.records:
+            report.findings.append(Finding("", "", None, (
+                f"the database holds {report.rows} rows but the chains hold {report.records} records: "
+                f"{report.rows - report.records} rows are outside every chain")))
+        for source in witnesses:
+            found, mine = check_witness(store, read_lines(source), source)
+            report.findings.extend(found)
+            report.witnessed += mine
         hands = iter_hands(store)
     report.hands = len(hands)
-    report.records = sum(1 + len(h.records) for h in hands)
     if replay:
         for hand in hands:
             for finding in replay_hand(hand):

@@ -9,6 +9,8 @@ reaches the head, which is how truncation is told apart from a log that simply e
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
 import re
@@ -114,14 +116,29 @@ class ChainHead:
 
 
 class HeadStore:
-    """The signed heads of one log (``log_id``), one file per table, beside the key."""
+    """The signed heads of one log, one file per table, beside the key.
 
-    def __init__(self, key_path: Path, key: bytes, log_id: str) -> None:
+    A head belongs to one database: the log's id *and* where the database lives, so a copy of
+    the database (``cp h.db copy.db``) opened with the same key finds no head of its own and
+    cannot overwrite the original's (heads written before this kept only the log id; they are
+    taken over by the database at the place it is first opened from).
+    """
+
+    def __init__(self, key_path: Path, key: bytes, log_id: str, location: str = "") -> None:
         self.folder = key_path.parent / f"{key_path.name}.heads"
         self._key = key
         self._log_id = log_id
+        self._place = hashlib.sha256(location.encode()).hexdigest()[:12] if location else ""
+        self.location = location
+
+    @property
+    def _prefix(self) -> str:
+        return f"{self._log_id}@{self._place}." if self._place else f"{self._log_id}."
 
     def _path(self, table: str) -> Path:
+        return self.folder / f"{self._prefix}{check_table_id(table)}.json"
+
+    def _legacy_path(self, table: str) -> Path:
         return self.folder / f"{self._log_id}.{check_table_id(table)}.json"
 
     def write(self, head: ChainHead) -> None:
@@ -129,6 +146,7 @@ class HeadStore:
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         data = {
             "table": head.table, "seq": head.seq, "hash": head.digest, "hand": head.hand_id,
+            "location": self.location,
             "mac": sign(self._key, head.message(self._log_id)),
         }
         path = self._path(head.table)
@@ -138,15 +156,29 @@ class HeadStore:
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
+        if self._place:
+            with contextlib.suppress(FileNotFoundError):
+                self._legacy_path(head.table).unlink()  # taken over by this database
 
     def tables(self) -> list[str]:
         """Tables of this log that have a signed head."""
-        prefix = f"{self._log_id}."
         if not self.folder.is_dir():
             return []
-        return sorted(
-            p.name[len(prefix):-len(".json")] for p in self.folder.glob(f"{prefix}*.json")
-        )
+        found = set()
+        for prefix in {self._prefix, f"{self._log_id}."}:
+            found |= {p.name[len(prefix):-len(".json")] for p in self.folder.glob(f"{prefix}*.json")
+                      if "@" not in p.name[len(prefix):]}
+        return sorted(found)
+
+    def elsewhere(self, table: str) -> list[str]:
+        """Where other databases with this log id keep heads for ``table``: this database is a
+        copy of one of them (or one was copied from it, or it was moved)."""
+        places = []
+        for path in self.folder.glob(f"{self._log_id}@*.{table}.json"):
+            if path != self._path(table):
+                with contextlib.suppress(OSError, ValueError):
+                    places.append(str(json.loads(path.read_text()).get("location") or path.name))
+        return sorted(places)
 
     def read(self, table: str) -> ChainHead | None:
         """The table's signed head, ``None`` if it has none.
@@ -155,6 +187,8 @@ class HeadStore:
             HandLogError: the head file is damaged or its signature does not match.
         """
         path = self._path(table)
+        if not path.exists() and self._place and self._legacy_path(table).exists():
+            path = self._legacy_path(table)
         try:
             data = json.loads(path.read_text())
             head = ChainHead(str(data["table"]), int(data["seq"]), str(data["hash"]),

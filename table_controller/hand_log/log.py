@@ -41,6 +41,7 @@ from table_controller.hand_log.records import (
     signature_matches,
 )
 from table_controller.hand_log.store import LogStore, open_store
+from table_controller.hand_log.witness import append_lines, witness_line
 
 LOG = logging.getLogger(__name__)
 APPEND_KINDS = frozenset({"event", "hardware", RESULT, "note", *ACCESS_KINDS})
@@ -51,6 +52,7 @@ class HandLog:
 
     def __init__(self, store: LogStore, key: bytes, heads: HeadStore, table_id: str) -> None:
         self.store = store
+        self.witness: str | None = None  # a file that gets a witness line at each hand's end
         self.table_id = table_id
         self._key = key
         self._heads = heads
@@ -61,7 +63,8 @@ class HandLog:
 
     @classmethod
     def open(
-        cls, target: str, *, key_path: str | Path | None = None, table_id: str = "table-1"
+        cls, target: str, *, key_path: str | Path | None = None, table_id: str = "table-1",
+        witness: str | None = None,
     ) -> HandLog:
         """Open (creating if needed) the log at ``target`` for ``table_id`` to write.
 
@@ -73,7 +76,8 @@ class HandLog:
         path = Path(key_path) if key_path is not None else default_key_path()
         key = load_or_create_key(path)
         store = open_store(target, create=True)
-        log = cls(store, key, HeadStore(path, key, store.log_id), table_id)
+        log = cls(store, key, HeadStore(path, key, store.log_id, store.location), table_id)
+        log.witness = witness
         try:
             log._take_table_lock()
             log._resume_chain()
@@ -116,6 +120,12 @@ class HandLog:
                 f"the last record of table {self.table_id} in {self.store.target} does not "
                 "match its hash or signature (wrong --key, or altered); run `table audit verify`")
         if head is None:
+            others = self._heads.elsewhere(self.table_id)
+            if others:
+                raise HandLogError(
+                    f"{self.store.target} is a copy of the hand log at {others[0]} (or was moved "
+                    "from there): a copy cannot carry on its chain, so its original keeps verifying; "
+                    "open the original, or start a new log")
             if last.seq != 1:
                 raise HandLogError(
                     f"no signed chain head for table {self.table_id} beside the key "
@@ -191,6 +201,9 @@ class HandLog:
             record = self._write(hand_id, kind, payload, source, at)
             if kind == RESULT:
                 self._open_hand = None
+                if self.witness is not None:
+                    append_lines(self.witness, [witness_line(self.store, self.table_id, record.seq,
+                                                             record.digest, record.seq, at)])
             return record.seq
 
     def _write(

@@ -31,6 +31,7 @@ def _redact(url: str) -> str:
 class PgStore(LogStore):
     def __init__(self, target: str, *, create: bool = True) -> None:
         self.target = _redact(target)
+        self.location = self.target
         try:
             self._db = psycopg.connect(target, autocommit=True, connect_timeout=10)
         except psycopg.Error as exc:

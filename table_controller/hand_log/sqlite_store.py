@@ -15,6 +15,7 @@ class SqliteStore(LogStore):
     def __init__(self, target: str, *, create: bool = True) -> None:
         self.target = target
         path = Path(target)
+        self.location = str(path.resolve())
         if not create and not path.is_file():
             raise HandLogError(f"no hand log at {target}")
         try:

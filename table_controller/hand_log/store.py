@@ -48,6 +48,8 @@ class LogStore(ABC):
 
     target: str
     log_id: str
+    location: str  # where this database lives (a file's real path, a server and database):
+    # a byte-for-byte copy elsewhere has the same log id but not the same location
 
     @abstractmethod
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
@@ -108,6 +110,14 @@ class LogStore(ABC):
                "ORDER BY table_id, seq")
         for row in self._rows(sql, params):
             yield _row_to_record(row)
+
+    def row_count(self) -> int:
+        """Every row of the records table, whatever it holds: what verify must account for."""
+        return int(self._run("SELECT COUNT(*) FROM hand_records")[0][0])
+
+    def record_at(self, table: str, seq: int) -> HandRecord | None:
+        rows = self._run(f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND seq = ?", (table, seq))
+        return _row_to_record(rows[0]) if rows else None
 
     def tables(self) -> list[str]:
         return [str(r[0]) for r in self._run(

@@ -15,6 +15,7 @@ Each finding names the table, the hand the record belongs to in the chain, and t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -130,8 +131,11 @@ class _ChainWalk:
             return
         last_seq = self.last.seq if self.last else 0
         if head is None:
-            self.note("", None, "no signed chain head beside the key: truncation cannot be "
-                                "ruled out (wrong --key?)")
+            others = heads.elsewhere(self.table)
+            self.note("", None, f"this database is a copy of the log at {others[0]} (or was moved "
+                                "from there): the signed heads vouch for that one, not this"
+                      if others else "no signed chain head beside the key: truncation cannot be "
+                                     "ruled out (wrong --key?)")
         elif head.seq > last_seq:
             self.note(head.hand_id, head.seq, f"records {last_seq + 1}..{head.seq} were cut off "
                                               "the end of the log (the signed head is missing)")
@@ -141,11 +145,14 @@ class _ChainWalk:
             self.note("", head.seq, f"{last_seq - head.seq} records follow the signed head")
 
 
-def verify_chains(store: LogStore, key: bytes, heads: HeadStore) -> list[Finding]:
-    """Every problem with the chains of every table in ``store``; empty when all is well."""
+def verify_chains(store: LogStore, key: bytes, heads: HeadStore, kinds: Counter[str] | None = None) -> list[Finding]:
+    """Every problem with the chains of every table in ``store``; empty when all is well.
+    ``kinds`` (if given) counts every record walked, by kind."""
     findings: list[Finding] = []
     walks: dict[str, _ChainWalk] = {}
     for record in store.records():
+        if kinds is not None:
+            kinds[record.kind] += 1
         walk = walks.get(record.table)
         if walk is None:
             walk = walks[record.table] = _ChainWalk(record.table, key)

@@ -74,7 +74,8 @@ def test_verify_names_the_hand_and_event_whose_prompts_differ(
         wrong_seq = _log_hand_with_a_wrong_total(log)
     code, out, err = audit(capsys, "verify", log_target, "--key", str(key_path))
     assert code == 1
-    (line,) = out.strip().splitlines()
+    line, counted = out.strip().splitlines()
+    assert counted.startswith("checked ") and " rows: " in counted
     assert line.startswith(
         f"table table-1, hand bad-hand, record {wrong_seq}: prompts differ from the replay: "
         "seats[0].total_hand_value: logged 99, replay gives ")

@@ -22,7 +22,7 @@ TEXT_COLUMNS = ("table_id", "hand_id", "kind", "source", "payload", "prev_hash",
 def chain_findings(target: str, key_path: Path) -> list[Finding]:
     key = load_key(key_path)
     with open_store(target, create=False) as store:
-        return verify_chains(store, key, HeadStore(key_path, key, store.log_id))
+        return verify_chains(store, key, HeadStore(key_path, key, store.log_id, store.location))
 
 
 @pytest.fixture

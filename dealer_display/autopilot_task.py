@@ -17,6 +17,7 @@ from table_controller.events import NEW_DECK, RESHUFFLE, Control
 SOURCE = "autopilot"
 RESULT_PAUSES = 3  # the result stays up for three steps, so a watcher can read it
 CARD_WAIT_SECONDS = 5.0
+WITNESS_WAIT_SECONDS = 30.0  # a camera that never confirms still lets the demo go on
 
 
 async def run_autopilot(table: DisplayTable, *, pace: float, hands: int | None = None) -> int:
@@ -57,3 +58,11 @@ async def _deal_and_wait(table: DisplayTable) -> None:
         return
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(table.card_arrived.wait(), CARD_WAIT_SECONDS)
+    if table.witness is not None:  # as a dealer would: the next card once the camera has seen this one
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(_witness_settled(table), WITNESS_WAIT_SECONDS)
+
+
+async def _witness_settled(table: DisplayTable) -> None:
+    while not table.witness.settled and table.session.prompts().irregularity is None:  # type: ignore[union-attr]
+        await asyncio.sleep(0.02)

@@ -19,6 +19,7 @@ from table_controller.events import CardArrived, Event, event_from_dict
 
 LOG = logging.getLogger(__name__)
 POLL_SECONDS = 0.1
+RETRY_FIRST, RETRY_LONGEST = 0.5, 10.0  # seconds between tries to get a failed source back
 
 Deliver = Callable[[SourceEvent], None]
 
@@ -46,12 +47,29 @@ class CardFeed:
         while not self._stop.is_set():
             try:
                 event = self.source.read_event(timeout=POLL_SECONDS)
-            except DriverError as exc:
-                LOG.warning("card source %s failed: %s", self.source.url, exc)
-                self._hand_over(SourceEvent("disconnected", self.source.url, now(), detail={"reason": str(exc)}))
-                return
+            except Exception as exc:  # any failure: the dealer sees the source go, we retry it
+                reason = str(exc) if isinstance(exc, DriverError) else f"{type(exc).__name__}: {exc}"
+                LOG.warning("card source %s failed: %s", self.source.url, reason)
+                self._hand_over(SourceEvent("disconnected", self.source.url, now(), detail={"reason": reason}))
+                if not self._reconnect():
+                    return
+                continue
             if event is not None:
                 self._hand_over(event)
+
+    def _reconnect(self) -> bool:
+        """Retry the source, waiting longer each time, until it is back or the feed stops."""
+        delay = RETRY_FIRST
+        while not self._stop.wait(delay):
+            try:
+                self.source.reconnect()
+            except Exception as exc:  # still gone: wait longer
+                LOG.info("card source %s not back yet: %s", self.source.url, exc)
+                delay = min(RETRY_LONGEST, delay * 2)
+                continue
+            self._hand_over(SourceEvent("reconnected", self.source.url, now(), detail={}))
+            return True
+        return False
 
     def _hand_over(self, event: SourceEvent) -> None:
         try:

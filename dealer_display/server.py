@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
+import socket
 import sys
 import threading
 import time
@@ -23,6 +25,7 @@ from dealer_display.settings import (
     dealer_token_from,
     pit_boss_pin_from,
 )
+from table_controller.errors import ConfigError
 from table_controller.runtime import TableSession
 from table_controller.staff import load_staff
 
@@ -52,9 +55,13 @@ def serve(args: argparse.Namespace, game: Any) -> int:
     from table_controller.commands.run import _resume_unfinished, open_log
 
     settings = settings_from(args)
-    simulated = source_class(settings.cards_url).simulated  # checks the URLs before anything opens
+    source = source_class(settings.cards_url)  # checks the URLs before anything opens
+    simulated = source.simulated
     if settings.camera_url is not None:
         source_class(settings.camera_url)
+    if settings.autopilot and not (simulated and hasattr(source, "deal_next")):
+        raise ConfigError(f"--autopilot deals from a simulated shoe; {settings.cards_url} is not one")
+    _check_port_free(settings.host, settings.port)
     log = open_log(args)
     try:
         session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
@@ -73,6 +80,18 @@ def serve(args: argparse.Namespace, game: Any) -> int:
         if log is not None:
             log.close()
     return 0
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Say so in one line before anything starts, rather than uvicorn's traceback and exit 3."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            why = "is already in use (another table?)" if exc.errno == errno.EADDRINUSE else f"cannot be used ({exc.strerror})"
+            raise ConfigError(f"port {port} on {host} {why}: choose another with --port") from None
 
 
 class Served(Protocol):

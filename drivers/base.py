@@ -113,6 +113,14 @@ class CardSource(ABC):
     def set_locked(self, locked: bool) -> None:  # noqa: B027 - optional capability
         """Tell a shoe with a card-removal lock whether the rules allow another card now."""
 
+    def reconnect(self) -> None:  # noqa: B027 - optional capability
+        """Try to get the source going again after its reads failed (a camera unplugged and
+        plugged back in). By default nothing: the next read is simply tried again.
+
+        Raises:
+            DriverError: not yet; the caller tries again later.
+        """
+
     def new_deck(self) -> None:  # noqa: B027 - optional capability
         """A freshly shuffled deck is being loaded (a simulator shuffles; hardware ignores)."""
 

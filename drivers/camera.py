@@ -28,6 +28,7 @@ from table_controller.cards import Card
 from table_controller.errors import ConfigError, DriverInitError, DriverIOError
 from vision.calibration import Layout, load_layout
 from vision.deck import Deck, load_deck
+from vision.images import ImageError, check_frame
 from vision.recogniser import CardGuess, Recogniser
 from vision.tracking import GONE, SEEN, STILL_PIXELS, Sighting, SpotTracker
 
@@ -61,6 +62,7 @@ class CameraSource(CardSource):
         self._capture: object | None = None
         self._files: deque[Path] = deque()
         self._target_is_folder = False
+        self._bad_frame = ""  # the last unusable frame's fault, so it is reported once
 
     def _deck(self, parsed: SourceURL) -> Deck | None:
         return load_deck(Path(parsed.options["deck"])) if "deck" in parsed.options else None
@@ -106,7 +108,16 @@ class CameraSource(CardSource):
         if self._capture is None:
             return None
         ok, frame = self._capture.read()  # type: ignore[attr-defined]
+        if not ok and self._target.isdigit():  # a live camera has no end: it went away
+            raise DriverIOError(f"{self.url}: the camera stopped giving pictures (unplugged?)")
         return frame if ok else None
+
+    def reconnect(self) -> None:
+        """A live camera is opened again (the reader retries until it is back)."""
+        if not self._target.isdigit():
+            return
+        self._close()
+        self._open()
 
     def grab_frame(self) -> np.ndarray:
         """The camera's next picture as it is, no cards read: what a technician marks the
@@ -137,6 +148,15 @@ class CameraSource(CardSource):
         self.captured_at = now()
         frame = self._next_frame()
         if frame is not None:
+            try:
+                frame = check_frame(frame, "the camera's picture")
+            except ImageError as exc:  # said once per kind of fault, not on every frame
+                if str(exc) != self._bad_frame:
+                    self._bad_frame = str(exc)
+                    self._pending.append(SourceEvent("warning", self.url, now(),
+                                                     detail={"reason": "unusable_frame", "why": str(exc)}))
+                return
+            self._bad_frame = ""
             for sighting in self.tracker.update(self._steady(self.recogniser.recognise(frame))):
                 self._pending.append(self._event(sighting))
         if frame is None or (self._capture is None and not self._files and self._target_is_folder):

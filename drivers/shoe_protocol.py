@@ -17,6 +17,8 @@ between ``$`` and ``*``. A frame is at most :data:`MAX_FRAME` bytes long.
 
 from __future__ import annotations
 
+import re
+
 import binascii
 from collections.abc import Callable
 from dataclasses import dataclass, fields
@@ -214,8 +216,12 @@ def encode(message: Message) -> bytes:
 # ---- decoding -----------------------------------------------------------------------------
 
 
+_CARD_FIELD = re.compile(r"(?:10|[2-9TJQKA])[SHDC]|JK")
+_CRC_FIELD = re.compile(rb"[0-9A-F]{4}")
+
+
 def _int(text: str, name: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise ProtocolError(f"{name} is not a number: {text!r}")
     return int(text)
 
@@ -245,6 +251,8 @@ def _choice(text: str, name: str, yes: str, no: str) -> bool:
 def _card(text: str) -> Card | None:
     if text == UNREADABLE:
         return None
+    if not _CARD_FIELD.fullmatch(text):  # as printed: upper case, no spaces ("qs", " QS" are not)
+        raise ProtocolError(f"card field {text!r} is not a card code such as QS, 10H or JK")
     try:
         return parse_card(text)
     except CardCodeError as exc:
@@ -378,10 +386,9 @@ class ShoeFramer:
         body = frame[1:-7]
         if not all(0x20 <= b < 0x7F for b in body):
             return self._bad("malformed", "the frame holds a non-printable byte")
-        try:
-            sent = int(frame[-6:-2], 16)
-        except ValueError:
-            return self._bad("malformed", "the checksum is not 4 hex digits")
+        if not _CRC_FIELD.fullmatch(frame[-6:-2]):  # not 0x47, +047 or lower case
+            return self._bad("malformed", "the checksum is not 4 upper-case hex digits")
+        sent = int(frame[-6:-2], 16)
         if sent != crc16(body):
             return self._bad("bad_crc", f"checksum {sent:04X}, computed {crc16(body):04X}")
         try:

@@ -64,7 +64,7 @@ class SerialShoe(CardSource):
     def _open(self) -> None:
         try:
             self._port = self._connect()
-        except LINE_ERRORS as exc:
+        except (*LINE_ERRORS, ValueError) as exc:  # ValueError: pyserial's "protocol not known"
             raise DriverInitError(f"cannot open shoe port {self.port_url!r}: {exc}") from exc
         self._send(self._session.connected(time.monotonic()))
         self._thread = threading.Thread(target=self._run, name=f"shoe-reader {self.port_url}",

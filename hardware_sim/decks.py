@@ -27,7 +27,10 @@ def read_deck_file(path: str | Path) -> tuple[Card, ...]:
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        raise ConfigError(f"cannot read deck file {str(path)!r}: {exc.strerror}") from None
+        raise ConfigError(f"cannot read deck file {str(path)!r}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL in the name; a file that is not UTF-8 text
+        why = "not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else str(exc)
+        raise ConfigError(f"cannot read deck file {str(path)!r}: {why}") from None
     cards: list[Card] = []
     for number, line in enumerate(lines, start=1):
         text = line.split("#", 1)[0].strip()

@@ -59,6 +59,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `table audit export DB | head`: the reader has had enough
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as exc:  # a bug: one line for the person, the traceback kept in a file
+        where = _keep_traceback()
+        print(f"table {args.command}: internal error (a bug, please report it): {type(exc).__name__}: "
+              f"{str(exc)[:200]}; details in {where}", file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+INTERNAL_ERROR = 70  # EX_SOFTWARE: never the answer to bad input, which is 2
+
+
+def _keep_traceback() -> str:
+    import tempfile
+    import traceback
+
+    fd, path = tempfile.mkstemp(prefix="table-error-", suffix=".txt")
+    with os.fdopen(fd, "w") as out:
+        traceback.print_exc(file=out)
+    return path
 
 
 if __name__ == "__main__":

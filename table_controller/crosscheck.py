@@ -200,6 +200,11 @@ class CameraWitness:
                 self._warn("camera_unmatched", pending,
                            f"the camera sees {pending.code} at {pending.spot}, but the shoe has not read it")
 
+    @property
+    def settled(self) -> bool:
+        """Every card the shoe read is confirmed (or gone) and every sighting matched."""
+        return not self._unconfirmed and not self._held
+
     def to_dict(self) -> dict[str, Any]:
         return {"confirmed": self.confirmed, "mismatches": self.mismatches, "waiting": len(self._held),
                 "unconfirmed": sorted(self._unconfirmed)}

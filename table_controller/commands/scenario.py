@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from table_controller.errors import RuleViolation, ScenarioError
+from table_controller.errors import RuleViolation
+from table_controller.jsonfile import read_json_file
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,14 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from table_controller.scenario import run_scenario
 
-    try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"cannot read {args.file}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"{args.file} is not JSON: {exc}") from None
+    data = read_json_file(args.file, what="scenario")
     try:
         trace = run_scenario(data)
     except RuleViolation as exc:

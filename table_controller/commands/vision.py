@@ -73,14 +73,16 @@ def run_identify(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.deck import load_deck
+    from vision.images import ImageError, read_image
     from vision.recogniser import Recogniser
 
     recogniser = Recogniser(load_deck(args.deck) if args.deck else None)
     failed = 0
     for name in args.images:
-        image = cv2.imread(name) if Path(name).is_file() else None
-        if image is None:  # say so and go on with the other images
-            print(f"table vision identify: error: cannot read image {name}", file=sys.stderr)
+        try:
+            image = read_image(name)
+        except ImageError as exc:  # say so and go on with the other images
+            print(f"table vision identify: error: {exc}", file=sys.stderr)
             failed += 1
             continue
         cards = [guess.to_dict() for guess in recogniser.recognise(image)]

@@ -60,7 +60,7 @@ def load_key(path: Path) -> bytes:
     """
     try:
         mode = path.stat().st_mode
-        text = path.read_text().strip()
+        text = path.read_bytes().decode("ascii", errors="replace").strip()
     except FileNotFoundError:
         raise HandLogError(f"no hand-log key at {path} (use --key FILE)") from None
     except OSError as exc:

@@ -124,13 +124,23 @@ def test_overlong_frame_is_dropped_and_buffer_stays_bounded() -> None:
 @pytest.mark.parametrize(
     "body",
     ["NOPE,1", "CARD,7,QS,98,OK", "CARD,7,ZZ,98,OK,U", "CARD,x,QS,98,OK,U", "CARD,7,QS,101,OK,U",
-     "STAT,X,0,L,12,40", "ACK,-1"],
+     "STAT,X,0,L,12,40", "ACK,-1",
+     # as strict as the document: card codes as printed, numbers in ASCII digits
+     "CARD,7, QS,98,OK,U", "CARD,7,qs,98,OK,U", "CARD,7,QS ,98,OK,U", "CARD,7,Qs,98,OK,U"],
 )
 def test_checksummed_but_invalid_frames_are_malformed(body: str) -> None:
     framer = ShoeFramer()
     assert framer.feed(frame_body(body)) == []
     assert framer.counters.malformed == 1
     assert framer.last_problem
+
+
+@pytest.mark.parametrize("checksum", [b"0x47", b"+047", b"b716", b" B71", b"B7 6"])
+def test_a_checksum_not_written_as_four_upper_case_hex_digits_is_malformed(checksum: bytes) -> None:
+    """Only the document's form: 4 upper-case hex digits (int() would also take 0x47 or +047)."""
+    framer = ShoeFramer()
+    assert framer.feed(b"$ACK,7*" + checksum + b"\r\n") == []
+    assert framer.counters.malformed == 1 and "upper-case hex" in framer.last_problem
 
 
 def test_non_printable_byte_inside_a_frame() -> None:

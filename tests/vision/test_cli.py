@@ -51,7 +51,7 @@ def test_an_unreadable_image_is_one_error_line_and_the_rest_still_print(
     good = str(CARDS_DIR / "ee326" / "test.jpg")
     assert main(["vision", "identify", "--deck", str(deck_file), str(bad), good]) == 2
     out, err = capsys.readouterr()
-    assert err.strip() == f"table vision identify: error: cannot read image {bad}"
+    assert err.strip() == f"table vision identify: error: cannot read image {bad}: not a picture OpenCV can decode"
     assert json.loads(out)["file"] == good
 
 

@@ -142,6 +142,7 @@ def run_hands(args: argparse.Namespace) -> int:
     with open_store(args.db, create=False) as store:
         hands = list_hands(store, table=args.table, dealer=args.dealer, outcome=args.outcome,
                            since=args.since, until=args.until)
+    print(f"{'BEGAN (UTC)':<23}  {'TABLE':<10} {'HAND':<40} {'GAME':<14} {'DEALER':<12} {'OUTCOME':<10} RULE")
     for h in hands:
         print(f"{clock(h.started_at)}  {h.table:<10} {h.hand_id:<40} {h.game:<14} "
               f"{h.dealer:<12} {h.outcome:<10} {h.decided_by}")
@@ -172,9 +173,12 @@ def run_report(args: argparse.Namespace) -> int:
     from table_controller.hand_log.store import open_store
 
     check = check_log(args.db, args.key)
+    from table_controller.hand_log.records import ACCESS_KINDS
+
     with open_store(args.db, create=False) as store:
         hands = iter_hands(store)
-        page = render(store.target, hands, check)
+        access = list(store.records(kinds=sorted(ACCESS_KINDS)))
+        page = render(store.target, hands, check, access)
     with _open_out(args.out) as out:
         out.write(page)
     state = "verified" if check.ok else f"NOT verified ({len(check.findings)} problems)"

@@ -44,23 +44,49 @@ def describe_effects(effects: list[dict[str, Any]]) -> str:
     return "; ".join(words)
 
 
+TOTAL_WORDS = (("player_total", "player total"), ("dealer_total", "dealer total"),
+               ("total_hand_value", "total hand value"))
+
+
+def seat_name(seat: object) -> str:
+    """How every screen names a seat: RED, GREEN, SEAT 3."""
+    text = str(seat)
+    return f"SEAT {text[4:]}" if text.startswith("seat") and text[4:].isdigit() else text.upper()
+
+
+def seat_totals(seat: dict[str, Any]) -> str:
+    return ", ".join(f"{label} {seat[key]}" for key, label in TOTAL_WORDS if seat.get(key) is not None)
+
+
 def describe_totals(prompts: dict[str, Any] | None) -> str:
     parts = []
     for seat in (prompts or {}).get("seats", []):
-        numbers = [f"{label} {seat[key]}" for key, label in (
-            ("player_total", "player"), ("dealer_total", "dealer"),
-            ("total_hand_value", "total")) if seat.get(key) is not None]
+        numbers = seat_totals(seat)
         if numbers:
-            parts.append(f"{seat.get('seat')}: {', '.join(numbers)}")
+            parts.append(f"{seat_name(seat.get('seat'))}: {numbers}")
     return " | ".join(parts)
 
 
-def describe_record(record: HandRecord) -> list[str]:
+def switch_order(item: tuple[str, Any]) -> tuple[str, int, str]:
+    """C1, C2, ..., C10: a switch id's letters, then its number as a number."""
+    key = item[0]
+    letters = key.rstrip("0123456789")
+    digits = key[len(letters):]
+    return letters, int(digits) if digits else -1, key
+
+
+def describe_record(record: HandRecord, asked: str = "") -> list[str]:
+    """The record's lines; ``asked`` is the dealer's instruction before it (where the card
+    went, for a card whose effect says only that it ended the hand)."""
     payload = record.payload
     head = f"  #{record.seq:<5} {clock(record.at)}  {record.source:<16} "
     if record.kind == EVENT:
-        lines = [head + describe_event(payload.get("event") or {})]
-        effects = describe_effects(payload.get("effects") or [])
+        event = payload.get("event") or {}
+        lines = [head + describe_event(event)]
+        effect_list = payload.get("effects") or []
+        effects = describe_effects(effect_list)
+        if event.get("type") == "card" and asked and {e.get("type") for e in effect_list} == {"hand_ended"}:
+            effects = f"as asked: {asked}" + (f"; {effects}" if effects else "")
         if effects:
             lines.append(f"{'':10}-> {effects}")
         totals = describe_totals(payload.get("prompts"))
@@ -74,6 +100,9 @@ def describe_record(record: HandRecord) -> list[str]:
         return [head + "note: " + ", ".join(f"{k}={v}" for k, v in sorted(payload.items()))]
     if record.kind == RESULT:
         return [head + f"RESULT: {describe_result(payload)}"]
+    if record.kind in ("access_refused", "lockout", "lockout_lifted", "sign_in"):
+        detail = ", ".join(f"{k} {v}" for k, v in sorted(payload.items()) if v is not None)
+        return [head + f"{record.kind.replace('_', ' ')}: {detail}"]
     return [head + record.kind]
 
 
@@ -85,7 +114,7 @@ def describe_result(result: dict[str, Any]) -> str:
 
 def account(hand: RecordedHand) -> str:
     header = hand.header
-    switches = ", ".join(f"{k}={v}" for k, v in sorted((header.get("switches") or {}).items()))
+    switches = ", ".join(f"{k}={v}" for k, v in sorted((header.get("switches") or {}).items(), key=switch_order))
     lines = [
         f"Hand {hand.hand_id}  (table {hand.table})",
         f"  game {header.get('game')}, rules {header.get('rules_version')}, "
@@ -94,12 +123,16 @@ def account(hand: RecordedHand) -> str:
         f"first dealt {header.get('first_dealt')}; switches {switches or 'defaults'}",
         f"  began {clock(hand.header_record.at)} UTC",
     ]
+    asked = ""
     for record in hand.records:
-        lines.extend(describe_record(record))
+        lines.extend(describe_record(record, asked))
+        if record.kind == EVENT:
+            asked = str((record.payload.get("prompts") or {}).get("dealer_instruction") or asked)
     result = hand.result
     lines.append(f"Result: {describe_result(result)}" if result else "Result: hand not finished")
     for seat, seat_result in sorted(((result or {}).get("seats") or {}).items()):
-        lines.append(f"  {seat}: {seat_result.get('outcome')} ({seat_result.get('method')}), "
-                     f"{describe_totals({'seats': [{'seat': seat, **seat_result}]})}, "
-                     f"rule {seat_result.get('decided_by')}")
+        how = f" ({seat_result['method']})" if seat_result.get("method") else ""
+        totals = seat_totals(seat_result)
+        lines.append(f"  {seat_name(seat)}: {seat_result.get('outcome')}{how}"
+                     f"{'; ' + totals if totals else ''}; rule {seat_result.get('decided_by')}")
     return "\n".join(lines)

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import csv
 import json
+from datetime import UTC, datetime
 from typing import TextIO
 
 from table_controller.errors import HandLogError
 from table_controller.hand_log.reader import RecordedHand
 
 FORMATS = ("jsonl", "csv")
-CSV_COLUMNS = ("table", "hand", "seq", "kind", "source", "at", "payload", "prev_hash", "hash",
-               "mac")
+# ``at`` is ISO 8601 UTC for a person or a spreadsheet; ``at_epoch`` the exact stored seconds
+CSV_COLUMNS = ("table", "hand", "seq", "kind", "source", "at", "at_epoch", "payload", "prev_hash",
+               "hash", "mac")
 
 
 def write_jsonl(hands: list[RecordedHand], out: TextIO) -> int:
@@ -30,9 +32,14 @@ def write_csv(hands: list[RecordedHand], out: TextIO) -> int:
     for hand in hands:
         for record in [hand.header_record, *hand.records]:
             writer.writerow((record.table, record.hand_id, record.seq, record.kind,
-                             record.source, repr(record.at), record.payload_text,
+                             record.source, iso_utc(record.at), repr(record.at), record.payload_text,
                              record.prev_hash, record.digest, record.mac))
     return len(hands)
+
+
+def iso_utc(at: float) -> str:
+    """2026-11-24T04:35:21.217Z"""
+    return datetime.fromtimestamp(at, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def export(hands: list[RecordedHand], out: TextIO, fmt: str) -> int:

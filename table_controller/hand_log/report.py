@@ -1,8 +1,10 @@
 """The compliance report: one self-contained HTML page a compliance officer reads.
 
-It shows whether the log verified, hands per table and per dealer, outcome counts, every
-irregularity with who resolved it and how, and each hand's replay (the readable account,
-marked with its verification status).
+A summary first (whether the log verified, the period it covers, tables, games, dealers, live
+or simulated, how many hands the autopilot played), charts where a chart says it faster
+(outcomes, hands per hour), every irregularity with who resolved it and how, every refused PIN
+and lockout, then each hand as a table of its steps. Nothing here knows a game: a hand's steps
+are the account lines the log holds (:mod:`account`).
 """
 
 from __future__ import annotations
@@ -11,89 +13,237 @@ import html
 import time
 from collections import Counter
 from typing import Any
+from urllib.parse import urlsplit
 
-from table_controller.hand_log.account import account, clock
+from table_controller.hand_log.account import (
+    clock,
+    describe_effects,
+    describe_event,
+    describe_result,
+    describe_totals,
+    seat_name,
+    seat_totals,
+)
 from table_controller.hand_log.check import CheckReport
 from table_controller.hand_log.reader import RecordedHand, outcome_of
-from table_controller.hand_log.records import EVENT, HARDWARE
+from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
 
-STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}
-table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:.3em .6em}
-th{background:#eee}.ok{color:#070}.bad{color:#b00;font-weight:bold}
-pre{background:#f6f6f6;padding:.8em;overflow-x:auto}details{margin:.4em 0}"""
+SIMULATED_SCHEMES = frozenset({"sim", "sim-camera", "replay"})
+STYLE = """body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:1200px;padding:0 1em;color:#222}
+h1{margin-bottom:.2em}h2{margin-top:1.6em;border-bottom:2px solid #ccc}
+table{border-collapse:collapse;margin:.6em 0;width:100%;table-layout:auto}
+td,th{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top;overflow-wrap:break-word}
+table.compact{width:auto;min-width:20em}
+th{background:#eee}.num{text-align:right}.ok{color:#070}.bad{color:#b00;font-weight:bold}
+.summary td:first-child{width:14em;font-weight:600}details{margin:.3em 0}summary{cursor:pointer}
+.charts{display:flex;flex-wrap:wrap;gap:2em}.charts figure{margin:0}figcaption{font-weight:600}
+@media print{details{display:block}details>*{display:block}}"""
 
 
+# ----- what the log says ---------------------------------------------------------------------
 def irregularities(hand: RecordedHand) -> list[dict[str, Any]]:
     """Each irregularity of a hand, with the control that resolved it (or none yet)."""
     found: list[dict[str, Any]] = []
     for record in hand.records:
-        payload = record.payload
-        if record.kind == HARDWARE:
-            continue
         if record.kind != EVENT:
             continue
+        payload = record.payload
         event = payload.get("event") or {}
         for effect in payload.get("effects") or []:
             if effect.get("type") == "irregularity":
                 found.append({"seq": record.seq, "at": record.at, "kind": effect.get("kind"),
-                              "reason": effect.get("reason"), "resolved_by": None,
-                              "resolution": None})
+                              "reason": effect.get("reason"), "resolved_by": None, "resolution": None})
         if event.get("type") == "control" and found and found[-1]["resolved_by"] is None:
             found[-1]["resolved_by"] = event.get("by") or record.source
-            found[-1]["resolution"] = event.get("control")
+            found[-1]["resolution"] = str(event.get("control", "")).replace("_", " ")
     return found
 
 
-def _table(headings: tuple[str, ...], rows: list[tuple[Any, ...]]) -> str:
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in headings)
+def is_simulated(hand: RecordedHand) -> bool:
+    return urlsplit(str(hand.header.get("shoe") or "")).scheme in SIMULATED_SCHEMES
+
+
+def by_autopilot(hand: RecordedHand) -> bool:
+    return any(r.kind == EVENT and r.source == "autopilot" for r in hand.records)
+
+
+def _period(hands: list[RecordedHand]) -> str:
+    if not hands:
+        return "no hands"
+    first = min(h.header_record.at for h in hands)
+    last = max((h.records[-1].at if h.records else h.header_record.at) for h in hands)
+    return f"{clock(first)} to {clock(last)} UTC"
+
+
+# ----- HTML pieces ------------------------------------------------------------------------------
+def _e(value: object) -> str:
+    return html.escape(str(value))
+
+
+def _table(headings: tuple[str, ...], rows: list[tuple[Any, ...]], numeric: tuple[int, ...] = ()) -> str:
+    head = "".join(f"<th>{_e(h)}</th>" for h in headings)
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
-    )
+        "<tr>" + "".join(f"<td{' class=num' if i in numeric else ''}>{_e(c)}</td>" for i, c in enumerate(row)) + "</tr>"
+        for row in rows)
     return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def bar_chart(title: str, counts: list[tuple[str, int]], colour: str = "#3a6ea5") -> str:
+    """A horizontal bar chart as inline SVG (no script, no network)."""
+    if not counts:
+        return ""
+    top = max(n for _, n in counts) or 1
+    row, label_w, bar_w = 24, 160, 300
+    bars = []
+    for i, (label, n) in enumerate(counts):
+        width = max(1, round(bar_w * n / top))
+        y = i * row
+        bars.append(f'<text x="{label_w - 6}" y="{y + 16}" text-anchor="end">{_e(label)}</text>'
+                    f'<rect x="{label_w}" y="{y + 4}" width="{width}" height="{row - 8}" fill="{colour}"/>'
+                    f'<text x="{label_w + width + 6}" y="{y + 16}">{n}</text>')
+    height = row * len(counts)
+    return (f'<figure><figcaption>{_e(title)}</figcaption><svg role="img" aria-label="{_e(title)}" '
+            f'width="{label_w + bar_w + 60}" height="{height}" font-size="13" font-family="sans-serif">'
+            + "".join(bars) + "</svg></figure>")
+
+
+def _summary(source: str, hands: list[RecordedHand], check: CheckReport) -> str:
+    simulated = sum(is_simulated(h) for h in hands)
+    autopilot = sum(by_autopilot(h) for h in hands)
+    games = Counter(str(h.header.get("title") or h.header.get("game")) for h in hands)
+    dealers = Counter(str(h.header.get("dealer", "")) for h in hands)
+    tables = Counter(h.table for h in hands)
+    rows = [
+        ("Log", source),
+        ("Verification", "verified: chain, signatures, heads and the rules replay agree" if check.ok
+         else f"NOT VERIFIED: {len(check.findings)} problems (listed below)"),
+        ("Records checked", f"{check.records} of {check.rows} rows"),
+        ("Period", _period(hands)),
+        ("Hands", f"{len(hands)}: {len(hands) - simulated} live (a real shoe or camera), {simulated} simulated; "
+                  f"{autopilot} played by the autopilot"),
+        ("Tables", ", ".join(f"{t} ({n})" for t, n in sorted(tables.items())) or "none"),
+        ("Games", ", ".join(f"{g} ({n})" for g, n in sorted(games.items())) or "none"),
+        ("Dealers", ", ".join(f"{d} ({n})" for d, n in sorted(dealers.items())) or "none"),
+        ("Produced", f"{clock(time.time())} UTC"),
+    ]
+    cls = "ok" if check.ok else "bad"
+    body = "".join(f"<tr><td>{_e(k)}</td><td{' class=' + cls if k == 'Verification' else ''}>{_e(v)}</td></tr>"
+                   for k, v in rows)
+    return f'<table class="summary">{body}</table>'
+
+
+def _findings(check: CheckReport) -> str:
+    if check.ok:
+        return ""
+    items = "".join(f"<li>{_e(f)}</li>" for f in check.findings)
+    return f'<h2>Verification problems</h2><ul class="bad">{items}</ul>'
+
+
+def _charts(hands: list[RecordedHand]) -> str:
+    outcomes = Counter(outcome_of(h.result) for h in hands)
+    per_hour = Counter(time.strftime("%Y-%m-%d %H:00", time.gmtime(h.header_record.at)) for h in hands)
+    return ('<div class="charts">'
+            + bar_chart("Hands by outcome", sorted(outcomes.items(), key=lambda kv: -kv[1]))
+            + bar_chart("Hands begun per hour (UTC)", sorted(per_hour.items())[-24:], "#6a8f3a")
+            + "</div>")
 
 
 def _counts(title: str, counter: Counter[str]) -> str:
     rows = [(k, v) for k, v in sorted(counter.items())]
-    return f"<h2>{html.escape(title)}</h2>" + _table((title.split()[-1], "hands"), rows)
+    return f"<h3>{_e(title)}</h3>" + _table((title.split()[-1], "hands"), rows, numeric=(1,)).replace(
+        "<table>", '<table class="compact">', 1)
 
 
-def _verification(check: CheckReport) -> str:
-    if check.ok:
-        return (f'<p class="ok">Verified: {check.hands} hands, {check.records} records, '
-                "chain, signatures and rules replay all agree.</p>")
-    items = "".join(f"<li>{html.escape(str(f))}</li>" for f in check.findings)
-    return f'<p class="bad">NOT VERIFIED: {len(check.findings)} problems</p><ul>{items}</ul>'
+def _irregular(hands: list[RecordedHand]) -> str:
+    rows = [(h.table, h.hand_id, i["seq"], clock(i["at"]), str(i["kind"]).replace("_", " "), i["reason"],
+             i["resolved_by"] or "UNRESOLVED", i["resolution"] or "")
+            for h in hands for i in irregularities(h)]
+    if not rows:
+        return "<h2>Irregularities</h2><p>None.</p>"
+    return ("<h2>Irregularities</h2>"
+            + _table(("table", "hand", "record", "time (UTC)", "kind", "reason", "resolved by", "how"), rows))
+
+
+def _access(records: list[HandRecord]) -> str:
+    rows = []
+    for r in records:
+        p = r.payload
+        what = {"access_refused": "PIN refused", "lockout": "PIN entry locked", "lockout_lifted": "lock lifted",
+                "sign_in": "dealer signed in"}.get(r.kind, r.kind)
+        detail = p.get("reason") or (f"wait {p.get('wait_seconds')} s after {p.get('failures')} wrong PINs"
+                                     if r.kind == "lockout" else p.get("by") or p.get("dealer") or "")
+        rows.append((clock(r.at), r.table, r.hand_id or "between hands", what,
+                     str(p.get("action") or "").replace("_", " "), p.get("console") or "", p.get("staff") or "", detail))
+    refused = sum(r.kind == "access_refused" for r in records)
+    head = f"<h2>PIN attempts and sign-ins</h2><p>{refused} refused PIN attempts.</p>"
+    if not rows:
+        return head
+    return head + _table(("time (UTC)", "table", "hand", "what", "action tried", "console", "staff claimed", "detail"), rows)
+
+
+def _steps(hand: RecordedHand) -> list[tuple[Any, ...]]:
+    rows: list[tuple[Any, ...]] = []
+    asked = ""
+    for r in hand.records:
+        p = r.payload
+        if r.kind == EVENT:
+            event = p.get("event") or {}
+            effects = describe_effects(p.get("effects") or [])
+            if event.get("type") == "card" and asked and {e.get("type") for e in p.get("effects") or []} == {"hand_ended"}:
+                effects = f"as asked: {asked}" + (f"; {effects}" if effects else "")
+            rows.append((r.seq, clock(r.at)[11:], r.source, describe_event(event), effects, describe_totals(p.get("prompts"))))
+            asked = str((p.get("prompts") or {}).get("dealer_instruction") or asked)
+        elif r.kind == RESULT:
+            rows.append((r.seq, clock(r.at)[11:], r.source, "RESULT", describe_result(p), ""))
+        elif r.kind in (HARDWARE, NOTE):
+            detail = ", ".join(f"{k} {v}" for k, v in sorted(p.items()) if k not in ("type", "prompts"))
+            rows.append((r.seq, clock(r.at)[11:], r.source, f"{r.kind} {p.get('type', '')}".strip(), detail, ""))
+        else:
+            detail = ", ".join(f"{k} {v}" for k, v in sorted(p.items()) if v is not None)
+            rows.append((r.seq, clock(r.at)[11:], r.source, r.kind.replace("_", " "), detail, ""))
+    return rows
 
 
 def _hand_section(hand: RecordedHand, check: CheckReport) -> str:
     problems = [f for f in check.findings if f.hand_id == hand.hand_id and f.table == hand.table]
-    status = ('<span class="ok">replay agrees</span>' if not problems else
-              '<span class="bad">' + html.escape("; ".join(str(p) for p in problems)) + "</span>")
-    summary = (f"{html.escape(hand.table)} {html.escape(hand.hand_id)}: "
-               f"{html.escape(outcome_of(hand.result))} - {status}")
-    return f"<details><summary>{summary}</summary><pre>{html.escape(account(hand))}</pre></details>"
+    status = ('<span class="ok">verified, replay agrees</span>' if not problems else
+              '<span class="bad">' + _e("; ".join(str(p) for p in problems)) + "</span>")
+    header = hand.header
+    kind = "simulated" if is_simulated(hand) else "live"
+    if by_autopilot(hand):
+        kind += ", autopilot"
+    summary = (f"{_e(clock(hand.header_record.at))} · {_e(hand.table)} · {_e(hand.hand_id)} · "
+               f"{_e(header.get('title') or header.get('game'))} · dealer {_e(header.get('dealer'))} · "
+               f"{_e(kind)} · <b>{_e(outcome_of(hand.result))}</b> · {status}")
+    seats = [(seat_name(seat), r.get("outcome"), r.get("method") or "", seat_totals(r), r.get("decided_by"))
+             for seat, r in sorted(((hand.result or {}).get("seats") or {}).items())]
+    result = describe_result(hand.result) if hand.result else "hand not finished"
+    return (f"<details><summary>{summary}</summary>"
+            f"<p>Shoe {_e(header.get('shoe'))}; seats {_e(', '.join(map(seat_name, header.get('seats') or [])))}. "
+            f"Result: {_e(result)}</p>"
+            + (_table(("seat", "outcome", "method", "totals", "rule"), seats) if seats else "")
+            + _table(("#", "time", "by", "what happened", "effect", "totals after"), _steps(hand), numeric=(0,))
+            + "</details>")
 
 
-def render(source: str, hands: list[RecordedHand], check: CheckReport) -> str:
+def render(source: str, hands: list[RecordedHand], check: CheckReport,
+           access: list[HandRecord] | None = None) -> str:
     per_table = Counter(h.table for h in hands)
     per_dealer = Counter(str(h.header.get("dealer", "")) for h in hands)
-    outcomes = Counter(outcome_of(h.result) for h in hands)
-    irregular = [(h.table, h.hand_id, i["seq"], clock(i["at"]), i["kind"], i["reason"],
-                  i["resolved_by"] or "unresolved", i["resolution"] or "")
-                 for h in hands for i in irregularities(h)]
     parts = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        "<meta name='viewport' content='width=device-width'>",
         f"<title>Hand log report</title><style>{STYLE}</style></head><body>",
         "<h1>Hand log report</h1>",
-        f"<p>Log: {html.escape(source)}<br>Produced {clock(time.time())} UTC</p>",
-        _verification(check),
+        _summary(source, hands, check),
+        _findings(check),
+        "<h2>At a glance</h2>",
+        _charts(hands),
         _counts("Hands per table", per_table),
         _counts("Hands per dealer", per_dealer),
-        _counts("Hands by outcome", outcomes),
-        "<h2>Irregularities</h2>",
-        _table(("table", "hand", "record", "time (UTC)", "kind", "reason", "resolved by",
-                "resolution"), irregular) if irregular else "<p>None.</p>",
-        "<h2>Hands and their replay</h2>",
+        _irregular(hands),
+        _access(access or []),
+        f"<h2>Hands ({len(hands)})</h2><p>Each hand's steps as logged; open one to read it.</p>",
         *(_hand_section(h, check) for h in hands),
         "</body></html>",
     ]

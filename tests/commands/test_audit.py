@@ -103,11 +103,13 @@ def test_show_hands_export_and_report(
     play(log_target, key_path, 4)
     code, out, err = audit(capsys, "hands", log_target, "--dealer", "dealer-ann")
     assert code == 0 and err.strip() == "4 hands"
-    first = out.split()[3]
+    assert out.splitlines()[0].split()[:4] == ["BEGAN", "(UTC)", "TABLE", "HAND"]
+    first = out.splitlines()[1].split()[3]
     code, out, _ = audit(capsys, "show", log_target, first)
     assert code == 0
     assert out.startswith(f"Hand {first}") and "NEW DECK" in out and "card " in out
-    assert "totals: red:" in out and "Result: " in out and "decided by rule W-" in out
+    assert "totals: RED:" in out and "Result: " in out and "decided by rule W-" in out
+    assert "(None)" not in out
 
     code, out, _ = audit(capsys, "export", log_target, "--format", "jsonl")
     hands = [json.loads(line) for line in out.splitlines()]
@@ -116,15 +118,16 @@ def test_show_hands_export_and_report(
     csv_file = tmp_path / "hands.csv"
     assert audit(capsys, "export", log_target, "--format", "csv", "--out", str(csv_file))[0] == 0
     rows = csv_file.read_text().splitlines()
-    assert rows[0].startswith("table,hand,seq") and len(rows) - 1 == sum(
+    assert rows[0].startswith("table,hand,seq,kind,source,at,at_epoch") and len(rows) - 1 == sum(
         len(h["records"]) for h in hands)
+    assert rows[1].split(",")[5].endswith("Z") and rows[1].split(",")[5][10] == "T"  # ISO 8601 UTC
 
     page = tmp_path / "report.html"
     code, _, err = audit(capsys, "report", log_target, "--out", str(page), "--key", str(key_path))
     assert code == 0 and "log verified" in err
     text = page.read_text()
     for heading in ("Hands per table", "Hands per dealer", "Hands by outcome", "Irregularities",
-                    "Verified: 4 hands", "dealer-ann", first):
+                    "verified: chain, signatures", "dealer-ann", first, "Period", "PIN attempts", "<svg"):
         assert heading in text
 
 
@@ -137,3 +140,25 @@ def test_bad_input_is_one_line(
         main(["audit", "hands", "x.db", "--from", "last tuesday"])
     assert stop.value.code == 2
     assert "is not a time" in capsys.readouterr().err
+
+
+def test_the_report_reads_at_1280_px_with_every_hand_open(
+    log_target: str, key_path: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.dealer_display.screen import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+
+    play(log_target, key_path, 3)
+    page_file = tmp_path / "report.html"
+    assert audit(capsys, "report", log_target, "--out", str(page_file), "--key", str(key_path))[0] == 0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(page_file.as_uri())
+        page.evaluate("document.querySelectorAll('details').forEach((d) => d.open = true)")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280  # nothing cut off
+        assert page.locator("svg[role=img]").count() == 2
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "audit-report-1280.png"), full_page=True)
+        browser.close()

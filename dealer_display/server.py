@@ -5,6 +5,7 @@ and serve until interrupted. Called by :mod:`table_controller.commands.run`.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import contextlib
 import errno
 import os
@@ -70,7 +71,7 @@ def serve(args: argparse.Namespace, game: Any) -> int:
         app = create_app(settings, session)
         config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning")
         server = uvicorn.Server(config)
-        _announce(settings, server, open_browser=args.autopilot and not args.no_browser)
+        _announce(replace(settings, seats=len(game.seats)), server, open_browser=args.autopilot and not args.no_browser)
         try:
             server.run()
         except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its graceful shutdown
@@ -80,6 +81,11 @@ def serve(args: argparse.Namespace, game: Any) -> int:
         if log is not None:
             log.close()
     return 0
+
+
+def seat_words(seats: int) -> str:
+    """"both seats play" for two seats; "the seat plays", "all 6 seats play" otherwise."""
+    return {1: "the seat plays", 2: "both seats play"}.get(seats, f"all {seats} seats play")
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -119,7 +125,7 @@ def _announce(settings: DisplaySettings, server: uvicorn.Server, *, open_browser
         names = ", ".join(m.title for m in settings.staff.members) or "none"
         print(f"staff: {names}", flush=True)
     if settings.autopilot:
-        print("autopilot: the simulated shoe deals and both seats play by themselves", flush=True)
+        print(f"autopilot: the simulated shoe deals and {seat_words(settings.seats)} by themselves", flush=True)
     if open_browser:
         _open_when_started(server, console)
 

@@ -40,6 +40,7 @@ class DisplaySettings:
     pace: float = DEFAULT_PACE
     staff: Staff | None = None
     allowed_hosts: tuple[str, ...] = ()
+    seats: int = 2  # how many seats the game has, for what the console prints
 
     def __post_init__(self) -> None:
         if len(self.dealer_token) < 8 or not self.dealer_token.isascii() or not self.dealer_token.isprintable():

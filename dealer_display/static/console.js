@@ -31,6 +31,9 @@ export class DealerConsole {
     $("btn-accept").disabled = !controls.has("accept_card");
     $("view-only").hidden = this.canAct;
     $("keys-help").hidden = !this.canAct;
+    document.body.classList.toggle("view-only", !this.canAct);  // a watching screen shows no console
+    // Shift picks "the other seat" only where there is one other seat to pick
+    $("keys-shift").hidden = this.state.prompts.seats.length !== 2;
   }
 
   attach() {

@@ -22,6 +22,10 @@ const SHAPES = {
 export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L" };
 
 const $ = (id) => document.getElementById(id);
+const IRREGULARITY_WORDS = {
+  unexpected_card: "A card nobody expected", impossible_card: "A card this shoe cannot hold",
+  misplaced_card: "A card at the wrong spot", hardware: "The card source needs checking",
+};
 
 export function seatLook(seat, index) {
   if (LOOKS[seat]) return LOOKS[seat];
@@ -40,6 +44,8 @@ function el(tag, className, text) {
   return node;
 }
 
+const TOTALS = [["Player total", "PT", "player_total"], ["Dealer total", "DT", "dealer_total"],
+  ["Total hand value", "THV", "total_hand_value"]];
 const words = (action) => action.replace("_", " ").toUpperCase();
 const number = (value) => (value === null || value === undefined ? "\u2013" : String(value));
 
@@ -91,7 +97,7 @@ function seatRow(seat, look, where, nextSpot) {
     const id = `${seat.seat}.col${i + 1}`;
     const backhand = code && !seat.cards.includes(code);
     const face = code ? cardFace(code, backhand ? "backhand" : "") : emptySpot(`col ${i + 1}`);
-    row.append(spot(face, backhand ? `col ${i + 1} \u00b7 backhand` : `col ${i + 1}`, id, nextSpot));
+    row.append(spot(face, backhand ? `col ${i + 1} \u00b7 BH` : `col ${i + 1}`, id, nextSpot));
   });
   return row;
 }
@@ -131,11 +137,13 @@ function badge(seat) {
 
 function totals(seat) {
   const box = el("div", "totals");
-  for (const [label, field] of [["Player total", "player_total"], ["Dealer total", "dealer_total"], ["Total hand value", "total_hand_value"]]) {
+  for (const [label, short, field] of TOTALS) {
     const item = el("div", "total");
     const value = el("span", "value", number(seat[field]));
     value.dataset.field = field;
-    item.append(el("span", "label", label), value);
+    const name = el("span", "label");
+    name.append(el("span", "long", label), el("span", "short", short));
+    item.append(name, value);
     box.append(item);
   }
   return box;
@@ -204,10 +212,18 @@ export function drawTally(state) {
   for (const [key, count] of entries) {
     const item = el("li");
     item.dataset.result = key;
-    item.append(el("span", "", key), el("strong", "", String(count)));
+    item.append(el("span", "", tallyWords(key, state)), el("strong", "", String(count)));
     list.append(item);
   }
   box.append(list);
+}
+
+/** "seat1 successful" -> "SEAT 1 successful", "green wins" -> "GREEN wins": seats as everywhere else. */
+function tallyWords(key, state) {
+  const seats = state.prompts.seats.map((s) => s.seat);
+  const [first, ...rest] = key.split(" ");
+  const at = seats.indexOf(first);
+  return at < 0 ? key : [seatLook(first, at).word, ...rest].join(" ");
 }
 
 export function drawBanners(state) {
@@ -218,8 +234,9 @@ export function drawBanners(state) {
   const irr = state.prompts.irregularity;
   $("irregularity").hidden = !irr;
   document.body.classList.toggle("held", Boolean(irr));
-  $("irregularity-reason").textContent = irr ? irr.reason : "";
-  $("irregularity-cards").replaceChildren(...(irr ? irr.cards.map((c) => cardFace(c, "mini")) : []));
+  // the reason is in the instruction above, once; the panel says what kind and shows the cards large
+  $("irregularity-reason").textContent = irr ? (IRREGULARITY_WORDS[irr.kind] || irr.kind.replaceAll("_", " ")) : "";
+  $("irregularity-cards").replaceChildren(...(irr ? irr.cards.map((c) => cardFace(c, "held")) : []));
 }
 
 /** The runtime's standing notices (the cut card, a jam, an open door), word for word, and

@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--cards", action="append", default=None, metavar="URL",
                         help="card source URL (default sim://?seed=42: the simulated shoe); "
                              "twice for a shoe and a camera that checks it")
-    parser.add_argument("--autopilot", action="store_true", help="the simulated shoe deals and both seats play by themselves")
+    parser.add_argument("--autopilot", action="store_true", help="the simulated shoe deals and every seat plays by itself")
     parser.add_argument("--hands", type=_count, default=None, help="with --autopilot: play N hands and exit")
     parser.add_argument("--pace", type=_pace, default=None, help="seconds between autopilot steps (0 to 3600)")
     parser.add_argument("--log", default=None, metavar="DB", help="hand log: SQLite path or postgresql:// URL")

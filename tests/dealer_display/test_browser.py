@@ -205,8 +205,11 @@ def test_an_out_of_turn_card_fills_the_irregularity_panel_until_the_pit_boss_acc
     shoe = table.app.state.table.source
     seen = act_and_wait(page, table, shoe.deal_next)  # the shoe gives a card nobody asked for
     assert page.is_visible("#irregularity")
-    reason = page.inner_text("#irregularity-reason")
+    reason = page.inner_text("#instruction")  # the reason, once; the panel names the kind
     assert "arrived but no card was expected" in reason
+    assert page.inner_text("#irregularity-reason") == "A card nobody expected"
+    held = page.locator("#irregularity-cards .card").bounding_box()
+    assert held is not None and held["height"] >= 60, "held cards readable at arm's length"
     assert seen["instruction"].startswith("IRREGULARITY:")
     panel, viewport = page.locator("#irregularity").bounding_box(), page.viewport_size
     assert panel is not None and viewport is not None and panel["width"] >= 0.9 * viewport["width"]

@@ -115,7 +115,8 @@ def test_a_jam_during_the_hand_holds_it_and_both_banners_fit(
         page.wait_for_function("!document.getElementById('notices').hidden")
         assert page.evaluate(NOTICES) == [JAM_NOTICE]
         page.wait_for_function("!document.getElementById('irregularity').hidden")
-        assert "shoe jammed" in page.inner_text("#irregularity-reason")
+        assert "shoe jammed" in page.inner_text("#instruction")
+        assert page.inner_text("#irregularity-reason") == "The card source needs checking"
         check_banners(page)
         shot(page, f"jam-held-{width}x{height}.png")
         page.wait_for_function("document.getElementById('notices').hidden", timeout=10_000)

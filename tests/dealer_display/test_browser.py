@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import Browser, Page
 
 from tests.dealer_display.conftest import EXAMPLE_DECK
@@ -141,9 +142,10 @@ def test_pit_boss_actions_are_refused_without_the_pin(browser: Browser, table: L
     assert seen["refusal"].startswith("GREEN cannot PUSH now") or seen["refusal"].startswith("RED cannot PUSH now")
     for pin, reason in (("", "enter the pit-boss PIN"), ("9999", "the pit-boss PIN is wrong")):
         page.click("#btn-void")
+        page.wait_for_function("document.getElementById('pin-dialog').open")
         page.fill("#pin-input", pin)
         page.click("#pin-ok")
-        page.wait_for_function(f"document.getElementById('refusal').textContent.includes({reason!r})")
+        wait_for_refusal(page, reason)
     assert table.session.snapshot()["prompts"]["result"] is None
     page.wait_for_function("document.getElementById('notices').textContent.includes('1 wrong pit-boss PIN')")
     assert "(void hand); logged." in page.text_content("#notices")
@@ -158,6 +160,17 @@ def test_pit_boss_actions_are_refused_without_the_pin(browser: Browser, table: L
     page.close()
 
 
+def wait_for_refusal(page: Page, words: str) -> None:
+    """Wait for the console to show a refusal; on failure say what it shows instead."""
+    try:
+        page.wait_for_function(f"document.getElementById('refusal').textContent.includes({words!r})")
+    except PlaywrightTimeout:
+        shown = page.evaluate("[document.getElementById('refusal').textContent, document.getElementById('pin-dialog').open,"
+                              " window.tableDisplay.messages]")
+        raise AssertionError(f"the console never showed {words!r}; it shows {shown[0]!r} (PIN dialog open: "
+                             f"{shown[1]}, messages: {shown[2]})") from None
+
+
 def test_escape_cancels_the_pin_dialog_and_enter_never_does(browser: Browser, table: LiveTable):
     page = open_console(browser, table, 1280, 800)
     for key in "ndd":
@@ -168,7 +181,7 @@ def test_escape_cancels_the_pin_dialog_and_enter_never_does(browser: Browser, ta
     page.click("#btn-void")
     page.fill("#pin-input", "")
     page.press("#pin-input", "Enter")  # nothing typed: the server asks for the PIN, nothing cancelled quietly
-    page.wait_for_function("document.getElementById('refusal').textContent.includes('enter the pit-boss PIN')")
+    wait_for_refusal(page, "enter the pit-boss PIN")
     assert table.session.snapshot()["prompts"]["result"] is None
     page.close()
 

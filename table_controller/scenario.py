@@ -64,8 +64,17 @@ def parse_scenario(data: Any) -> Scenario:
     return Scenario(str(data["game"]), data.get("first_dealt"), switches, data.get("seats"), deck, tuple(decisions))
 
 
+# games whose scenarios have a shape of their own: game id -> "module:function"
+RUNNERS = {"blackjack": "table_controller.games.blackjack.scenario:run_blackjack_scenario"}
+
+
 def run_scenario(data: Any) -> dict[str, Any]:
     """Play the scenario. Raises ScenarioError (invalid input) or RuleViolation (illegal play)."""
+    if isinstance(data, dict) and isinstance(data.get("game"), str) and data["game"] in RUNNERS:
+        import importlib
+
+        module, _, function = RUNNERS[data["game"]].partition(":")
+        return getattr(importlib.import_module(module), function)(data)  # type: ignore[no-any-return]
     scenario = parse_scenario(data)
     try:
         game = make_game(scenario.game_id, switches=scenario.switches, first_dealt=scenario.first_dealt, seats=scenario.seats)

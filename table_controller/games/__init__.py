@@ -10,7 +10,7 @@ from typing import Any
 
 from table_controller.errors import ConfigError
 
-GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand")
+GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack")
 
 
 def make_game(
@@ -19,8 +19,11 @@ def make_game(
     switches: dict[str, Any] | None = None,
     first_dealt: str | None = None,
     seats: int | None = None,
+    paytable: str | None = None,
 ) -> Any:
     """Build a game. Unknown ids, switches or settings raise :class:`ConfigError`."""
+    if game_id == "blackjack":
+        return _blackjack(switches, seats, paytable)
     from table_controller.games.backhand import BackhandGame, Switches, Variant
 
     sw = Switches.from_dict(switches)
@@ -43,3 +46,23 @@ def make_game(
         variant = Variant(game_id, "Backhand", names, False, False, False, True, decks)
         return BackhandGame(variant, sw, None)
     raise ConfigError(f"unknown game {game_id!r} (games: {', '.join(GAME_IDS)})")
+
+
+def _blackjack(switches: dict[str, Any] | None, seats: int | None, paytable: str | None) -> Any:
+    from table_controller.games.blackjack.machine import BlackjackGame
+    from table_controller.games.blackjack.paytables import builtin_paytable, load_paytable
+    from table_controller.games.blackjack.switches import Switches as BlackjackSwitches
+
+    sw = BlackjackSwitches.from_dict(switches)
+    n = 7 if seats is None else seats
+    if not isinstance(n, int) or not 1 <= n <= 7:
+        raise ConfigError(f"blackjack seats 1 to 7 (got {seats!r})")
+    if sw.B14 == "custom":
+        if paytable is None:
+            raise ConfigError("switch B14=custom needs a paytable file (--paytable FILE)")
+        table = load_paytable(paytable)
+    else:
+        if paytable is not None:
+            raise ConfigError("--paytable FILE goes with switch B14=custom")
+        table = builtin_paytable(sw.B14, pt4_s0=sw.B15)
+    return BlackjackGame(sw, table, n)

@@ -3,6 +3,7 @@ the Dead Man's Hand outcome (rules document sections 1, 5 and 6)."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -47,6 +48,7 @@ class Hand:
     doubled: bool = False
     surrendered: bool = False
     stood: bool = False  # the player's play of this hand is over
+    want_card: bool = False  # the seat said hit: the next card comes here
     settled: bool = False  # its stake has been settled
     outcome: str | None = None  # win, lose, push, blackjack, surrender, bust, even money
     net: int = 0
@@ -82,6 +84,13 @@ class SeatPlay:
     @property
     def first(self) -> Hand:
         return self.hands[0]
+
+    def clone(self) -> SeatPlay:
+        new = copy.copy(self)
+        new.hands = [copy.copy(h) for h in self.hands]
+        for hand in new.hands:
+            hand.cards = list(hand.cards)
+        return new
 
 
 def side_bet_at_deal(cards: list[Card]) -> str | None:

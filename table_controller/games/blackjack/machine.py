@@ -1,0 +1,204 @@
+"""Blackjack with the Dead Man's Hand side bet as a pure game: ``apply`` copies the round, steps
+the copy with one event (:mod:`flow`) and hands the copy out; nothing handed out ever changes.
+
+A shoe lasts many rounds: :meth:`BlackjackGame.next_hand` starts the next round from a finished
+one (the same shoe, its cards collected), or from a new shuffle once the cut card came out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_controller.engine import (
+    Applied,
+    Effect,
+    Expected,
+    HandEnded,
+    HandResult,
+    IrregularityOpened,
+    Refused,
+    SeatResult,
+    Settled,
+    Spot,
+    TablePrompts,
+)
+from table_controller.events import (
+    ACCEPT_CARD,
+    NEW_DECK,
+    PAID,
+    RESHUFFLE,
+    VOID_HAND,
+    CardArrived,
+    Control,
+    Decision,
+    Event,
+    HardwareIrregularity,
+    Wager,
+)
+from table_controller.games.blackjack import flow
+from table_controller.games.blackjack.paytables import Paytable
+from table_controller.games.blackjack.prompts import instruction, seat_prompt
+from table_controller.games.blackjack.round import Limits, Refusal, Round, seat_words
+from table_controller.games.blackjack.switches import RULES_VERSION, Switches
+from table_controller.engine import Irregularity
+from table_controller.shoe import Shoe
+
+ACTIONS = ("hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no_insurance")
+
+
+class BlackjackGame:
+    game_id = "blackjack"
+    title = "Blackjack \u00b7 Dead Man's Hand"
+    actions = ACTIONS
+    bets = ("main", "side")
+
+    def __init__(self, switches: Switches, paytable: Paytable, seats: int = 7, limits: Limits | None = None) -> None:
+        self.switches = switches
+        self.paytable = paytable
+        self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
+        self.limits = limits or Limits()
+
+    # ----- rounds --------------------------------------------------------------------------------
+    def new_hand(self) -> Round:
+        """The first round of a table: a new shuffle is wanted first."""
+        return Round(self.switches, self.paytable, self.limits, self.seats, Shoe.fresh(self.switches.decks),
+                     needs_shuffle=True, phase="shuffle")
+
+    def next_hand(self, finished: Round) -> Round:
+        """The round after ``finished``: its cards collected into the discards, the bets as they
+        were (the dealer changes any before the first card), a shuffle first if the cut card came out."""
+        shoe = finished.shoe
+        laid = [c for p in finished.plays.values() for h in p.hands for c in h.cards] + finished.dealer
+        shoe = shoe.discard(*laid)
+        nxt = Round(self.switches, self.paytable, self.limits, self.seats, shoe)
+        for seat, play in finished.plays.items():
+            if play.main:
+                nxt.plays[seat] = type(play)(seat, play.main, play.side)
+        if finished.cut_reached or finished.needs_shuffle and finished.phase == "shuffle":
+            nxt.needs_shuffle, nxt.phase = True, "shuffle"
+        return nxt
+
+    # ----- the engine interface ---------------------------------------------------------------------
+    def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
+        if state.phase == "over" and not (isinstance(event, Control) and event.control == "cut_card"):
+            return state, (Refused("the round is over: the next round starts with its bets or its first card"),)
+        new = state.clone()
+        new.note = ""
+        try:
+            effects = self._step(new, event)
+        except Refusal as refusal:
+            return state, (Refused(refusal.reason, refusal.legal),)
+        return new, effects
+
+    def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
+        before = len(r.settled)
+        if r.irregularity is not None and not (isinstance(event, Control) and event.control in (VOID_HAND, ACCEPT_CARD)):
+            if isinstance(event, CardArrived):
+                r.shoe = r.shoe.burn(event.card) if r.shoe.can_hold(event.card) else r.shoe
+                return (Applied(f"{event.card.code} arrived while the round is held for the pit boss; set aside"),)
+            raise Refusal("the round is held for the pit boss: VOID HAND or ACCEPT CARD")
+        if isinstance(event, Wager):
+            note: str | Irregularity = flow.wager(r, event)
+        elif isinstance(event, CardArrived):
+            if r.shoe.remaining == 0 and r.next_deal() is not None:
+                raise Refusal("the shoe is empty: shuffle the discards and continue (RESHUFFLE)")
+            note = flow.card(r, event)
+        elif isinstance(event, Decision):
+            note = flow.decide(r, event)
+        elif isinstance(event, Control):
+            note = flow.control(r, event)
+        elif isinstance(event, HardwareIrregularity):
+            note = Irregularity("hardware", event.reason)
+        else:
+            raise Refusal(f"not an event of this game: {event!r}")
+        effects: list[Effect] = []
+        if isinstance(note, Irregularity):
+            r.irregularity = note
+            effects.append(IrregularityOpened(note))
+        else:
+            effects.append(Applied(note))
+        effects.extend(Settled(p) for p in r.settled[before:])
+        if r.phase == "over":
+            effects.append(HandEnded(self._result(r)))
+        return tuple(effects)
+
+    def expected(self, state: Round) -> Expected:
+        if state.phase == "over":
+            return Expected(hand_over=True)
+        controls: list[str] = []
+        if state.irregularity is not None:
+            return Expected(controls=(VOID_HAND, ACCEPT_CARD))
+        if state.queue:
+            return Expected(controls=(PAID,), payment=state.queue[0])
+        if state.phase == "shuffle":
+            return Expected(controls=(NEW_DECK,))
+        deal = state.next_deal()
+        if deal is not None and state.shoe.remaining == 0:
+            return Expected(controls=(RESHUFFLE,))
+        if state.phase == "betting":
+            controls.append(NEW_DECK)
+        if state.phase not in ("shuffle", "betting", "burn"):
+            controls.append(VOID_HAND)
+        return Expected(deal=deal, decisions=state.decisions(), controls=tuple(controls))
+
+    def prompts(self, state: Round) -> TablePrompts:
+        seats = tuple(seat_prompt(state, seat) for seat in self.seats)
+        shown = tuple(c.code for c in state.dealer[: (len(state.dealer) if state.hole_turned else 1)])
+        return TablePrompts(self.game_id, instruction(state, self.expected(state)), seats, shown,
+                            state.irregularity, self._result(state) if state.phase == "over" else None)
+
+    def result(self, state: Round) -> HandResult | None:
+        return self._result(state) if state.phase == "over" else None
+
+    def _result(self, r: Round) -> HandResult:
+        seats: dict[str, SeatResult] = {}
+        for seat in r.betting_seats():
+            play = r.plays[seat]
+            net = sum(p.net for p in r.settled if p.seat == seat)
+            outcomes = [h.outcome or "" for h in play.hands]
+            outcome = "void" if r.void else ("win" if net > 0 else "lose" if net < 0 else "push")
+            seats[seat] = SeatResult(outcome, ", ".join(outcomes), None, None, None, "BJ-13", {
+                "net": net, "hands": [{"cards": [c.code for c in h.cards], "total": h.total, "outcome": h.outcome,
+                                       "stake": h.stake, "net": h.net} for h in play.hands],
+                "side": None if not play.side else {"stake": play.side, "outcome": play.side_outcome, "net": play.side_net},
+            })
+        dealer = [c.code for c in r.dealer]
+        words = "round void: every bet returned" if r.void else (
+            f"dealer {' '.join(dealer)}; " + "; ".join(f"{seat_words(s)} {v.details['net']:+d}" for s, v in seats.items()))
+        return HandResult(None, "VOID" if r.void else "BJ-13", words, seats, void=r.void,
+                          details={"dealer": dealer, "settlements": [p.to_dict() for p in r.settled]})
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id, "title": self.title, "rules_version": RULES_VERSION,
+            "switches": self.switches.to_dict(), "paytable": self.paytable.to_dict(),
+            "seats": list(self.seats), "decks": self.switches.decks, "first_dealt": None,
+            "limits": {"main_min": self.limits.main_min, "main_max": self.limits.main_max,
+                       "side_max": self.limits.side_max},
+        }
+
+    # ----- declared layout and play ----------------------------------------------------------------
+    def layout(self, state: Round | None = None) -> tuple[Spot, ...]:
+        """The dealer's cards at the top, the seats along the arc (seat1 at the dealer's left:
+        the right of the picture), each seat's bet circles and hands."""
+        spots = [Spot("dealer/up", 0.45, 0.12, "card", None, "dealer up card"),
+                 Spot("dealer/hole", 0.52, 0.12, "card", None, "dealer hole card")]
+        spots += [Spot(f"dealer/card{n}", 0.45 + 0.07 * (n - 1), 0.12, "card", None, f"dealer card {n}") for n in range(3, 8)]
+        count = len(self.seats)
+        for i, seat in enumerate(self.seats):
+            x = 0.92 - 0.84 * (i / max(1, count - 1)) if count > 1 else 0.5
+            y = 0.72 + 0.12 * (1 - abs(2 * i / max(1, count - 1) - 1)) if count > 1 else 0.84
+            spots += [Spot(f"{seat}/bet", x, y + 0.12, "bet", seat, f"{seat_words(seat)} main bet"),
+                      Spot(f"{seat}/side", x + 0.04, y + 0.14, "bet", seat, f"{seat_words(seat)} side bet"),
+                      Spot(f"{seat}/insurance", x, y - 0.2, "bet", seat, f"{seat_words(seat)} insurance")]
+            hands = len(state.plays[seat].hands) if state is not None and seat in state.plays else 1
+            for k in range(1, max(1, hands) + 1):
+                for m in range(1, 3):
+                    spots.append(Spot(f"{seat}/h{k}/card{m}", x + 0.03 * (k - 1) + 0.015 * (m - 1), y - 0.01 * m,
+                                      "card", seat, f"{seat_words(seat)} hand {k} card {m}"))
+        return tuple(spots)
+
+    def strategy(self, state: Round) -> Event | None:
+        from table_controller.games.blackjack.strategy import next_event
+
+        return next_event(self, state)

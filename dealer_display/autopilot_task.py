@@ -30,23 +30,28 @@ async def run_autopilot(table: DisplayTable, *, pace: float, hands: int | None =
             if hands is not None and done >= hands:
                 break
             await asyncio.sleep(pace * RESULT_PAUSES)
-            table.submit(Control(NEW_DECK, by=SOURCE), source=SOURCE)
+            game = table.session.game
+            if not hasattr(game, "next_hand"):
+                table.submit(Control(NEW_DECK, by=SOURCE), source=SOURCE)
+                continue
+            await _step(table, game.next_hand(table.session.state))  # the next round on the same shoe
             continue
         await asyncio.sleep(pace)
         await _step(table)
     return done
 
 
-async def _step(table: DisplayTable) -> None:
+async def _step(table: DisplayTable, state: object = None) -> None:
     session = table.session
-    exp = session.expected()
-    if NEW_DECK in exp.controls or RESHUFFLE in exp.controls:
+    state = session.state if state is None else state
+    exp = session.game.expected(state)
+    event = autopilot.next_event(session.game, state)
+    if event is None and exp.deal is None and (NEW_DECK in exp.controls or RESHUFFLE in exp.controls):
         control = NEW_DECK if NEW_DECK in exp.controls else RESHUFFLE
         table.submit(Control(control, by=SOURCE), source=SOURCE)
         return
-    decision = autopilot.choose(session.game, session.state)
-    if decision is not None:
-        table.submit(decision, source=SOURCE)
+    if event is not None:
+        table.submit(event, source=SOURCE)
     elif exp.deal is not None:
         await _deal_and_wait(table)
     # otherwise the hand is held for the pit boss: keep waiting

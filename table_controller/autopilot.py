@@ -38,6 +38,14 @@ def _pushes(game: Any, state: Any, seat: str) -> int:
     return next((h.pushes for h in hands if getattr(h, "seat", None) == seat), 0)
 
 
+def next_event(game: Any, state: Any) -> Any:
+    """The autopilot's next play: the game's own strategy where it has one (a wager, a
+    decision, a confirmed payment), else the Backhand series' simple player above."""
+    if hasattr(game, "strategy"):
+        return game.strategy(state)
+    return choose(game, state)
+
+
 def drive(
     session: Any,
     source: Any,
@@ -52,21 +60,28 @@ def drive(
     hand is held for a pit boss (the autopilot never resolves an irregularity itself).
     """
     done = 0
+    game = session.game
     while not should_stop():
-        exp = session.expected()
-        if exp.hand_over or NEW_DECK in exp.controls:
-            if exp.hand_over:
-                done += 1
-                if hands is not None and done >= hands:
-                    return done
+        exp, state = session.expected(), session.state
+        if exp.hand_over:
+            done += 1
+            if hands is not None and done >= hands:
+                return done
+            if not hasattr(game, "next_hand"):
+                _pause(pace, should_stop)
+                source.new_deck()
+                session.submit(Control(NEW_DECK, by="autopilot"), source="autopilot")
+                continue
+            state = game.next_hand(state)  # what the next round will be once its first event comes
+            exp = game.expected(state)
+        event = next_event(game, state)
+        if event is None and NEW_DECK in exp.controls and exp.deal is None:
             _pause(pace, should_stop)
             source.new_deck()
             session.submit(Control(NEW_DECK, by="autopilot"), source="autopilot")
-            continue
-        decision = choose(session.game, session.state)
-        if decision is not None:
+        elif event is not None:
             _pause(pace, should_stop)
-            session.submit(decision, source="autopilot")
+            session.submit(event, source="autopilot")
         elif exp.deal is not None:
             _pause(pace, should_stop)
             if not _deal_one(session, source):

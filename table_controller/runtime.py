@@ -19,7 +19,9 @@ from typing import Any, Protocol
 from table_controller.engine import Effect, Expected, HandEnded, Refused, TablePrompts
 from table_controller.events import (
     NEW_DECK,
+    CardArrived,
     Control,
+    Wager,
     Event,
     HardwareIrregularity,
     event_from_dict,
@@ -158,8 +160,8 @@ class TableSession:
         """Apply one event: log it, then show it. A NEW DECK after a finished hand starts the next."""
         with self.lock:
             at = time.time() if at is None else at
-            if isinstance(event, Control) and event.control == NEW_DECK and self.expected().hand_over:
-                self.state = self.game.new_hand()
+            if self.expected().hand_over and self._starts_next_hand(event):
+                self.state = next_hand(self.game, self.state)
                 self._begin_hand()
             new_state, effects = self._apply(event)
             payload = {
@@ -217,7 +219,7 @@ class TableSession:
                 self.log.append(self.hand_id if in_hand else "", kind, payload, source=source, at=at)
         self._notify()
 
-    def resume(self, hand_id: str, events: list[dict[str, Any]]) -> None:
+    def resume(self, hand_id: str, events: list[dict[str, Any]], header: dict[str, Any] | None = None) -> None:
         """Crash recovery: rebuild the unfinished hand from its logged events (not re-logged).
 
         If the crash came after the hand's last event was logged but before its result was,
@@ -226,7 +228,7 @@ class TableSession:
         with self.lock:
             self.hand_id = hand_id
             self._hand_logged = True
-            state = self.game.new_hand()
+            state = start_of_hand(self.game, header or {})
             for data in events:
                 state, _ = self.game.apply(state, event_from_dict(data))
             self.state = state
@@ -237,6 +239,13 @@ class TableSession:
         self._notify()
 
     # ----- internals ---------------------------------------------------------------------------
+    def _starts_next_hand(self, event: Event) -> bool:
+        """A NEW DECK after a finished hand starts the next; in a game whose shoe lasts many
+        rounds (``next_hand``) so do the next round's bets and its first card."""
+        if isinstance(event, Control) and event.control == NEW_DECK:
+            return True
+        return hasattr(self.game, "next_hand") and isinstance(event, (Wager, CardArrived))
+
     def _apply(self, event: Event) -> tuple[Any, tuple[Effect, ...]]:
         new_state, effects = self.game.apply(self.state, event)
         if self._ended and any(isinstance(e, HandEnded) for e in effects):
@@ -269,6 +278,8 @@ class TableSession:
             return
         if not self._hand_logged:
             header = {**self.game.describe(), "table": self.table_id, "dealer": self.dealer, "shoe": self.hardware.source}
+            if hasattr(self.game, "round_header"):  # where a round on a lasting shoe starts from
+                header.update(self.game.round_header(self.state))
             self.log.begin_hand(self.hand_id, header)
             self._hand_logged = True
         self.log.append(self.hand_id, kind, payload, source=source, at=at)
@@ -283,7 +294,7 @@ class TableSession:
         result = ended.result
         if result.void:
             self.tally["void"] += 1
-        elif result.winner is not None or len(self.game.seats) == 2:
+        elif result.winner is not None or (len(self.game.seats) == 2 and not hasattr(self.game, "bets")):
             self.tally[f"{result.winner} wins" if result.winner else "no winner"] += 1
         else:
             for seat, seat_result in result.seats.items():
@@ -305,6 +316,17 @@ class TableSession:
     def _notify(self) -> None:
         for listener in list(self._listeners):
             listener(self)
+
+
+def next_hand(game: Any, finished: Any) -> Any:
+    """The hand after ``finished``: the next round on the same shoe where the game has one."""
+    return game.next_hand(finished) if hasattr(game, "next_hand") else game.new_hand()
+
+
+def start_of_hand(game: Any, header: dict[str, Any]) -> Any:
+    """The state a logged hand started from: a game whose rounds share a shoe rebuilds it from
+    the hand's header; any other starts afresh."""
+    return game.hand_from_header(header) if hasattr(game, "hand_from_header") else game.new_hand()
 
 
 def align_simulated_shoe(session: TableSession, source: Any) -> None:

@@ -18,8 +18,11 @@ DEFAULT_CARDS = "sim://?seed=42"
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
-    parser.add_argument("--game", default="missouri-city", help="missouri-city (default), buffalo-bayou, backhand")
-    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6)")
+    parser.add_argument("--game", default="missouri-city",
+                        help="missouri-city (default), buffalo-bayou, backhand, blackjack")
+    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6) or blackjack (1-7)")
+    parser.add_argument("--paytable", default=None, metavar="FILE",
+                        help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom")
     parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")
     parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
                         help="a rule switch, e.g. --switch C4=max (repeatable)")
@@ -80,7 +83,8 @@ def parse_switches(items: list[str]) -> dict[str, str]:
 def build_game(args: argparse.Namespace) -> Any:
     from table_controller.games import make_game
 
-    return make_game(args.game, switches=parse_switches(args.switch), first_dealt=args.first_dealt, seats=args.seats)
+    return make_game(args.game, switches=parse_switches(args.switch), first_dealt=args.first_dealt, seats=args.seats,
+                     paytable=getattr(args, "paytable", None))
 
 
 def replay_game(url: str) -> Any:
@@ -107,9 +111,13 @@ def open_log(args: argparse.Namespace) -> Any:
 def run(args: argparse.Namespace) -> int:
     from table_controller.crosscheck import split_sources
 
+    given = args.cards
     args.cards, args.camera = split_sources(args.cards or [DEFAULT_CARDS])
     replay = args.cards.startswith("replay:")
     game = replay_game(args.cards) if replay else build_game(args)
+    decks = getattr(getattr(game, "switches", None), "decks", None)
+    if not given and isinstance(decks, int) and decks > 1:
+        args.cards = f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
     if replay:
         args.no_log = True  # a replayed hand is in the log already: it is shown, not logged again
     if args.hands is not None and not (args.autopilot or replay):
@@ -187,9 +195,9 @@ def _resume_unfinished(session: Any, log: Any, source: Any = None) -> None:
     unfinished = log.unfinished_hand()
     if unfinished is None:
         return
-    hand_id, _header, records = unfinished
+    hand_id, header, records = unfinished
     events = [r.payload["event"] for r in records if r.kind == "event"]
-    session.resume(hand_id, events)
+    session.resume(hand_id, events, header)
     if source is not None:
         align_simulated_shoe(session, source)
     print(f"resumed unfinished hand {hand_id} after {len(events)} events", file=sys.stderr)

@@ -19,7 +19,7 @@ def make_game(
     switches: dict[str, Any] | None = None,
     first_dealt: str | None = None,
     seats: int | None = None,
-    paytable: str | None = None,
+    paytable: str | dict[str, Any] | None = None,
 ) -> Any:
     """Build a game. Unknown ids, switches or settings raise :class:`ConfigError`."""
     if game_id == "blackjack":
@@ -48,9 +48,9 @@ def make_game(
     raise ConfigError(f"unknown game {game_id!r} (games: {', '.join(GAME_IDS)})")
 
 
-def _blackjack(switches: dict[str, Any] | None, seats: int | None, paytable: str | None) -> Any:
+def _blackjack(switches: dict[str, Any] | None, seats: int | None, paytable: str | dict[str, Any] | None) -> Any:
     from table_controller.games.blackjack.machine import BlackjackGame
-    from table_controller.games.blackjack.paytables import builtin_paytable, load_paytable
+    from table_controller.games.blackjack.paytables import builtin_paytable, load_paytable, paytable_from_dict
     from table_controller.games.blackjack.switches import Switches as BlackjackSwitches
 
     sw = BlackjackSwitches.from_dict(switches)
@@ -60,7 +60,7 @@ def _blackjack(switches: dict[str, Any] | None, seats: int | None, paytable: str
     if sw.B14 == "custom":
         if paytable is None:
             raise ConfigError("switch B14=custom needs a paytable file (--paytable FILE)")
-        table = load_paytable(paytable)
+        table = paytable_from_dict(paytable) if isinstance(paytable, dict) else load_paytable(paytable)
     else:
         if paytable is not None:
             raise ConfigError("--paytable FILE goes with switch B14=custom")

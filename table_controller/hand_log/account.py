@@ -21,7 +21,10 @@ def describe_event(event: dict[str, Any]) -> str:
         spot = f" at {event['spot']}" if event.get("spot") else ""
         return f"card {event.get('card')}{spot}"
     if kind == "decision":
-        return f"{event.get('seat')} chose {str(event.get('action', '')).upper().replace('_', ' ')}"
+        amount = f" {cents(event['amount'])}" if isinstance(event.get("amount"), int) else ""
+        return f"{seat_name(event.get('seat'))} chose {str(event.get('action', '')).upper().replace('_', ' ')}{amount}"
+    if kind == "wager":
+        return f"{seat_name(event.get('seat'))} {event.get('bet')} bet {cents(event.get('amount'))}"
     if kind == "control":
         return f"{str(event.get('control', '')).upper().replace('_', ' ')} by {event.get('by')}"
     if kind == "hardware_irregularity":
@@ -41,6 +44,10 @@ def describe_effects(effects: list[dict[str, Any]]) -> str:
             words.append(f"IRREGULARITY ({effect.get('kind')}): {effect.get('reason')}")
         elif kind == "hand_ended":
             words.append(f"hand over ({effect.get('decided_by')})")
+        elif kind == "settled":
+            moved = f"paid {cents(effect.get('paid'))}" if effect.get("paid") else (
+                f"collected {cents(effect.get('collected'))}" if effect.get("collected") else "pushed")
+            words.append(f"{seat_name(effect.get('seat'))} {effect.get('bet')} bet {moved} ({effect.get('rule')})")
     return "; ".join(words)
 
 
@@ -58,10 +65,15 @@ def seat_totals(seat: dict[str, Any]) -> str:
     return ", ".join(f"{label} {seat[key]}" for key, label in TOTAL_WORDS if seat.get(key) is not None)
 
 
+def cents(amount: object) -> str:
+    return f"${amount // 100:,}.{amount % 100:02d}" if isinstance(amount, int) else str(amount)
+
+
 def describe_totals(prompts: dict[str, Any] | None) -> str:
     parts = []
     for seat in (prompts or {}).get("seats", []):
-        numbers = seat_totals(seat)
+        hands = (seat.get("figures") or {}).get("hands") or []
+        numbers = seat_totals(seat) or " / ".join(h.get("total_words", "") for h in hands if h.get("total_words"))
         if numbers:
             parts.append(f"{seat_name(seat.get('seat'))}: {numbers}")
     return " | ".join(parts)
@@ -120,7 +132,8 @@ def account(hand: RecordedHand) -> str:
         f"  game {header.get('game')}, rules {header.get('rules_version')}, "
         f"dealer {header.get('dealer')}, shoe {header.get('shoe')}",
         f"  seats {', '.join(map(str, header.get('seats') or []))}; "
-        f"first dealt {header.get('first_dealt')}; switches {switches or 'defaults'}",
+        + (f"first dealt {header.get('first_dealt')}; " if header.get("first_dealt") else "")
+        + f"switches {switches or 'defaults'}",
         f"  began {clock(hand.header_record.at)} UTC",
     ]
     asked = ""

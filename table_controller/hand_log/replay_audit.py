@@ -38,10 +38,13 @@ def build_game(header: dict[str, Any]) -> Any:
     from table_controller.games import make_game
 
     seats = header.get("seats")
+    extra = {}
+    if header.get("game") == "blackjack" and (header.get("switches") or {}).get("B14") == "custom":
+        extra["paytable"] = header.get("paytable")  # the custom paytable the round was played under
     return make_game(
         str(header["game"]), switches=header.get("switches"),
         first_dealt=header.get("first_dealt"),
-        seats=len(seats) if isinstance(seats, list) else seats,
+        seats=len(seats) if isinstance(seats, list) else seats, **extra,
     )
 
 
@@ -54,7 +57,9 @@ def replay_hand(hand: RecordedHand) -> list[Finding]:
         game = build_game(hand.header)
     except (TableError, KeyError, TypeError, ValueError) as exc:
         return found(hand.header_record.seq, f"the game cannot be rebuilt from the header: {exc}")
-    state = game.new_hand()
+    from table_controller.runtime import start_of_hand
+
+    state = start_of_hand(game, hand.header)
     for record in hand.records:
         try:
             if record.kind == EVENT:

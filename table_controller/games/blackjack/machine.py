@@ -35,7 +35,9 @@ from table_controller.events import (
     HardwareIrregularity,
     Wager,
 )
+from table_controller.cards import parse_card
 from table_controller.games.blackjack import flow
+from table_controller.games.blackjack.hands import SeatPlay
 from table_controller.games.blackjack.paytables import Paytable
 from table_controller.games.blackjack.prompts import instruction, seat_prompt
 from table_controller.games.blackjack.round import Limits, Refusal, Round, seat_words
@@ -73,10 +75,38 @@ class BlackjackGame:
         nxt = Round(self.switches, self.paytable, self.limits, self.seats, shoe)
         for seat, play in finished.plays.items():
             if play.main:
-                nxt.plays[seat] = type(play)(seat, play.main, play.side)
+                nxt.plays[seat] = SeatPlay(seat, play.main, play.side)
         if finished.cut_reached or finished.needs_shuffle and finished.phase == "shuffle":
             nxt.needs_shuffle, nxt.phase = True, "shuffle"
         return nxt
+
+    def round_header(self, state: Round) -> dict[str, Any]:
+        """What a round starts from, for its log header: the shoe since the shuffle and the
+        bets carried over, so a logged round replays on its own."""
+        shoe = state.shoe
+        return {"round": {
+            "phase": state.phase, "needs_shuffle": state.needs_shuffle,
+            "drawn": [c.code for c in shoe.drawn], "discarded": [c.code for c in shoe.discarded],
+            "burned": [c.code for c in shoe.burned],
+            "bets": {seat: [p.main, p.side] for seat, p in state.plays.items() if p.main},
+        }}
+
+    def hand_from_header(self, header: dict[str, Any]) -> Round:
+        """The round a log header says this hand started from (:meth:`round_header`)."""
+        start = header.get("round")
+        if not isinstance(start, dict):
+            return self.new_hand()
+        shoe = Shoe.fresh(self.switches.decks)
+        for code in start.get("drawn", []):
+            shoe = shoe.draw(parse_card(code))
+        shoe = shoe.discard(*(parse_card(c) for c in start.get("discarded", [])))
+        for code in start.get("burned", []):
+            shoe = shoe.burn(parse_card(code))
+        r = Round(self.switches, self.paytable, self.limits, self.seats, shoe,
+                  needs_shuffle=bool(start.get("needs_shuffle")), phase=str(start.get("phase", "betting")))
+        for seat, (main, side) in (start.get("bets") or {}).items():
+            r.plays[seat] = SeatPlay(seat, int(main), int(side))
+        return r
 
     # ----- the engine interface ---------------------------------------------------------------------
     def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:

@@ -15,15 +15,12 @@ def next_event(game: Any, r: Any) -> Event | None:
     exp = game.expected(r)
     if exp.payment is not None:
         return Control(PAID, by="autopilot")
-    if r.phase == "betting" and not r.betting_seats():
+    if r.phase == "betting":
         for seat in game.seats:
             play = r.plays.get(seat)
             if play is None or play.main == 0:
                 return Wager(seat, "main", MAIN)
-        return None
-    if r.phase == "betting":
-        for seat in r.betting_seats():
-            if r.plays[seat].side == 0 and r.plays[seat].main >= SIDE:
+            if play.side == 0:
                 return Wager(seat, "side", SIDE)
     for seat, acts in exp.decisions.items():
         return Decision(seat, choose(r, seat, acts))

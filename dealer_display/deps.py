@@ -78,18 +78,24 @@ def require_dealer(
     return Actor("dealer", on_duty)
 
 
-def check_staff_pin(request: Request, pin: str | None, role: str, staff_id: str | None = None) -> Any:
-    """The staff member of ``role`` whose PIN this is, through the same guard and log as the
-    pit-boss PIN; raises 401/403/429 otherwise."""
-    settings: DisplaySettings = request.app.state.settings
-    if not pin:
-        raise HTTPException(401, f"enter your {role.replace('_', ' ')} PIN")
+def _wait_for_guard(request: Request, settings: DisplaySettings, staff_id: str | None) -> PinGuard:
+    """The table's PIN guard; inside its wait the try is refused (429, logged) unlooked at."""
     guard: PinGuard = request.app.state.pin_guard
     wait = guard.wait_left()
     if wait > 0:
         _refuse(request, settings, staff_id, f"locked: {guard.failures} wrong PINs in a row; next try in {wait:.0f} s")
         raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
                             headers={"Retry-After": str(max(1, round(wait)))})
+    return guard
+
+
+def check_staff_pin(request: Request, pin: str | None, role: str, staff_id: str | None = None) -> Any:
+    """The staff member of ``role`` whose PIN this is, through the same guard and log as the
+    pit-boss PIN; raises 401/403/429 otherwise."""
+    settings: DisplaySettings = request.app.state.settings
+    if not pin:
+        raise HTTPException(401, f"enter your {role.replace('_', ' ')} PIN")
+    guard = _wait_for_guard(request, settings, staff_id)
     member = None if settings.staff is None else settings.staff.find(pin, role, staff_id)
     if member is None:
         wait = guard.failed()
@@ -111,12 +117,7 @@ def require_pit_boss(
     every refusal is logged with the console it came from."""
     if not x_pit_boss_pin:
         raise HTTPException(401, "this is a pit-boss action: enter the pit-boss PIN")
-    guard: PinGuard = request.app.state.pin_guard
-    wait = guard.wait_left()
-    if wait > 0:
-        _refuse(request, settings, x_staff_id, f"locked: {guard.failures} wrong PINs in a row; next try in {wait:.0f} s")
-        raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
-                            headers={"Retry-After": str(max(1, round(wait)))})
+    guard = _wait_for_guard(request, settings, x_staff_id)
     member = None if settings.staff is None else settings.staff.find(x_pit_boss_pin, "pit_boss", x_staff_id)
     if member is not None:
         actor = Actor("pit_boss", member.title)

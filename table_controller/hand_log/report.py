@@ -148,6 +148,67 @@ def _charts(hands: list[RecordedHand]) -> str:
             + "</div>")
 
 
+def settlements(hand: RecordedHand) -> list[dict[str, Any]]:
+    """Every payment and collection of a hand, as logged (``settled`` effects)."""
+    return [e for r in hand.records if r.kind == EVENT for e in (r.payload.get("effects") or [])
+            if e.get("type") == "settled"]
+
+
+def side_bet_hit_pct(decks: int) -> float:
+    """P(an ace or an eight among a seat's first two cards) for ``decks`` decks, exactly
+    (rules document section 9: 1 - C(44d, 2) / C(52d, 2))."""
+    cards, misses = 52 * decks, 44 * decks
+    return 100 * (1 - (misses * (misses - 1)) / (cards * (cards - 1)))
+
+
+def _money(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    return f"{sign}${abs(cents) // 100:,}.{abs(cents) % 100:02d}"
+
+
+def _money_rows(groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> list[tuple[Any, ...]]:
+    rows = []
+    for key, items in sorted(groups.items()):
+        drop = sum(p["staked"] for p in items)
+        win = sum(p["collected"] - p["paid"] for p in items)  # the house's result
+        hold = f"{100 * win / drop:.2f}%" if drop else "-"
+        rows.append((*key, _money(drop), _money(win), hold))
+    return rows
+
+
+def _money_section(hands: list[RecordedHand]) -> str:
+    """Drop (all staked), win (the house's result) and hold per table, game and dealer, per bet
+    type and paytable, and the side bet's hit rate beside the exact figure for the shoe."""
+    by_who: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    by_bet: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    side_hits: dict[int, list[int]] = {}
+    for hand in hands:
+        paid = settlements(hand)
+        if not paid:
+            continue
+        header = hand.header
+        who = (hand.table, str(header.get("title") or header.get("game")), str(header.get("dealer", "")))
+        by_who.setdefault(who, []).extend(paid)
+        table = str((header.get("paytable") or {}).get("name", "-"))
+        for p in paid:
+            by_bet.setdefault((str(p["bet"]), table if p["bet"] == "side" else "-"), []).append(p)
+            if p["bet"] == "side" and p.get("rule") != "VOID":
+                counts = side_hits.setdefault(int(header.get("decks") or 1), [0, 0])
+                counts[0] += 1
+                counts[1] += p["rule"] != "DMH-1"  # DMH-1: no ace or eight, the only loss
+    if not by_who:
+        return ""
+    hits = [(f"{decks} decks", n, f"{100 * hit / n:.2f}%", f"{side_bet_hit_pct(decks):.2f}%")
+            for decks, (n, hit) in sorted(side_hits.items())]
+    return ("<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
+            "hold: win over drop.</p>"
+            + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))
+            + _table(("bet", "paytable", "drop", "win", "hold"), _money_rows(by_bet))
+            + (("<h3>Dead Man's Hand hit rate</h3>"
+                + _table(("shoe", "side bets", "hit (an ace or an eight)", "expected (exact)"), hits, numeric=(1,)))
+               if hits else ""))
+
+
 def _counts(title: str, counter: Counter[str]) -> str:
     rows = [(k, v) for k, v in sorted(counter.items())]
     return f"<h3>{_e(title)}</h3>" + _table((title.split()[-1], "hands"), rows, numeric=(1,)).replace(
@@ -241,6 +302,7 @@ def render(source: str, hands: list[RecordedHand], check: CheckReport,
         _charts(hands),
         _counts("Hands per table", per_table),
         _counts("Hands per dealer", per_dealer),
+        _money_section(hands),
         _irregular(hands),
         _access(access or []),
         f"<h2>Hands ({len(hands)})</h2><p>Each hand's steps as logged; open one to read it.</p>",

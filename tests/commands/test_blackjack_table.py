@@ -100,3 +100,22 @@ def test_a_bet_outside_the_limits_is_refused_with_the_reason(tmp_path: Path, cap
                                 "deck": ["8H"]}))
     assert main(["scenario", str(path)]) == 1
     assert "may not exceed the seat's main bet $10.00 (BJ-1)" in capsys.readouterr().err
+
+
+def test_the_report_gives_drop_win_and_hold_and_the_side_bet_hit_rate(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from table_controller.hand_log.report import side_bet_hit_pct
+
+    db, key = run_rounds(tmp_path, 8)
+    out = tmp_path / "report.html"
+    assert main(["audit", "report", str(db), "--key", str(key), "--out", str(out)]) == 0
+    text = out.read_text()
+    with open_store(str(db), create=False) as store:
+        hands = iter_hands(store)
+    settled = [e for h in hands for r in h.records if r.kind == "event" for e in r.payload["effects"]
+               if e["type"] == "settled"]
+    drop = sum(p["staked"] for p in settled)
+    win = sum(p["collected"] - p["paid"] for p in settled)
+    assert "<h2>Money</h2>" in text and f"${drop // 100:,}.{drop % 100:02d}" in text
+    assert f"{100 * win / drop:.2f}%" in text
+    assert f"{side_bet_hit_pct(6):.2f}%" == "28.44%" and "28.44%" in text  # 1150/4043, rules section 9

@@ -15,11 +15,14 @@ from table_controller.hand_log.store import LogStore
 
 
 def outcome_of(result: dict[str, Any] | None) -> str:
-    """One word for a hand's outcome: ``open``, ``void``, the winning seat, or ``no winner``."""
+    """One word for a hand's outcome: ``open``, ``void``, the winning seat, ``no winner``, or
+    ``settled`` (a round of bets against the house)."""
     if result is None:
         return "open"
     if result.get("void"):
         return "void"
+    if not result.get("winner") and "settlements" in (result.get("details") or {}):
+        return "settled"  # a game of bets against the house has no winner: every bet was settled
     return str(result.get("winner") or "no winner")
 
 

@@ -34,6 +34,9 @@ export class DealerConsole {
     document.body.classList.toggle("view-only", !this.canAct);  // a watching screen shows no console
     // Shift picks "the other seat" only where there is one other seat to pick
     $("keys-shift").hidden = this.state.prompts.seats.length !== 2;
+    // the play keys listed are the Backhand series'; other games are played by their buttons
+    $("keys-plays").hidden = !this.console.actions.includes("backhand");
+    $("keys-buttons").hidden = !$("keys-plays").hidden;
   }
 
   attach() {

@@ -10,6 +10,7 @@ const SPARE_LOOKS = [
   { colour: "#1e88e5", shape: "square" }, { colour: "#fdd835", shape: "diamond" },
   { colour: "#8e24aa", shape: "hexagon" }, { colour: "#00acc1", shape: "star" },
   { colour: "#fb8c00", shape: "triangle" }, { colour: "#e91e63", shape: "circle" },
+  { colour: "#8d6e63", shape: "pentagon" },
 ];
 const SHAPES = {
   triangle: '<polygon points="12,2 23,22 1,22"/>',
@@ -18,6 +19,7 @@ const SHAPES = {
   diamond: '<polygon points="12,1 23,12 12,23 1,12"/>',
   hexagon: '<polygon points="6,2 18,2 23,12 18,22 6,22 1,12"/>',
   star: '<polygon points="12,1 15,9 23,9 17,14 19,23 12,18 5,23 7,14 1,9 9,9"/>',
+  pentagon: '<polygon points="12,1 23,9 19,23 5,23 1,9"/>',
 };
 export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L" };
 
@@ -112,7 +114,56 @@ function showRow(showCards, nextSpot) {
   return row;
 }
 
+/** A game whose seats hold hands in their figures (blackjack): the dealer's cards across the
+ * top, the seats along the bottom from the dealer's left (seat 1, the right end) with each
+ * hand side by side, its total ("soft 17"), its bet and what it was paid. */
+const hasHands = (state) => state.prompts.seats.some((s) => s.figures && s.figures.hands);
+
+function dealerRow(state) {
+  const row = el("div", "layout-row dealer-row");
+  const cards = el("div", "fan");
+  const shown = state.prompts.show_cards;
+  shown.forEach((code) => cards.append(cardFace(code)));
+  if (!shown.length) cards.append(emptySpot("dealer"));
+  row.append(el("span", "seat-tag", "DEALER"), cards);
+  return row;
+}
+
+function handBox(hand, look) {
+  const box = el("div", `bj-hand${hand.on_turn ? " on-turn" : ""}`);
+  box.style.setProperty("--seat", look.colour);
+  const fan = el("div", "fan");
+  hand.cards.forEach((code) => fan.append(cardFace(code)));
+  const money = hand.net ? ` \u00b7 ${hand.net > 0 ? "+" : "-"}${dollars(hand.net)}` : "";
+  box.append(fan, el("span", "bj-total", hand.total_words || "\u2013"),
+    el("span", "caption", `bet ${dollars(hand.bet)}${hand.doubled ? " doubled" : ""}${money}`));
+  return box;
+}
+
+function handsLayout(state) {
+  const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
+  const seats = el("div", "layout-row bj-seats");
+  for (const seat of [...state.prompts.seats].reverse()) {  // seat 1 at the dealer's left: the right end
+    const look = seatLook(seat.seat, index[seat.seat]);
+    const box = el("div", `bj-seat${seat.on_turn ? " acts" : ""}`);
+    box.dataset.seat = seat.seat;
+    box.style.setProperty("--seat", look.colour);
+    const tag = el("span", "seat-tag");
+    tag.innerHTML = `${shapeSvg(look)}<span>${look.word}</span>`;
+    const f = seat.figures || {};
+    const bets = el("span", "caption", f.main ? `main ${dollars(f.main)}${f.side ? ` \u00b7 side ${dollars(f.side)}` : ""}` : "no bet");
+    const hands = el("div", "bj-hands");
+    (f.hands || []).forEach((hand) => hands.append(handBox(hand, look)));
+    box.append(tag, bets, hands);
+    seats.append(box);
+  }
+  $("layout").replaceChildren(dealerRow(state), seats);
+}
+
+const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
+
 export function drawLayout(state) {
+  if (hasHands(state)) return handsLayout(state);
   const box = $("layout");
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
   const rows = rowsTopToBottom(state);
@@ -137,6 +188,19 @@ function badge(seat) {
 
 function totals(seat) {
   const box = el("div", "totals");
+  const hands = (seat.figures && seat.figures.hands) || null;
+  if (hands) {  // a game of hands: each hand's total, its bet, and the seat's result so far
+    for (const hand of hands.length ? hands : [{ hand: 1, total_words: "", bet: seat.figures.main || 0 }]) {
+      const item = el("div", "total");
+      item.append(el("span", "label", hands.length > 1 ? `Hand ${hand.hand}` : "Total"),
+        el("span", "value", hand.total_words || "\u2013"));
+      box.append(item);
+    }
+    const net = el("div", "total");
+    net.append(el("span", "label", "Result"), el("span", "value", seat.figures.net ? `${seat.figures.net > 0 ? "+" : "-"}${dollars(seat.figures.net)}` : "\u2013"));
+    box.append(net);
+    return box;
+  }
   for (const [label, short, field] of TOTALS) {
     const item = el("div", "total");
     const value = el("span", "value", number(seat[field]));

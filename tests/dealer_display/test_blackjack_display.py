@@ -14,7 +14,9 @@ from table_controller.games import make_game
 from table_controller.runtime import TableSession
 from tests.dealer_display.conftest import LOOPBACK_CLIENT
 from tests.dealer_display.live import display_settings, live_table
-from tests.dealer_display.screen import open_console
+import pytest
+
+from tests.dealer_display.screen import ARTIFACTS, FITS, OVERFLOWS, open_console
 
 
 def test_the_autopilot_plays_blackjack_rounds_on_the_display() -> None:
@@ -31,13 +33,22 @@ def test_the_autopilot_plays_blackjack_rounds_on_the_display() -> None:
     assert state["game"]["game"] == "blackjack" and state["hands_played"] >= 3
 
 
-def test_the_page_draws_a_blackjack_round_without_an_error(browser: Browser) -> None:
-    with live_table("sim://?seed=3&decks=6", game=make_game("blackjack", seats=3), autopilot=True,
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
+def test_the_page_draws_seven_seats_of_blackjack_and_fits(browser: Browser, width: int, height: int) -> None:
+    with live_table("sim://?seed=3&decks=6", game=make_game("blackjack", seats=7), autopilot=True,
                     autopilot_hands=2, pace=0.0) as table:
-        page = open_console(browser, table, 1280, 800)
+        page = open_console(browser, table, width, height)
         page.wait_for_function("window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 2",
                                timeout=120_000)
         assert page.errors == []  # type: ignore[attr-defined]
-        assert page.locator(".seat-panel").count() == 3
+        assert page.locator(".bj-seat").count() == 7 and page.locator(".seat-panel").count() == 7
         assert page.inner_text("#game-title") == "Blackjack \u00b7 Dead Man's Hand"
+        state = table.session.snapshot()
+        seat1 = state["prompts"]["seats"][0]["figures"]
+        drawn = page.locator('.bj-seat[data-seat="seat1"] .bj-total').all_inner_texts()
+        assert drawn == [h["total_words"] for h in seat1["hands"]]
+        assert page.evaluate(FITS), "the page scrolls"
+        assert page.evaluate(OVERFLOWS) == [], "the layout or a seat panel runs under the console"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"blackjack-7-seats-{width}x{height}.png"))
         page.close()

@@ -15,13 +15,25 @@ class DecisionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: str = Field(pattern=NAME, examples=["red"])
     action: str = Field(pattern=NAME, examples=["hit"])
+    amount: int | None = Field(default=None, ge=1, le=100_000_000, description="cents, for a staking decision (insurance)")
+
+
+class WagerRequest(BaseModel):
+    """A seat's stake before the round, as the dealer entered it: ``{"seat": "seat3", "bet": "main", "amount": 2500}``
+    (integer cents; 0 takes the bet down). The game refuses a bet outside its limits, with the reason."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: str = Field(pattern=NAME, examples=["seat3"])
+    bet: str = Field(pattern=NAME, examples=["main"])
+    amount: int = Field(ge=0, le=100_000_000, examples=[2500])
 
 
 class DealerControlRequest(BaseModel):
-    """A dealer step: a freshly shuffled deck is loaded, or the discards are reshuffled in."""
+    """A dealer step: a freshly shuffled deck is loaded, the discards are reshuffled in, the
+    payment the engine asked for is made (``paid``), or the cut card came out (``cut_card``)."""
 
     model_config = ConfigDict(extra="forbid")
-    control: Literal["new_deck", "reshuffle_discards"]
+    control: Literal["new_deck", "reshuffle_discards", "paid", "cut_card"]
 
 
 class PitBossRequest(BaseModel):

@@ -140,8 +140,8 @@ class DisplayTable:
             self.source.new_deck()  # the simulator shuffles; a real shoe ignores this
         return refusal
 
-    def decide(self, seat: str, action: str, *, source: str) -> str | None:
-        return self.submit(Decision(seat, action), source=source)
+    def decide(self, seat: str, action: str, *, source: str, amount: int | None = None) -> str | None:
+        return self.submit(Decision(seat, action, amount), source=source)
 
     def deal(self) -> str | None:
         """Tell the simulated shoe to deal its next card; the card's code, or None if empty."""

@@ -11,9 +11,9 @@ from typing import Annotated
 from fastapi import APIRouter, Header, HTTPException, Request
 
 from dealer_display.deps import DealerDep, TableDep, check_staff_pin
-from dealer_display.models import Applied, DealerControlRequest, Dealt, DecisionRequest
+from dealer_display.models import Applied, DealerControlRequest, Dealt, DecisionRequest, WagerRequest
 from dealer_display.table import DisplayTable
-from table_controller.events import Control
+from table_controller.events import Control, Wager
 
 router = APIRouter(prefix="/api")
 
@@ -33,7 +33,13 @@ def answer(table: DisplayTable, refusal: str | None) -> Applied:
 @router.post("/decision", responses=DEALER_ANSWERS)
 async def decision(body: DecisionRequest, table: TableDep, dealer: DealerDep) -> Applied:
     """Enter a seat's decision as the player signalled it."""
-    return answer(table, table.decide(body.seat, body.action, source=dealer.source))
+    return answer(table, table.decide(body.seat, body.action, source=dealer.source, amount=body.amount))
+
+
+@router.post("/wager", responses=DEALER_ANSWERS)
+async def wager(body: WagerRequest, table: TableDep, dealer: DealerDep) -> Applied:
+    """Enter a seat's bet before the round (a game with bets: blackjack's main and side bets)."""
+    return answer(table, table.submit(Wager(body.seat, body.bet, body.amount), source=dealer.source))
 
 
 @router.post("/control", responses=DEALER_ANSWERS)

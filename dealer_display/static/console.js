@@ -29,6 +29,11 @@ export class DealerConsole {
     $("btn-reshuffle").disabled = !this.canAct || !controls.has("reshuffle_discards");
     $("btn-void").disabled = !controls.has("void_hand");
     $("btn-accept").disabled = !controls.has("accept_card");
+    // a game with bets: the payment the engine asked for is confirmed; bets are entered by seat
+    const paying = controls.has("paid");
+    $("btn-paid").hidden = !this.canAct || !(paying || this.console.actions.includes("insurance"));
+    $("btn-paid").disabled = !paying;
+    $("bets").hidden = !this.canAct || !this.console.actions.includes("insurance");
     $("view-only").hidden = this.canAct;
     $("keys-help").hidden = !this.canAct;
     document.body.classList.toggle("view-only", !this.canAct);  // a watching screen shows no console
@@ -48,12 +53,21 @@ export class DealerConsole {
     $("btn-new-deck").addEventListener("click", () => this.control("new_deck"));
     $("btn-reshuffle").addEventListener("click", () => this.control("reshuffle_discards"));
     $("btn-void").addEventListener("click", () => this.pitBoss("void_hand"));
+    $("btn-paid").addEventListener("click", () => this.control("paid"));
+    $("bets").addEventListener("submit", (e) => { e.preventDefault(); this.placeBets(); });
     $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
 
   onKey(e) {
     if (e.ctrlKey || e.altKey || e.metaKey || $("pin-dialog").open || e.target.tagName === "INPUT") return;
+    if (!$("bets").hidden && /^[1-7]$/.test(e.key)) {  // a seat's number, then its bet
+      e.preventDefault();
+      $("bet-seat").value = e.key;
+      $("bet-main").select();
+      $("bet-main").focus();
+      return;
+    }
     const key = e.key.toUpperCase();
     const action = KEY_ACTIONS[key];
     if (action) {
@@ -61,7 +75,7 @@ export class DealerConsole {
       this.decide(this.seatForKey(action, e.shiftKey), action);
       return;
     }
-    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept" }[key];
+    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid" }[key];
     if (button && !$(button).hidden) {
       e.preventDefault();
       $(button).click();
@@ -82,7 +96,22 @@ export class DealerConsole {
   }
 
   decide(seat, action) {
-    return this.send("/api/decision", { seat, action });
+    const body = { seat, action };
+    if (action === "insurance") {  // the most a seat may insure: half its main bet
+      const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
+      body.amount = Math.floor(((seatState && seatState.figures && seatState.figures.main) || 0) / 2);
+    }
+    return this.send("/api/decision", body);
+  }
+
+  async placeBets() {
+    const seat = `seat${$("bet-seat").value}`;
+    const cents = (id) => Math.round(parseFloat($(id).value || "0") * 100);
+    const answer = await this.send("/api/wager", { seat, bet: "main", amount: cents("bet-main") });
+    if (answer && answer.applied && $("bet-side").value !== "") {
+      await this.send("/api/wager", { seat, bet: "side", amount: cents("bet-side") });
+    }
+    if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
   }
 
   control(control) {

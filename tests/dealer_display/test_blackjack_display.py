@@ -52,3 +52,57 @@ def test_the_page_draws_seven_seats_of_blackjack_and_fits(browser: Browser, widt
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"blackjack-7-seats-{width}x{height}.png"))
         page.close()
+
+
+def test_a_round_entered_by_hand_through_the_api_example_2(tmp_path) -> None:
+    """The rules document's example 2 entered as a dealer would: bets, cards from the shoe,
+    insurance with its amount, every payment confirmed; the round balances to the cent."""
+    from hardware_sim.decks import write_deck_file
+    from table_controller.cards import parse_card
+    from tests.dealer_display.conftest import DEALER, deal
+
+    deck = tmp_path / "deck.txt"
+    write_deck_file(deck, [parse_card(c) for c in "2C 8S 10H AC 8D 9S KD".split()])  # 2C is burned
+    settings = display_settings(f"sim://?deck={deck}")
+    session = TableSession(make_game("blackjack", seats=2), source_url=settings.cards_url)
+    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client:
+        post = lambda path, body=None: client.post(path, json=body, headers=DEALER)  # noqa: E731
+        assert post("/api/control", {"control": "new_deck"}).status_code == 200
+        deal(client)  # the burn
+        for seat, bet, amount in (("seat1", "main", 2000), ("seat1", "side", 500), ("seat2", "main", 1000)):
+            assert post("/api/wager", {"seat": seat, "bet": bet, "amount": amount}).status_code == 200
+        refused = post("/api/wager", {"seat": "seat2", "bet": "side", "amount": 5000})
+        assert refused.status_code == 409 and "may not exceed the seat's main bet" in refused.json()["detail"]
+        for _ in range(6):  # each seat's two cards, the dealer's ace up and the hole card
+            deal(client)
+        assert post("/api/decision", {"seat": "seat1", "action": "no_insurance"}).status_code == 200
+        assert post("/api/decision", {"seat": "seat2", "action": "insurance", "amount": 500}).status_code == 200
+        instructions = []
+        while session.expected().payment is not None:
+            instructions.append(session.prompts().dealer_instruction)
+            assert post("/api/control", {"control": "paid"}).status_code == 200
+        assert session.expected().hand_over
+    assert instructions[-1] == "Pay SEAT 1 side bet, pair and dealer blackjack, 50 to 1: $250.00"
+    nets = {s: r.details["net"] for s, r in session.game.result(session.state).seats.items()}
+    assert nets == {"seat1": 23000, "seat2": 0}
+
+
+def test_bets_are_entered_by_keyboard_a_seat_number_then_an_amount(browser: Browser) -> None:
+    with live_table("sim://?seed=4&decks=6", game=make_game("blackjack", seats=3, switches={"B13": "0"})) as table:
+        page = open_console(browser, table, 1280, 800)
+        page.click("#btn-new-deck")
+        page.wait_for_function("window.tableDisplay.message.state.expected.controls.length === 1")
+        page.keyboard.press("2")
+        assert page.evaluate("document.activeElement.id") == "bet-main"
+        page.keyboard.type("25")
+        page.keyboard.press("Tab")
+        page.keyboard.type("5")
+        page.keyboard.press("Enter")
+        page.wait_for_function("window.tableDisplay.message.state.prompts.seats[1].figures.side === 500")
+        seat2 = table.session.snapshot()["prompts"]["seats"][1]["figures"]
+        assert (seat2["main"], seat2["side"]) == (2500, 500)
+        assert page.inner_text("#instruction") == "Deal SEAT 2 first card"
+        page.keyboard.press("d")
+        page.wait_for_function("window.tableDisplay.message.state.prompts.seats[1].figures.hands.length === 1")
+        assert page.is_visible("#btn-paid") and page.is_disabled("#btn-paid")  # nothing to pay yet
+        page.close()

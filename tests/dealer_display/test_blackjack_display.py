@@ -102,6 +102,7 @@ def test_bets_are_entered_by_keyboard_a_seat_number_then_an_amount(browser: Brow
         seat2 = table.session.snapshot()["prompts"]["seats"][1]["figures"]
         assert (seat2["main"], seat2["side"]) == (2500, 500)
         assert page.inner_text("#instruction") == "Deal SEAT 2 first card"
+        page.wait_for_function("document.activeElement.tagName !== 'INPUT'")  # the bet is placed: keys are the console's
         page.keyboard.press("d")
         page.wait_for_function("window.tableDisplay.message.state.prompts.seats[1].figures.hands.length === 1")
         assert page.is_visible("#btn-paid") and page.is_disabled("#btn-paid")  # nothing to pay yet

@@ -107,11 +107,13 @@ export class DealerConsole {
   async placeBets() {
     const seat = `seat${$("bet-seat").value}`;
     const cents = (id) => Math.round(parseFloat($(id).value || "0") * 100);
-    const answer = await this.send("/api/wager", { seat, bet: "main", amount: cents("bet-main") });
-    if (answer && answer.applied && $("bet-side").value !== "") {
-      await this.send("/api/wager", { seat, bet: "side", amount: cents("bet-side") });
-    }
+    const main = cents("bet-main");
+    const side = $("bet-side").value !== "" ? cents("bet-side") : null;
     if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
+    const answer = await this.send("/api/wager", { seat, bet: "main", amount: main });
+    if (answer && answer.applied && side !== null) {
+      await this.send("/api/wager", { seat, bet: "side", amount: side });
+    }
   }
 
   control(control) {

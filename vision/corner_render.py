@@ -1,0 +1,183 @@
+"""Card corners rendered from freely licensed typefaces, as a camera would show them.
+
+The learned index reader (:mod:`vision.learned`) is trained on these and nothing else: a
+corner of a virtual card (the reader's window, :data:`vision.learned.WINDOW`), its index in
+one of many faces and letter sets (A K Q J; German B D K; Dutch H V B; 10 wide, narrow or as
+touching "1O"), the suit below or beside the rank, a face card's frame or a pip cut by the
+window, then the camera: an outline found a little off, perspective, turn, a small index
+(from ~12 px tall), blur, noise, JPEG, glare, colour casts, uneven light, tinted paper and a
+neighbouring card's edge. The label "none" (an index that is not there: a blank corner, the
+back of a card, an index lying on its side because the outline was read a quarter turn off)
+teaches the reader to say it cannot read a corner.
+
+Fonts are the machine's (Debian: fonts-dejavu, fonts-liberation, fonts-freefont-ttf,
+fonts-urw-base35, fonts-texgyre, fonts-noto-core, fonts-crosextra-*, fonts-open-sans,
+fonts-lato, fonts-roboto-unhinted; ``scripts/setup --test`` installs them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+RANK_CLASSES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "none")
+SUIT_CLASSES = ("S", "H", "D", "C")
+NONE = RANK_CLASSES.index("none")
+# What each rank is printed as across the letter sets decks use.
+PRINTED = {
+    **{r: (r,) for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")},
+    "J": ("J", "B"),  # English; German Bube and Dutch Boer
+    "Q": ("Q", "D", "V"),  # English; German Dame; Dutch Vrouw
+    "K": ("K", "H"),  # English and German Koenig; Dutch Heer
+}
+SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+RED = frozenset({"H", "D"})
+
+FONT_ROOTS = (Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype/public/tex-gyre"))
+# Faces for the rank: Latin text faces, upright (card makers do not print indices in italics).
+RANK_FACE_WORDS = (
+    "DejaVu", "Liberation", "Free", "Nimbus", "C059", "P052", "URWBookman", "URWGothic",
+    "texgyre", "NotoSans-", "NotoSerif-", "NotoSansDisplay", "NotoSerifDisplay", "NotoSansMono-",
+    "Carlito", "Caladea", "OpenSans", "Lato", "Roboto",
+)
+SLANTED_WORDS = ("Italic", "Oblique", "Ita.", "italic", "BdIta", "Z003")
+SUIT_FACE_WORDS = ("DejaVuSans", "DejaVuSerif", "FreeS", "FreeMono", "NotoSansSymbols2", "NotoSansMath")
+GLYPH_PX = 96  # glyphs are rendered this tall, then scaled
+
+
+@dataclass(frozen=True, slots=True)
+class Faces:
+    """Font files for ranks and for suits."""
+
+    ranks: tuple[Path, ...]
+    suits: tuple[Path, ...]
+
+
+@lru_cache(maxsize=1)
+def installed_faces() -> Faces:
+    files = sorted({p for root in FONT_ROOTS if root.is_dir() for p in root.rglob("*") if p.suffix in (".ttf", ".otf")})
+    ranks = [p for p in files if any(w in p.name for w in RANK_FACE_WORDS) and not any(w in p.name for w in SLANTED_WORDS)]
+    suits = [p for p in files if any(p.name.startswith(w) for w in SUIT_FACE_WORDS) and not any(w in p.name for w in SLANTED_WORDS)]
+    return Faces(tuple(ranks), tuple(p for p in suits if _has_suits(p)))
+
+
+def split_faces(faces: Faces, held_back: float = 0.2) -> tuple[Faces, Faces]:
+    """Faces for training and faces held back (every fifth by name), for calibration."""
+    step = max(2, round(1 / held_back))
+    keep = tuple(p for i, p in enumerate(faces.ranks) if i % step != step - 1)
+    back = tuple(p for i, p in enumerate(faces.ranks) if i % step == step - 1)
+    return Faces(keep, faces.suits), Faces(back, faces.suits)
+
+
+def _has_suits(path: Path) -> bool:
+    missing = _text_ink(path, "\uffff")
+    return all(
+        (g := _text_ink(path, c)) is not None and (missing is None or g.shape != missing.shape or (g != missing).any())
+        for c in SUIT_CHARS.values()
+    )
+
+
+@lru_cache(maxsize=4096)
+def _text_ink(path: Path, text: str) -> np.ndarray | None:
+    """The text's ink (uint8, high) cropped to itself, GLYPH_PX tall before cropping."""
+    try:
+        font = ImageFont.truetype(str(path), GLYPH_PX)
+    except OSError:
+        return None
+    canvas = Image.new("L", (GLYPH_PX * 3, GLYPH_PX * 2), 0)
+    ImageDraw.Draw(canvas).text((GLYPH_PX // 4, GLYPH_PX // 4), text, fill=255, font=font)
+    ink = np.asarray(canvas)
+    ys, xs = np.nonzero(ink > 127)
+    if len(ys) == 0 or ys.max() - ys.min() < GLYPH_PX // 8:
+        return None
+    return ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
+
+
+def rank_ink(rank: str, rng: np.random.Generator, faces: Faces) -> np.ndarray:
+    """The rank as some face prints it (a 10 sometimes narrow, or as two touching glyphs)."""
+    text = str(rng.choice(PRINTED[rank]))
+    for _ in range(8):
+        face = faces.ranks[rng.integers(len(faces.ranks))]
+        if text == "10" and rng.random() < 0.4:
+            ink = _touching_pair(face, rng)
+        else:
+            ink = _text_ink(face, text)
+        if ink is not None:
+            return _squeezed(ink, rng.uniform(0.75, 1.1) if text != "10" else rng.uniform(0.5, 1.05))
+    raise RuntimeError(f"no installed face prints {text!r}")
+
+
+def _touching_pair(face: Path, rng: np.random.Generator) -> np.ndarray | None:
+    one, zero = _text_ink(face, "1"), _text_ink(face, str(rng.choice(["0", "O"])))
+    if one is None or zero is None:
+        return None
+    h = max(one.shape[0], zero.shape[0])
+    one = cv2.resize(one, (max(1, one.shape[1] * h // one.shape[0]), h))
+    zero = cv2.resize(zero, (max(1, zero.shape[1] * h // zero.shape[0]), h))
+    gap = int(rng.uniform(-0.08, 0.05) * h)
+    width = one.shape[1] + zero.shape[1] + gap
+    out = np.zeros((h, max(width, one.shape[1], zero.shape[1])), np.uint8)
+    out[:, : one.shape[1]] = one
+    start = max(0, one.shape[1] + gap)
+    out[:, start : start + zero.shape[1]] = np.maximum(out[:, start : start + zero.shape[1]], zero[:, : out.shape[1] - start])
+    return out
+
+
+def _squeezed(ink: np.ndarray, factor: float) -> np.ndarray:
+    return cv2.resize(ink, (max(2, int(ink.shape[1] * factor)), ink.shape[0]), interpolation=cv2.INTER_AREA)
+
+
+def suit_ink(suit: str, rng: np.random.Generator, faces: Faces) -> np.ndarray:
+    """The suit from a symbol face, or drawn."""
+    if faces.suits and rng.random() < 0.6:
+        ink = _text_ink(faces.suits[rng.integers(len(faces.suits))], SUIT_CHARS[suit])
+        if ink is not None:
+            return _squeezed(ink, rng.uniform(0.85, 1.15))
+    return drawn_suit(suit, rng)
+
+
+def drawn_suit(suit: str, rng: np.random.Generator, size: int = GLYPH_PX) -> np.ndarray:
+    """A suit shape drawn from circles and polygons, its proportions varied."""
+    s = size
+    img = np.zeros((s, s), np.uint8)
+    lobe = int(s * rng.uniform(0.22, 0.29))
+    if suit == "D":
+        waist = rng.uniform(0.3, 0.42)
+        bend = rng.uniform(0.0, 0.08)
+        pts = [(s * 0.5, 0), (s * (0.5 + waist) - bend * s, s * 0.5), (s * 0.5, s - 1), (s * (0.5 - waist) + bend * s, s * 0.5)]
+        cv2.fillPoly(img, [np.int32(pts)], 255, cv2.LINE_AA)
+    elif suit == "H":
+        cv2.circle(img, (int(s * 0.5 - lobe * 0.95), int(s * 0.3)), lobe, 255, -1, cv2.LINE_AA)
+        cv2.circle(img, (int(s * 0.5 + lobe * 0.95), int(s * 0.3)), lobe, 255, -1, cv2.LINE_AA)
+        left, right = s * 0.5 - 1.9 * lobe, s * 0.5 + 1.9 * lobe
+        cv2.fillPoly(img, [np.int32([(left, s * 0.36), (right, s * 0.36), (s * 0.5, s * rng.uniform(0.85, 0.98))])], 255, cv2.LINE_AA)
+    elif suit == "S":
+        cv2.circle(img, (int(s * 0.5 - lobe * 0.95), int(s * 0.58)), lobe, 255, -1, cv2.LINE_AA)
+        cv2.circle(img, (int(s * 0.5 + lobe * 0.95), int(s * 0.58)), lobe, 255, -1, cv2.LINE_AA)
+        left, right = s * 0.5 - 1.9 * lobe, s * 0.5 + 1.9 * lobe
+        cv2.fillPoly(img, [np.int32([(left, s * 0.52), (right, s * 0.52), (s * 0.5, s * 0.02)])], 255, cv2.LINE_AA)
+        _stem(img, s, rng)
+    else:  # clubs
+        r = int(s * rng.uniform(0.17, 0.21))
+        for cx, cy in ((0.5, 0.24), (0.5 - 0.21, 0.56), (0.5 + 0.21, 0.56)):
+            cv2.circle(img, (int(s * cx), int(s * cy)), r, 255, -1, cv2.LINE_AA)
+        cv2.circle(img, (int(s * 0.5), int(s * 0.5)), int(r * 0.7), 255, -1, cv2.LINE_AA)
+        _stem(img, s, rng)
+    ys, xs = np.nonzero(img > 127)
+    return img[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
+
+
+def _stem(img: np.ndarray, s: int, rng: np.random.Generator) -> None:
+    half = s * rng.uniform(0.1, 0.18)
+    top = s * 0.55
+    cv2.fillPoly(img, [np.int32([(s * 0.5 - s * 0.03, top), (s * 0.5 + s * 0.03, top), (s * 0.5 + half, s - 1), (s * 0.5 - half, s - 1)])], 255, cv2.LINE_AA)
+
+
+def jpeg(image: np.ndarray, quality: int) -> np.ndarray:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else image

@@ -1,0 +1,117 @@
+"""The learned corner-index reader: a small network that reads rank and suit from a card's corner.
+
+It is trained only on corners the project renders itself (:mod:`vision.corner_camera`, from
+freely licensed typefaces; ``scripts/train-index-reader``) and shipped as ONNX weights
+(``vision/models/index_reader.onnx``), run with OpenCV's ``dnn`` module: the table needs nothing
+beyond OpenCV and numpy to read. For each corner it gives the chance of each rank (and of
+"none": no index there), of each suit, and a feature vector that enrolment uses to adapt the
+reader to a deck (nearest neighbours, :mod:`vision.adapt`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+# The reader's window on a card, as fractions of its width and height from the index corner.
+WINDOW = (0.0, 0.0, 0.28, 0.34)
+INPUT_W, INPUT_H = 36, 60
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+N_RANK = len(RANKS) + 1  # the last is "none": no index in this corner
+FEATURES = 64
+MODEL = Path(__file__).resolve().parent / "models" / "index_reader.onnx"
+MAX_WINDOW_PX = 120  # a window is cut at the frame's own resolution, up to this tall
+
+_UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+
+
+@dataclass(frozen=True, slots=True)
+class CornerRead:
+    """What the reader makes of one corner."""
+
+    ranks: np.ndarray  # probabilities over RANKS + none
+    suits: np.ndarray  # probabilities over SUITS
+    feature: np.ndarray  # unit vector
+    redness: float  # the ink's redness once the paper is made white (see ink_redness)
+
+    @property
+    def readable(self) -> float:
+        return float(1.0 - self.ranks[-1])
+
+
+def corner_window(image: np.ndarray, corners: np.ndarray, turn: int) -> np.ndarray:
+    """The reader's window at the first of ``corners`` rolled by ``turn``, upright, INPUT size."""
+    rolled = np.roll(np.asarray(corners, np.float32), -turn, axis=0)
+    x0, y0, x1, y1 = WINDOW
+    to_card = cv2.getPerspectiveTransform(_UNIT, rolled)
+    window = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
+    quad = cv2.perspectiveTransform(window, to_card).reshape(4, 2)
+    tall = float(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
+    h = int(np.clip(round(tall), INPUT_H // 2, MAX_WINDOW_PX))
+    w = max(8, int(round(h * INPUT_W / INPUT_H)))
+    target = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    patch = cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    return to_input_size(patch)
+
+
+def to_input_size(patch: np.ndarray) -> np.ndarray:
+    if patch.shape[:2] == (INPUT_H, INPUT_W):
+        return patch
+    shrink = patch.shape[0] > INPUT_H
+    return cv2.resize(patch, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+
+
+def reader_input(patch: np.ndarray) -> np.ndarray:
+    """The network's input: the darkest colour channel (red and black ink alike dark), levelled."""
+    darkest = patch.min(axis=2).astype(np.float32) if patch.ndim == 3 else patch.astype(np.float32)
+    lo, hi = np.percentile(darkest, (2, 98))
+    return np.clip((darkest - lo) / max(hi - lo, 24.0), 0, 1) - 0.5
+
+
+def ink_redness(patch: np.ndarray) -> float:
+    """How red the darkest ink in the window is, with the paper made white (0 for black ink,
+    around 100 and more for red; glare or a bare table give values in between)."""
+    darkest = patch.min(axis=2)
+    paper = float(np.percentile(darkest, 80))
+    level = min(float(cv2.threshold(darkest, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[0]), paper - 30)
+    ink = darkest < level
+    if ink.sum() < 6:
+        return 50.0  # no ink to judge: neither clearly red nor clearly black
+    white = np.maximum(np.float32([np.percentile(patch[..., c][~ink], 80) for c in range(3)]), 1.0)
+    pixels = patch[ink].astype(np.float32) * (255.0 / white)
+    return float(np.median(pixels[:, 2] - np.maximum(pixels[:, 0], pixels[:, 1])))
+
+
+class IndexReader:
+    """Runs the shipped network (OpenCV dnn, one core is enough) on a batch of corner windows."""
+
+    def __init__(self, model: Path = MODEL) -> None:
+        self._net = cv2.dnn.readNetFromONNX(str(model))
+
+    def read(self, patches: list[np.ndarray]) -> list[CornerRead]:
+        if not patches:
+            return []
+        batch = np.stack([reader_input(p) for p in patches])[:, None].astype(np.float32)
+        self._net.setInput(batch)
+        out = np.asarray(self._net.forward(), np.float32).reshape(len(patches), -1)
+        ranks = _softmax(out[:, :N_RANK])
+        suits = _softmax(out[:, N_RANK : N_RANK + len(SUITS)])
+        features = out[:, N_RANK + len(SUITS) :]
+        features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-6)
+        return [CornerRead(ranks[i], suits[i], features[i], ink_redness(p)) for i, p in enumerate(patches)]
+
+
+@lru_cache(maxsize=1)
+def shipped_reader() -> IndexReader:
+    return IndexReader()
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)

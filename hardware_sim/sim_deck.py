@@ -37,7 +37,7 @@ PHOTO_MARGIN = 24  # felt round the card in its cropped enrolment photo, frame p
 # Each pass photographs every card once: (spots each card moves on, degrees it is turned).
 _PASSES = ((0, 0.0), (5, 4.0), (8, -4.0))
 # Whatever decides how glyphs are cut and stored: a change here invalidates the cached deck.
-_ENROLMENT_MODULES = ("deck", "enrol", "faces", "font_glyphs", "glyphs", "index", "detect", "selection")
+_ENROLMENT_MODULES = ("deck", "enrol", "faces", "learned", "reading", "adapt", "detect", "selection")
 
 
 @functools.cache
@@ -105,7 +105,8 @@ def _digest() -> str:
     """Changes when the drawing, the photographs or the way glyphs are cut and kept change."""
     digest = hashlib.sha256()
     here = Path(__file__).resolve()
-    for path in (here, here.with_name("render.py"), here.parents[1] / "vision" / "calibration.py"):
+    weights = here.parents[1] / "vision" / "models" / "index_reader.onnx"
+    for path in (here, here.with_name("render.py"), here.parents[1] / "vision" / "calibration.py", weights):
         digest.update(path.read_bytes())
     for module in _ENROLMENT_MODULES:
         digest.update((here.parents[1] / "vision" / f"{module}.py").read_bytes())

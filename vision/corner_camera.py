@@ -17,6 +17,7 @@ from vision.learned import INPUT_H, INPUT_W, WINDOW, to_input_size
 CARD_PX = 300
 CARD_H_PX = int(CARD_PX * 1.4)
 PAD_X, PAD_Y = int(0.12 * CARD_PX), int(0.1 * CARD_H_PX)  # table showing round the corner
+MIN_RANK_PX = 11
 CANVAS = (int(0.55 * CARD_PX) + PAD_X, int(0.5 * CARD_H_PX) + PAD_Y)  # width, height
 
 
@@ -24,15 +25,16 @@ def sample(rng: np.random.Generator, faces: Faces, none_share: float = 0.15) -> 
     """One photographed corner and its labels (rank class, suit class; suit is -1 for none)."""
     canvas = _table(rng)
     kind = rng.random()
+    rank_height = 0.1
     if kind < none_share:
         rank, suit = NONE, -1
         _corner_without_index(canvas, rng, faces)
     else:
         rank, suit = int(rng.integers(13)), int(rng.integers(4))
         _card(canvas, rng)
-        _index(canvas, rng, faces, RANK_CLASSES[rank], SUIT_CLASSES[suit], sideways=False)
+        rank_height = _index(canvas, rng, faces, RANK_CLASSES[rank], SUIT_CLASSES[suit], sideways=False)
     _neighbour(canvas, rng)
-    return _photograph(canvas, rng), rank, suit
+    return _photograph(canvas, rng, rank_height), rank, suit
 
 
 def _table(rng: np.random.Generator) -> np.ndarray:
@@ -87,7 +89,8 @@ def _paint(canvas: np.ndarray, ink: np.ndarray, x: float, y: float, w: float, h:
     region[:] = region * (1 - a) + colour * a
 
 
-def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str, suit: str, sideways: bool) -> None:
+def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str, suit: str, sideways: bool) -> float:
+    """Draw an index; return the rank's height as a share of the card's."""
     colour = _ink_colour(suit in RED, rng)
     r_ink, s_ink = rank_ink(rank, rng, faces), suit_ink(suit, rng, faces)
     rh = rng.uniform(0.075, 0.15) * CARD_H_PX
@@ -112,6 +115,7 @@ def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str
         _picture_frame(canvas, rng, right, bottom)
     elif rng.random() < 0.5:
         _pip(canvas, rng, suit, colour, right)
+    return rh / CARD_H_PX
 
 
 def _picture_frame(canvas: np.ndarray, rng: np.random.Generator, right: float, bottom: float) -> None:
@@ -168,9 +172,12 @@ def _neighbour(canvas: np.ndarray, rng: np.random.Generator) -> None:
     cv2.polylines(canvas, [np.int32(pts)], True, (60, 60, 60), 1, cv2.LINE_AA)
 
 
-def _photograph(canvas: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """The reader's window as a camera sees it through an outline a little off."""
-    h_lo = int(np.exp(rng.uniform(np.log(32), np.log(150))))
+def _photograph(canvas: np.ndarray, rng: np.random.Generator, rank_height: float) -> np.ndarray:
+    """The reader's window as a camera sees it through an outline a little off; the rank at
+    least MIN_RANK_PX tall (smaller, no print is legible: a club blurs into a spade)."""
+    window_share = WINDOW[3] - WINDOW[1]
+    least = MIN_RANK_PX * window_share / rank_height
+    h_lo = int(np.exp(rng.uniform(np.log(max(32, least)), np.log(max(150, least + 1)))))
     w_lo = max(8, int(round(h_lo * INPUT_W / INPUT_H)))
     quad = _window_quad(rng)
     target = np.float32([[0, 0], [w_lo - 1, 0], [w_lo - 1, h_lo - 1], [0, h_lo - 1]])

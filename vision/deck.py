@@ -1,46 +1,56 @@
-"""An enrolled deck design: rank and suit glyphs cut from one labelled photo per card.
+"""An enrolled deck design: where its cards' corners lie in the reader's feature space.
 
 Stored as JSON (``DECK.json``)::
 
-    {"format": "table-deck/1", "cards": ["AS", ...],
-     "ranks": {"A": [{"aspect": 0.71, "png": "<base64 of a 48x64 glyph>"}, ...], ...},
-     "suits": {"S": [...], ...},
-     "faces": {"AS": ["<base64 of a 40x56 face thumbnail>"], ...}}
+    {"format": "table-deck/2", "reader": "<digest of the reader's weights>",
+     "cards": ["AS", ...],
+     "features": {"AS": [[64 numbers], ...], ...},
+     "faces": {"AS": ["<base64 of a 40x56 face thumbnail>"], ...},
+     "unread": ["photo.jpg: 7S", ...]}
 
-``faces`` (whole-face thumbnails, :mod:`vision.faces`) is absent from decks enrolled before it
-was kept; such a deck reads by its index alone.
+Features belong to the reader that made them: a deck enrolled with other weights (or an older
+``table-deck/1`` deck of glyphs) is refused with a plain sentence asking to enrol it again.
+``unread`` names the labelled cards whose photo could not be read (not enrolled).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from table_controller.cards import Card
 from table_controller.errors import ConfigError
+from vision.adapt import DeckFeatures
 from vision.faces import FaceBook
-from vision.glyphs import GlyphBook
-from vision.pngs import from_png_text, to_png_text
+from vision.learned import MODEL
 
-DECK_FORMAT = "table-deck/1"
+DECK_FORMAT = "table-deck/2"
+
+
+@lru_cache(maxsize=1)
+def reader_digest() -> str:
+    return hashlib.sha256(MODEL.read_bytes()).hexdigest()[:16]
 
 
 @dataclass
 class Deck:
-    """The cards a design has (a partial deck may lack some) and its glyphs."""
+    """The cards a design has (a partial deck may lack some), their corners' features and faces."""
 
     cards: tuple[Card, ...]
-    ranks: GlyphBook
-    suits: GlyphBook
+    features: DeckFeatures
     faces: FaceBook | None = None
+    unread: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {
             "format": DECK_FORMAT,
+            "reader": reader_digest(),
             "cards": [c.code for c in self.cards],
-            "ranks": _book_to_json(self.ranks),
-            "suits": _book_to_json(self.suits),
+            "features": self.features.to_json(),
+            "unread": list(self.unread),
         }
         if self.faces is not None:
             data["faces"] = self.faces.to_json()
@@ -58,26 +68,16 @@ def load_deck(path: Path) -> Deck:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise ConfigError(f"cannot read deck {path}: {exc}") from exc
+    if isinstance(data, dict) and data.get("format") == "table-deck/1":
+        raise ConfigError(f"{path} was enrolled by an older recogniser: enrol the deck again (table vision enrol)")
     if not isinstance(data, dict) or data.get("format") != DECK_FORMAT:
         raise ConfigError(f"{path} is not a deck file (expected format {DECK_FORMAT!r})")
+    if data.get("reader") != reader_digest():
+        raise ConfigError(f"{path} was enrolled with another index reader: enrol the deck again (table vision enrol)")
     try:
         cards = tuple(parse_card(code) for code in data["cards"])
         faces = FaceBook.from_json(data["faces"], {c.code: c for c in cards}) if "faces" in data else None
-        return Deck(cards, _book_from_json(data["ranks"]), _book_from_json(data["suits"]), faces)
+        features = DeckFeatures.from_json(cards, data["features"])
+        return Deck(cards, features, faces, tuple(str(u) for u in data.get("unread", [])))
     except (KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"{path} is a damaged deck file: {exc}") from exc
-
-
-def _book_to_json(book: GlyphBook) -> dict[str, list[dict[str, object]]]:
-    out: dict[str, list[dict[str, object]]] = {}
-    for label, items in book.samples.items():
-        out[label] = [{"aspect": round(a, 4), "png": to_png_text(g)} for g, a in items]
-    return out
-
-
-def _book_from_json(data: dict[str, list[dict[str, object]]]) -> GlyphBook:
-    book = GlyphBook()
-    for label, items in data.items():
-        for item in items:
-            book.add(label, from_png_text(str(item["png"])), float(item["aspect"]))  # type: ignore[arg-type]
-    return book

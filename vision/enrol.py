@@ -3,7 +3,9 @@
 Columns used: ``file`` (absolute, or relative to the CSV's folder), ``rank``, ``suit`` and, if
 present, ``index_visible`` (rows saying ``no`` are skipped). A photo with n cards has n rows;
 a photo may show one card filling the frame. Which outline is which labelled card is decided
-by how well each outline's glyphs match each label's drawn glyphs.
+by the reader's own chances for each label. Each enrolled card keeps the reader's features of
+its index corners (:mod:`vision.adapt`) and its face (:mod:`vision.faces`). A labelled card
+whose photo shows no readable index is not enrolled and is named in ``Deck.unread``.
 """
 
 from __future__ import annotations
@@ -18,21 +20,23 @@ import numpy as np
 
 from table_controller.cards import Card, parse_card
 from table_controller.errors import ConfigError
+from vision.adapt import DeckFeatures
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import FaceBook, face_thumbnail
-from vision.glyphs import GlyphBook, generic_books
-from vision.index import IndexGlyphs, corner_patch, read_index
+from vision.learned import CornerRead, corner_window, shipped_reader
+from vision.reading import DeckIndex, corner_chances
 
-_Pair = list[IndexGlyphs]
+ENROL_READABLE = 0.3  # a corner the reader thinks less likely than this to hold an index is not kept
+MULTI_CARD_FIT = 0.5  # in a photo of several cards, an outline is a label's only at this chance
 
 
 @dataclass(frozen=True, slots=True)
 class _Match:
-    """A labelled card found in a photo: its index corners' glyphs and its upright face."""
+    """A labelled card found in a photo: its index corners as read, and its upright face."""
 
     card: Card
-    pair: _Pair
+    corners: list[CornerRead]
     face: np.ndarray
 
 
@@ -60,41 +64,48 @@ def read_labels(labels_path: Path) -> dict[Path, list[Card]]:
 
 def enrol(labels_path: Path) -> Deck:
     """Learn a deck from every labelled photo listed in ``labels_path``."""
-    generic_ranks, generic_suits = generic_books()
-    ranks, suits, faces = GlyphBook(), GlyphBook(), FaceBook()
-    cards: set[Card] = set()
+    matches: list[_Match] = []
+    unread: list[str] = []
     for path, labelled in read_labels(labels_path).items():
         image = cv2.imread(str(path))
         if image is None:
             raise ConfigError(f"cannot read image {path}")
-        for match in _match_outlines(image, labelled, generic_ranks, generic_suits):
-            card = match.card
-            cards.add(card)
-            faces.add(card, match.face)
-            for glyphs in match.pair:
-                ranks.add(card.rank, glyphs.rank_ink, glyphs.rank_aspect)
-                suits.add(str(card.suit), glyphs.suit_ink, glyphs.suit_aspect)
-    if not cards:
-        raise ConfigError(f"{labels_path}: no card could be enrolled")
-    ordered = tuple(sorted(cards, key=lambda c: (str(c.suit), c.value, c.rank)))
-    return Deck(ordered, ranks, suits, faces)
+        found = _match_outlines(image, labelled)
+        matches.extend(found)
+        missing = list(labelled)
+        for match in found:
+            missing.remove(match.card)
+        unread.extend(f"{path.name}: {card.code}" for card in missing)
+    if not matches:
+        raise ConfigError(f"{labels_path}: no card could be enrolled (no photo showed a readable index)")
+    cards = tuple(sorted({m.card for m in matches}, key=lambda c: (str(c.suit), c.value, c.rank)))
+    features, faces = DeckFeatures(cards), FaceBook()
+    for match in matches:
+        faces.add(match.card, match.face)
+        for corner in match.corners:
+            features.add(match.card, corner.feature)
+    return Deck(cards, features, faces, tuple(unread))
 
 
-def _match_outlines(
-    image: np.ndarray, labelled: list[Card], ranks: GlyphBook, suits: GlyphBook
-) -> list[_Match]:
+def _match_outlines(image: np.ndarray, labelled: list[Card]) -> list[_Match]:
     outlines = [o for o in find_cards(image) if not o.partial]  # a card under another shows one index
     if len(labelled) == 1:
         outlines = outlines[:1] or [_whole_frame(image)]
+    deck = DeckIndex.of(tuple(sorted(set(labelled), key=lambda c: c.code)))
     options = []
     for number, outline in enumerate(outlines):
-        for turn, pair in _index_pairs(image, outline):
-            for card in set(labelled):
-                options.append((_label_fit(pair, card, ranks, suits), number, card, pair, turn))
+        reads = shipped_reader().read([corner_window(image, outline.corners, t) for t in range(4)])
+        for turn in (0, 1):
+            pair = [r for r in (reads[turn], reads[turn + 2]) if r.readable >= ENROL_READABLE]
+            if not pair:
+                continue
+            chances = np.mean([corner_chances(r, deck) * r.readable for r in pair], axis=0)
+            for card, fit in zip(deck.cards, chances.tolist(), strict=True):
+                options.append((fit, number, card, pair, turn))
+    if len(labelled) > 1:  # which outline is which label: only where the reader is fairly sure
+        options = [o for o in options if o[0] >= MULTI_CARD_FIT]
     options.sort(key=lambda o: -o[0])
-    wanted = list(labelled)
-    used: set[int] = set()
-    out: list[_Match] = []
+    wanted, used, out = list(labelled), set(), []
     for _, number, card, pair, turn in options:
         if number not in used and card in wanted:
             used.add(number)
@@ -107,18 +118,3 @@ def _whole_frame(image: np.ndarray) -> CardOutline:
     h, w = image.shape[:2]
     corners = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
     return CardOutline(corners if w <= h else np.roll(corners, 1, axis=0))
-
-
-def _index_pairs(image: np.ndarray, outline: CardOutline) -> list[tuple[int, _Pair]]:
-    """Per reading of the outline (upright, quarter turn): its two index corners' glyphs."""
-    reads = [read_index(corner_patch(image, outline.corners, t)) for t in range(4)]
-    pairs = [(t, [g for g in (reads[t], reads[t + 2]) if g is not None]) for t in (0, 1)]
-    return [(t, p) for t, p in pairs if p]
-
-
-def _label_fit(pair: _Pair, card: Card, ranks: GlyphBook, suits: GlyphBook) -> float:
-    rank_fit = np.mean([ranks.scores(g.rank, g.rank_aspect)[card.rank] for g in pair])
-    suit_fit = np.mean([suits.scores(g.suit, g.suit_aspect)[str(card.suit)] for g in pair])
-    # The two index corners of one card print the same glyphs; other corners rarely agree.
-    agreement = float(pair[0].rank.reshape(-1) @ pair[1].rank.reshape(-1)) if len(pair) == 2 else 0.0
-    return float(rank_fit + suit_fit + agreement)

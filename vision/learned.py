@@ -25,7 +25,11 @@ SUITS = ("S", "H", "D", "C")
 N_RANK = len(RANKS) + 1  # the last is "none": no index in this corner
 FEATURES = 64
 MODEL = Path(__file__).resolve().parent / "models" / "index_reader.onnx"
-MAX_WINDOW_PX = 120  # a window is cut at the frame's own resolution, up to this tall
+MAX_WINDOW_PX = 120
+# Ink colour (per ink pixel, paper made white: red minus the larger of green and blue).
+RED_INK, NEUTRAL_INK = 50.0, 25.0
+CLEAR_RED_SHARE = 0.6  # this share of the ink red: the index is red
+CLEAR_BLACK_RED_SHARE, CLEAR_BLACK_NEUTRAL_SHARE = 0.02, 0.8  # hardly any red, nearly all neutral  # a window is cut at the frame's own resolution, up to this tall
 
 _UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
 
@@ -37,7 +41,7 @@ class CornerRead:
     ranks: np.ndarray  # probabilities over RANKS + none
     suits: np.ndarray  # probabilities over SUITS
     feature: np.ndarray  # unit vector
-    redness: float  # the ink's redness once the paper is made white (see ink_redness)
+    colour: str | None  # ink_colour of the window ("red", "black" or None), judged where an index may be
 
     @property
     def readable(self) -> float:
@@ -69,23 +73,43 @@ def to_input_size(patch: np.ndarray) -> np.ndarray:
 
 def reader_input(patch: np.ndarray) -> np.ndarray:
     """The network's input: the darkest colour channel (red and black ink alike dark), levelled."""
-    darkest = patch.min(axis=2).astype(np.float32) if patch.ndim == 3 else patch.astype(np.float32)
-    lo, hi = np.percentile(darkest, (2, 98))
-    return np.clip((darkest - lo) / max(hi - lo, 24.0), 0, 1) - 0.5
+    return reader_inputs([patch])[0]
 
 
-def ink_redness(patch: np.ndarray) -> float:
-    """How red the darkest ink in the window is, with the paper made white (0 for black ink,
-    around 100 and more for red; glare or a bare table give values in between)."""
-    darkest = patch.min(axis=2)
-    paper = float(np.percentile(darkest, 80))
-    level = min(float(cv2.threshold(darkest, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[0]), paper - 30)
-    ink = darkest < level
-    if ink.sum() < 6:
-        return 50.0  # no ink to judge: neither clearly red nor clearly black
-    white = np.maximum(np.float32([np.percentile(patch[..., c][~ink], 80) for c in range(3)]), 1.0)
-    pixels = patch[ink].astype(np.float32) * (255.0 / white)
-    return float(np.median(pixels[:, 2] - np.maximum(pixels[:, 0], pixels[:, 1])))
+def reader_inputs(patches: list[np.ndarray]) -> np.ndarray:
+    """reader_input of many windows at once (float32, n x INPUT_H x INPUT_W)."""
+    darkest = np.stack(patches).min(axis=3).astype(np.float32)
+    flat = np.sort(darkest.reshape(len(patches), -1), axis=1)
+    lo = flat[:, int(0.02 * flat.shape[1])][:, None, None]
+    hi = flat[:, int(0.98 * flat.shape[1])][:, None, None]
+    return np.clip((darkest - lo) / np.maximum(hi - lo, 24.0), 0, 1) - 0.5
+
+
+def ink_colour(patch: np.ndarray) -> str | None:
+    """"red" or "black" when the ink in the middle of the window (where rank and suit lie) is
+    clearly that colour once the paper is made white; None when it is not clear (too little
+    ink, glare, a coloured table or picture among the ink)."""
+    h, w = patch.shape[:2]
+    middle = patch[int(0.04 * h) : int(0.62 * h), int(0.08 * w) : int(0.72 * w)].reshape(-1, 3).astype(np.float32)
+    darkest = middle.min(axis=1)
+    ordered = np.sort(darkest)
+    paper_level, ink_level = ordered[int(0.9 * len(ordered))], ordered[int(0.03 * len(ordered))]
+    if paper_level - ink_level < 30:
+        return None
+    ink = darkest < paper_level - 0.5 * (paper_level - ink_level)
+    paper = darkest > paper_level - 0.15 * (paper_level - ink_level)
+    if ink.sum() < 6 or paper.sum() < 6:
+        return None
+    white = np.maximum(middle[paper].mean(axis=0), 1.0)
+    pixels = middle[ink] * (255.0 / white)
+    redness = pixels[:, 2] - np.maximum(pixels[:, 0], pixels[:, 1])
+    red_share = float((redness > RED_INK).mean())
+    neutral_share = float((np.abs(redness) < NEUTRAL_INK).mean())
+    if red_share >= CLEAR_RED_SHARE:
+        return "red"
+    if red_share <= CLEAR_BLACK_RED_SHARE and neutral_share >= CLEAR_BLACK_NEUTRAL_SHARE:
+        return "black"
+    return None
 
 
 class IndexReader:
@@ -97,14 +121,16 @@ class IndexReader:
     def read(self, patches: list[np.ndarray]) -> list[CornerRead]:
         if not patches:
             return []
-        batch = np.stack([reader_input(p) for p in patches])[:, None].astype(np.float32)
+        batch = reader_inputs(patches)[:, None]
         self._net.setInput(batch)
         out = np.asarray(self._net.forward(), np.float32).reshape(len(patches), -1)
         ranks = _softmax(out[:, :N_RANK])
         suits = _softmax(out[:, N_RANK : N_RANK + len(SUITS)])
         features = out[:, N_RANK + len(SUITS) :]
         features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-6)
-        return [CornerRead(ranks[i], suits[i], features[i], ink_redness(p)) for i, p in enumerate(patches)]
+        # Colour is judged only where the reader sees an index (it costs a little per corner).
+        colours = [ink_colour(p) if ranks[i, -1] < 0.7 else None for i, p in enumerate(patches)]
+        return [CornerRead(ranks[i], suits[i], features[i], colours[i]) for i in range(len(patches))]
 
 
 @lru_cache(maxsize=1)

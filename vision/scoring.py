@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from table_controller.cards import Card
 
@@ -44,3 +45,23 @@ def score_frame(named: Iterable[Card | None], labelled: Iterable[Card]) -> Tally
     got = Counter(c.code for c in named if c is not None)
     unreadable = sum(c is None for c in named)
     return Tally(sum(want.values()), sum((want & got).values()), sum((got - want).values()), unreadable)
+
+
+# How the shared photographs are split per deck (benchmarks/vision.py, tests/vision): a deck is
+# enrolled from its single-card photos and read on the rest; a deck without single-card photos
+# is enrolled from every other photo and read on the others, then the other way round.
+SINGLE_SUFFIXES = ("clubs", "diamonds", "hearts", "spades")
+
+
+def is_single(path: Path) -> bool:
+    return path.stem.startswith("single_") or path.stem.endswith(SINGLE_SUFFIXES)
+
+
+def enrolment_folds(photos: dict[Path, list[Card]]) -> list[tuple[dict[Path, list[Card]], dict[Path, list[Card]]]]:
+    """(photos to enrol from, photos to read) pairs for one deck's labelled photos."""
+    singles = {p: c for p, c in photos.items() if is_single(p)}
+    if singles:
+        return [(singles, {p: c for p, c in photos.items() if p not in singles})]
+    ordered = sorted(photos)
+    halves = [{p: photos[p] for p in ordered[k::2]} for k in (0, 1)]
+    return [(halves[0], halves[1]), (halves[1], halves[0])]

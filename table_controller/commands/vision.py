@@ -66,6 +66,8 @@ def run_enrol(args: argparse.Namespace) -> int:
     deck = enrol(args.labels)
     deck.save(args.out)
     print(f"enrolled {len(deck.cards)} cards into {args.out}")
+    for unread in deck.unread:
+        print(f"not enrolled, no readable index: {unread}", file=sys.stderr)
     return 0
 
 

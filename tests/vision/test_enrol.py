@@ -55,3 +55,21 @@ def test_a_file_that_is_not_a_deck_is_refused(tmp_path: Path) -> None:
     bad.write_text('{"format": "something-else"}')
     with pytest.raises(ConfigError, match="not a deck file"):
         load_deck(bad)
+
+
+def test_a_photo_whose_index_cannot_be_read_is_named_not_dropped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import cv2
+    import numpy as np
+
+    from table_controller.cli import main
+
+    blank = np.full((720, 1280, 3), (40, 90, 30), np.uint8)  # green felt and a card with nothing printed
+    cv2.fillPoly(blank, [np.int32([[500, 200], [680, 220], [660, 470], [480, 450]])], (235, 235, 235))
+    cv2.imwrite(str(tmp_path / "blank.png"), blank)
+    labels = tmp_path / "labels.csv"
+    labels.write_text(f"file,rank,suit\n{CARDS_DIR}/kentdoan/Aspades.jpg,A,S\nblank.png,7,H\n")
+    deck = enrol(labels)
+    assert [c.code for c in deck.cards] == ["AS"]
+    assert deck.unread == ("blank.png: 7H",)
+    assert main(["vision", "enrol", "--labels", str(labels), "--out", str(tmp_path / "deck.json")]) == 0
+    assert "not enrolled, no readable index: blank.png: 7H" in capsys.readouterr().err

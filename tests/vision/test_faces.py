@@ -7,8 +7,10 @@ import json
 
 import cv2
 import numpy as np
+import pytest
 
 from table_controller.cards import parse_card
+from table_controller.errors import ConfigError
 from tests.vision.conftest import CARDS_DIR
 from vision.deck import Deck, load_deck
 from vision.faces import FaceBook, face_confidence, face_thumbnail
@@ -54,13 +56,20 @@ def test_a_face_matches_itself_either_way_up() -> None:
     assert scores[parse_card("5C")] > 0.9 > 0.5 > scores[parse_card("2C")]
 
 
-def test_faces_survive_the_deck_file_and_old_files_still_load(enrolled: dict[str, Deck], tmp_path) -> None:
+def test_faces_survive_the_deck_file_and_old_files_are_refused_plainly(enrolled: dict[str, Deck], tmp_path) -> None:
     deck = enrolled["ee326"]
     deck.save(tmp_path / "deck.json")
     loaded = load_deck(tmp_path / "deck.json")
     assert loaded.faces is not None and set(loaded.faces.faces) == set(deck.cards)
     assert _ace_of_clubs(Recogniser(loaded)) == ["10H", "4S", "AC"]
     data = json.loads((tmp_path / "deck.json").read_text())
-    del data["faces"]  # a deck enrolled before faces were kept
-    (tmp_path / "old.json").write_text(json.dumps(data))
-    assert load_deck(tmp_path / "old.json").faces is None
+    del data["faces"]  # a deck enrolled without faces reads by its index alone
+    (tmp_path / "plain.json").write_text(json.dumps(data))
+    assert load_deck(tmp_path / "plain.json").faces is None
+    (tmp_path / "old.json").write_text(json.dumps({"format": "table-deck/1", "cards": []}))
+    with pytest.raises(ConfigError, match="older recogniser"):
+        load_deck(tmp_path / "old.json")
+    data["reader"] = "0" * 16
+    (tmp_path / "other.json").write_text(json.dumps(data))
+    with pytest.raises(ConfigError, match="another index reader"):
+        load_deck(tmp_path / "other.json")

@@ -1,5 +1,6 @@
-"""The recogniser on real photographs: enrol each deck from its single-card photos, then read
-the multi-card scenes; and the behaviours a dealer relies on (upside down, unreadable)."""
+"""The recogniser on real photographs, deck by deck, leave one deck out: the reader was made
+from rendered corners only, so no deck here had a part in it (benchmarks/vision.py prints the
+same figures); and the behaviours a dealer relies on (upside down, unreadable)."""
 
 from __future__ import annotations
 
@@ -7,42 +8,40 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.conftest import DECKS, labelled, scenes
+from tests.vision.conftest import DECKS, photos_of, read_enrolled, scenes
 from vision.deck import Deck, load_deck
 from vision.recogniser import Recogniser
 from vision.scoring import Tally, score_frame
 
-# What the code reaches today (see benchmarks/vision.py); a drop fails the test.
-MIN_SCENE_ACCURACY = {"kentdoan": 1.0, "ee326": 1.0}  # 34/34, 28/28
-MIN_OTHER_DECK_ACCURACY = {"kentdoan": 0.84, "ee326": 0.83}  # 73/86, 66/79
+# What the code reaches today (benchmarks/vision.py); a drop fails the test. Cards right of the
+# labelled cards, and the most cards invented, per deck.
+UNENROLLED = {}  # filled below
+ENROLLED = {}
 
 
-def read_scenes(deck: str, recogniser: Recogniser) -> Tally:
+def read_all(photos, recogniser: Recogniser) -> Tally:
     total = Tally()
-    for path, cards in scenes(deck).items():
-        guesses = recogniser.recognise(cv2.imread(str(path)))
-        total += score_frame((g.card for g in guesses), cards)
+    for path, cards in photos.items():
+        total += score_frame((g.card for g in recogniser.recognise(cv2.imread(str(path)))), cards)
     return total
 
 
-@pytest.mark.parametrize("deck", DECKS)
-def test_enrolled_deck_reads_its_scenes_without_inventing(deck: str, enrolled: dict[str, Deck]) -> None:
-    tally = read_scenes(deck, Recogniser(enrolled[deck]))
-    assert tally.invented == 0
-    assert tally.accuracy >= MIN_SCENE_ACCURACY[deck], tally
+def read_scenes(deck: str, recogniser: Recogniser) -> Tally:
+    return read_all(scenes(deck), recogniser)
 
 
 @pytest.mark.parametrize("deck", DECKS)
-def test_reading_with_another_decks_glyphs_invents_nothing(deck: str, enrolled: dict[str, Deck]) -> None:
-    """A font unlike the enrolled one lowers confidence: cards go unreadable, never misnamed."""
-    other = next(d for d in DECKS if d != deck)
-    recogniser = Recogniser(enrolled[other])
-    total = Tally()
-    for path, cards in labelled().items():
-        if path.parent.name == deck:
-            total += score_frame((g.card for g in recogniser.recognise(cv2.imread(str(path)))), cards)
-    assert total.invented == 0, total
-    assert total.accuracy >= MIN_OTHER_DECK_ACCURACY[deck], total
+def test_a_deck_never_enrolled_is_read(deck: str) -> None:
+    tally = read_all(photos_of(deck), Recogniser())
+    least_right, most_invented = UNENROLLED[deck]
+    assert tally.right >= least_right and tally.invented <= most_invented, tally
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_an_enrolled_deck_reads_its_other_photos(deck: str, tmp_path) -> None:
+    tally, _ = read_enrolled(deck, tmp_path)
+    least_right, most_invented = ENROLLED[deck]
+    assert tally.right >= least_right and tally.invented <= most_invented, tally
 
 
 def test_paper_cut_by_the_frame_edge_is_not_a_card(enrolled: dict[str, Deck]) -> None:
@@ -58,6 +57,7 @@ def test_enrolment_learns_every_labelled_card(enrolled: dict[str, Deck]) -> None
     assert len(enrolled["kentdoan"].cards) == 52
     assert len(enrolled["ee326"].cards) == 51  # its jack of hearts photo is missing
     assert "JH" not in {c.code for c in enrolled["ee326"].cards}
+    assert enrolled["kentdoan"].unread == () and enrolled["ee326"].unread == ()
 
 
 def test_upside_down_frame_reads_the_same(enrolled: dict[str, Deck]) -> None:

@@ -1,0 +1,90 @@
+"""The learned index reader on rendered corners (faces held back from its training)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from table_controller.cards import parse_card, standard_deck
+from vision.adapt import DeckFeatures
+from vision.corner_camera import sample
+from vision.corner_render import NONE, RANK_CLASSES, SUIT_CLASSES, installed_faces, split_faces
+from vision.learned import INPUT_H, INPUT_W, shipped_reader
+from vision.recogniser import calibrated_min_confidence
+from vision.reading import DeckIndex, read_card
+
+DECK = DeckIndex.of(standard_deck())
+
+
+@pytest.fixture(scope="module")
+def held_back() -> list[tuple[np.ndarray, int, int]]:
+    faces = split_faces(installed_faces())[1]
+    rng = np.random.default_rng(2024)  # not the seed the calibration used
+    return [sample(rng, faces) for _ in range(400)]
+
+
+def test_reads_most_corners_printed_in_faces_it_never_saw(held_back) -> None:
+    reads = shipped_reader().read([p for p, _, _ in held_back])
+    indexed = [(r, rank, suit) for r, (_, rank, suit) in zip(reads, held_back, strict=True) if rank != NONE]
+    right = sum(int(np.argmax(r.ranks)) == rank and int(np.argmax(r.suits)) == suit for r, rank, suit in indexed)
+    assert right / len(indexed) >= 0.85, f"{right}/{len(indexed)}"
+
+
+def test_at_the_default_threshold_it_names_almost_nothing_wrong(held_back) -> None:
+    threshold = calibrated_min_confidence()
+    reads = shipped_reader().read([p for p, _, _ in held_back])
+    wrong = 0
+    for read, (_, rank, suit) in zip(reads, held_back, strict=True):
+        reading = read_card({0: read}, DECK)
+        if reading is None or reading.confidence < threshold:
+            continue
+        truth = None if rank == NONE else (RANK_CLASSES[rank], SUIT_CLASSES[suit])
+        wrong += truth != (reading.card.rank, str(reading.card.suit))
+    assert wrong <= 1
+
+
+def test_a_corner_without_an_index_is_not_named(held_back) -> None:
+    blanks = [p for p, rank, _ in held_back if rank == NONE]
+    reads = shipped_reader().read(blanks)
+    named = [r for r in reads if (c := read_card({0: r}, DECK)) is not None and c.confidence >= calibrated_min_confidence()]
+    assert len(blanks) > 20 and len(named) == 0
+
+
+def test_clear_red_ink_is_never_named_a_black_suit(held_back) -> None:
+    red = [p for p, rank, suit in held_back if rank != NONE and SUIT_CLASSES[suit] in "HD"]
+    for read in shipped_reader().read(red):
+        reading = read_card({0: read}, DECK)
+        if reading is not None and reading.confidence >= calibrated_min_confidence():
+            assert str(reading.card.suit) in "HD"
+
+
+def test_windows_are_the_size_the_reader_takes(held_back) -> None:
+    assert all(p.shape == (INPUT_H, INPUT_W, 3) for p, _, _ in held_back)
+
+
+def test_enrolled_features_favour_the_nearest_card() -> None:
+    cards = (parse_card("AS"), parse_card("KH"))
+    book = DeckFeatures(cards)
+    book.add(cards[0], np.float32([1, 0, 0]))
+    book.add(cards[1], np.float32([0, 1, 0]))
+    even = np.float32([0.5, 0.5])
+    near_ace = book.adapt(even, np.float32([0.99, 0.1, 0]) / np.hypot(0.99, 0.1))
+    assert near_ace[0] > 0.99
+    like_neither = book.adapt(even, np.float32([0, 0, 1]))
+    assert np.allclose(like_neither, even)  # a corner like no enrolled one is left to the reader
+    again = DeckFeatures.from_json(cards, book.to_json())
+    assert np.allclose(again.adapt(even, np.float32([0, 1, 0])), book.adapt(even, np.float32([0, 1, 0])))
+
+
+@pytest.mark.parametrize("gains", [(1.0, 1.0, 1.0), (0.55, 0.55, 0.55), (0.75, 0.9, 1.1), (1.1, 0.95, 0.8)], ids=["even", "dim", "warm", "cool"])
+def test_ink_colour_is_told_under_any_light(gains: tuple[float, float, float]) -> None:
+    import cv2
+
+    from vision.learned import ink_colour
+
+    for ink, colour in (((40, 40, 200), "red"), ((30, 30, 30), "black")):
+        patch = np.full((INPUT_H, INPUT_W, 3), 235, np.uint8)
+        cv2.putText(patch, "7", (6, 24), cv2.FONT_HERSHEY_DUPLEX, 0.8, ink, 2)
+        cv2.circle(patch, (13, 33), 5, ink, -1)
+        lit = np.clip(patch * np.float32(gains), 0, 255).astype(np.uint8)
+        assert ink_colour(lit) == colour

@@ -1,0 +1,77 @@
+"""From what the reader makes of each corner to one card per outline, and how sure of it.
+
+Per corner: the chance of each card of the deck is P(rank) x P(suit), with the suits of the
+wrong colour struck out when the ink's colour is clear (a red suit is never named black, nor
+the reverse), and, for an enrolled deck, weighed by how near the corner lies to that card's
+enrolled corners in the reader's feature space (:mod:`vision.adapt`). The two index corners of
+one reading of the outline (upright, or a quarter turn for a steep view) are combined by a
+geometric mean of the corners that hold an index. Confidence = the best card's chance x the
+chance that the corners hold an index at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from table_controller.cards import Card
+from vision.adapt import DeckFeatures
+from vision.learned import RANKS, SUITS, CornerRead
+
+READABLE = 0.5  # a corner the reader thinks at least this likely to hold an index is read
+_RED = np.array([s in ("H", "D") for s in SUITS])
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    card: Card
+    confidence: float
+    turn: int  # 0: the outline's first corner holds the index; 1: a quarter turn on
+
+
+@dataclass(frozen=True, slots=True)
+class DeckIndex:
+    """The cards to choose among, as indices into the reader's rank and suit classes."""
+
+    cards: tuple[Card, ...]
+    rank_of: np.ndarray
+    suit_of: np.ndarray
+
+    @classmethod
+    def of(cls, cards: tuple[Card, ...]) -> DeckIndex:
+        ranks = np.array([RANKS.index(c.rank) for c in cards])
+        suits = np.array([SUITS.index(str(c.suit)) for c in cards])
+        return cls(cards, ranks, suits)
+
+
+def corner_chances(read: CornerRead, deck: DeckIndex, features: DeckFeatures | None = None) -> np.ndarray:
+    """The chance of each card of the deck, given that this corner holds an index."""
+    suits = read.suits.copy()
+    if read.colour == "red":
+        suits[~_RED] = 0.0
+    elif read.colour == "black":
+        suits[_RED] = 0.0
+    chances = read.ranks[deck.rank_of] * suits[deck.suit_of]
+    total = float(chances.sum())
+    chances = chances / total if total > 0 else np.full(len(deck.cards), 1.0 / len(deck.cards))
+    return features.adapt(chances, read.feature) if features is not None else chances
+
+
+def read_card(reads: dict[int, CornerRead], deck: DeckIndex, features: DeckFeatures | None = None) -> Reading | None:
+    """The likeliest card over the readings of an outline. ``reads`` maps a turn of the outline
+    (0..3) to its corner as read: turns 0 and 2 are one reading, 1 and 3 the other (a card
+    partly under another has turn 0 alone)."""
+    best: Reading | None = None
+    for turn in (0, 1):
+        usable = [r for t in (turn, turn + 2) if (r := reads.get(t)) is not None and r.readable >= READABLE]
+        if not usable:
+            continue
+        logs = np.mean([np.log(corner_chances(r, deck, features) + 1e-9) for r in usable], axis=0)
+        chances = np.exp(logs - logs.max())
+        chances /= chances.sum()
+        top = int(np.argmax(chances))
+        confidence = float(chances[top] * np.mean([r.readable for r in usable]))
+        if best is None or confidence > best.confidence:
+            best = Reading(deck.cards[top], confidence, turn)
+    return best

@@ -14,12 +14,13 @@ import numpy as np
 from table_controller.cards import Card
 
 # How sharply nearness in feature space (cosine) turns into a chance: a card whose enrolled
-# corner is 0.1 less alike than the nearest card's is e^2 ~ 7 times less likely. Chosen before
-# measuring on any photograph, not tuned on them.
-TEMPERATURE = 0.05
-# A corner no nearer than this to any enrolled corner is like none of the deck's cards: its
-# chances stay the reader's own, and the nearest card is not made surer by it.
-LEAST_LIKENESS = 0.8
+# corner is 0.1 less alike than the nearest card's is e ~ 2.7 times less likely. A corner no
+# nearer than LEAST_LIKENESS to any enrolled corner is like none of the deck's cards: its
+# chances stay the reader's own. Both chosen on rendered decks (a held-back face enrolled from
+# one rendered corner per card, read on others: the mildest of T 0.03-0.1 and 0.7-0.9, which
+# cost least there), not on any photograph.
+TEMPERATURE = 0.1
+LEAST_LIKENESS = 0.9
 
 
 @dataclass
@@ -49,8 +50,8 @@ class DeckFeatures:
     def nearness(self, feature: np.ndarray) -> tuple[np.ndarray, float]:
         """Per card of the deck: a softmax of its nearest enrolled corner's likeness (cosine)
         beside a "none of these" entry at LEAST_LIKENESS; returns the cards' shares (summing to
-        1) and the share of "none of these". A card with no enrolled corner gets the least
-        likeness any enrolled card has."""
+        1) and the share of "none of these". A card with no enrolled corner (its photo unread, or
+        a deck enrolled in part) stands at LEAST_LIKENESS: the enrolment says nothing of it."""
         if self._stack is None:
             self._prepare()
         assert self._stack is not None and self._owner is not None
@@ -60,7 +61,7 @@ class DeckFeatures:
         best = np.full(len(self.cards), np.nan, np.float32)
         for owner in np.unique(self._owner):
             best[owner] = likeness[self._owner == owner].max()
-        best = np.where(np.isnan(best), np.nanmin(best), best)
+        best = np.where(np.isnan(best), LEAST_LIKENESS, best)  # a card never enrolled: no evidence either way
         top = max(float(best.max()), LEAST_LIKENESS)
         e = np.exp((best - top) / TEMPERATURE)
         other = float(np.exp((LEAST_LIKENESS - top) / TEMPERATURE))

@@ -66,6 +66,12 @@ def _card(canvas: np.ndarray, rng: np.random.Generator, paper: np.ndarray | None
     alpha = (mask.astype(np.float32) / 255)[..., None]
     colour = _paper_colour(rng) if paper is None else paper
     canvas[:] = canvas * (1 - alpha) + colour * alpha
+    if paper is None and rng.random() < 0.1:  # a dark rim: a sleeve, or a frame printed round the face
+        band = int(rng.uniform(0.015, 0.045) * CARD_PX)
+        inner = np.zeros_like(mask)
+        cv2.rectangle(inner, (PAD_X + band, PAD_Y + band), far, 255, -1)
+        rim = ((mask > 127) & (inner == 0))[..., None]
+        canvas[:] = np.where(rim, np.float32(rng.uniform(10, 50, 3)), canvas)
 
 
 def _ink_colour(red: bool, rng: np.random.Generator) -> np.ndarray:
@@ -93,7 +99,7 @@ def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str
     """Draw an index; return the rank's height as a share of the card's."""
     colour = _ink_colour(suit in RED, rng)
     r_ink, s_ink = rank_ink(rank, rng, faces), suit_ink(suit, rng, faces)
-    rh = rng.uniform(0.075, 0.15) * CARD_H_PX
+    rh = rng.uniform(0.06, 0.15) * CARD_H_PX
     rw = rh * r_ink.shape[1] / r_ink.shape[0]
     sh = rh * rng.uniform(0.5, 0.9)
     sw = sh * s_ink.shape[1] / s_ink.shape[0]
@@ -139,7 +145,7 @@ def _pip(canvas: np.ndarray, rng: np.random.Generator, suit: str, colour: np.nda
 
 
 def _corner_without_index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces) -> None:
-    kind = rng.integers(4)
+    kind = rng.integers(5)
     if kind == 0:  # a plain corner (the two corners of a card without an index), perhaps a pip
         _card(canvas, rng)
         if rng.random() < 0.6:
@@ -154,6 +160,16 @@ def _corner_without_index(canvas: np.ndarray, rng: np.random.Generator, faces: F
         colour = rng.uniform(0, 255, 3).tolist()
         for i in range(-canvas.shape[0], canvas.shape[1], step):
             cv2.line(canvas, (i, 0), (i + canvas.shape[0], canvas.shape[0]), colour, 1 + int(rng.integers(3)))
+    elif kind == 4:  # the middle of a card: pips or a court picture, no index
+        _card(canvas, rng)
+        suit = str(rng.choice(SUIT_CLASSES))
+        colour = _ink_colour(suit in RED, rng)
+        for _ in range(int(rng.integers(1, 4))):
+            ink = drawn_suit(suit, rng)
+            h = rng.uniform(0.08, 0.16) * CARD_H_PX
+            _paint(canvas, ink, rng.uniform(-0.05, 0.3) * CARD_PX, rng.uniform(-0.05, 0.4) * CARD_H_PX, h * ink.shape[1] / ink.shape[0], h, colour)
+        if rng.random() < 0.4:
+            _picture_frame(canvas, rng, rng.uniform(-0.1, 0.05) * CARD_PX, 0)
     # kind 3: the table only
 
 

@@ -48,6 +48,7 @@ RANK_FACE_WORDS = (
 SLANTED_WORDS = ("Italic", "Oblique", "Ita.", "italic", "BdIta", "Z003")
 SUIT_FACE_WORDS = ("DejaVuSans", "DejaVuSerif", "FreeS", "FreeMono", "NotoSansSymbols2", "NotoSansMath")
 GLYPH_PX = 96  # glyphs are rendered this tall, then scaled
+STROKE_SHARE = 0.08  # ranks drawn in OpenCV's stroke fonts rather than a TrueType face
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +99,23 @@ def _text_ink(path: Path, text: str) -> np.ndarray | None:
     return ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
 
 
+HERSHEY = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_TRIPLEX)
+
+
+def stroke_ink(text: str, rng: np.random.Generator) -> np.ndarray:
+    """The text in one of OpenCV's own stroke fonts, at a random weight."""
+    canvas = np.zeros((GLYPH_PX * 2, GLYPH_PX * 3), np.uint8)
+    font = HERSHEY[rng.integers(len(HERSHEY))]
+    cv2.putText(canvas, text, (GLYPH_PX // 4, GLYPH_PX * 3 // 2), font, 3.0, 255, int(rng.integers(3, 10)), cv2.LINE_AA)
+    ys, xs = np.nonzero(canvas > 127)
+    return canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
+
+
 def rank_ink(rank: str, rng: np.random.Generator, faces: Faces) -> np.ndarray:
     """The rank as some face prints it (a 10 sometimes narrow, or as two touching glyphs)."""
     text = str(rng.choice(PRINTED[rank]))
+    if rng.random() < STROKE_SHARE:
+        return _squeezed(stroke_ink(text, rng), rng.uniform(0.75, 1.1) if text != "10" else rng.uniform(0.5, 1.05))
     for _ in range(8):
         face = faces.ranks[rng.integers(len(faces.ranks))]
         if text == "10" and rng.random() < 0.4:

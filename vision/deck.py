@@ -44,6 +44,14 @@ class Deck:
     faces: FaceBook | None = None
     unread: tuple[str, ...] = ()
 
+    def holding(self, cards: tuple[Card, ...]) -> Deck:
+        """The same design said to hold ``cards`` (those enrolled keep their features)."""
+        features = DeckFeatures(cards)
+        for card, vectors in self.features.vectors.items():
+            for vector in vectors:
+                features.add(card, vector)
+        return Deck(cards, features, self.faces, self.unread)
+
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {
             "format": DECK_FORMAT,

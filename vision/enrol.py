@@ -22,10 +22,11 @@ from table_controller.cards import Card, parse_card
 from table_controller.errors import ConfigError
 from vision.adapt import DeckFeatures
 from vision.deck import Deck
-from vision.detect import CardOutline, find_cards
+from vision.detect import find_cards
 from vision.faces import FaceBook, face_thumbnail
 from vision.learned import CornerRead, corner_window, shipped_reader
 from vision.reading import DeckIndex, corner_chances
+from vision.recogniser import whole_frame
 
 ENROL_READABLE = 0.3  # a corner the reader thinks less likely than this to hold an index is not kept
 MULTI_CARD_FIT = 0.5  # in a photo of several cards, an outline is a label's only at this chance
@@ -66,7 +67,8 @@ def enrol(labels_path: Path) -> Deck:
     """Learn a deck from every labelled photo listed in ``labels_path``."""
     matches: list[_Match] = []
     unread: list[str] = []
-    for path, labelled in read_labels(labels_path).items():
+    everything = read_labels(labels_path)
+    for path, labelled in everything.items():
         image = cv2.imread(str(path))
         if image is None:
             raise ConfigError(f"cannot read image {path}")
@@ -78,7 +80,10 @@ def enrol(labels_path: Path) -> Deck:
         unread.extend(f"{path.name}: {card.code}" for card in missing)
     if not matches:
         raise ConfigError(f"{labels_path}: no card could be enrolled (no photo showed a readable index)")
-    cards = tuple(sorted({m.card for m in matches}, key=lambda c: (str(c.suit), c.value, c.rank)))
+    # The deck holds every labelled card, read or not: a card whose photo could not be read is
+    # still a card of the deck (read by the reader alone), never one to name as another.
+    labelled_cards = {c for cards in everything.values() for c in cards}
+    cards = tuple(sorted(labelled_cards, key=lambda c: (str(c.suit), c.value, c.rank)))
     features, faces = DeckFeatures(cards), FaceBook()
     for match in matches:
         faces.add(match.card, match.face)
@@ -90,7 +95,7 @@ def enrol(labels_path: Path) -> Deck:
 def _match_outlines(image: np.ndarray, labelled: list[Card]) -> list[_Match]:
     outlines = [o for o in find_cards(image) if not o.partial]  # a card under another shows one index
     if len(labelled) == 1:
-        outlines = outlines[:1] or [_whole_frame(image)]
+        outlines = outlines[:1] or [whole_frame(image)]
     deck = DeckIndex.of(tuple(sorted(set(labelled), key=lambda c: c.code)))
     options = []
     for number, outline in enumerate(outlines):
@@ -112,9 +117,3 @@ def _match_outlines(image: np.ndarray, labelled: list[Card]) -> list[_Match]:
             wanted.remove(card)
             out.append(_Match(card, pair, face_thumbnail(image, outlines[number].corners, turn)))
     return out
-
-
-def _whole_frame(image: np.ndarray) -> CardOutline:
-    h, w = image.shape[:2]
-    corners = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
-    return CardOutline(corners if w <= h else np.roll(corners, 1, axis=0))

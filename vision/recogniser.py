@@ -79,6 +79,9 @@ class Recogniser:
         straightened into view anyway.
         """
         outlines = find_cards(image)
+        if not outlines:  # a card filling the frame has no rim to find: the frame is its outline
+            whole = self.read_outlines(image, [whole_frame(image)])[0]
+            return [whole] if whole.card is not None else []
         guesses, underneath = [], []
         for outline, guess in zip(outlines, self.read_outlines(image, outlines), strict=True):
             if outline.partial:
@@ -125,6 +128,13 @@ class Recogniser:
             confidence = max(confidence, face_confidence(self.faces, image, outline.corners, reading.card))
         card = reading.card if confidence >= self.min_confidence else None
         return CardGuess(card, confidence, corners, outline.centre, reading.card)
+
+
+def whole_frame(image: np.ndarray) -> CardOutline:
+    """The frame itself as a card's outline (first corner at a short side's end)."""
+    h, w = image.shape[:2]
+    corners = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    return CardOutline(corners if w <= h else np.roll(corners, 1, axis=0))
 
 
 def _cut_by_edge(corners: np.ndarray, shape: tuple[int, ...]) -> bool:

@@ -68,8 +68,10 @@ def enrolled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Deck]:
 def read_enrolled(deck: str, folder: Path) -> tuple[Tally, int]:
     """The deck enrolled and read by the benchmark's folds: (tally of the photos read, cards not enrolled)."""
     total, unread = Tally(), 0
-    for number, (enrol_from, read) in enumerate(enrolment_folds(photos_of(deck))):
-        design = enrol(labels_csv(enrol_from, folder / f"{deck}-{number}.csv"))
+    photos = photos_of(deck)
+    holds = tuple(sorted({c for cards in photos.values() for c in cards}, key=lambda c: c.code))
+    for number, (enrol_from, read) in enumerate(enrolment_folds(photos)):
+        design = enrol(labels_csv(enrol_from, folder / f"{deck}-{number}.csv")).holding(holds)
         unread += len(design.unread)
         reader = Recogniser(design)
         for path, cards in read.items():

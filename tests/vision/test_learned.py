@@ -69,7 +69,7 @@ def test_enrolled_features_favour_the_nearest_card() -> None:
     book.add(cards[1], np.float32([0, 1, 0]))
     even = np.float32([0.5, 0.5])
     near_ace = book.adapt(even, np.float32([0.99, 0.1, 0]) / np.hypot(0.99, 0.1))
-    assert near_ace[0] > 0.99
+    assert near_ace[0] > 0.8  # from an even 0.5: the enrolled ace is nearest
     like_neither = book.adapt(even, np.float32([0, 0, 1]))
     assert np.allclose(like_neither, even)  # a corner like no enrolled one is left to the reader
     again = DeckFeatures.from_json(cards, book.to_json())

@@ -15,8 +15,14 @@ from vision.scoring import Tally, score_frame
 
 # What the code reaches today (benchmarks/vision.py); a drop fails the test. Cards right of the
 # labelled cards, and the most cards invented, per deck.
-UNENROLLED = {}  # filled below
-ENROLLED = {}
+UNENROLLED = {
+    "ee326": (76, 0), "guillex7": (63, 1), "kentdoan": (79, 0),
+    "minemaarten": (48, 0), "phone_notanumber11": (108, 0), "schnapsen_anima": (23, 0),
+}
+ENROLLED = {
+    "ee326": (27, 0), "guillex7": (22, 1), "kentdoan": (32, 0),
+    "minemaarten": (3, 0), "phone_notanumber11": (90, 0), "schnapsen_anima": (17, 2),
+}
 
 
 def read_all(photos, recogniser: Recogniser) -> Tally:
@@ -95,3 +101,15 @@ def test_deck_file_roundtrip_reads_the_same(enrolled: dict[str, Deck], tmp_path)
     loaded = load_deck(tmp_path / "deck.json")
     assert loaded.cards == enrolled["ee326"].cards
     assert read_scenes("ee326", Recogniser(loaded)) == read_scenes("ee326", Recogniser(enrolled["ee326"]))
+
+
+def test_a_card_filling_the_whole_frame_is_read(enrolled: dict[str, Deck]) -> None:
+    """A photo taken so close that the card's rim is outside it."""
+    image = cv2.imread(str(next(p for p in photos_of("kentdoan") if p.name == "7hearts.jpg")))
+    outline = max(Recogniser().recognise(image), key=lambda g: cv2.contourArea(np.float32(g.corners)))
+    quad = np.float32(outline.corners)
+    inset = quad + (quad.mean(axis=0) - quad) * 0.04  # just inside the rim
+    target = np.float32([[0, 0], [399, 0], [399, 559], [0, 559]])
+    filled = cv2.warpPerspective(image, cv2.getPerspectiveTransform(inset, target), (400, 560))
+    for recogniser in (Recogniser(), Recogniser(enrolled["kentdoan"])):
+        assert [g.card.code for g in recogniser.recognise(filled) if g.card] == ["7H"]

@@ -13,14 +13,15 @@ import numpy as np
 
 from table_controller.cards import Card
 
-# How sharply nearness in feature space (cosine) turns into a chance: a card whose enrolled
-# corner is 0.1 less alike than the nearest card's is e ~ 2.7 times less likely. A corner no
-# nearer than LEAST_LIKENESS to any enrolled corner is like none of the deck's cards: its
-# chances stay the reader's own. Both chosen on rendered decks (a held-back face enrolled from
-# one rendered corner per card, read on others: the mildest of T 0.03-0.1 and 0.7-0.9, which
-# cost least there), not on any photograph.
-TEMPERATURE = 0.1
-LEAST_LIKENESS = 0.9
+# How sharply nearness in feature space (cosine) turns into a chance is learnt per deck from its
+# own enrolment: the temperature among these under which each enrolled corner, left out, is
+# best foretold by the others (leave-one-out likelihood; a card's two index corners foretell
+# each other). TEMPERATURE is used when the enrolment is too small to tell.
+TEMPERATURES = (0.005, 0.01, 0.02, 0.05, 0.1)
+TEMPERATURE = 0.05
+# A corner no nearer than this to any enrolled corner is like none of the deck's cards: its
+# chances stay the reader's own.
+LEAST_LIKENESS = 0.85
 
 
 @dataclass
@@ -31,6 +32,7 @@ class DeckFeatures:
     vectors: dict[Card, list[np.ndarray]] = field(default_factory=dict)
     _stack: np.ndarray | None = field(default=None, repr=False)
     _owner: np.ndarray | None = field(default=None, repr=False)
+    temperature: float = field(default=TEMPERATURE, repr=False)
 
     def add(self, card: Card, vector: np.ndarray) -> None:
         self.vectors.setdefault(card, []).append(np.asarray(vector, np.float32))
@@ -63,8 +65,8 @@ class DeckFeatures:
             best[owner] = likeness[self._owner == owner].max()
         best = np.where(np.isnan(best), LEAST_LIKENESS, best)  # a card never enrolled: no evidence either way
         top = max(float(best.max()), LEAST_LIKENESS)
-        e = np.exp((best - top) / TEMPERATURE)
-        other = float(np.exp((LEAST_LIKENESS - top) / TEMPERATURE))
+        e = np.exp((best - top) / self.temperature)
+        other = float(np.exp((LEAST_LIKENESS - top) / self.temperature))
         return e / e.sum(), other / (e.sum() + other)
 
     def _prepare(self) -> None:
@@ -75,6 +77,29 @@ class DeckFeatures:
                 owners.append(n)
         self._stack = np.stack(rows) if rows else np.zeros((0, 1), np.float32)
         self._owner = np.array(owners, np.int64)
+        self.temperature = self._learnt_temperature()
+
+    def _learnt_temperature(self) -> float:
+        assert self._stack is not None and self._owner is not None
+        owners = self._owner
+        counts = np.bincount(owners, minlength=len(self.cards))
+        testable = np.nonzero(counts[owners] >= 2)[0]
+        if len(testable) < 8 or len(np.unique(owners)) < 2:
+            return TEMPERATURE
+        likeness = self._stack[testable] @ self._stack.T
+        likeness[np.arange(len(testable)), testable] = -np.inf  # each corner left out
+        best = np.full((len(testable), len(self.cards)), -np.inf, np.float32)
+        for card in np.unique(owners):
+            best[:, card] = likeness[:, owners == card].max(axis=1)
+        present = np.isfinite(best).any(axis=0)
+        best = best[:, present]
+        truth = np.searchsorted(np.nonzero(present)[0], owners[testable])
+        scores = []
+        for t in TEMPERATURES:
+            z = (best - best.max(axis=1, keepdims=True)) / t
+            log_p = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+            scores.append(float(log_p[np.arange(len(testable)), truth].mean()))
+        return TEMPERATURES[int(np.argmax(scores))]
 
     def to_json(self) -> dict[str, list[list[float]]]:
         return {c.code: [[round(float(x), 4) for x in v] for v in vs] for c, vs in self.vectors.items()}

@@ -28,6 +28,7 @@ class Reading:
     card: Card
     confidence: float
     turn: int  # 0: the outline's first corner holds the index; 1: a quarter turn on
+    corners: int = 2  # how many index corners it was read from (1: the other hidden or blank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,5 +74,5 @@ def read_card(reads: dict[int, CornerRead], deck: DeckIndex, features: DeckFeatu
         top = int(np.argmax(chances))
         confidence = float(chances[top] * np.mean([r.readable for r in usable]))
         if best is None or confidence > best.confidence:
-            best = Reading(deck.cards[top], confidence, turn)
+            best = Reading(deck.cards[top], confidence, turn, len(usable))
     return best

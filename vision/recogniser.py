@@ -33,12 +33,18 @@ EDGE_PIXELS = 3  # an outline this close to the frame's edge is cut by it
 
 
 @lru_cache(maxsize=1)
-def calibrated_min_confidence() -> float:
-    """The threshold at which the reader named no wrong card among its held-back rendered corners."""
+def calibrated_thresholds() -> tuple[float, float]:
+    """The thresholds (two index corners read, one) at which the reader named no wrong card
+    among its held-back rendered corners (scripts/train-index-reader)."""
     try:
-        return float(json.loads(MODEL.with_suffix(".json").read_text(encoding="utf-8"))["min_confidence"])
+        data = json.loads(MODEL.with_suffix(".json").read_text(encoding="utf-8"))
+        return float(data["min_confidence"]), float(data["one_corner_min_confidence"])
     except (OSError, ValueError, KeyError):
-        return FALLBACK_MIN_CONFIDENCE
+        return FALLBACK_MIN_CONFIDENCE, FALLBACK_MIN_CONFIDENCE
+
+
+def calibrated_min_confidence() -> float:
+    return calibrated_thresholds()[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +74,10 @@ class Recogniser:
         self.deck_index = DeckIndex.of(self.cards)
         self.features = deck.features if deck is not None else None
         self.faces = deck.faces if deck is not None else None
-        self.min_confidence = calibrated_min_confidence() if min_confidence is None else min_confidence
+        two, one = calibrated_thresholds()
+        self.min_confidence = two if min_confidence is None else min_confidence
+        # A card read at one corner only is held to the stricter one-corner calibration.
+        self.one_corner_min_confidence = max(one, self.min_confidence) if min_confidence is None else min_confidence
         self.reader = shipped_reader()
 
     def recognise(self, image: np.ndarray) -> list[CardGuess]:
@@ -123,10 +132,11 @@ class Recogniser:
         if reading is None:
             return CardGuess(None, 0.0, corners, outline.centre)
         confidence = reading.confidence
-        if confidence < self.min_confidence and self.faces is not None:
+        threshold = self.min_confidence if reading.corners == 2 else self.one_corner_min_confidence
+        if confidence < threshold and self.faces is not None:
             # An index too small or blurred to be sure of: the enrolled face may vouch for it.
             confidence = max(confidence, face_confidence(self.faces, image, outline.corners, reading.card))
-        card = reading.card if confidence >= self.min_confidence else None
+        card = reading.card if confidence >= threshold else None
         return CardGuess(card, confidence, corners, outline.centre, reading.card)
 
 

@@ -19,6 +19,7 @@ import pytest
 from drivers.base import CardSource
 from drivers.registry import open_source
 from hardware_sim.camera import SimCamera
+from hardware_sim.sim_deck import sim_deck
 from hardware_sim.shoe import SimShoe
 from table_controller.cards import Card
 from table_controller.events import NEW_DECK, CardArrived, Control
@@ -117,7 +118,9 @@ class FramesFolderRig:
         if self._source is None:
             for frame in self.frames[1 : self.shown + 1]:
                 os.link(frame, self.folder / frame.name)
-            url = f"camera://{self.folder}?layout={self.layout}&frames={STILL_FRAMES}&confidence=0.5"
+            deck = self.folder.parent / "sim-deck.json"  # the table's deck enrolled, as a casino does
+            sim_deck().save(deck)
+            url = f"camera://{self.folder}?layout={self.layout}&deck={deck}&frames={STILL_FRAMES}"
             self._source = open_source(url)
         return self._source
 

@@ -10,7 +10,11 @@ from vision.adapt import DeckFeatures
 from vision.corner_camera import sample
 from vision.corner_render import NONE, RANK_CLASSES, SUIT_CLASSES, installed_faces, split_faces
 from vision.learned import INPUT_H, INPUT_W, shipped_reader
-from vision.recogniser import calibrated_min_confidence
+from vision.recogniser import calibrated_thresholds
+
+
+def calibrated_min_confidence() -> float:
+    return calibrated_thresholds()[1]  # one corner read
 from vision.reading import DeckIndex, read_card
 
 DECK = DeckIndex.of(standard_deck())

@@ -17,7 +17,7 @@ from table_controller.cards import Card
 # own enrolment: the temperature among these under which each enrolled corner, left out, is
 # best foretold by the others (leave-one-out likelihood; a card's two index corners foretell
 # each other). TEMPERATURE is used when the enrolment is too small to tell.
-TEMPERATURES = (0.005, 0.01, 0.02, 0.05, 0.1)
+TEMPERATURES = (0.02, 0.05, 0.1)
 TEMPERATURE = 0.05
 # A corner no nearer than this to any enrolled corner is like none of the deck's cards: its
 # chances stay the reader's own.

@@ -90,3 +90,34 @@ def test_bad_input_gets_one_clear_line(args, message) -> None:
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2, proc.stderr
     assert message in proc.stderr and "Traceback" not in proc.stderr
+
+
+# ----- table analyse blackjack ------------------------------------------------------------------
+def test_blackjack_prints_the_derived_strategy_the_edge_and_each_switch(capsys) -> None:
+    assert main(["analyse", "blackjack", "--switch", "B2=s17"]) == 0
+    out = capsys.readouterr().out
+    assert "Blackjack: 6 decks, S17, peek, blackjack pays 3:2" in out
+    assert "16     S  S  S  S  S  H  H  H  H  H" in out
+    assert "House edge on an infinite shoe (computed): 0.512%" in out
+    assert "B2     s17 -> h17         0.731%  +0.219   (published: +0.20 thecolorofblackjack.com" in out
+    assert "B5     3:2 -> 6:5" in out
+
+
+def test_blackjack_json_simulated_through_the_engine_and_published(capsys) -> None:
+    assert main(["analyse", "blackjack", "--json", "--simulate", "100", "--seed", "2", "--published"]) == 0
+    printed = capsys.readouterr()
+    out = json.loads(printed.out)
+    sim = out["simulated"]
+    assert sim["rounds"] == 100 and sim["seats"] == 7 and sim["rounds_per_second"] > 0
+    assert abs(sim["house_edge_pct"] - out["house_edge_pct_infinite_shoe"]) <= sim["house_edge_pct_ci95"]
+    assert out["strategy"]["pairs"][0] == ["A,A", ["P"] * 10]
+    rows = {r["rules"]: r for r in out["published"]}
+    assert rows["2 decks, H17, DAS"]["published_pct"] == 0.3797 and "simulated" in rows["2 decks, H17, DAS"]
+    assert {r["switch"] for r in out["per_switch"]} >= {"B2", "B5", "B6", "B7", "B10"}
+    assert "100% 100/100 rounds" in printed.err
+
+
+def test_blackjack_bad_switch_is_one_line() -> None:
+    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", "analyse", "blackjack", "--switch", "B2=x"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 2 and "switch B2 is one of h17, s17" in proc.stderr and "Traceback" not in proc.stderr

@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     for name, module_path in ANALYSES:
         module = importlib.import_module(module_path)
         doc = (module.__doc__ or name).strip()
-        sub = games.add_parser(name, help=doc.splitlines()[0], description=doc,
+        sub = games.add_parser(name, help=doc.splitlines()[0].replace("%", "%%"), description=doc,
                                formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(sub)
         sub.set_defaults(func=module.run)

@@ -121,3 +121,13 @@ def test_blackjack_bad_switch_is_one_line() -> None:
     proc = subprocess.run([sys.executable, "-m", "table_controller.cli", "analyse", "blackjack", "--switch", "B2=x"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2 and "switch B2 is one of h17, s17" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("args", [["analyse", "--help"], ["analyse", "dead-mans-hand", "--help"],
+                                  ["analyse", "blackjack", "--help"]])
+def test_help_names_every_analysis(args) -> None:
+    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", *args], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert proc.returncode == 0 and "usage: table analyse" in proc.stdout, proc.stderr
+    if args == ["analyse", "--help"]:
+        assert "dead-mans-hand" in proc.stdout and "blackjack" in proc.stdout and "hold %" in proc.stdout

@@ -55,7 +55,9 @@ class Payment:
 
     - a losing bet: ``collected = staked`` (late surrender: ``collected = staked - returned``);
     - a push: ``returned = staked``;
-    - a winning bet: ``returned = staked`` and ``paid`` = the winnings (3:2 on 1000 pays 1500).
+    - a winning bet: ``returned = staked`` and ``paid`` = the winnings (3:2 on 1000 pays 1500);
+    - a loss of more than the stake (Vingt-un's double stake): ``owed`` is what the seat hands over
+      beyond its stake, so ``staked + owed = collected + returned`` and ``net = -collected``.
     """
 
     seat: str
@@ -67,6 +69,7 @@ class Payment:
     reason: str  # plain words for the dealer: "side bet, ace-eight, 4 to 1"
     rule: str  # the rules document's id: BJ-13, DMH-3, ...
     hand: int | None = None  # a seat's hand after splits (1, 2, ...), where the game has them
+    owed: int = 0  # collected beyond the stake (left out of to_dict when 0: other games' logs unchanged)
 
     @property
     def net(self) -> int:
@@ -81,6 +84,8 @@ class Payment:
         }
         if self.hand is not None:
             out["hand"] = self.hand
+        if self.owed:
+            out["owed"] = self.owed
         return out
 
 

@@ -217,7 +217,7 @@ def resolutions(r: Round) -> tuple[str, ...]:
 
 def accept_draws(r: Round) -> bool:
     """An unexpected card may be accepted only as the draw of a seat hand or a seat banker."""
-    acts = next(iter(r.decisions().values()), ()) if r.phase in ("play", "banker") else ()
+    acts = next(iter(r.decisions_pending().values()), ()) if r.phase in ("play", "banker") else ()
     return "draw" in acts
 
 

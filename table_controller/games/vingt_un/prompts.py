@@ -97,6 +97,8 @@ def hand_figure(r: Round, seat: str, index: int, hand: Hand) -> dict[str, Any]:
     words = (f"soft {value}" if soft else str(value)) if hand.cards else ""
     if hand.over:
         words = f"over-drawn ({value})"
+    elif hand.is_natural:
+        words = "natural"
     return {
         "hand": index + 1, "cards": [c.code for c in hand.cards], "hidden": hidden,
         "total": value if hand.cards else None, "total_words": words, "bet": hand.stake,
@@ -167,10 +169,15 @@ def public_instruction(r: Round, words: str) -> str:
 
 
 def secret_cards(r: Round) -> list[Card]:
-    cards = [c for c, hide in zip(r.banker_cards, banker_hidden(r)) if hide] + list(r.withheld)
+    """Cards the public may not see now: those lying down, the held card, and a withheld last
+    card unless it came out of the new stock face up since (it is a new deal then)."""
+    cards = [c for c, hide in zip(r.banker_cards, banker_hidden(r)) if hide]
+    shown = [c for c, hide in zip(r.banker_cards, banker_hidden(r)) if not hide]
     for play in r.plays.values():
         for hand in play.hands:
             cards += [c for c, hide in zip(hand.cards, hand_hidden(hand)) if hide]
+            shown += [c for c, hide in zip(hand.cards, hand_hidden(hand)) if not hide]
+    cards += [c for c in r.withheld if c not in shown]
     if r.held_card is not None:
         cards.append(r.held_card)
     return cards

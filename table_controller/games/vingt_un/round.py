@@ -130,7 +130,13 @@ class Round:
         return value < 17 or (value == 17 and soft and self.sw.V4 == "hit_soft_17")
 
     def decisions(self) -> dict[str, tuple[str, ...]]:
-        if self.irregularity is not None or self.queue or self.confirm or self.order or self.must_shuffle:
+        if self.irregularity is not None:
+            return {}
+        return self.decisions_pending()
+
+    def decisions_pending(self) -> dict[str, tuple[str, ...]]:
+        """The decisions due, an open irregularity aside (what an accepted card would answer)."""
+        if self.queue or self.confirm or self.order or self.must_shuffle:
             return {}
         if self.phase == "seats":
             return {s: ("sit_out",) if s in self.seats_in else ("sit_in",) for s in self.seats if s != self.banker}

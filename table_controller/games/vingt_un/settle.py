@@ -58,6 +58,8 @@ def next_position(r: Round, after: str) -> str:
 
 def offer_next(r: Round, target: str) -> None:
     """Offer the bank to ``target``; the house never declines (V-33)."""
+    if target != HOUSE and not [s for s in positions(r) if s not in (HOUSE, target)]:
+        target = HOUSE  # no other seat would be left to play against it (V-12)
     if target == HOUSE:
         r.note = "The bank passes to the house."
         take_bank(r, HOUSE)

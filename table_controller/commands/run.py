@@ -19,8 +19,8 @@ DEFAULT_CARDS = "sim://?seed=42"
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
     parser.add_argument("--game", default="missouri-city",
-                        help="missouri-city (default), buffalo-bayou, backhand, blackjack")
-    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6) or blackjack (1-7)")
+                        help="missouri-city (default), buffalo-bayou, backhand, blackjack, vingt-un")
+    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6), blackjack or vingt-un (1-7)")
     parser.add_argument("--paytable", default=None, metavar="FILE",
                         help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom")
     parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")

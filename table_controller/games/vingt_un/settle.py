@@ -31,7 +31,7 @@ def hand_against_banker(player: int, banker: int, stake: int) -> tuple[int, str]
         return 2 * stake, f"drawn vingt-un against {banker}: double stake"
     if player > banker:
         return stake, f"{player} beats {banker}"
-    return -stake, f"{player} against {banker}: the banker wins ties" if player == banker else f"{banker} beats {player}"
+    return -stake, f"{player} against {banker}: the banker wins ties" if player == banker else f"the banker's {banker} beats {player}"
 
 
 def bank_after_round(r: Round) -> str | None:

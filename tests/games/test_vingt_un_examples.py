@@ -66,6 +66,8 @@ def test_example_1_stand_over_draw_drawn_vingt_un_and_a_tie_to_the_banker() -> N
     over = after(t, "9C")
     assert over["dealer"] == "Collect $5.00 from SEAT 2 (over-drawn with 25: throw the hand on the pone pile unexposed)"
     assert over["public_cards"]["seat2"] == [["9C"]]  # its first two cards are never shown
+    assert over["public"] == "Collect $5.00 from SEAT 2 (over-drawn: throw the hand on the pone pile unexposed)"
+    assert second["public"] == "SEAT 1: draw or stand?"  # no hidden total on the watching screen
     assert totals(after(t, "4S"))["seat3"] == ["11"]
     stood = after(t, "KD")
     assert totals(stood)["seat3"] == ["21"] and stood["dealer"] == "SEAT 4 (18): draw or stand?"  # stands at once

@@ -165,7 +165,7 @@ class VingtUnGame:
     def public_prompts(self, state: Round) -> TablePrompts:
         """The public display (V-9): no card that lies face down, no hidden total."""
         prompts = self.prompts(state)
-        out = public(state, prompts)
+        out = public(state, prompts, self.expected(state))
         if out.result is not None:
             out = replace(out, result=self._result(state, public=True))
         return out
@@ -202,6 +202,7 @@ class VingtUnGame:
         return {
             "game": self.game_id, "title": self.title, "rules_version": RULES_VERSION,
             "switches": self.switches.to_dict(), "seats": list(self.seats), "decks": 1, "first_dealt": None,
+            "dealer_label": "BANKER", "buttons": "legal",
             "limits": {"min_stake": self.limits.min_stake, "max_stake": self.limits.max_stake},
         }
 

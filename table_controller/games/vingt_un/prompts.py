@@ -33,7 +33,9 @@ def payment_words(p: Payment, r: Round | None = None) -> str:
     return f"Pay {who} {money(p.paid)} ({p.reason})"
 
 
-def instruction(r: Round, exp: Expected) -> str:
+def instruction(r: Round, exp: Expected, public: bool = False) -> str:
+    """The dealer's words; ``public``: as the watching screen shows them, with no total of a
+    hand whose cards lie down (nor of an over-drawn hand: its first two cards stay secret)."""
     lead = f"{r.note} " if r.note else ""
     if r.irregularity is not None:
         ways = ", ".join(c.upper().replace("_", " ") for c in exp.controls)
@@ -43,7 +45,8 @@ def instruction(r: Round, exp: Expected) -> str:
         return lead + ("Round void: unsettled stakes returned. " if r.void else "Round over. ") + \
             f"Next round: mark the seats in; the bank is with {who}"
     if exp.payment is not None:
-        return lead + payment_words(exp.payment, r)
+        words = payment_words(exp.payment, r)
+        return lead + (re.sub(r"over-drawn with \d+", "over-drawn", words) if public else words)
     if "done" in exp.controls:
         return lead + r.confirm
     if "new_deck" in exp.controls:
@@ -56,10 +59,10 @@ def instruction(r: Round, exp: Expected) -> str:
         return lead + f"Deal {exp.deal.label} ({exp.deal.spot})"
     if "void_hand" in exp.controls and not exp.decisions and r.phase not in ("seats",):
         return lead + "The stock and the pone pile are both empty: the round is void (V-28)"
-    return lead + decision_words(r, exp)
+    return lead + decision_words(r, exp, public)
 
 
-def decision_words(r: Round, exp: Expected) -> str:
+def decision_words(r: Round, exp: Expected, public: bool = False) -> str:
     if r.phase == "seats":
         return "Mark the seats playing this round, then SEATS IN"
     if not exp.decisions:
@@ -69,7 +72,8 @@ def decision_words(r: Round, exp: Expected) -> str:
         return f"{seat_words(seat)}: look at your card and stake ({money(r.limits.min_stake)} to {money(r.limits.max_stake)})"
     if r.phase == "play" and r.turn is not None:
         hand = r.plays[seat].hands[r.turn[1]]
-        return f"{r.hand_words(seat, r.turn[1])} ({_total_words(hand.cards)}): " + " or ".join(PLAY_WORDS[a] for a in acts) + "?"
+        total_words = "" if public and any(hand_hidden(hand)) else f" ({_total_words(hand.cards)})"
+        return f"{r.hand_words(seat, r.turn[1])}{total_words}: " + " or ".join(PLAY_WORDS[a] for a in acts) + "?"
     if r.phase == "banker":
         return f"The banker {seat_words(seat)} ({_total_words(r.banker_cards)}): draw or stand?"
     return f"{seat_words(seat)}: " + " or ".join(PLAY_WORDS[a] for a in acts) + "?"
@@ -101,7 +105,7 @@ def hand_figure(r: Round, seat: str, index: int, hand: Hand) -> dict[str, Any]:
         words = "natural"
     return {
         "hand": index + 1, "cards": [c.code for c in hand.cards], "hidden": hidden,
-        "total": value if hand.cards else None, "total_words": words, "bet": hand.stake,
+        "total": value if hand.cards else None, "total_words": words, "bet": hand.stake, "bet_word": "stake",
         "doubled": r.doubled, "outcome": hand.outcome, "net": hand.net, "on_turn": r.turn == (seat, index),
         "natural": hand.natural,
     }
@@ -139,11 +143,12 @@ def table_prompts(r: Round, game_id: str, exp: Expected, result: Any) -> TablePr
 
 
 # ----- the public view ------------------------------------------------------------------------------
-def public(r: Round, prompts: TablePrompts) -> TablePrompts:
+def public(r: Round, prompts: TablePrompts, exp: Expected) -> TablePrompts:
     """The watching page's view: every hidden card a back (None), no total while a card is down."""
     seats = tuple(_public_seat(p) for p in prompts.seats)
     shown = tuple(None if hide else code for code, hide in zip(prompts.show_cards, banker_hidden(r)))
-    return replace(prompts, dealer_instruction=public_instruction(r, prompts.dealer_instruction), seats=seats,
+    words = public_instruction(r, instruction(r, exp, public=True))
+    return replace(prompts, dealer_instruction=words, seats=seats,
                    show_cards=shown, irregularity=_public_irregularity(prompts))
 
 
@@ -152,9 +157,10 @@ def _public_seat(p: SeatPrompt) -> SeatPrompt:
     for h in p.figures.get("hands", []):
         down = any(h["hidden"])
         cards = [None if hide else code for code, hide in zip(h["cards"], h["hidden"])]
-        if str(h["outcome"]) == "over-drawn":
-            cards = [code for code in cards if code is not None]
-        hands.append({**h, "cards": cards, "total": None if down else h["total"],
+        hidden = list(h["hidden"])
+        if str(h["outcome"]) == "over-drawn":  # thrown on the pile unexposed: only its drawn cards were seen
+            cards, hidden = [code for code in cards if code is not None], [False] * (len(cards) - sum(hidden))
+        hands.append({**h, "cards": cards, "hidden": hidden, "total": None if down else h["total"],
                       "total_words": ("over-drawn" if h["outcome"] == "over-drawn" else "") if down else h["total_words"]})
     figures = {**p.figures, "hands": hands} if p.figures else p.figures
     shown = tuple(c for h in hands for c in h["cards"] if c is not None)

@@ -115,3 +115,14 @@ def test_a_vingt_un_scenario_prints_each_round_and_its_settlements(tmp_path: Pat
     path.write_text(json.dumps({"game": "vingt-un", "deck": ["9S"], "seats": ["seat9"]}))
     assert main(["scenario", str(path)]) == 2
     assert "'seats' is a list of seats in, seat1 to seat7" in capsys.readouterr().err
+
+
+def test_a_vingt_un_table_needs_a_reading_shoe(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--game", "vingt-un", "--cards", "camera://0", "--autopilot", "--hands", "1", "--no-log"]) == 2
+    assert "deals cards face down, which a camera cannot read: it needs a reading shoe" in capsys.readouterr().err
+
+
+def test_the_terminal_shows_each_hands_total(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--game", "vingt-un", "--seats", "2", "--autopilot", "--hands", "1", "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "Deal SEAT 1 its first card face down (seat1/h1/card1)" in out and "PT=" not in out

@@ -51,7 +51,7 @@ class VingtUnGame:
     title = "Vingt-un"
     actions = ACTIONS
     bets = ("stake",)
-    hidden_cards = True  # the public display gets public_prompts(), the console prompts()
+    needs_reading_shoe = True  # cards lie face down: a camera alone cannot run the table (V-8)
 
     def __init__(self, switches: Switches, seats: int = 7, limits: Limits | None = None) -> None:
         self.switches = switches

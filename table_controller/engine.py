@@ -20,8 +20,11 @@ Games to come fit the same shape:
   bet is settled from the first two cards into ``SeatResult.details``; a multi-deck shoe is
   ``Shoe.fresh(decks)``, and the cut card is a dealer control (like ``new_deck``) that the
   shoe's ``cut_card`` report prompts;
-- Vingt-un: staking on the first card is a decision before the second deal; the "double" and
-  the pone are seats' decisions and the dealer's controls;
+- Vingt-un (done): staking on the first card is a decision with an amount before the second
+  deal; the double, a division and gathering the layout are confirmed with the dealer's
+  ``done``; a loss of a double stake is a :class:`Payment` with ``owed``; cards face down are
+  kept from the public display by the game's ``public_prompts(state)`` (the console gets
+  ``prompts(state)``);
 - Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``.
 """
 

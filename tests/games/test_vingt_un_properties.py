@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from table_controller.cards import standard_deck
-from table_controller.engine import Refused, Settled
+from table_controller.engine import Refused
 from table_controller.events import NEW_DECK, PAID, RESHUFFLE, CardArrived, Control, Decision
 from table_controller.games import make_game
 from table_controller.games.vingt_un.prompts import banker_hidden, hand_hidden, secret_cards

@@ -152,3 +152,12 @@ def test_the_public_view_never_shows_a_hidden_card_and_the_console_marks_them() 
     shown = public.seats[0].figures["hands"][0]
     assert shown["cards"] == [None, None] and shown["total"] is None and public.seats[0].cards == ()
     assert public.show_cards == (None, None) and console.show_cards == ("7H", "8C")
+
+
+def test_a_card_read_while_the_round_is_held_is_set_aside_onto_the_pone_pile() -> None:
+    game, state = example_1_to_first_decision()
+    state, _ = game.apply(state, CardArrived(parse_card("7D")))
+    state, effects = game.apply(state, CardArrived(parse_card("9C")))
+    assert "set it aside onto the pone pile" in effects[0].note and parse_card("9C") in state.shoe.discarded
+    state = apply(game, state, Control("burn_card", by="pit boss"), Decision("seat1", "draw"), CardArrived(parse_card("4S")))
+    assert state.plays["seat1"].hands[0].total == 17

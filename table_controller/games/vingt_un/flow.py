@@ -7,12 +7,9 @@ confirmed (control ``paid``) and every prompt that moves chips or cards is done 
 from __future__ import annotations
 
 from table_controller.cards import Card
-from table_controller.engine import DealTo, Irregularity
-from table_controller.events import ACCEPT_CARD, NEW_DECK, PAID, RESHUFFLE, VOID_HAND, Control, Decision
 from table_controller.games.vingt_un.hands import Hand, SeatPlay, is_natural_pair, money, total
 from table_controller.games.vingt_un.round import HOUSE, Refusal, Round, seat_words
 from table_controller.games.vingt_un.settle import bank_after_round, offer_next, settle_standing
-from table_controller.shoe import Shoe
 
 DONE = "done"  # the dealer moved the chips or cards a prompt asked for (V-21)
 SEATS_IN = "seats_in"  # the dealer marked the seats playing this round (V-12)

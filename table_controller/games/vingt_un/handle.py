@@ -8,8 +8,8 @@ from table_controller.engine import DealTo, Irregularity
 from table_controller.events import ACCEPT_CARD, NEW_DECK, PAID, RESHUFFLE, VOID_HAND, CardArrived, Control, Decision
 from table_controller.games.vingt_un import flow
 from table_controller.games.vingt_un.flow import BURN_CARD, DONE, SEATS_IN
-from table_controller.games.vingt_un.hands import money
-from table_controller.games.vingt_un.round import HOUSE, Refusal, Round, seat_words
+from table_controller.games.vingt_un.prompts import payment_words
+from table_controller.games.vingt_un.round import Refusal, Round, seat_words
 from table_controller.games.vingt_un.settle import next_position, offer_next, take_bank
 from table_controller.shoe import Shoe
 
@@ -39,7 +39,9 @@ def held_round_card(r: Round, event: CardArrived) -> str | Irregularity:
     if irr.kind == "wrong_spot" and c == r.held_card and deal is not None and event.spot == deal.spot:
         r.irregularity, r.held_card = None, None
         return place(r, c, deal)
-    raise Refusal(f"the round is held for the pit boss ({irr.kind}): resolve it first")
+    if r.shoe.can_hold(c):  # it left the shoe: it goes to the pone pile unused, as a burned card
+        r.shoe = r.shoe.draw(c).discard(c)
+    return f"{c.code} arrived while the round is held for the pit boss: set it aside onto the pone pile"
 
 
 def r_deal_after_clear(r: Round) -> DealTo | None:
@@ -163,7 +165,7 @@ def control(r: Round, event: Control) -> str:
         payment = r.queue.pop(0)
         r.settled.append(payment)
         flow.proceed(r)
-        return r_payment_words(payment)
+        return payment_words(payment, r)
     if name == DONE:
         if not r.confirm:
             raise Refusal("nothing waits for DONE now")
@@ -183,12 +185,6 @@ def control(r: Round, event: Control) -> str:
     if name == RESHUFFLE:
         return reshuffle(r)
     raise Refusal(f"{name} is not a control of this game")
-
-
-def r_payment_words(payment: object) -> str:
-    from table_controller.games.vingt_un.prompts import payment_words
-
-    return payment_words(payment)  # type: ignore[arg-type]
 
 
 def reshuffle(r: Round) -> str:

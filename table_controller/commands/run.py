@@ -190,6 +190,10 @@ def run_replay_terminal(args: argparse.Namespace, game: Any) -> int:
     session = TableSession(game, table_id=args.table_id, dealer=args.dealer, source_url=args.cards, simulated=True)
     session.subscribe(TerminalPrinter(quiet=args.quiet))
     with open_source(args.cards) as source:
+        from table_controller.runtime import start_of_hand
+
+        # a round on a lasting shoe or pack starts where its header says (blackjack, Vingt-un)
+        session.state = start_of_hand(game, getattr(source, "header", {}) or {})
         while (event := source.read_event(timeout=None)) is not None:
             made = table_event(event)
             if made is None:

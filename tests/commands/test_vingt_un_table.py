@@ -126,3 +126,13 @@ def test_the_terminal_shows_each_hands_total(capsys: pytest.CaptureFixture[str])
     assert main(["run", "--game", "vingt-un", "--seats", "2", "--autopilot", "--hands", "1", "--no-log"]) == 0
     out = capsys.readouterr().out
     assert "Deal SEAT 1 its first card face down (seat1/h1/card1)" in out and "PT=" not in out
+
+
+def test_a_later_round_replays_in_the_terminal_from_its_header(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, _ = run_rounds(tmp_path, 3)
+    capsys.readouterr()
+    with open_store(str(db), create=False) as store:
+        third = iter_hands(store)[2]
+    assert main(["run", "--cards", f"replay://{db}?hand={third.hand_id}", "--hands", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert f"hand 1: {third.result['explanation']}" in out

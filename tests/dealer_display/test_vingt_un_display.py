@@ -143,51 +143,81 @@ def check_screen(page: Page, table: LiveTable) -> None:
             assert box.locator(".bj-total").inner_text() == (hand["total_words"] or "\u2013")
 
 
+def play_by_hand(page: Page, watching: Page, table: LiveTable, stakes: dict[str, int],
+                 plays: list[tuple[str, str, int | None]], shot_at: str, name: str) -> list[str]:
+    """A dealer plays a round at the console by keys and buttons, checking the screen against the
+    engine at every step; returns every payment prompt in order."""
+    act(page, table, lambda: page.keyboard.press("n"))
+    assert page.inner_text("#instruction") == "Mark the seats playing this round, then SEATS IN"
+    act(page, table, lambda: page.keyboard.press("i"))
+    payments: list[str] = []
+    while not table.session.expected().hand_over:
+        check_screen(page, table)
+        exp = table.session.expected()
+        if exp.payment is not None:
+            assert money(exp.payment.collected or exp.payment.paid) in page.inner_text("#instruction")
+            payments.append(table.session.prompts().dealer_instruction)
+            act(page, table, lambda: page.keyboard.press("c"))
+        elif "done" in exp.controls:
+            act(page, table, lambda: page.keyboard.press("o"))
+        elif exp.deal is not None:
+            if exp.deal.spot == shot_at:
+                shot(page, watching, table, name)
+            act(page, table, lambda: page.keyboard.press("d"))
+        else:
+            seat, acts = next(iter(exp.decisions.items()))
+            amount = stakes[seat] if acts == ("stake",) else None
+            action = "stake"
+            if acts != ("stake",):
+                assert plays[0][0] == seat
+                _, action, amount = plays.pop(0)
+            if amount is not None:
+                page.fill("#amount", f"{amount / 100:.2f}")
+            button = f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'
+            act(page, table, lambda: page.click(button))
+    check_screen(page, table)
+    assert plays == []
+    return payments
+
+
+def open_pages(browser: Browser, table: LiveTable) -> tuple[Page, Page]:
+    page = open_console(browser, table, 1280, 800)
+    watching = browser.new_page(viewport={"width": 1280, "height": 800})  # a screen the seats watch: no token
+    watching.add_init_script("window.__errors = []; addEventListener('error', (e) => window.__errors.push(String(e.message)))")
+    watching.goto(table.url)
+    return page, watching
+
+
 def test_a_dealer_plays_example_1_by_hand_in_the_browser_and_the_public_page_shows_backs(browser: Browser,
                                                                                           tmp_path: Path) -> None:
-    game = make_game("vingt-un", seats=4)
-    with live_table(f"sim://?deck={deck_file(tmp_path, EXAMPLE_1)}", game=game) as table:
-        page = open_console(browser, table, 1280, 800)
-        watching = browser.new_page(viewport={"width": 1280, "height": 800})  # a screen the seats watch: no token
-        watching.add_init_script("window.__errors = []; addEventListener('error', (e) => window.__errors.push(String(e.message)))")
-        watching.goto(table.url)
-        act(page, table, lambda: page.keyboard.press("n"))
-        assert page.inner_text("#instruction") == "Mark the seats playing this round, then SEATS IN"
-        act(page, table, lambda: page.keyboard.press("i"))
-        plays = list(PLAYS_1)
-        seen_payments: list[str] = []
-        while not table.session.expected().hand_over:
-            check_screen(page, table)
-            exp = table.session.expected()
-            if exp.payment is not None:
-                words = table.session.prompts().dealer_instruction
-                amount = money(exp.payment.collected or exp.payment.paid)
-                assert amount in page.inner_text("#instruction")
-                seen_payments.append(words)
-                act(page, table, lambda: page.keyboard.press("c"))
-            elif "done" in exp.controls:
-                act(page, table, lambda: page.keyboard.press("o"))
-            elif exp.deal is not None:
-                act(page, table, lambda: page.keyboard.press("d"))
-            elif exp.decisions:
-                seat, acts = next(iter(exp.decisions.items()))
-                if acts == ("stake",):
-                    page.fill("#amount", f"{STAKES_1[seat] / 100:.2f}")
-                    action = "stake"
-                else:
-                    assert plays[0][0] == seat
-                    action = plays.pop(0)[1]
-                button = f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'
-                act(page, table, lambda: page.click(button))
-            if exp.deal is not None and exp.deal.spot == "seat3/h1/card4":
-                shot(page, watching, table, "vingt-un-example-1-play")
-        check_screen(page, table)
-        assert plays == []
-        assert seen_payments == ["Collect $5.00 from SEAT 2 (over-drawn with 25: throw the hand on the pone pile unexposed)",
-                                 "Pay SEAT 1 $10.00 (turn it up: 20 beats 18)",
-                                 "Pay SEAT 3 $40.00 (turn it up: drawn vingt-un against 18: double stake)",
-                                 "Collect $15.00 from SEAT 4 (turn it up: 18 against 18: the banker wins ties)"]
+    with live_table(f"sim://?deck={deck_file(tmp_path, EXAMPLE_1)}", game=make_game("vingt-un", seats=4)) as table:
+        page, watching = open_pages(browser, table)
+        plays = [(seat, action, None) for seat, action in PLAYS_1]
+        payments = play_by_hand(page, watching, table, STAKES_1, plays, "seat3/h1/card4", "vingt-un-example-1-play")
+        assert payments == ["Collect $5.00 from SEAT 2 (over-drawn with 25: throw the hand on the pone pile unexposed)",
+                            "Pay SEAT 1 $10.00 (turn it up: 20 beats 18)",
+                            "Pay SEAT 3 $40.00 (turn it up: drawn vingt-un against 18: double stake)",
+                            "Collect $15.00 from SEAT 4 (turn it up: 18 against 18: the banker wins ties)"]
         shot(page, watching, table, "vingt-un-example-1-over")
+        assert page.errors == [] and watching_errors(watching) == []  # type: ignore[attr-defined]
+        page.close()
+        watching.close()
+
+
+def test_a_dealer_divides_twice_by_hand_example_4(browser: Browser, tmp_path: Path) -> None:
+    deck = "8S 10H 6C 8D 7S 10D 8H 5C 3D KC 9S 10C 9D".split()
+    with live_table(f"sim://?deck={deck_file(tmp_path, deck)}", game=make_game("vingt-un", seats=2)) as table:
+        page, watching = open_pages(browser, table)
+        plays = [("seat1", "divide", 1000), ("seat1", "divide", 500), ("seat1", "draw", None), ("seat1", "stand", None),
+                 ("seat1", "draw", None), ("seat1", "stand", None), ("seat2", "stand", None)]
+        payments = play_by_hand(page, watching, table, {"seat1": 2000, "seat2": 1500}, plays, "seat1/h2/card3",
+                                "vingt-un-example-4-divided")
+        assert payments == ["Collect $10.00 from SEAT 1 hand 2 (over-drawn with 23: throw the hand on the pone pile unexposed)",
+                            "Pay SEAT 1 hand 1 $20.00 (turn it up: 20: the banker over-draws with 25)",
+                            "Pay SEAT 1 hand 3 $5.00 (turn it up: 18: the banker over-draws with 25)",
+                            "Pay SEAT 2 $15.00 (turn it up: 17: the banker over-draws with 25)"]
+        result = table.session.game.result(table.session.state)
+        assert {s: r.details["net"] for s, r in result.seats.items()} == {"seat1": 1500, "seat2": 1500}
         assert page.errors == [] and watching_errors(watching) == []  # type: ignore[attr-defined]
         page.close()
         watching.close()

@@ -73,6 +73,7 @@ class Payment:
     rule: str  # the rules document's id: BJ-13, DMH-3, ...
     hand: int | None = None  # a seat's hand after splits (1, 2, ...), where the game has them
     owed: int = 0  # collected beyond the stake (left out of to_dict when 0: other games' logs unchanged)
+    banker: str | None = None  # the seat that banks this bet (Vingt-un's seat bank); None: the house
 
     @property
     def net(self) -> int:
@@ -89,6 +90,8 @@ class Payment:
             out["hand"] = self.hand
         if self.owed:
             out["owed"] = self.owed
+        if self.banker is not None:
+            out["banker"] = self.banker
         return out
 
 

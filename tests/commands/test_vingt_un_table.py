@@ -136,3 +136,18 @@ def test_a_later_round_replays_in_the_terminal_from_its_header(tmp_path: Path, c
     assert main(["run", "--cards", f"replay://{db}?hand={third.hand_id}", "--hands", "1", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert f"hand 1: {third.result['explanation']}" in out
+
+
+def test_the_report_leaves_out_bets_a_seat_banked(tmp_path: Path) -> None:
+    db, key = run_rounds(tmp_path, 30, "--switch", "V1=pass_left")
+    with open_store(str(db), create=False) as store:
+        hands = iter_hands(store)
+    settled = [e for h in hands for p in logged_events(h) for e in p["effects"] if e["type"] == "settled"]
+    seat_banked = [p for p in settled if p.get("banker")]
+    assert seat_banked and any(h.header["round"]["banker"] != "house" for h in hands)  # the bank passed to a seat
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 0
+    out = tmp_path / "report.html"
+    assert main(["audit", "report", str(db), "--key", str(key), "--out", str(out)]) == 0
+    house = [p for p in settled if not p.get("banker")]
+    drop = sum(p["staked"] for p in house)
+    assert f"${drop // 100:,}.{drop % 100:02d}" in out.read_text()

@@ -219,3 +219,23 @@ def test_example_6_jh_after_the_reshuffle_is_an_impossible_card() -> None:
     assert state.irregularity.kind == "impossible_card" and "lies on the layout" in state.irregularity.reason
     state, _ = game.apply(state, Decision("seat1", "stake", 1000))
     assert state.plays["seat1"].stake == 0  # refused while held
+
+
+def test_example_3_round_3_under_seat1s_bank_the_money_moves_between_seats() -> None:
+    t = play("10C AD 6S 8C 9D QH 5H 9C | 10S || 7C 4H KH 5C 7D KC AC JS | 2S QS 3C || 9H 4D 6D 8H 6H JD | 9S 5D",
+             [rnd("seat1 seat2 seat3", {"seat1": 1000, "seat2": 1000, "seat3": 1000}, "seat1 stand, seat3 draw"),
+              rnd("seat1 seat2 seat3", {"seat1": 1000, "seat2": 2000, "seat3": 500},
+                  "seat1 draw, seat1 stand, seat2 draw, seat1 take_bank"),
+              rnd("seat2 seat3", {"seat2": 1000, "seat3": 500},
+                  "seat1 no_double, seat2 stand, seat3 draw, seat3 stand, seat1 draw")],
+             switches={"V1": "pass_left"})
+    assert cards(t, 3) == [("9H", "seat2/h1/card1"), ("4D", "seat3/h1/card1"), ("6D", "banker/card1"),
+                           ("8H", "seat2/h1/card2"), ("6H", "seat3/h1/card2"), ("JD", "banker/card2"),
+                           ("9S", "seat3/h1/card3"), ("5D", "banker/card3")]
+    assert "The banker SEAT 1: look at banker/card1, then double or no double?" in dealer_words(t)
+    assert "Turn up the banker's cards (16). The banker SEAT 1 (16): draw or stand?" in dealer_words(t)
+    assert payments(t, 3) == [("seat2", 1, -2000), ("seat3", 1, -1000)]
+    assert all(p["banker"] == "seat1" for p in t["rounds"][2]["settlements"])
+    assert "Collect $20.00 from SEAT 2 for the banker SEAT 1 (turn it up: 17 against the banker's drawn vingt-un: double stake)" \
+        in dealer_words(t)
+    assert t["rounds"][2]["house"] == 3000 and t["rounds"][2]["banker"]["bank"] == "seat1"  # the seat banker's net

@@ -24,6 +24,8 @@ PLAY_WORDS = {"draw": "draw", "stand": "stand", "divide": "divide", "stake": "st
 
 def payment_words(p: Payment, r: Round | None = None) -> str:
     who = seat_words(p.seat)
+    if p.banker is not None:  # a seat banks: the dealer moves the chips between the seats
+        return _seat_bank_words(p, who, r)
     if r is not None and p.hand is not None and len(r.plays[p.seat].hands) > 1:
         who += f" hand {p.hand}"
     if p.collected:
@@ -31,6 +33,17 @@ def payment_words(p: Payment, r: Round | None = None) -> str:
     if p.paid == 0:
         return f"{who}: no money changes hands ({p.reason})"
     return f"Pay {who} {money(p.paid)} ({p.reason})"
+
+
+def _seat_bank_words(p: Payment, who: str, r: Round | None) -> str:
+    if r is not None and p.hand is not None and len(r.plays[p.seat].hands) > 1:
+        who += f" hand {p.hand}"
+    bank = f"the banker {seat_words(p.banker or '')}"
+    if p.collected:
+        return f"Collect {money(p.collected)} from {who} for {bank} ({p.reason})"
+    if p.paid == 0:
+        return f"{who}: no money changes hands ({p.reason})"
+    return f"Pay {who} {money(p.paid)} from {bank} ({p.reason})"
 
 
 def instruction(r: Round, exp: Expected, public: bool = False) -> str:
@@ -76,6 +89,8 @@ def decision_words(r: Round, exp: Expected, public: bool = False) -> str:
         return f"{r.hand_words(seat, r.turn[1])}{total_words}: " + " or ".join(PLAY_WORDS[a] for a in acts) + "?"
     if r.phase == "banker":
         return f"The banker {seat_words(seat)} ({_total_words(r.banker_cards)}): draw or stand?"
+    if r.phase == "double":
+        return f"The banker {seat_words(seat)}: look at banker/card1, then double or no double?"
     return f"{seat_words(seat)}: " + " or ".join(PLAY_WORDS[a] for a in acts) + "?"
 
 

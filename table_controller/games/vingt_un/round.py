@@ -174,10 +174,11 @@ class Round:
     def pay(self, seat: str, index: int, net: int, reason: str, rule: str) -> None:
         """Queue one settlement of a hand's stake S: ``net`` of S, 0, -S or -2S."""
         stake = self.plays[seat].hands[index].stake
+        banker = None if self.banker == HOUSE else self.banker  # a seat bank: the money is between seats
         if net >= 0:
-            payment = Payment(seat, "stake", stake, 0, stake, net, reason, rule, index + 1)
+            payment = Payment(seat, "stake", stake, 0, stake, net, reason, rule, index + 1, banker=banker)
         else:
-            payment = Payment(seat, "stake", stake, -net, 0, 0, reason, rule, index + 1, owed=-net - stake)
+            payment = Payment(seat, "stake", stake, -net, 0, 0, reason, rule, index + 1, owed=-net - stake, banker=banker)
         hand = self.plays[seat].hands[index]
         hand.settled, hand.net = True, net
         self.queue.append(payment)

@@ -21,7 +21,7 @@ from dealer_display.hub import PushHub
 from drivers.base import CardSource, SourceEvent
 from table_controller.crosscheck import CameraWitness, card_gone_matters, is_card_gone, layout_cards
 from table_controller.engine import Effect, Refused
-from table_controller.events import NEW_DECK, Control, Decision, Event
+from table_controller.events import NEW_DECK, RESHUFFLE, Control, Decision, Event
 from table_controller.runtime import TableSession
 
 CAMERA_CHECK_SECONDS = 0.5
@@ -134,10 +134,13 @@ class DisplayTable:
 
     def submit(self, event: Event, *, source: str) -> str | None:
         """Apply a console event; the refusal reason, or None when the engine applied it."""
+        discards = list(getattr(getattr(self.session.state, "shoe", None), "discarded", ()))
         effects = self.session.submit(event, source=source)
         refusal = _refusal(effects)
         if refusal is None and isinstance(event, Control) and event.control == NEW_DECK:
             self.source.new_deck()  # the simulator shuffles; a real shoe ignores this
+        if refusal is None and isinstance(event, Control) and event.control == RESHUFFLE and hasattr(self.source, "restock"):
+            self.source.restock(discards)  # the simulator is loaded with the shuffled discards
         return refusal
 
     def decide(self, seat: str, action: str, *, source: str, amount: int | None = None) -> str | None:
@@ -149,15 +152,23 @@ class DisplayTable:
         return None if card is None else card.code
 
     # ----- state out --------------------------------------------------------------------------
-    def state_message(self) -> str:
-        return json.dumps(self.state())
+    def state_message(self, console: bool = True) -> str:
+        return json.dumps(self.state(console))
 
-    def state(self) -> dict[str, Any]:
+    def state(self, console: bool = True) -> dict[str, Any]:
+        snapshot = self.session.snapshot()
+        card = self.last_card
+        if not console and hasattr(self.session.game, "public_prompts"):
+            snapshot = public_snapshot(self.session, snapshot)
+            card = None if card is None else {**card, "code": None}
+        elif hasattr(self.session.game, "public_prompts"):  # the console marks what the public cannot see
+            public = self.session.game.public_prompts(self.session.state)
+            snapshot["hidden_show_cards"] = [code is None for code in public.show_cards]
         return {
             "type": "state",
-            "state": self.session.snapshot(),
+            "state": snapshot,
             "console": {"actions": list(self.actions()), "can_deal": self.can_deal},
-            "card": self.last_card,
+            "card": card,
             "access": None if self.access is None else self.access.to_dict(),
             "camera": None if self.witness is None else {"source": self.camera.url, **self.witness.to_dict()},  # type: ignore[union-attr]
             "version": self.version,
@@ -190,3 +201,12 @@ def device_name(url: str) -> str:
 
 def _refusal(effects: tuple[Effect, ...]) -> str | None:
     return next((e.reason for e in effects if isinstance(e, Refused)), None)
+
+
+def public_snapshot(session: TableSession, snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The state as a page other than the dealer's console may see it: the game's public view
+    (no card that lies face down, no hidden total) and no card named in a hardware report."""
+    hardware = dict(snapshot["hardware"])
+    hardware["warnings"] = [{k: v for k, v in w.items() if k not in ("card", "detail")} for w in hardware["warnings"]]
+    return {**snapshot, "prompts": session.game.public_prompts(session.state).to_dict(), "hardware": hardware,
+            "last_refusal": None}

@@ -7,6 +7,7 @@ runtime (or a test) is the dealer and calls the back door:
 - :meth:`SimShoe.deal_next` draws the next card; :meth:`read_event` then returns it;
 - :meth:`SimShoe.new_deck` loads a fresh deck (the next seed in sequence: 42, 43, ...;
   a stacked deck starts again from the top of its file);
+- :meth:`SimShoe.restock` loads exactly the cards given (a pone pile), shuffled;
 - :attr:`SimShoe.cards_left`.
 
 Its events look like the serial shoe's (card events with ``seq``, ``quality`` and ``mark``),
@@ -73,6 +74,18 @@ class SimShoe(CardSource):
         with self._lock:
             self._shuffles += 0 if self._stacked else 1
             self._load_deck()
+
+    def restock(self, cards: list[Card]) -> None:
+        """Load exactly ``cards`` (the discards, shuffled by the next seed): a game that shuffles
+        its used cards into a new stock (Vingt-un's pone pile) goes on from them."""
+        import random
+
+        with self._lock:
+            self._shuffles += 1
+            deck = list(cards)
+            random.Random(self.seed).shuffle(deck)
+            self._deck = list(reversed(deck))
+            self._empty_reported = False
 
     def set_aside(self, cards: list[Card]) -> None:
         """Take cards already on the layout out of the shoe (a controller restarted mid-hand:

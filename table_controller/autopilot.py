@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from table_controller.events import NEW_DECK, CardArrived, Control, Decision
+from table_controller.events import NEW_DECK, RESHUFFLE, CardArrived, Control, Decision
 
 
 def choose(game: Any, state: Any) -> Decision | None:
@@ -81,6 +81,8 @@ def drive(
             session.submit(Control(NEW_DECK, by="autopilot"), source="autopilot")
         elif event is not None:
             _pause(pace, should_stop)
+            if isinstance(event, Control) and event.control == RESHUFFLE:
+                restock(source, state)
             session.submit(event, source="autopilot")
         elif exp.deal is not None:
             _pause(pace, should_stop)
@@ -89,6 +91,13 @@ def drive(
         else:
             return done  # held for the pit boss, or a control only a person may give
     return done
+
+
+def restock(source: Any, state: Any) -> None:
+    """The dealer shuffles the discards (Vingt-un's pone pile) and loads them: a simulated shoe
+    is loaded with exactly the cards the engine holds on the pile."""
+    if hasattr(source, "restock"):
+        source.restock(list(state.shoe.discarded))
 
 
 def _deal_one(session: Any, source: Any) -> bool:

@@ -20,8 +20,11 @@ Games to come fit the same shape:
   bet is settled from the first two cards into ``SeatResult.details``; a multi-deck shoe is
   ``Shoe.fresh(decks)``, and the cut card is a dealer control (like ``new_deck``) that the
   shoe's ``cut_card`` report prompts;
-- Vingt-un: staking on the first card is a decision before the second deal; the "double" and
-  the pone are seats' decisions and the dealer's controls;
+- Vingt-un (done): staking on the first card is a decision with an amount before the second
+  deal; the double, a division and gathering the layout are confirmed with the dealer's
+  ``done``; a loss of a double stake is a :class:`Payment` with ``owed``; cards face down are
+  kept from the public display by the game's ``public_prompts(state)`` (the console gets
+  ``prompts(state)``);
 - Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``.
 """
 
@@ -55,7 +58,9 @@ class Payment:
 
     - a losing bet: ``collected = staked`` (late surrender: ``collected = staked - returned``);
     - a push: ``returned = staked``;
-    - a winning bet: ``returned = staked`` and ``paid`` = the winnings (3:2 on 1000 pays 1500).
+    - a winning bet: ``returned = staked`` and ``paid`` = the winnings (3:2 on 1000 pays 1500);
+    - a loss of more than the stake (Vingt-un's double stake): ``owed`` is what the seat hands over
+      beyond its stake, so ``staked + owed = collected + returned`` and ``net = -collected``.
     """
 
     seat: str
@@ -67,6 +72,8 @@ class Payment:
     reason: str  # plain words for the dealer: "side bet, ace-eight, 4 to 1"
     rule: str  # the rules document's id: BJ-13, DMH-3, ...
     hand: int | None = None  # a seat's hand after splits (1, 2, ...), where the game has them
+    owed: int = 0  # collected beyond the stake (left out of to_dict when 0: other games' logs unchanged)
+    banker: str | None = None  # the seat that banks this bet (Vingt-un's seat bank); None: the house
 
     @property
     def net(self) -> int:
@@ -81,6 +88,10 @@ class Payment:
         }
         if self.hand is not None:
             out["hand"] = self.hand
+        if self.owed:
+            out["owed"] = self.owed
+        if self.banker is not None:
+            out["banker"] = self.banker
         return out
 
 

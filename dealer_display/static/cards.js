@@ -75,6 +75,14 @@ export function cardFace(code, extraClass = "") {
   return face;
 }
 
+/** A card lying face down, as the public sees it (Vingt-un): its back, never its face. */
+export function cardBack(extraClass = "") {
+  const back = el("div", `card back ${extraClass}`.trim());
+  back.setAttribute("role", "img");
+  back.setAttribute("aria-label", "a card face down");
+  return back;
+}
+
 /** An empty place on the layout, with its name ("S1", "col 2"). */
 export function emptySpot(label, extraClass = "") {
   const spot = el("div", `card empty ${extraClass}`.trim());

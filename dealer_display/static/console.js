@@ -4,7 +4,12 @@ import { ACTION_KEYS } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY_ACTIONS = Object.fromEntries(Object.entries(ACTION_KEYS).map(([action, key]) => [key, action]));
-const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD" };
+const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD" };
+// the controls with buttons of their own; any other control the engine expects gets a button
+const FIXED_CONTROLS = new Set(["new_deck", "reshuffle_discards", "void_hand", "accept_card", "paid"]);
+const CONTROL_WORDS = { done: "Done", seats_in: "Seats in", burn_card: "Burn card" };
+const CONTROL_KEYS = { done: "O", seats_in: "I", burn_card: "U" };
+const AMOUNT_ACTIONS = new Set(["stake", "divide"]);
 
 export class DealerConsole {
   constructor(token, onError) {
@@ -34,6 +39,8 @@ export class DealerConsole {
     $("btn-paid").hidden = !this.canAct || !(paying || this.console.actions.includes("insurance"));
     $("btn-paid").disabled = !paying;
     $("bets").hidden = !this.canAct || !this.console.actions.includes("insurance");
+    $("amount-form").hidden = !this.canAct || !this.console.actions.some((a) => AMOUNT_ACTIONS.has(a));
+    this.drawExtraControls(exp.controls);
     $("view-only").hidden = this.canAct;
     $("keys-help").hidden = !this.canAct;
     document.body.classList.toggle("view-only", !this.canAct);  // a watching screen shows no console
@@ -44,7 +51,28 @@ export class DealerConsole {
     $("keys-buttons").hidden = !$("keys-plays").hidden;
   }
 
+  drawExtraControls(controls) {
+    const buttons = controls.filter((c) => !FIXED_CONTROLS.has(c)).map((control) => {
+      const button = document.createElement("button");
+      button.id = `btn-${control.replace("_", "-")}`;
+      button.dataset.control = control;
+      button.className = control in PIT_BOSS_WORDS ? "pit-boss extra" : "extra";
+      button.innerHTML = `${CONTROL_WORDS[control] || control} <kbd>${CONTROL_KEYS[control] || ""}</kbd>` +
+        (control in PIT_BOSS_WORDS ? " <small>PIN</small>" : "");
+      button.disabled = !this.canAct;
+      return button;
+    });
+    $("extra-controls").replaceChildren(...buttons);
+  }
+
   attach() {
+    $("extra-controls").addEventListener("click", (e) => {
+      const button = e.target.closest("button");
+      if (!button || button.disabled) return;
+      const control = button.dataset.control;
+      if (control in PIT_BOSS_WORDS) this.pitBoss(control); else this.control(control);
+    });
+    $("amount-form").addEventListener("submit", (e) => e.preventDefault());
     $("seats").addEventListener("click", (e) => {
       const button = e.target.closest("button.action");
       if (button && !button.disabled) this.decide(button.dataset.seat, button.dataset.action);
@@ -75,6 +103,12 @@ export class DealerConsole {
       this.decide(this.seatForKey(action, e.shiftKey), action);
       return;
     }
+    const extra = Object.entries(CONTROL_KEYS).find(([, k]) => k === key);
+    if (extra && $(`btn-${extra[0].replace("_", "-")}`)) {
+      e.preventDefault();
+      $(`btn-${extra[0].replace("_", "-")}`).click();
+      return;
+    }
     const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid" }[key];
     if (button && !$(button).hidden) {
       e.preventDefault();
@@ -101,6 +135,7 @@ export class DealerConsole {
       const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
       body.amount = Math.floor(((seatState && seatState.figures && seatState.figures.main) || 0) / 2);
     }
+    if (AMOUNT_ACTIONS.has(action)) body.amount = Math.round(parseFloat($("amount").value || "0") * 100);
     return this.send("/api/decision", body);
   }
 

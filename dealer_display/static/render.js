@@ -1,6 +1,6 @@
 // Draws one pushed state into the page. Everything shown comes from the engine's snapshot;
 // nothing here decides what is legal or who wins.
-import { cardFace, emptySpot } from "./cards.js";
+import { cardBack, cardFace, emptySpot } from "./cards.js";
 
 const LOOKS = {
   red: { word: "RED", colour: "#e53935", shape: "triangle" },
@@ -123,9 +123,10 @@ function dealerRow(state) {
   const row = el("div", "layout-row dealer-row");
   const cards = el("div", "fan");
   const shown = state.prompts.show_cards;
-  shown.forEach((code) => cards.append(cardFace(code)));
+  const hidden = state.hidden_show_cards || [];  // the console: cards the public sees as backs
+  shown.forEach((code, i) => cards.append(code ? cardFace(code, hidden[i] ? "hidden-card" : "") : cardBack()));
   if (!shown.length) cards.append(emptySpot("dealer"));
-  row.append(el("span", "seat-tag", "DEALER"), cards);
+  row.append(el("span", "seat-tag", state.game.dealer_label || "DEALER"), cards);
   return row;
 }
 
@@ -133,10 +134,11 @@ function handBox(hand, look) {
   const box = el("div", `bj-hand${hand.on_turn ? " on-turn" : ""}`);
   box.style.setProperty("--seat", look.colour);
   const fan = el("div", "fan");
-  hand.cards.forEach((code) => fan.append(cardFace(code)));
+  // a card face down is a back for the public (code null); the console sees it, marked hidden
+  hand.cards.forEach((code, i) => fan.append(code ? cardFace(code, hand.hidden && hand.hidden[i] ? "hidden-card" : "") : cardBack()));
   const money = hand.net ? ` \u00b7 ${hand.net > 0 ? "+" : "-"}${dollars(hand.net)}` : "";
   box.append(fan, el("span", "bj-total", hand.total_words || "\u2013"),
-    el("span", "caption", `bet ${dollars(hand.bet)}${hand.doubled ? " doubled" : ""}${money}`));
+    el("span", "caption", `${hand.bet_word || "bet"} ${dollars(hand.bet)}${hand.doubled ? " doubled" : ""}${money}`));
   return box;
 }
 
@@ -151,7 +153,7 @@ function handsLayout(state) {
     const tag = el("span", "seat-tag");
     tag.innerHTML = `${shapeSvg(look)}<span>${look.word}</span>`;
     const f = seat.figures || {};
-    const bets = el("span", "caption", f.main ? `main ${dollars(f.main)}${f.side ? ` \u00b7 side ${dollars(f.side)}` : ""}` : "no bet");
+    const bets = el("span", "caption", f.bets_words || (f.main ? `main ${dollars(f.main)}${f.side ? ` \u00b7 side ${dollars(f.side)}` : ""}` : "no bet"));
     const hands = el("div", "bj-hands");
     (f.hands || []).forEach((hand) => hands.append(handBox(hand, look)));
     box.append(tag, bets, hands);
@@ -213,9 +215,9 @@ function totals(seat) {
   return box;
 }
 
-function actionButtons(seat, actions, canAct) {
+function actionButtons(seat, actions, canAct, onlyLegal) {
   const box = el("div", "actions");
-  for (const action of actions) {
+  for (const action of onlyLegal ? seat.legal_actions : actions) {
     const button = el("button", "action");
     button.dataset.seat = seat.seat;
     button.dataset.action = action;
@@ -228,7 +230,7 @@ function actionButtons(seat, actions, canAct) {
   return box;
 }
 
-function seatPanel(seat, look, actions, canAct) {
+function seatPanel(seat, look, actions, canAct, onlyLegal) {
   const panel = el("section", "seat-panel");
   panel.dataset.seat = seat.seat;
   panel.style.setProperty("--seat", look.colour);
@@ -240,13 +242,15 @@ function seatPanel(seat, look, actions, canAct) {
   const outcome = el("div", "outcome");
   if (seat.outcome) outcome.textContent = `${seat.outcome}${seat.method ? " \u00b7 " + seat.method.replace("_", " ") : ""}`;
   else outcome.textContent = seat.note || "";
-  panel.append(head, totals(seat), outcome, actionButtons(seat, actions, canAct));
+  panel.append(head, totals(seat), outcome, actionButtons(seat, actions, canAct, onlyLegal));
   return panel;
 }
 
 export function drawSeats(state, actions, canAct) {
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
-  const panels = rowsTopToBottom(state).map((seat) => seatPanel(seat, seatLook(seat.seat, index[seat.seat]), actions, canAct));
+  // a game with many plays (Vingt-un) shows each seat only the buttons it may press now
+  const onlyLegal = state.game.buttons === "legal";
+  const panels = rowsTopToBottom(state).map((seat) => seatPanel(seat, seatLook(seat.seat, index[seat.seat]), actions, canAct, onlyLegal));
   $("seats").replaceChildren(...panels);
 }
 

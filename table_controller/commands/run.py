@@ -19,8 +19,8 @@ DEFAULT_CARDS = "sim://?seed=42"
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
     parser.add_argument("--game", default="missouri-city",
-                        help="missouri-city (default), buffalo-bayou, backhand, blackjack")
-    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6) or blackjack (1-7)")
+                        help="missouri-city (default), buffalo-bayou, backhand, blackjack, vingt-un")
+    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6), blackjack or vingt-un (1-7)")
     parser.add_argument("--paytable", default=None, metavar="FILE",
                         help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom")
     parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")
@@ -115,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
     args.cards, args.camera = split_sources(args.cards or [DEFAULT_CARDS])
     replay = args.cards.startswith("replay:")
     game = replay_game(args.cards) if replay else build_game(args)
+    check_reading_shoe(game, args.cards, args.camera)
     decks = getattr(getattr(game, "switches", None), "decks", None)
     if not given and isinstance(decks, int) and decks > 1:
         args.cards = f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
@@ -130,6 +131,21 @@ def run(args: argparse.Namespace) -> int:
     if serve is None:
         return run_terminal(args, game)
     return serve(args, game)
+
+
+def check_reading_shoe(game: Any, cards: str, camera: str | None) -> None:
+    """A game that deals cards face down (Vingt-un) needs a shoe that reads them: a camera
+    cannot (vingt-un.md section 0, V-8)."""
+    if not getattr(game, "needs_reading_shoe", False):
+        return
+    from table_controller.crosscheck import CAMERA_SCHEMES
+
+    if cards.split("://", 1)[0] in CAMERA_SCHEMES:
+        raise ConfigError(f"{game.title} deals cards face down, which a camera cannot read: "
+                          "it needs a reading shoe (--cards sim:// or serial://)")
+    if camera is not None:
+        raise ConfigError(f"{game.title} runs on the shoe alone for now: a camera witness "
+                          "for face-down cards is not built yet (drop the camera's --cards)")
 
 
 def _display_server() -> Any:
@@ -174,6 +190,10 @@ def run_replay_terminal(args: argparse.Namespace, game: Any) -> int:
     session = TableSession(game, table_id=args.table_id, dealer=args.dealer, source_url=args.cards, simulated=True)
     session.subscribe(TerminalPrinter(quiet=args.quiet))
     with open_source(args.cards) as source:
+        from table_controller.runtime import start_of_hand
+
+        # a round on a lasting shoe or pack starts where its header says (blackjack, Vingt-un)
+        session.state = start_of_hand(game, getattr(source, "header", {}) or {})
         while (event := source.read_event(timeout=None)) is not None:
             made = table_event(event)
             if made is None:
@@ -220,12 +240,18 @@ class TerminalPrinter:
             return
         if self.quiet:
             return
-        seats = "  ".join(
-            f"{p.seat.upper()}[{' '.join(p.cards) or '-'}] PT={_n(p.player_total)} DT={_n(p.dealer_total)} THV={_n(p.total_hand_value)}"
-            for p in prompts.seats
-        )
+        seats = "  ".join(_seat_words(p) for p in prompts.seats)
         show = " ".join(c or "--" for c in prompts.show_cards)
         print(f"  {prompts.dealer_instruction:<70} | show {show} | {seats}", flush=True)
+
+
+def _seat_words(p: Any) -> str:
+    """A seat for the terminal: its cards and totals (each hand's, in a game of hands)."""
+    cards = f"{p.seat.upper()}[{' '.join(p.cards) or '-'}]"
+    hands = p.figures.get("hands") if p.figures else None
+    if hands is not None:
+        return f"{cards} {'/'.join(h.get('total_words') or '-' for h in hands) or '-'}"
+    return f"{cards} PT={_n(p.player_total)} DT={_n(p.dealer_total)} THV={_n(p.total_hand_value)}"
 
 
 def _n(value: int | None) -> str:

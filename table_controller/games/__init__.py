@@ -10,7 +10,7 @@ from typing import Any
 
 from table_controller.errors import ConfigError
 
-GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack")
+GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack", "vingt-un")
 
 
 def make_game(
@@ -24,6 +24,8 @@ def make_game(
     """Build a game. Unknown ids, switches or settings raise :class:`ConfigError`."""
     if game_id == "blackjack":
         return _blackjack(switches, seats, paytable)
+    if game_id == "vingt-un":
+        return _vingt_un(switches, seats, paytable)
     from table_controller.games.backhand import BackhandGame, Switches, Variant
 
     sw = Switches.from_dict(switches)
@@ -66,3 +68,15 @@ def _blackjack(switches: dict[str, Any] | None, seats: int | None, paytable: str
             raise ConfigError("--paytable FILE goes with switch B14=custom")
         table = builtin_paytable(sw.B14, pt4_s0=sw.B15)
     return BlackjackGame(sw, table, n)
+
+
+def _vingt_un(switches: dict[str, Any] | None, seats: int | None, paytable: Any) -> Any:
+    from table_controller.games.vingt_un.machine import VingtUnGame
+    from table_controller.games.vingt_un.switches import Switches as VingtUnSwitches
+
+    if paytable is not None:
+        raise ConfigError("vingt-un has no paytable (--paytable is for blackjack)")
+    n = 7 if seats is None else seats
+    if not isinstance(n, int) or not 1 <= n <= 7:
+        raise ConfigError(f"vingt-un seats 1 to 7 (got {seats!r})")
+    return VingtUnGame(VingtUnSwitches.from_dict(switches), n)

@@ -183,7 +183,7 @@ def _money_section(hands: list[RecordedHand]) -> str:
     by_bet: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     side_hits: dict[int, list[int]] = {}
     for hand in hands:
-        paid = settlements(hand)
+        paid = [p for p in settlements(hand) if not p.get("banker")]  # a seat's bank: between seats, not the house's
         if not paid:
             continue
         header = hand.header
@@ -201,7 +201,7 @@ def _money_section(hands: list[RecordedHand]) -> str:
     hits = [(f"{decks} decks", n, f"{100 * hit / n:.2f}%", f"{side_bet_hit_pct(decks):.2f}%")
             for decks, (n, hit) in sorted(side_hits.items())]
     return ("<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
-            "hold: win over drop.</p>"
+            "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and left out.</p>"
             + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))
             + _table(("bet", "paytable", "drop", "win", "hold"), _money_rows(by_bet))
             + (("<h3>Dead Man's Hand hit rate</h3>"

@@ -78,6 +78,7 @@ class Trainer:
         self.attempt_id = ""
         self.drill_name = ""
         self.last: dict[str, Any] | None = None
+        self.standards = dict(DEFAULT_STANDARDS)
         self.start()
 
     def start(self, drill: str | None = None, mode: str | None = None) -> None:

@@ -43,11 +43,16 @@ function drawTable(v) {
     dealer.append(el("span", "who", "Dealer"), cards(p.show_cards.filter(Boolean)));
     table.append(dealer);
     for (const seat of p.seats) {
+      const idle = !seat.cards.length && seat.figures && Object.keys(seat.figures).length && !seat.figures.main;
+      if (idle) continue;  // a seat with no bet: nothing to deal it
       const row = el("div", "t-row");
       row.dataset.who = seat.seat;
       const who = el("span", "who", seat.seat.toUpperCase());
       const hands = (seat.figures && seat.figures.hands) || null;
-      if (seat.figures && seat.figures.main) who.append(el("small", "", `bet $${(seat.figures.main / 100).toFixed(2)}`));
+      const f = seat.figures || {};
+      if (f.main) who.append(el("small", "", `bet $${(f.main / 100).toFixed(2)}`));
+      if (f.side) who.append(el("small", "", `side $${(f.side / 100).toFixed(2)}`));
+      if (f.insurance) who.append(el("small", "", `insurance $${(f.insurance / 100).toFixed(2)}`));
       row.append(who);
       if (hands) {
         for (const hand of hands) {
@@ -106,12 +111,20 @@ function drawFeedback(answer) {
     box.append(el("span", "right", "\u2713 right"));
   } else {
     box.append(el("span", "wrong", `\u2717 ${answer.cite || "wrong"}`));
-    if (answer.show) box.append(el("span", "show", `Right step: ${answer.show}`));
+    const what = view && view.drill !== "procedure" ? "Right answer" : "Right step";
+    if (answer.show) box.append(el("span", "show", `${what}: ${answer.show}`));
   }
 }
 
+const PLACEHOLDERS = {
+  procedure: "deal SPOT \u00b7 pit \u00b7 SEAT ACTION \u00b7 pay SEAT AMOUNT \u00b7 collect SEAT AMOUNT \u00b7 push SEAT",
+  payouts: "the payout in dollars, e.g. 15 or 22.50",
+  totals: "the total, e.g. 17, or s17 for soft 17",
+};
+
 function draw(v) {
   view = v;
+  $("train-line").placeholder = PLACEHOLDERS[v.drill] || "";
   $("train-title").textContent = v.title || `Drill: ${v.drill}`;
   $("train-mode").textContent = v.mode;
   $("train-trainee").textContent = v.trainee;

@@ -152,6 +152,8 @@ def test_a_payout_drill_wrong_then_right(browser: Browser, tmp_path: Path) -> No
         served.clock.now += 6.0
         type_line(page, "1.00")
         assert f"\u2717 {questions[1]['rule']}" in page.inner_text("#train-feedback")
+        assert f"Right answer: ${questions[1]['answer'] / 100:,.2f}" in page.inner_text("#train-feedback")
+        shot(page, "payouts-wrong")
         served.clock.now += 1.0
         type_line(page, f"{questions[1]['answer'] / 100:.2f}")
         served.clock.now += 3.0

@@ -9,6 +9,7 @@ Pure: the deck and the seats' signals are inputs; nothing here reads a clock or 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +82,7 @@ class Dealing:
     deck: list[Card]
     signals: Any
     pit_ruling: str = VOID_HAND
+    reshuffle: Callable[[], list[Card]] | None = None  # a fresh shoe, for drills of many hands
     state: Any = None
     pos: int = 0
     notes: list[str] = field(default_factory=list)  # what the drill did for the trainee, latest last
@@ -113,6 +115,18 @@ class Dealing:
         if isinstance(self._event, CardArrived):
             self.pos += 1
         self.signals.used(self._event)
+        self.settle()
+
+    def next_hand(self) -> None:
+        """The next hand: on the same shoe where the game deals rounds from one (until its cut
+        card, three quarters in), else on a fresh shoe from ``reshuffle``."""
+        game = self.game
+        spent = self.pos > len(self.deck) * 0.75
+        if self.reshuffle is not None and (spent or not hasattr(game, "next_hand")):
+            self.deck, self.pos = self.reshuffle(), 0
+            self.state = game.new_hand()
+        else:
+            self.state = game.next_hand(self.state) if hasattr(game, "next_hand") else game.new_hand()
         self.settle()
 
     # ----- the drill's own moves -----------------------------------------------------------------

@@ -83,14 +83,8 @@ class ProcedureDrill:
         if self.dealing.hand_over:
             self.hands_done += 1
             if not self.finished:
-                self._next_hand()
+                self.dealing.next_hand()
         self._present(at)
-
-    def _next_hand(self) -> None:
-        d = self.dealing
-        game = d.game
-        d.state = game.next_hand(d.state) if hasattr(game, "next_hand") else game.new_hand()
-        d.settle()
 
     def _present(self, at: float) -> None:
         right = self.dealing.right_step

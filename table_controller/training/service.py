@@ -107,9 +107,7 @@ class Trainer:
                     f"scenario:{d.name}", "scenario")
         game = make_game(s.game, switches=s.switches or None, seats=s.seats)
         if s.drill == "procedure":
-            cards = [c for _ in range(game.describe()["decks"]) for c in standard_deck()]
-            self.rng.shuffle(cards)
-            dealing = Dealing(game, cards, AutopilotSignals())
+            dealing = Dealing(game, self._shuffled(game), AutopilotSignals(), reshuffle=lambda: self._shuffled(game))
             return ProcedureDrill(dealing, started_at=at, hands=s.hands, mode=s.mode,
                                   title=f"Procedure: {s.hands} hand(s) of {game.describe().get('title', s.game)}"), "procedure", "procedure"
         if s.drill == "payouts":
@@ -119,6 +117,11 @@ class Trainer:
             questions = totals_questions(game, self.rng, s.questions)
             limit = DEFAULT_STANDARDS["totals"].seconds
         return QuestionDrill(s.drill, game, questions, started_at=at, mode=s.mode, limit=limit), s.drill, s.drill
+
+    def _shuffled(self, game: Any) -> list[Any]:
+        cards = [c for _ in range(game.describe()["decks"]) for c in standard_deck()]
+        self.rng.shuffle(cards)
+        return cards
 
     # ----- the trainee's entries -------------------------------------------------------------------
     def enter(self, line: str) -> dict[str, Any]:

@@ -124,14 +124,24 @@ def test_scoring_counts_first_tries_and_seconds_from_the_given_times() -> None:
     assert d.steps[0].errors[0].rule == "MC-3"
 
 
-@pytest.mark.parametrize("game_id", ["blackjack", "missouri-city", "buffalo-bayou", "backhand"])
-def test_hands_on_a_shuffled_shoe_with_the_autopilots_signals_run_to_the_end(game_id: str) -> None:
-    game = make_game(game_id, seats=2 if game_id == "blackjack" else None)
-    cards = [c for _ in range(game.describe()["decks"]) for c in standard_deck()]
-    random.Random(7).shuffle(cards)
-    d = ProcedureDrill(Dealing(game, cards, AutopilotSignals()), started_at=0.0, hands=3)
-    play_right(d)
-    assert d.hands_done == 3 and d.summary().accuracy == 1.0
+@pytest.mark.parametrize(("game_id", "switches", "hands"), [
+    ("blackjack", {}, 60), ("blackjack", {"B1": "1", "B3": "enhc"}, 20), ("missouri-city", {}, 12),
+    ("buffalo-bayou", {}, 12), ("backhand", {}, 12)])
+def test_many_hands_on_shuffled_shoes_with_the_autopilots_signals_run_to_the_end(
+        game_id: str, switches: dict[str, str], hands: int) -> None:
+    game = make_game(game_id, switches=switches, seats=3 if game_id == "blackjack" else None)
+    rng = random.Random(7)
+
+    def shuffled() -> list:
+        cards = [c for _ in range(game.describe()["decks"]) for c in standard_deck()]
+        rng.shuffle(cards)
+        return cards
+
+    d = ProcedureDrill(Dealing(game, shuffled(), AutopilotSignals(), reshuffle=shuffled), started_at=0.0, hands=hands)
+    play_right(d, limit=20_000)
+    assert d.hands_done == hands and d.summary().accuracy == 1.0
+    kinds = {s.kind for s in d.steps}
+    assert {"deal", "decision"} <= kinds and ("payment" in kinds) == (game_id == "blackjack")
 
 
 def test_console_lines() -> None:

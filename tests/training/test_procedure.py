@@ -152,3 +152,17 @@ def test_console_lines() -> None:
     for bad in ("", "pay seat1", "pay seat1 ten", "deal", "a b c d"):
         with pytest.raises(EntryError):
             parse_entry(bad)
+
+
+def test_the_hole_card_is_never_in_the_view_before_it_is_turned() -> None:
+    import json
+
+    d = drill("dealer-blackjack-insurance")
+    at = play_until(d, "deal", at=100.0, spot="dealer/hole")
+    assert d.view()["card"] == "QH"  # in the dealer's hand, to be put face down
+    d.enter("deal dealer/hole", at + 1)
+    while d.dealing.game.prompts(d.dealing.state).show_cards[1:] == ():
+        assert "QH" not in json.dumps(d.view())
+        at += 1
+        d.enter(d.dealing.right_step, at)
+    assert d.view()["prompts"]["show_cards"] == ["AD", "QH"]

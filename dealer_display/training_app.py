@@ -17,13 +17,9 @@ from table_controller.runtime import TableSession
 def create_training_app(settings: DisplaySettings, trainer: Any) -> FastAPI:
     """The display for a training table: the drill's game on the table's session (no hand log:
     a drill is not a hand played for money), and the training page at ``/train``."""
-    session = TableSession(trainer.drill.dealing.game if hasattr(trainer.drill, "dealing") else _game(trainer),
-                           source_url=settings.cards_url)
+    session = TableSession(trainer.game, source_url=settings.cards_url)
     app = create_app(settings, session)
     app.state.trainer = trainer
     app.include_router(training.router)
     return app
 
-
-def _game(trainer: Any) -> Any:
-    return trainer.drill.game

@@ -7,7 +7,7 @@ Pure drill logic (no I/O, no clock: every time is an input):
 - :mod:`dealing`: a game driven from a deck and the seats' signals, saying the right step;
 - :mod:`procedure`: the procedure drill (whole hands, each step scored), also run from a
   trainer's scenario file (:mod:`drill_file`);
-- :mod:`payouts` and :mod:`totals`: question drills whose answers come from the game's own code;
+- :mod:`questions`: the payout and totals drills, whose answers come from the game's own code;
 - :mod:`score`: accuracy, speed and the trainer's standard.
 
 A game takes part through what it declares (``expected()``, ``prompts()``, ``apply()``,

@@ -17,7 +17,6 @@ from table_controller.cards import Card
 from table_controller.engine import IrregularityOpened, Refused
 from table_controller.errors import TableError
 from table_controller.events import (
-    ACCEPT_CARD,
     NEW_DECK,
     PAID,
     RESHUFFLE,
@@ -195,5 +194,3 @@ class Dealing:
             raise DrillError(f"the engine refused the drill's {type(event).__name__}: {refused.reason}")
         self.state = state
 
-
-__all__ = ["ACCEPT_CARD", "AutopilotSignals", "Dealing", "DrillError", "ScriptedSignals"]

@@ -168,7 +168,7 @@ def floor_report(records: TrainingRecords, standards: dict[str, Standard] | None
     rows = []
     for trainee in records.trainees():
         _, verdicts = trainee_sections(records, trainee, standards)
-        attempts = records.attempts(trainee)
+        attempts = [a for a in records.attempts(trainee) if a["steps"]]
         overall = bool(verdicts) and all(met for met, _ in verdicts.values())
         short = "; ".join(f"{k.split(':', 1)[1]}: {why}" for k, (met, why) in verdicts.items() if not met)
         name = escape(trainee) if link is None else f'<a href="{escape(link + quote(trainee))}">{escape(trainee)}</a>'

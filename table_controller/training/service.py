@@ -123,6 +123,11 @@ class Trainer:
         self.rng.shuffle(cards)
         return cards
 
+    @property
+    def game(self) -> Any:
+        """The game of the drill in progress."""
+        return self.drill.dealing.game if isinstance(self.drill, ProcedureDrill) else self.drill.game
+
     # ----- the trainee's entries -------------------------------------------------------------------
     def enter(self, line: str) -> dict[str, Any]:
         """Check one console line. An unreadable line raises :class:`EntryError` (not scored)."""

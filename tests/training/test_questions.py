@@ -108,3 +108,14 @@ def test_totals_as_typed() -> None:
     for bad in ("", "s", "seventeen", "1234"):
         with pytest.raises(EntryError):
             normal_total(bad)
+
+
+@pytest.mark.parametrize("switches", [{"B11": "no"}, {"B1": "1", "B2": "s17"}, {"B3": "enhc", "B5": "6:5"},
+                                      {"B14": "PT4", "B15": "2to1", "B16": "lose_excess"}])
+def test_payout_questions_under_the_tables_own_switches(switches: dict[str, str]) -> None:
+    game = make_game("blackjack", switches=switches)
+    questions = payout_questions(game, random.Random(2), 15)
+    assert len(questions) == 15 and all(q["answer"] > 0 for q in questions)
+    if switches.get("B15") == "2to1":
+        s0 = next(q for q in questions if "pair with no ace-eight" in q["question"])
+        assert s0["reason"].endswith("2 to 1")

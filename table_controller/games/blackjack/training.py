@@ -170,7 +170,7 @@ def payout_cases(game: Any, rng: random.Random, count: int) -> list[dict[str, An
         what, switches, deck, decisions, bet = cases[n % len(cases)] if n < len(cases) else rng.choice(cases)
         main = rng.choice((5, 10, 15, 20, 25, 35, 40, 55, 75, 100, 125, 150, 300)) * 100 + rng.choice((0, 0, 0, 50))
         side = min(main, rng.choice((1, 2, 5, 10, 25)) * 100)
-        sw = {**game.switches.to_dict(), "B13": "0", "B3": "peek", **switches}
+        sw = {**game.switches.to_dict(), "B13": "0", "B3": "peek", "B11": "yes", **switches}
         table = make_game("blackjack", switches=sw, seats=1, paytable=game.paytable.to_dict() if sw.get("B14") == "custom" else None)
         payment = _play_for_payment(table, deck, decisions, main, side, bet)
         stake = {"main": main, "side": side, "insurance": main // 2}[bet]
@@ -193,14 +193,16 @@ def _play_for_payment(game: Any, deck: str, decisions: list[str], main: int, sid
         if exp.payment is not None and exp.payment.bet == bet and exp.payment.paid > 0:
             return exp.payment
         if exp.hand_over:
-            raise AssertionError(f"payout case {deck!r} never paid its {bet} bet")
+            raise RuntimeError(f"payout case {deck!r} never paid its {bet} bet")
         if exp.payment is not None:
             event: Any = Control(PAID)
         elif exp.decisions:
             action = wanted.pop(0)
             event = Decision("seat1", action, main // 2 if action == "insurance" else None)
-        else:
+        elif cards:
             event = CardArrived(cards.pop(0))
+        else:
+            raise RuntimeError(f"payout case {deck!r} ran out of cards before its {bet} bet was paid")
         state, _ = game.apply(state, event)
 
 

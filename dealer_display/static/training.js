@@ -141,7 +141,8 @@ function draw(v) {
   drawSide(v);
   drawFeedback(v.last);
   if (v.finished) {
-    const done = el("div", "", `Drill over: ${s.right} of ${s.steps} right at the first try, ${s.errors} errors, ${s.seconds.toFixed(1)} s per step.`);
+    const errors = s.errors === 1 ? "1 error" : `${s.errors} errors`;
+    const done = el("div", "", `Drill over: ${s.right} of ${s.steps} right at the first try, ${errors}, ${s.seconds.toFixed(1)} s per step.`);
     done.id = "train-done";
     $("train-table").prepend(done);
   }

@@ -106,7 +106,7 @@ class ProcedureDrill:
         right = d.right_step
         record = self.current
         out: dict[str, Any] = {
-            "drill": self.kind, "title": self.title, "notes": list(self.notes), "mode": self.mode,
+            "drill": self.kind, "title": self.title, "notes": list(self.notes) if learn else [], "mode": self.mode,
             "game": d.game.game_id, "prompts": prompts, "finished": self.finished,
             "hand": min(self.hands_done + 1, self.hands_wanted), "hands": self.hands_wanted,
             "step": record.n if record else None,

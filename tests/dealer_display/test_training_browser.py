@@ -114,7 +114,7 @@ def test_a_procedure_drill_in_learn_mode_scores_a_wrong_step_on_screen_and_in_th
         while not served.trainer.drill.finished:
             served.clock.now += 1.5
             type_line(page, right_line(served))
-        assert "Drill over: 16 of 17 right at the first try, 1 errors" in page.inner_text("#train-done")
+        assert "Drill over: 16 of 17 right at the first try, 1 error," in page.inner_text("#train-done")
         assert page.errors == []  # type: ignore[attr-defined]
         shot(page, "procedure-learn-done")
         attempt = served.records.attempts("Ana")[0]
@@ -128,7 +128,7 @@ def test_a_procedure_drill_in_learn_mode_scores_a_wrong_step_on_screen_and_in_th
 def test_test_mode_hides_the_banner_and_the_right_step(browser: Browser, tmp_path: Path) -> None:
     with training_page(tmp_path, trainee="Bo", drill="impossible-card", mode="test") as served:
         page = open_page(browser, served)
-        assert not page.is_visible("#train-banner")
+        assert not page.is_visible("#train-banner") and not page.is_visible("#train-notes")
         for _ in range(6):
             served.clock.now += 1.0
             type_line(page, right_line(served))

@@ -67,6 +67,22 @@ async def start(body: StartRequest, trainer: TrainerDep, _actor: Annotated[Actor
     return {"state": trainer.view()}
 
 
+@router.post("/api/train/draw", responses={409: {"description": "the shoe is real hardware, or no card is due"}})
+async def draw(request: Request, trainer: TrainerDep, _actor: Annotated[Actor, Depends(require_dealer)]) -> dict[str, Any]:
+    """A simulated training shoe deals its next card (a fresh deck when it is empty); the card
+    reaches the drill through the table's card feed, as a real shoe's would."""
+    table = getattr(request.app.state, "table", None)
+    if table is None or not table.can_deal:
+        raise HTTPException(409, "the card source is real hardware: draw the card from the shoe")
+    if not trainer.view().get("waiting_for_card"):
+        raise HTTPException(409, "no card is due: enter the step")
+    card = table.deal()
+    if card is None:
+        table.source.new_deck()
+        card = table.deal()
+    return {"card": card}
+
+
 @router.get("/train/report", dependencies=[Depends(require_reader)], response_class=HTMLResponse)
 async def report(trainer: TrainerDep, trainee: Annotated[str | None, Query(max_length=60)] = None) -> HTMLResponse:
     """A trainee's report (the one at the console by default); ``/train/trainees`` for every trainee."""

@@ -82,6 +82,8 @@ function drawTable(v) {
 }
 
 function drawSide(v) {
+  const draw = $("train-draw");
+  draw.hidden = !v.waiting_for_card;
   const card = $("train-card");
   card.hidden = !v.card;
   if (v.card) card.querySelector(".slot").replaceChildren(cardFace(v.card));
@@ -152,6 +154,26 @@ function draw(v) {
   document.body.dataset.step = v.step ?? "";
 }
 
+async function drawCard() {
+  // a simulated training shoe deals when asked; a real shoe's card arrives by itself
+  try {
+    await call("/api/train/draw", {});
+  } catch (error) {
+    $("train-feedback").replaceChildren(el("span", "wrong", String(error.message)));
+  }
+  await refresh();
+}
+
+let shown = "";
+async function refresh() {
+  const v = await call("/api/train/state");
+  const text = JSON.stringify(v);
+  if (text !== shown) {
+    shown = text;
+    draw(v);
+  }
+}
+
 async function send(line) {
   try {
     const data = await call("/api/train/enter", { line });
@@ -159,8 +181,8 @@ async function send(line) {
     $("train-line").value = "";
   } catch (error) {
     $("train-feedback").replaceChildren(el("span", "wrong", String(error.message)));
-    document.body.dataset.draws = String(Number(document.body.dataset.draws || 0) + 1);
   }
+  document.body.dataset.answers = String(Number(document.body.dataset.answers || 0) + 1);
   $("train-line").focus();
 }
 
@@ -171,6 +193,7 @@ function setUp() {
     event.preventDefault();
     const line = $("train-line").value.trim();
     if (line) send(line);
+    else if (view && view.waiting_for_card) drawCard();
   });
   $("train-line").addEventListener("keydown", (event) => {
     if ($("train-line").value === "" && /^[1-9]$/.test(event.key) && view && view.drill === "procedure") {
@@ -189,6 +212,7 @@ function setUp() {
 }
 
 setUp();
+setInterval(() => { if (view && view.live) refresh().catch(() => {}); }, 300);
 call("/api/train/state").then((v) => {
   draw(v);
   $("train-drill").value = EXAMPLES.includes(v.drill_name.replace("scenario:", "")) ? v.drill_name.replace("scenario:", "") : v.drill;

@@ -30,6 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--hands", type=int, default=3, help="hands per procedure drill (1-100)")
     parser.add_argument("--questions", type=int, default=20, help="questions per payout or totals drill (1-500)")
     parser.add_argument("--seed", type=int, default=None, help="the random seed of the shuffles and questions")
+    parser.add_argument("--cards", default=None, metavar="URL",
+                        help="procedure on a training table: its shoe or camera (serial://..., camera://0, sim://)")
     parser.add_argument("--log", default=None, metavar="DB", help="the table's database: SQLite path or postgresql:// URL")
     parser.add_argument("--no-log", action="store_true", help="keep no records (a demonstration)")
     parser.add_argument("--port", type=int, default=None, help="display port (default 8000)")
@@ -110,8 +112,8 @@ def _serve(args: argparse.Namespace, standards: dict[str, object]) -> int:
         raise ConfigError("table train needs --trainee NAME (whose record this is)")
     training = TrainingSettings(trainee=args.trainee, game=args.game, drill=args.drill, mode=args.mode,
                                 seats=args.seats, switches=parse_switches(args.switch), hands=args.hands,
-                                questions=args.questions, seed=args.seed)
-    settings = DisplaySettings(game=args.game, host=args.host, port=args.port or DEFAULT_PORT,
+                                questions=args.questions, seed=args.seed, live=args.cards is not None)
+    settings = DisplaySettings(cards_url=args.cards or "sim://?seed=1", game=args.game, host=args.host, port=args.port or DEFAULT_PORT,
                                dealer_token=dealer_token_from(args.dealer_token), pit_boss_pin=new_pit_boss_pin())
     _check_port_free(settings.host, settings.port)
     records = None if args.no_log else TrainingRecords(_target(args))

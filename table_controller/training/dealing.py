@@ -82,6 +82,7 @@ class Dealing:
     signals: Any
     pit_ruling: str = VOID_HAND
     reshuffle: Callable[[], list[Card]] | None = None  # a fresh shoe, for drills of many hands
+    live: bool = False  # the cards come from a real (or simulated) shoe as they are drawn: see card_read
     state: Any = None
     pos: int = 0
     notes: list[str] = field(default_factory=list)  # what the drill did for the trainee, latest last
@@ -101,6 +102,17 @@ class Dealing:
     @property
     def right_step(self) -> Step | None:
         return self._right
+
+    @property
+    def waiting_for_card(self) -> bool:
+        """A live table whose next step is a card not yet drawn from the shoe."""
+        return self.live and self._right is None and not self.hand_over
+
+    def card_read(self, card: Card) -> None:
+        """A live shoe read ``card``: it is the next card to place (the drill works out where)."""
+        self.deck.append(card)
+        if self.waiting_for_card:
+            self.settle()
 
     @property
     def next_card(self) -> Card | None:
@@ -174,6 +186,8 @@ class Dealing:
             return Step("decision", seat=signal.seat, action=signal.action), signal
         if exp.deal is not None:
             card = self.next_card
+            if card is None and self.live:
+                return None, None  # the trainee draws it from the shoe first
             if card is None:
                 raise DrillError(f"the drill's deck ran out; {exp.deal.label} needs a card")
             event = CardArrived(card)

@@ -13,7 +13,8 @@ from typing import Any
 from table_controller.training import gamehooks
 from table_controller.training.dealing import Dealing
 from table_controller.training.score import StepRecord, Summary, error_for, summarise
-from table_controller.training.steps import RuleCite, Step, parse_entry, same_step
+from table_controller.cards import Card
+from table_controller.training.steps import EntryError, RuleCite, Step, parse_entry, same_step
 
 MODES = ("learn", "test")
 SHOW_AFTER = 3  # tries after which even test mode shows the right step
@@ -67,6 +68,8 @@ class ProcedureDrill:
         at all raises :class:`~table_controller.training.steps.EntryError` (not scored)."""
         step = parse_entry(entry) if isinstance(entry, str) else entry
         record, right = self.current, self.dealing.right_step
+        if self.dealing.waiting_for_card:
+            raise EntryError("draw the next card from the shoe first")
         if record is None or right is None:
             return Answer(False, len(self.steps), RuleCite("", "the drill is over"), finished=True)
         if same_step(step, right):
@@ -78,6 +81,24 @@ class ProcedureDrill:
         record.errors.append(error_for(record, at, step, right, cite))
         show = right.words() if self.mode == "learn" or len(record.errors) >= SHOW_AFTER else None
         return Answer(False, record.n, cite, show)
+
+    def card_read(self, card: Card, at: float, spot: str | None = None) -> Answer | None:
+        """A live table's shoe (or camera) read ``card``. A camera says where the trainee put it:
+        that is the trainee's entry. A card drawn while a decision or payment is due is an error
+        (the card waits as the next one to place)."""
+        waiting = self.dealing.waiting_for_card
+        record, right = self.current, self.dealing.right_step
+        self.dealing.card_read(card)
+        if not waiting and record is not None and right is not None:
+            drawn = Step("deal", spot=spot or "?")
+            cite = gamehooks.cite(self.dealing.game, self.dealing.state, right, drawn)
+            record.errors.append(error_for(record, at, f"drew {card.code} from the shoe", right, cite))
+            return Answer(False, record.n, cite, right.words() if self.mode == "learn" else None)
+        if waiting:
+            self._present(at)
+        if spot is not None and self.dealing.right_step is not None:
+            return self.enter(Step("deal", spot=spot), at)
+        return None
 
     def _after_right(self, at: float) -> None:
         if self.dealing.hand_over:
@@ -112,7 +133,7 @@ class ProcedureDrill:
             "step": record.n if record else None,
             "card": d.next_card.code if right is not None and right.kind in ("deal", "pit_boss") and d.next_card else None,
             "signal": None, "spots": [], "summary": self.summary().to_dict(),
-            "drill_notes": d.notes[-3:],
+            "drill_notes": d.notes[-3:], "live": d.live, "waiting_for_card": d.waiting_for_card,
         }
         if right is not None:
             out["spots"] = [{"spot": s, "label": label} for s, label in gamehooks.spots(d.game, d.state, right)]

@@ -23,8 +23,9 @@ SCHEMA = (
     " right_step TEXT NOT NULL, presented_at DOUBLE PRECISION NOT NULL, answered_at DOUBLE PRECISION,"
     " seconds DOUBLE PRECISION, first_try INTEGER NOT NULL, PRIMARY KEY (attempt_id, n))",
     "CREATE TABLE IF NOT EXISTS training_errors ("
-    " attempt_id TEXT NOT NULL, step INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL, entered TEXT NOT NULL,"
-    " right_step TEXT NOT NULL, rule TEXT NOT NULL, words TEXT NOT NULL, PRIMARY KEY (attempt_id, step, at))",
+    " attempt_id TEXT NOT NULL, step INTEGER NOT NULL, n INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL,"
+    " entered TEXT NOT NULL, right_step TEXT NOT NULL, rule TEXT NOT NULL, words TEXT NOT NULL,"
+    " PRIMARY KEY (attempt_id, step, n))",
     "CREATE INDEX IF NOT EXISTS training_attempts_by_trainee ON training_attempts (trainee, started_at)",
 )
 ATTEMPT_COLUMNS = ("attempt_id", "trainee", "drill", "kind", "game", "mode", "started_at", "finished_at", "steps",
@@ -63,11 +64,12 @@ class TrainingRecords:
             (attempt_id, step.n, step.kind, step.prompt, step.right, step.presented_at, step.answered_at,
              step.seconds, 1 if step.first_try else 0))
 
-    def error(self, attempt_id: str, error: ErrorRecord) -> None:
+    def error(self, attempt_id: str, error: ErrorRecord, n: int) -> None:
+        """The step's ``n``-th error (1, 2, ...)."""
         self.store.execute(
-            "INSERT INTO training_errors (attempt_id, step, at, entered, right_step, rule, words)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (attempt_id, step, at) DO NOTHING",
-            (attempt_id, error.step, error.at, error.entered, error.right, error.rule, error.words))
+            "INSERT INTO training_errors (attempt_id, step, n, at, entered, right_step, rule, words)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (attempt_id, step, n) DO NOTHING",
+            (attempt_id, error.step, n, error.at, error.entered, error.right, error.rule, error.words))
 
     def progress(self, attempt_id: str, summary: Summary, *, finished_at: float | None = None) -> None:
         """The attempt's figures so far (and, once over, when it finished)."""
@@ -103,7 +105,7 @@ class TrainingRecords:
             params.append(attempt_id)
         if where:
             sql += " WHERE " + " AND ".join(where)
-        rows = self.store.execute(sql + " ORDER BY e.at", params)
+        rows = self.store.execute(sql + " ORDER BY e.at, e.attempt_id, e.step, e.n", params)
         return [dict(zip((*cols, "drill", "trainee"), row, strict=True)) for row in rows]
 
     def trainees(self) -> list[str]:

@@ -53,6 +53,7 @@ class TrainingSettings:
     hands: int = 3
     questions: int = 20
     seed: int | None = None
+    live: bool = False  # the procedure drill's cards come from the table's shoe or camera
 
     def __post_init__(self) -> None:
         name = self.trainee.strip()
@@ -63,6 +64,8 @@ class TrainingSettings:
         if not 1 <= self.hands <= 100 or not 1 <= self.questions <= 500:
             raise ConfigError("--hands is 1 to 100 and --questions 1 to 500")
         drill_path(self.drill)
+        if self.live and self.drill != "procedure":
+            raise ConfigError("--cards (a real or simulated shoe) is for the procedure drill")
 
 
 class Trainer:
@@ -94,6 +97,8 @@ class Trainer:
         self.drill, self.drill_name, kind = self._build(at)
         self.attempt_id = f"{int(at)}-{secrets.token_hex(4)}"
         self.last = None
+        self._errors_written: dict[int, int] = {}
+        self._steps_written: set[int] = set()
         if self.records is not None:
             self.records.start(self.attempt_id, trainee=s.trainee, drill=self.drill_name, kind=kind,
                                game=self.drill.view()["game"], mode=s.mode, at=at, limit=getattr(self.drill, "limit", None))
@@ -107,7 +112,10 @@ class Trainer:
                     f"scenario:{d.name}", "scenario")
         game = make_game(s.game, switches=s.switches or None, seats=s.seats)
         if s.drill == "procedure":
-            dealing = Dealing(game, self._shuffled(game), AutopilotSignals(), reshuffle=lambda: self._shuffled(game))
+            if s.live:
+                dealing = Dealing(game, [], AutopilotSignals(), live=True)
+            else:
+                dealing = Dealing(game, self._shuffled(game), AutopilotSignals(), reshuffle=lambda: self._shuffled(game))
             return ProcedureDrill(dealing, started_at=at, hands=s.hands, mode=s.mode,
                                   title=f"Procedure: {s.hands} hand(s) of {game.describe().get('title', s.game)}"), "procedure", "procedure"
         if s.drill == "payouts":
@@ -132,24 +140,39 @@ class Trainer:
     def enter(self, line: str) -> dict[str, Any]:
         """Check one console line. An unreadable line raises :class:`EntryError` (not scored)."""
         at = self.clock()
-        drill = self.drill
-        record = drill.current
-        errors_before = len(record.errors) if record is not None else 0
-        if isinstance(drill, ProcedureDrill):
-            answer = drill.enter(line, at).to_dict()
+        if isinstance(self.drill, ProcedureDrill):
+            answer = self.drill.enter(line, at).to_dict()
         else:
-            answer = drill.answer(line, at)
-        self._write(record, errors_before, at)
+            answer = self.drill.answer(line, at)
+        self._sync(at)
         self.last = answer
         return answer
 
-    def _write(self, record: Any, errors_before: int, at: float) -> None:
-        if self.records is None or record is None:
+    def card_read(self, card: Any, spot: str | None = None) -> dict[str, Any] | None:
+        """The table's shoe (or a camera, which says where the card went) read ``card``."""
+        drill = self.drill
+        if not isinstance(drill, ProcedureDrill) or not drill.dealing.live:
+            return None
+        at = self.clock()
+        answer = drill.card_read(card, at, spot)
+        self._sync(at)
+        if answer is not None:
+            self.last = answer.to_dict()
+        return self.last if answer is not None else None
+
+    def _sync(self, at: float) -> None:
+        """Write what the last entry changed: new errors, answered steps, the attempt's figures
+        (an entry changes at most the step it answered and the one it put next)."""
+        if self.records is None:
             return
-        for error in record.errors[errors_before:]:
-            self.records.error(self.attempt_id, error)
-        if record.done:
-            self.records.step(self.attempt_id, record)
+        for record in self.drill.steps[-2:]:
+            written = self._errors_written.get(record.n, 0)
+            for n, error in enumerate(record.errors[written:], written + 1):
+                self.records.error(self.attempt_id, error, n)
+            self._errors_written[record.n] = len(record.errors)
+            if record.done and record.n not in self._steps_written:
+                self.records.step(self.attempt_id, record)
+                self._steps_written.add(record.n)
         self.records.progress(self.attempt_id, self.drill.summary(), finished_at=at if self.drill.finished else None)
 
     def view(self) -> dict[str, Any]:

@@ -39,11 +39,11 @@ class Served:
 
 
 @contextmanager
-def training_page(tmp_path: Path, **settings: object) -> Iterator[Served]:
+def training_page(tmp_path: Path, cards: str = "sim://?seed=1", **settings: object) -> Iterator[Served]:
     records = TrainingRecords(str(tmp_path / "table.db"))
     clock = Clock()
     trainer = Trainer(TrainingSettings(**settings), records, clock)  # type: ignore[arg-type]
-    display = display_settings("sim://?seed=1")
+    display = display_settings(cards)
     app = create_training_app(display, trainer)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=display.port, log_level="warning"))
     thread = threading.Thread(target=server.run, name="training-server", daemon=True)
@@ -72,16 +72,16 @@ def open_page(browser: Browser, served: Served) -> Page:
 
 def type_line(page: Page, line: str) -> None:
     """Type a console line and press Enter; returns once the page has drawn the answer."""
-    draws = page.evaluate("document.body.dataset.draws || '0'")
+    answers = page.evaluate("document.body.dataset.answers || '0'")
     page.fill("#train-line", line)
     page.press("#train-line", "Enter")
-    page.wait_for_function(f"document.body.dataset.draws !== '{draws}'")
+    page.wait_for_function(f"(document.body.dataset.answers || '0') !== '{answers}'")
 
 
 def press_key(page: Page, key: str) -> None:
-    draws = page.evaluate("document.body.dataset.draws || '0'")
+    answers = page.evaluate("document.body.dataset.answers || '0'")
     page.press("#train-line", key)
-    page.wait_for_function(f"document.body.dataset.draws !== '{draws}'")
+    page.wait_for_function(f"(document.body.dataset.answers || '0') !== '{answers}'")
 
 
 def shot(page: Page, name: str) -> None:
@@ -206,3 +206,36 @@ def test_the_report_and_the_trainers_view(browser: Browser, tmp_path: Path) -> N
         page.goto(f"{served.url}train/trainees")
         assert "Ed" in page.inner_text("table") and "meets the standard" in page.inner_text("table")
         shot(page, "trainees")
+
+
+def test_a_live_training_table_the_trainee_draws_from_the_shoe(browser: Browser, tmp_path: Path) -> None:
+    with training_page(tmp_path, cards="sim://?seed=3&decks=6", trainee="Flo", game="blackjack", seats=1,
+                       drill="procedure", hands=1, live=True) as served:
+        page = open_page(browser, served)
+        assert page.is_visible("#train-draw") and not page.is_visible("#train-card")
+        type_line(page, "deal burn")
+        assert "draw the next card from the shoe first" in page.inner_text("#train-feedback")
+        wrong_done = False
+        for _ in range(200):
+            if served.trainer.drill.finished:
+                break
+            if served.trainer.drill.dealing.waiting_for_card:
+                page.fill("#train-line", "")
+                page.press("#train-line", "Enter")  # the simulated shoe deals; the card comes by the feed
+                page.wait_for_function("!document.getElementById('train-card').hidden")
+                if not wrong_done:
+                    shot(page, "live-card-in-hand")
+                continue
+            served.clock.now += 2.0
+            if not wrong_done and served.trainer.drill.dealing.right_step.kind == "deal":
+                type_line(page, "deal dealer/card9")
+                assert "\u2717" in page.inner_text("#train-feedback")
+                wrong_done = True
+            type_line(page, right_line(served))
+        page.wait_for_function("document.getElementById('train-done') !== null")
+        shot(page, "live-done")
+        attempt = served.records.attempts("Flo")[0]
+        steps = served.records.steps(attempt["attempt_id"])
+    assert served.trainer.drill.finished and attempt["finished_at"] is not None
+    assert attempt["errors"] == 1 and attempt["right_first"] == attempt["steps"] - 1 == len(steps) - 1
+    assert steps[0]["right_step"] == "deal burn" and steps[0]["first_try"] == 0

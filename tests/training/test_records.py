@@ -65,3 +65,11 @@ def test_bad_settings_are_one_line() -> None:
         TrainingSettings(drill="no-such-drill")
     with pytest.raises(ConfigError, match="--mode"):
         TrainingSettings(mode="exam")
+
+
+def test_two_errors_in_the_same_instant_are_both_kept(log_target: str) -> None:
+    with TrainingRecords(log_target) as records:
+        trainer = Trainer(TrainingSettings(trainee="Cy", drill="stand-pat-window"), records, Clock())
+        trainer.enter("deal S1")
+        trainer.enter("deal S2")  # the clock has not moved
+        assert [(e["step"], e["entered"]) for e in records.errors("Cy")] == [(1, "deal S1"), (1, "deal S2")]

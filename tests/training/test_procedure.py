@@ -166,3 +166,23 @@ def test_the_hole_card_is_never_in_the_view_before_it_is_turned() -> None:
         at += 1
         d.enter(d.dealing.right_step, at)
     assert d.view()["prompts"]["show_cards"] == ["AD", "QH"]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.stem)
+def test_every_shipped_drill_is_a_scenario_table_scenario_reads_and_plays_to_the_end(path) -> None:
+    import json
+
+    from table_controller.errors import ScenarioError
+    from table_controller.scenario import run_scenario
+    from table_controller.training.drill_file import DRILL_KEYS
+
+    data = {k: v for k, v in json.loads(path.read_text()).items() if k not in DRILL_KEYS}
+    if path.stem == "impossible-card":  # its second 10S is the point: table scenario refuses it
+        with pytest.raises(ScenarioError, match="cannot come from this shoe"):
+            run_scenario(data)
+    else:
+        assert run_scenario(data)["steps"]
+    d = drill(path.stem)
+    assert d.title and d.notes
+    play_right(d)
+    assert d.finished and d.summary().accuracy == 1.0

@@ -124,8 +124,12 @@ const PLACEHOLDERS = {
   totals: "the total, e.g. 17, or s17 for soft 17",
 };
 
+let shown = "";  // the state last drawn, as text: a poll redraws only what changed
+let lastAnswer = "null";
+
 function draw(v) {
   view = v;
+  shown = JSON.stringify(v);
   $("train-line").placeholder = PLACEHOLDERS[v.drill] || "";
   $("train-title").textContent = v.title || `Drill: ${v.drill}`;
   $("train-mode").textContent = v.mode;
@@ -141,7 +145,11 @@ function draw(v) {
   notes.querySelector("div").replaceChildren(...(v.notes || []).map((n) => el("p", "", n)));
   drawTable(v);
   drawSide(v);
-  drawFeedback(v.last);
+  const answer = JSON.stringify(v.last ?? null);
+  if (answer !== lastAnswer) {  // a refusal shown at the console stays until the next answer
+    lastAnswer = answer;
+    drawFeedback(v.last);
+  }
   if (v.finished) {
     const errors = s.errors === 1 ? "1 error" : `${s.errors} errors`;
     const done = el("div", "", `Drill over: ${s.right} of ${s.steps} right at the first try, ${errors}, ${s.seconds.toFixed(1)} s per step.`);
@@ -164,20 +172,16 @@ async function drawCard() {
   await refresh();
 }
 
-let shown = "";
 async function refresh() {
   const v = await call("/api/train/state");
-  const text = JSON.stringify(v);
-  if (text !== shown) {
-    shown = text;
-    draw(v);
-  }
+  if (JSON.stringify(v) !== shown) draw(v);
 }
 
 async function send(line) {
   try {
     const data = await call("/api/train/enter", { line });
     draw(data.state);
+    drawFeedback(data.answer);  // even when it reads as the last one did
     $("train-line").value = "";
   } catch (error) {
     $("train-feedback").replaceChildren(el("span", "wrong", String(error.message)));

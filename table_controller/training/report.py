@@ -78,18 +78,22 @@ def line_plot(values: list[float], labels: list[str], *, title: str, top: float,
     return "".join(parts)
 
 
-def trainee_sections(records: TrainingRecords, trainee: str, standards: dict[str, Standard]) -> tuple[str, dict[str, tuple[bool, str]]]:
-    """The trainee's part of a report, and the verdict on the latest attempt of each kind."""
+Verdicts = dict[str, tuple[bool, str, Summary]]
+
+
+def trainee_sections(records: TrainingRecords, trainee: str, standards: dict[str, Standard]) -> tuple[str, Verdicts]:
+    """The trainee's part of a report, and per drill the verdict on its latest attempt (met,
+    why, that attempt's figures)."""
     attempts = [a for a in records.attempts(trainee) if a["steps"]]
     by_drill: dict[str, list[dict[str, Any]]] = {}
     for a in attempts:
         by_drill.setdefault(a["drill"], []).append(a)
-    verdicts: dict[str, tuple[bool, str]] = {}
+    verdicts: Verdicts = {}
     parts = []
     for drill, rows in by_drill.items():
         standard = standards.get(rows[0]["kind"], DEFAULT_STANDARDS["procedure"])
         summaries = [_summary(a, records.steps(a["attempt_id"]), standard) for a in rows]
-        verdicts[rows[-1]["kind"] + ":" + drill] = standard.verdict(summaries[-1])
+        verdicts[drill] = (*standard.verdict(summaries[-1]), summaries[-1])
         parts.append(_drill_section(drill, rows, summaries, standard))
     return "".join(parts), verdicts
 
@@ -116,11 +120,15 @@ def _drill_section(drill: str, rows: list[dict[str, Any]], summaries: list[Summa
 
 
 def recurring_errors(records: TrainingRecords, trainee: str | None = None, top: int = 10) -> list[tuple[str, str, int]]:
-    """(rule, what went wrong, how often), most frequent first; the same rule broken the same way."""
+    """(rule, what went wrong, how often), most frequent first: errors counted by the rule they
+    break (by their words where no rule names them), with the latest one's words."""
     counts: Counter[tuple[str, str]] = Counter()
+    latest: dict[tuple[str, str], str] = {}
     for e in records.errors(trainee):
-        counts[(e["rule"] or "-", e["words"])] += 1
-    return [(rule, words, n) for (rule, words), n in counts.most_common(top)]
+        key = (e["rule"], "") if e["rule"] else ("-", e["words"])
+        counts[key] += 1
+        latest[key] = f"{e['words']} (entered: {e['entered']}; {e['drill']})"
+    return [(key[0], latest[key], n) for key, n in counts.most_common(top)]
 
 
 def _errors_table(rows: list[tuple[str, str, int]]) -> str:
@@ -139,7 +147,7 @@ def _page(title: str, body: str) -> str:
 def trainee_report(records: TrainingRecords, trainee: str, standards: dict[str, Standard] | None = None) -> str:
     standards = standards or DEFAULT_STANDARDS
     sections, verdicts = trainee_sections(records, trainee, standards)
-    overall = bool(verdicts) and all(met for met, _ in verdicts.values())
+    overall = bool(verdicts) and all(met for met, _, _ in verdicts.values())
     head = (f"<h1>Training report: {escape(trainee)}</h1>"
             f'<p class="{"meets" if overall else "short"}" id="overall">'
             f'{"Meets the standard in every drill taken" if overall else "Does not yet meet the standard"}</p>'
@@ -169,14 +177,17 @@ def floor_report(records: TrainingRecords, standards: dict[str, Standard] | None
     for trainee in records.trainees():
         _, verdicts = trainee_sections(records, trainee, standards)
         attempts = [a for a in records.attempts(trainee) if a["steps"]]
-        overall = bool(verdicts) and all(met for met, _ in verdicts.values())
-        short = "; ".join(f"{k.split(':', 1)[1]}: {why}" for k, (met, why) in verdicts.items() if not met)
+        overall = bool(verdicts) and all(met for met, _, _ in verdicts.values())
+        short = "; ".join(f"{drill}: {why}" for drill, (met, why, _) in verdicts.items() if not met)
+        figures = "<br>".join(f"{escape(drill)}: {s.accuracy:.0%}, {s.seconds:.1f} s" for drill, (_, _, s) in verdicts.items())
         name = escape(trainee) if link is None else f'<a href="{escape(link + quote(trainee))}">{escape(trainee)}</a>'
         rows.append(f'<tr><td>{name}</td>'
                     f'<td class="num">{len(attempts)}</td><td>{_when(attempts[-1]["started_at"]) if attempts else "-"}</td>'
+                    f"<td>{figures}</td>"
                     f'<td class="{"meets" if overall else "short"}">{"meets the standard" if overall else "not yet"}</td>'
                     f"<td>{escape(short)}</td></tr>")
-    table = ("<table><tr><th>trainee</th><th>attempts</th><th>last</th><th>standard</th><th>short of it</th></tr>"
+    table = ("<table><tr><th>trainee</th><th>attempts</th><th>last</th><th>latest per drill (right first try, s per step)</th>"
+             "<th>standard</th><th>short of it</th></tr>"
              + "".join(rows) + "</table>") if rows else '<p class="muted">No trainees yet.</p>'
     return _page("Trainees", "<h1>Trainees</h1>" + _standards_words(standards) + table
                  + "<h2>Errors that recur across trainees</h2>" + _errors_table(recurring_errors(records)))

@@ -38,9 +38,13 @@ def cite(game: Any, state: Any, right: Step, entered: Step) -> RuleCite:
     if right.kind == "payment":
         payment = game.expected(state).payment
         return RuleCite(payment.rule, payment.reason)
-    if entered.kind == "decision" and right.kind == "decision":
-        return RuleCite("", _refusal(game, state, entered) or f"{right.seat} signalled {right.action}")
-    return RuleCite("", "the engine expects another step now")
+    if right.kind == "decision":
+        refused = _refusal(game, state, entered) if entered.kind == "decision" else None
+        return RuleCite("", refused or f"{right.seat} signalled {right.action}: enter that decision first")
+    if right.kind == "pit_boss":
+        return RuleCite("", f"this card is irregular ({(right.action or '').replace('_', ' ')}): call the pit boss")
+    deal = game.expected(state).deal
+    return RuleCite("", f"the card goes to {deal.label}" if deal is not None else "the engine expects another step")
 
 
 def _refusal(game: Any, state: Any, entered: Step) -> str | None:

@@ -10,9 +10,10 @@ import pytest
 from table_controller.cli import main
 from table_controller.training.records import TrainingRecords
 from table_controller.training.service import Trainer, TrainingSettings
+from tests.hand_log.fixtures import log_target, pg_server_url  # noqa: F401  (fixtures)
 
 
-def _record(db: Path, trainee: str, lines: list[str]) -> None:
+def _record(db: Path | str, trainee: str, lines: list[str]) -> None:
     clock = iter(range(1_764_000_000, 1_764_000_100))
     with TrainingRecords(str(db)) as records:
         trainer = Trainer(TrainingSettings(trainee=trainee, drill="impossible-card"), records, lambda: float(next(clock)))
@@ -23,8 +24,8 @@ def _record(db: Path, trainee: str, lines: list[str]) -> None:
 RIGHT = ["deal S3", "deal S2", "deal S1", "deal red.hand", "deal red.hand", "deal green.hand", "pit"]
 
 
-def test_a_trainees_report_and_the_trainers_view(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = tmp_path / "table.db"
+def test_a_trainees_report_and_the_trainers_view(tmp_path: Path, log_target: str) -> None:
+    db = log_target  # a SQLite file, then a PostgreSQL database
     _record(db, "Ana", ["deal S1", *RIGHT])
     _record(db, "Bo", RIGHT)
     out = tmp_path / "ana.html"

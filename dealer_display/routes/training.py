@@ -76,6 +76,8 @@ async def draw(request: Request, trainer: TrainerDep, _actor: Annotated[Actor, D
         raise HTTPException(409, "the card source is real hardware: draw the card from the shoe")
     if not trainer.view().get("waiting_for_card"):
         raise HTTPException(409, "no card is due: enter the step")
+    if trainer.drill.dealing.wants_fresh_deck:
+        table.source.new_deck()
     card = table.deal()
     if card is None:
         table.source.new_deck()

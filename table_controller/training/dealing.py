@@ -85,6 +85,7 @@ class Dealing:
     live: bool = False  # the cards come from a real (or simulated) shoe as they are drawn: see card_read
     state: Any = None
     pos: int = 0
+    hand_start: int = 0  # where in the deck this hand's cards begin
     notes: list[str] = field(default_factory=list)  # what the drill did for the trainee, latest last
     _right: Step | None = None
     _event: Event | None = None
@@ -107,6 +108,13 @@ class Dealing:
     def waiting_for_card(self) -> bool:
         """A live table whose next step is a card not yet drawn from the shoe."""
         return self.live and self._right is None and not self.hand_over
+
+    @property
+    def wants_fresh_deck(self) -> bool:
+        """A live table about to draw a hand's first card in a game played from a fresh deck
+        each hand (no rounds on one shoe): a simulated shoe shuffles a new deck first."""
+        return self.live and not hasattr(self.game, "next_hand") and self.pos == self.hand_start \
+            and len(self.deck) == self.pos
 
     def card_read(self, card: Card) -> None:
         """A live shoe read ``card``: it is the next card to place (the drill works out where)."""
@@ -138,6 +146,7 @@ class Dealing:
             self.state = game.new_hand()
         else:
             self.state = game.next_hand(self.state) if hasattr(game, "next_hand") else game.new_hand()
+        self.hand_start = self.pos
         self.settle()
 
     # ----- the drill's own moves -----------------------------------------------------------------

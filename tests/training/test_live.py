@@ -58,3 +58,11 @@ def test_a_backhand_hand_on_a_live_shoe() -> None:
                        ("7S", "green.hand"), ("5C", "green.hand")]:
         assert d.card_read(parse_card(code), 1.0, spot=spot).right, code
     assert d.dealing.right_step.kind == "decision"
+
+
+def test_a_game_dealt_from_a_fresh_deck_each_hand_asks_for_one_before_its_first_card() -> None:
+    d = live_drill("buffalo-bayou", hands=2)
+    assert d.dealing.wants_fresh_deck
+    d.card_read(parse_card("10S"), 0.0)
+    assert not d.dealing.wants_fresh_deck
+    assert not live_drill("blackjack").dealing.wants_fresh_deck  # rounds on one shoe

@@ -82,12 +82,16 @@ class Trainer:
         self.drill_name = ""
         self.last: dict[str, Any] | None = None
         self.standards = dict(DEFAULT_STANDARDS)
+        # the page may start these: the kinds, the shipped examples and the drill given at start
+        # (never any other file on this computer)
+        self.drills = (*KINDS, *sorted(p.stem for p in EXAMPLES.glob("*.json")), settings.drill)
         self.start()
 
     def start(self, drill: str | None = None, mode: str | None = None) -> None:
         s = self.settings
         if drill is not None:
-            drill_path(drill)
+            if drill not in self.drills:
+                raise ConfigError(f"no drill {drill[:60]!r} here (drills: {', '.join(dict.fromkeys(self.drills))})")
             s.drill = drill
         if mode is not None:
             if mode not in MODES:

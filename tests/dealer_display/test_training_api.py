@@ -36,6 +36,8 @@ def test_entries_need_the_dealer_token_and_bad_lines_are_refused_plainly(tmp_pat
         assert state["card"] == "6H"  # the card in hand, and no more of the deck
         assert "10H" not in str(state) and "right_step" not in str(state)
         assert client.post("/api/train/start", json={"drill": "nope"}, headers=DEALER).status_code == 400
+        elsewhere = client.post("/api/train/start", json={"drill": str(tmp_path / "t.db")}, headers=DEALER)
+        assert elsewhere.status_code == 400 and elsewhere.json()["detail"].startswith("no drill")
         fresh = client.post("/api/train/start", json={"drill": "totals", "mode": "test"}, headers=DEALER).json()
         assert fresh["state"]["drill"] == "totals" and fresh["state"]["mode"] == "test"
         assert "Training report: Ana" in client.get("/train/report").text

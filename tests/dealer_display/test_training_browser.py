@@ -239,3 +239,24 @@ def test_a_live_training_table_the_trainee_draws_from_the_shoe(browser: Browser,
     assert served.trainer.drill.finished and attempt["finished_at"] is not None
     assert attempt["errors"] == 1 and attempt["right_first"] == attempt["steps"] - 1 == len(steps) - 1
     assert steps[0]["right_step"] == "deal burn" and steps[0]["first_try"] == 0
+
+
+def test_a_seats_signal_is_entered_as_its_decision(browser: Browser, tmp_path: Path) -> None:
+    with training_page(tmp_path, trainee="Gus", drill="stand-pat-window", mode="learn") as served:
+        page = open_page(browser, served)
+        decisions = 0
+        while decisions < 2:  # GREEN's hit, then GREEN's stand pat straight after the qualifying hit
+            step = served.trainer.drill.dealing.right_step
+            if step.kind == "decision":
+                decisions += 1
+                if decisions == 2:
+                    break
+            served.clock.now += 1.0
+            type_line(page, right_line(served))
+        assert page.inner_text("#train-signal") == "GREEN waves a flat hand over the cards"
+        type_line(page, "red hit")
+        assert "\u2717 MC-15: the stand-pat window: GREEN may stand pat" in page.inner_text("#train-feedback")
+        shot(page, "signal-wrong")
+        type_line(page, "green stand_pat")
+        assert "\u2713 right" in page.inner_text("#train-feedback")
+        assert [e["rule"] for e in served.records.errors("Gus")] == ["MC-15"]

@@ -94,7 +94,7 @@ def test_a_decision_not_as_signalled_and_one_not_legal() -> None:
     assert d.dealing.right_step == Step("decision", seat="green", action="stand_pat")
     assert d.view()["signal"] == {"seat": "green", "words": "waves a flat hand over the cards"}
     wrong = d.enter("red hit", at + 1)
-    assert wrong.cite.rule == "MC-9" and "GREEN" in wrong.cite.words
+    assert wrong.cite.rule == "MC-15" and "GREEN may stand pat straight after its qualifying hit" in wrong.cite.words
     illegal = d.enter("green push", at + 2)
     assert illegal.cite.rule == "B-7" and "not legal now" in illegal.cite.words
     assert d.enter("green stand_pat", at + 3).right

@@ -66,6 +66,9 @@ def _decision(game: Any, state: Any, right: Step, entered: Step) -> RuleCite:
     order = _first(game, "MC-9", "B-9", "B-13")
     if entered.kind != "decision":
         return RuleCite(order, f"{who} plays before the next card: {who} {SIGNALS.get(right.action or '', '')}")
+    if entered.seat != right.seat and right.action == "stand_pat":
+        return RuleCite("MC-15", f"the stand-pat window: {who} may stand pat straight after its qualifying hit, "
+                                 f"before the opponent plays, and {who} signalled it")
     if entered.seat != right.seat:
         return RuleCite(order, f"{who} is the seat that signalled now")
     legal = game.expected(state).decisions.get(right.seat, ())

@@ -55,3 +55,36 @@ def test_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main([a.replace("{db}", str(db)) for a in argv]) == 2
     err = capsys.readouterr().err
     assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_table_train_serves_the_training_page(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from tests.dealer_display.live import free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "table_controller.cli", "train", "--trainee", "Ana", "--game", "missouri-city",
+         "--drill", "totals", "--questions", "3", "--mode", "test", "--port", str(port),
+         "--dealer-token", "token-for-tests", "--log", str(tmp_path / "t.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = proc.stdout.readline()  # type: ignore[union-attr]
+        assert first.startswith(f"training page (the trainee's console, keep private): http://127.0.0.1:{port}/train#token=token-for-tests")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/train/state", timeout=5) as response:
+                    state = json.load(response)
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read()  # type: ignore[union-attr]
+                time.sleep(0.1)
+        assert (state["trainee"], state["drill"], state["mode"], state["of"]) == ("Ana", "totals", "test", 3)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -5,8 +5,6 @@ import { cardFace } from "/static/cards.js";
 
 const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 const $ = (id) => document.getElementById(id);
-const EXAMPLES = ["procedure", "payouts", "totals", "split-eights-resplit", "dealer-blackjack-insurance",
-  "stand-pat-window", "impossible-card"];
 let view = null;
 
 function el(tag, className, text) {
@@ -192,7 +190,6 @@ async function send(line) {
 
 function setUp() {
   const pick = $("train-drill");
-  for (const name of EXAMPLES) pick.append(el("option", "", name));
   $("train-console").addEventListener("submit", (event) => {
     event.preventDefault();
     const line = $("train-line").value.trim();
@@ -219,7 +216,10 @@ setUp();
 setInterval(() => { if (view && view.live) refresh().catch(() => {}); }, 300);
 call("/api/train/state").then((v) => {
   draw(v);
-  $("train-drill").value = EXAMPLES.includes(v.drill_name.replace("scenario:", "")) ? v.drill_name.replace("scenario:", "") : v.drill;
+  const pick = $("train-drill");  // the drills this table offers, as the server lists them
+  pick.replaceChildren(...v.drills.map((name) => el("option", "", name)));
+  const name = v.drill_name.replace("scenario:", "");
+  pick.value = v.drills.includes(name) ? name : v.drills[v.drills.length - 1];
   $("train-pick-mode").value = v.mode;
   window.trainingReady = true;
 });

@@ -182,6 +182,7 @@ class Trainer:
     def view(self) -> dict[str, Any]:
         s = self.settings
         return {"trainee": s.trainee, "attempt": self.attempt_id, "drill_name": self.drill_name,
+                "drills": list(dict.fromkeys(self.drills)),
                 "last": self.last, **self.drill.view()}
 
 

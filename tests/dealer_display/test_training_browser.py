@@ -181,6 +181,14 @@ def test_a_totals_drill_and_an_unreadable_answer(browser: Browser, tmp_path: Pat
         shot(page, "totals-wrong")
         type_line(page, q[1]["answer"])
         assert "right first try 1/2" in page.inner_text("#train-score")
+        assert page.locator("#train-drill option").all_inner_texts()[:4] == [
+            "procedure", "payouts", "totals", "dealer-blackjack-insurance"]
+        page.select_option("#train-drill", "procedure")
+        page.select_option("#train-pick-mode", "test")
+        page.click("#train-new")
+        page.wait_for_function("document.body.dataset.drill === 'procedure'")
+        assert page.inner_text("#train-mode").lower() == "test" and not page.is_visible("#train-banner")
+        assert page.inner_text("#train-spots li:first-child").startswith("S3")
         errors = served.records.errors("Di")
     assert [e["entered"] for e in errors] == [str(int(q[1]["answer"]) + 1)]
 

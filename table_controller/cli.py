@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "table_controller.commands.read_cards",
     "table_controller.commands.staff",
     "table_controller.commands.analyse",
+    "table_controller.commands.train",
 )
 
 

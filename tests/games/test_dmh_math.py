@@ -64,14 +64,14 @@ def _sequence_weight(shoe: dict[str, int], kinds: tuple[str, ...]) -> int:
 
 def _play_split(pair: str, tail: tuple[str, ...], limit: int) -> int:
     """Split the pair on the engine's hands, re-splitting a card of the pair's rank while the
-    limit allows (the new hand goes next, as the engine inserts it), and count the sets."""
+    limit allows (the new hand goes after the last, BJ-11, as the engine appends it), and count the sets."""
     rank = KIND_CARDS[pair]
     hands = [Hand([rank], split=True), Hand([rank], split=True)]
     index, cards = 0, iter(tail)
     while index < len(hands):
         card = KIND_CARDS[next(cards)]
         if card.rank == pair and len(hands) < limit:
-            hands.insert(index + 1, Hand([card], split=True))
+            hands.append(Hand([card], split=True))
             continue
         hands[index].cards.append(card)
         index += 1

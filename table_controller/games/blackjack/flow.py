@@ -278,7 +278,7 @@ def decide(r: Round, event: Decision) -> str:
     elif event.action == "split":
         moved = hand.cards.pop()
         hand.split = True
-        play.hands.insert(index + 1, Hand(cards=[moved], stake=play.main, split=True))
+        play.hands.append(Hand(cards=[moved], stake=play.main, split=True))  # BJ-11: after the last
         words = f"{seat_words(seat)} splits {moved.rank}s (another {money(play.main)})"
     elif event.action == "surrender":
         hand.surrendered, hand.stood, hand.settled = True, True, True

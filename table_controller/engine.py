@@ -200,6 +200,10 @@ class TablePrompts:
     show_cards: tuple[str | None, ...]
     irregularity: Irregularity | None
     result: HandResult | None
+    # the table's own figures, as data (Red Dog: the spread and its odds; Split Decision: the
+    # cards-remaining board); left out of to_dict() when empty, so other games' logged prompts
+    # stay byte for byte
+    figures: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from table_controller.serialize import result_to_dict
@@ -211,6 +215,7 @@ class TablePrompts:
             "show_cards": list(self.show_cards),
             "irregularity": self.irregularity.to_dict() if self.irregularity else None,
             "result": result_to_dict(self.result) if self.result else None,
+            **({"figures": self.figures} if self.figures else {}),
         }
 
 

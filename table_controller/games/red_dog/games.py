@@ -1,0 +1,25 @@
+"""Building the in-between games by id: ``red-dog`` and ``split-decision``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_controller.errors import ConfigError
+
+
+def make_in_between_game(game_id: str, switches: dict[str, Any] | None, seats: int | None,
+                         paytable: str | dict[str, Any] | None) -> Any:
+    if game_id == "red-dog":
+        return _red_dog(switches, seats, paytable)
+    raise ConfigError(f"{game_id} is not built yet")
+
+
+def _red_dog(switches: dict[str, Any] | None, seats: int | None, paytable: str | dict[str, Any] | None) -> Any:
+    from table_controller.games.red_dog.machine import RedDogGame
+    from table_controller.games.red_dog.switches import Switches, pay_table
+
+    sw = Switches.from_dict(switches)
+    n = 7 if seats is None else seats
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 7:
+        raise ConfigError(f"Red Dog seats 1 to 7 (got {seats!r})")
+    return RedDogGame(sw, pay_table(sw, paytable), n)

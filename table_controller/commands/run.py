@@ -19,10 +19,10 @@ DEFAULT_CARDS = "sim://?seed=42"
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
     parser.add_argument("--game", default="missouri-city",
-                        help="missouri-city (default), buffalo-bayou, backhand, blackjack")
-    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6) or blackjack (1-7)")
+                        help="missouri-city (default), buffalo-bayou, backhand, blackjack, red-dog, split-decision")
+    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6), blackjack or red-dog (1-7), split-decision (2-3)")
     parser.add_argument("--paytable", default=None, metavar="FILE",
-                        help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom")
+                        help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom; red-dog: a custom pay table with --switch RD2=custom")
     parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")
     parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
                         help="a rule switch, e.g. --switch C4=max (repeatable)")
@@ -221,6 +221,7 @@ class TerminalPrinter:
         if self.quiet:
             return
         seats = "  ".join(
+            f"{p.seat.upper()}[{p.figures['bets_words']}]" if "bets_words" in p.figures and not p.cards else
             f"{p.seat.upper()}[{' '.join(p.cards) or '-'}] PT={_n(p.player_total)} DT={_n(p.dealer_total)} THV={_n(p.total_hand_value)}"
             for p in prompts.seats
         )

@@ -11,6 +11,16 @@ def make_in_between_game(game_id: str, switches: dict[str, Any] | None, seats: i
                          paytable: str | dict[str, Any] | None) -> Any:
     if game_id == "red-dog":
         return _red_dog(switches, seats, paytable)
+    if paytable is not None:
+        raise ConfigError(f"{game_id} has no pay table")
+    if game_id == "split-decision":
+        from table_controller.games.split_decision.machine import SplitDecisionGame
+        from table_controller.games.split_decision.switches import Switches as SDSwitches
+
+        n = 3 if seats is None else seats
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 3:
+            raise ConfigError(f"Split Decision seats two or three (got {seats!r})")
+        return SplitDecisionGame(SDSwitches.from_dict(switches), n)
     raise ConfigError(f"{game_id} is not built yet")
 
 

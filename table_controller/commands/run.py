@@ -118,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
     decks = getattr(getattr(game, "switches", None), "decks", None)
     if not given and isinstance(decks, int) and decks > 1:
         args.cards = f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
+    if not given and getattr(game, "sim_shoe_options", ""):
+        args.cards = f"{args.cards}&{game.sim_shoe_options}"  # e.g. Split Decision's two jokers
     if replay:
         args.no_log = True  # a replayed hand is in the log already: it is shown, not logged again
     if args.hands is not None and not (args.autopilot or replay):
@@ -220,13 +222,18 @@ class TerminalPrinter:
             return
         if self.quiet:
             return
-        seats = "  ".join(
-            f"{p.seat.upper()}[{p.figures['bets_words']}]" if "bets_words" in p.figures and not p.cards else
-            f"{p.seat.upper()}[{' '.join(p.cards) or '-'}] PT={_n(p.player_total)} DT={_n(p.dealer_total)} THV={_n(p.total_hand_value)}"
-            for p in prompts.seats
-        )
+        seats = "  ".join(_seat_words(p) for p in prompts.seats)
         show = " ".join(c or "--" for c in prompts.show_cards)
         print(f"  {prompts.dealer_instruction:<70} | show {show} | {seats}", flush=True)
+
+
+def _seat_words(p: Any) -> str:
+    """A seat in one line: the game's own words where it gives them (Red Dog's ante and raise,
+    Split Decision's slots and chips), else cards and the Backhand totals."""
+    mine = p.figures.get("slots_words") or (p.figures.get("bets_words") if not p.cards else None)
+    if mine:
+        return f"{p.seat.upper()}[{mine}]" + (f" chips={p.figures['chips']}" if "chips" in p.figures else "")
+    return f"{p.seat.upper()}[{' '.join(p.cards) or '-'}] PT={_n(p.player_total)} DT={_n(p.dealer_total)} THV={_n(p.total_hand_value)}"
 
 
 def _n(value: int | None) -> str:

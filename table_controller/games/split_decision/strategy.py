@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.events import DONE, Control, Decision, Event
+from table_controller.events import DONE, RESHUFFLE, Control, Decision, Event
 from table_controller.games.split_decision.hand import face_value, value_as
 
 
@@ -16,6 +16,8 @@ def next_event(game: Any, r: Any) -> Event | None:
     exp = game.expected(r)
     if DONE in exp.controls:
         return Control(DONE, by="autopilot")
+    if RESHUFFLE in exp.controls:
+        return Control(RESHUFFLE, by="autopilot")
     for seat, acts in exp.decisions.items():
         return Decision(seat, choose(r, seat, acts))
     return None

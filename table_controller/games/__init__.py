@@ -10,7 +10,7 @@ from typing import Any
 
 from table_controller.errors import ConfigError
 
-GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack", "red-dog", "split-decision")
+GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack", "red-dog", "split-decision", "luck-of-the-draw")
 
 
 def make_game(
@@ -24,7 +24,7 @@ def make_game(
     """Build a game. Unknown ids, switches or settings raise :class:`ConfigError`."""
     if game_id == "blackjack":
         return _blackjack(switches, seats, paytable)
-    if game_id in ("red-dog", "split-decision"):
+    if game_id in ("red-dog", "split-decision", "luck-of-the-draw"):
         from table_controller.games.red_dog.games import make_in_between_game
 
         return make_in_between_game(game_id, switches, seats, paytable)

@@ -41,7 +41,7 @@ def test_scenario_plays_example_sd_b(tmp_path: Path, capsys: pytest.CaptureFixtu
     ({"seats": 4}, 2, "Split Decision seats two or three"),
     ({"switches": {"SD2": "maybe"}}, 2, "switch SD2 is one of off, on"),
     ({"deck": ["2C", "2C"]}, 1, "already dealt since the shuffle"),
-    ({"deck": ["2C", "DV"]}, 2, "not a card code"),
+    ({"deck": ["2C", "DV"]}, 1, "the Devil is a board card, never in the deck"),
 ])
 def test_scenario_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict, code: int,
                                       words: str) -> None:
@@ -65,3 +65,17 @@ def test_autopilot_games_into_the_log_verify_and_report(tmp_path: Path, capsys: 
     page = tmp_path / "report.html"
     assert main(["audit", "report", str(db), "--out", str(page), "--key", str(key)]) == 0
     assert "Split Decision (12)" in page.read_text()
+
+
+def test_luck_of_the_draw_sessions_in_the_terminal_and_the_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, key = tmp_path / "ld.db", tmp_path / "ld.key"
+    assert main(["run", "--game", "luck-of-the-draw", "--autopilot", "--hands", "7", "--log", str(db), "--key", str(key)]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 1: shuffle the board and lay it on board/1 to board/15 (BOARD LAID)" in out and "7 hands played" in out
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 0
+    with open_store(str(db), create=False) as store:
+        hands = iter_hands(store)
+    assert [h.header["round"]["hand_no"] for h in hands] == [1, 2, 3, 4, 5, 1, 2]  # five hands a session
+    for hand in hands:
+        settled = [e for r in hand.records if r.kind == "event" for e in r.payload["effects"] if e["type"] == "settled"]
+        assert len(settled) == 1 and settled[0]["staked"] == settled[0]["collected"] + settled[0]["returned"] == 1000

@@ -21,7 +21,15 @@ def make_in_between_game(game_id: str, switches: dict[str, Any] | None, seats: i
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 3:
             raise ConfigError(f"Split Decision seats two or three (got {seats!r})")
         return SplitDecisionGame(SDSwitches.from_dict(switches), n)
-    raise ConfigError(f"{game_id} is not built yet")
+    if game_id == "luck-of-the-draw":
+        from table_controller.games.split_decision.luck_game import LuckOfTheDrawGame
+
+        if switches:
+            raise ConfigError("Luck of the Draw has no rule switches")
+        if seats not in (None, 1):
+            raise ConfigError("Luck of the Draw has one seat")
+        return LuckOfTheDrawGame()
+    raise ConfigError(f"unknown game {game_id!r}")
 
 
 def _red_dog(switches: dict[str, Any] | None, seats: int | None, paytable: str | dict[str, Any] | None) -> Any:

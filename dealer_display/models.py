@@ -30,17 +30,19 @@ class WagerRequest(BaseModel):
 
 class DealerControlRequest(BaseModel):
     """A dealer step: a freshly shuffled deck is loaded, the discards are reshuffled in, the
-    payment the engine asked for is made (``paid``), or the cut card came out (``cut_card``)."""
+    payment the engine asked for is made (``paid``), or the cut card came out (``cut_card``); the
+    step the prompt named is done (``done``: Red Dog's antes taken, a card moved); the board is laid
+    (``board_laid``, Luck of the Draw)."""
 
     model_config = ConfigDict(extra="forbid")
-    control: Literal["new_deck", "reshuffle_discards", "paid", "cut_card"]
+    control: Literal["new_deck", "reshuffle_discards", "paid", "cut_card", "done", "board_laid"]
 
 
 class PitBossRequest(BaseModel):
     """A pit-boss action on a held (or any unfinished) hand."""
 
     model_config = ConfigDict(extra="forbid")
-    control: Literal["void_hand", "accept_card"]
+    control: Literal["void_hand", "accept_card", "burn_card"]
 
 
 class Applied(BaseModel):

@@ -156,7 +156,8 @@ class DisplayTable:
         return {
             "type": "state",
             "state": self.session.snapshot(),
-            "console": {"actions": list(self.actions()), "can_deal": self.can_deal},
+            "console": {"actions": list(self.actions()), "can_deal": self.can_deal,
+                        **({"bets": list(self.session.game.bets)} if getattr(self.session.game, "bets", ()) else {})},
             "card": self.last_card,
             "access": None if self.access is None else self.access.to_dict(),
             "camera": None if self.witness is None else {"source": self.camera.url, **self.witness.to_dict()},  # type: ignore[union-attr]

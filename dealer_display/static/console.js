@@ -4,7 +4,7 @@ import { ACTION_KEYS } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY_ACTIONS = Object.fromEntries(Object.entries(ACTION_KEYS).map(([action, key]) => [key, action]));
-const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD" };
+const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD" };
 
 export class DealerConsole {
   constructor(token, onError) {
@@ -33,7 +33,17 @@ export class DealerConsole {
     const paying = controls.has("paid");
     $("btn-paid").hidden = !this.canAct || !(paying || this.console.actions.includes("insurance"));
     $("btn-paid").disabled = !paying;
-    $("bets").hidden = !this.canAct || !this.console.actions.includes("insurance");
+    // the bet form: a main and a side bet (blackjack), or one ante (Red Dog)
+    const antes = (this.console.bets || []).includes("ante");
+    $("bets").hidden = !this.canAct || !(antes || this.console.actions.includes("insurance"));
+    $("bet-main-label").textContent = antes ? "Ante" : "Main";
+    $("bet-side-box").hidden = antes;
+    // a step the prompt named is done (Red Dog: the antes are in, the cards cleared)
+    $("btn-done").hidden = !this.canAct || !controls.has("done");
+    $("btn-burn").hidden = !controls.has("burn_card");
+    $("btn-burn").disabled = !controls.has("burn_card");
+    const raising = this.state.prompts.seats.some((s) => s.legal_actions.includes("raise"));
+    $("raise-box").hidden = !this.canAct || !raising;
     $("view-only").hidden = this.canAct;
     $("keys-help").hidden = !this.canAct;
     document.body.classList.toggle("view-only", !this.canAct);  // a watching screen shows no console
@@ -56,6 +66,8 @@ export class DealerConsole {
     $("btn-paid").addEventListener("click", () => this.control("paid"));
     $("bets").addEventListener("submit", (e) => { e.preventDefault(); this.placeBets(); });
     $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
+    $("btn-burn").addEventListener("click", () => this.pitBoss("burn_card"));
+    $("btn-done").addEventListener("click", () => this.control("done"));
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
 
@@ -75,7 +87,8 @@ export class DealerConsole {
       this.decide(this.seatForKey(action, e.shiftKey), action);
       return;
     }
-    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid" }[key];
+    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid",
+      O: "btn-done", U: "btn-burn" }[key];
     if (button && !$(button).hidden) {
       e.preventDefault();
       $(button).click();
@@ -101,6 +114,11 @@ export class DealerConsole {
       const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
       body.amount = Math.floor(((seatState && seatState.figures && seatState.figures.main) || 0) / 2);
     }
+    if (action === "raise") {  // the amount typed, else the most the seat may raise (the ante)
+      const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
+      const typed = Math.round(parseFloat($("raise-amount").value || "0") * 100);
+      body.amount = typed > 0 ? typed : ((seatState && seatState.figures && seatState.figures.raise_to) || 0);
+    }
     return this.send("/api/decision", body);
   }
 
@@ -108,9 +126,10 @@ export class DealerConsole {
     const seat = `seat${$("bet-seat").value}`;
     const cents = (id) => Math.round(parseFloat($(id).value || "0") * 100);
     const main = cents("bet-main");
-    const side = $("bet-side").value !== "" ? cents("bet-side") : null;
+    const antes = (this.console.bets || []).includes("ante");
+    const side = !antes && $("bet-side").value !== "" ? cents("bet-side") : null;
     if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
-    const answer = await this.send("/api/wager", { seat, bet: "main", amount: main });
+    const answer = await this.send("/api/wager", { seat, bet: antes ? "ante" : "main", amount: main });
     if (answer && answer.applied && side !== null) {
       await this.send("/api/wager", { seat, bet: "side", amount: side });
     }

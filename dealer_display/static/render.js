@@ -1,6 +1,7 @@
 // Draws one pushed state into the page. Everything shown comes from the engine's snapshot;
 // nothing here decides what is legal or who wins.
 import { cardFace, emptySpot } from "./cards.js";
+import { betTotals, drawRedDogLayout } from "./games/red-dog.js";
 
 const LOOKS = {
   red: { word: "RED", colour: "#e53935", shape: "triangle" },
@@ -26,7 +27,8 @@ export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P",
 const $ = (id) => document.getElementById(id);
 const IRREGULARITY_WORDS = {
   unexpected_card: "A card nobody expected", impossible_card: "A card this shoe cannot hold",
-  misplaced_card: "A card at the wrong spot", hardware: "The card source needs checking",
+  misplaced_card: "A card at the wrong spot", wrong_spot: "A card at the wrong spot",
+  hardware: "The card source needs checking",
 };
 
 export function seatLook(seat, index) {
@@ -163,6 +165,7 @@ function handsLayout(state) {
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 
 export function drawLayout(state) {
+  if (state.game.game === "red-dog") return drawRedDogLayout(state, { seatLook, shapeSvg });
   if (hasHands(state)) return handsLayout(state);
   const box = $("layout");
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
@@ -187,6 +190,7 @@ function badge(seat) {
 }
 
 function totals(seat) {
+  if (seat.figures && "ante" in seat.figures) return betTotals(seat);  // antes and raises (Red Dog)
   const box = el("div", "totals");
   const hands = (seat.figures && seat.figures.hands) || null;
   if (hands) {  // a game of hands: each hand's total, its bet, and the seat's result so far

@@ -39,7 +39,7 @@ from table_controller.events import (
 )
 from table_controller.games.red_dog import flow
 from table_controller.games.red_dog.prompts import instruction, seat_prompt, table_figures
-from table_controller.games.red_dog.round import Limits, Refusal, Round, seat_words
+from table_controller.games.red_dog.round import Limits, Refusal, Round, money, seat_words
 from table_controller.games.red_dog.switches import RULES_VERSION, PayTable, Switches
 from table_controller.shoe import Shoe
 
@@ -185,7 +185,8 @@ class RedDogGame:
         cards = [c.code for c in r.cards]
         words = "round void: every ante and raise returned" if r.void else (
             f"{' '.join(cards)} ({r.outcome.replace('_', ' ')}); "
-            + "; ".join(f"{seat_words(s)} {v.details['net']:+d}" for s, v in seats.items()))
+            + "; ".join(f"{seat_words(s)} {'+' if v.details['net'] > 0 else '-' if v.details['net'] < 0 else ''}"
+                        f"{money(abs(v.details['net']))}" for s, v in seats.items()))
         return HandResult(None, rule, words, seats, void=r.void,
                           details={"cards": cards, "spread": r.spread, "settlements": [p.to_dict() for p in r.settled]})
 

@@ -255,7 +255,7 @@ class LuckOfTheDrawGame:
                           {"net": net, "wager": r.wager})
         words = "SEAT 1 stops" if r.outcome == "stop" else f"hand {r.hand_no}: " + (
             "void" if r.void else f"{r.draw.code if r.draw else '-'} against high {r.board[r.high].rank if r.high else '-'}, "
-            f"low {r.board[r.low].rank if r.low else '-'}: {r.outcome} ({net:+d})")
+            f"low {r.board[r.low].rank if r.low else '-'}: {r.outcome} ({'+' if net > 0 else '-' if net < 0 else ''}{money(abs(net))})")
         return HandResult(None, "VOID" if r.void else "LD-4", words, {ld.SEAT: seat}, void=r.void,
                           details={"hand": r.hand_no, "settlements": [p.to_dict() for p in r.settled],
                                    "board": {str(p): c.code for p, c in r.board.items()}})

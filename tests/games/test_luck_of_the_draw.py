@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -85,3 +85,18 @@ def test_autopilot_rounds_into_the_log_verify_balance_and_report(tmp_path: Path,
     assert main(["audit", "report", str(db), "--out", str(page), "--key", str(key)]) == 0
     html = page.read_text()
     assert "Red Dog (40)" in html and "ante+raise" in html
+
+
+def test_a_custom_pay_table_from_a_file_is_logged_and_replayed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    table = tmp_path / "table.json"
+    table.write_text(json.dumps({"spreads": {str(n): (6 if n == 1 else 1) for n in range(1, 12)}, "three_of_a_kind": 10}))
+    db, key = tmp_path / "rd.db", tmp_path / "rd.key"
+    assert main(["run", "--game", "red-dog", "--seats", "2", "--switch", "RD2=custom", "--paytable", str(table),
+                 "--autopilot", "--hands", "20", "--log", str(db), "--key", str(key), "--quiet"]) == 0
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 0
+    with open_store(str(db), create=False) as store:
+        header = iter_hands(store)[0].header
+    assert header["paytable"]["spreads"]["1"] == 6 and header["paytable"]["three_of_a_kind"] == 10
+    capsys.readouterr()
+    assert main(["run", "--game", "red-dog", "--switch", "RD2=custom", "--autopilot", "--hands", "1", "--no-log"]) == 2
+    assert "switch RD2=custom needs a pay table (--paytable FILE)" in capsys.readouterr().err

@@ -21,8 +21,8 @@ from dealer_display.hub import PushHub
 from drivers.base import CardSource, SourceEvent
 from table_controller.crosscheck import CameraWitness, card_gone_matters, is_card_gone, layout_cards
 from table_controller.engine import Effect, Refused
-from table_controller.events import NEW_DECK, Control, Decision, Event
-from table_controller.runtime import TableSession
+from table_controller.events import NEW_DECK, RESHUFFLE, Control, Decision, Event
+from table_controller.runtime import TableSession, align_simulated_shoe
 
 CAMERA_CHECK_SECONDS = 0.5
 
@@ -138,6 +138,11 @@ class DisplayTable:
         refusal = _refusal(effects)
         if refusal is None and isinstance(event, Control) and event.control == NEW_DECK:
             self.source.new_deck()  # the simulator shuffles; a real shoe ignores this
+        elif refusal is None and isinstance(event, Control) and event.control == RESHUFFLE:
+            # the discards shuffled into a new stock: the simulator holds a whole deck less the
+            # cards still on the layout; a real shoe ignores this
+            self.source.new_deck()
+            align_simulated_shoe(self.session, self.source)
         return refusal
 
     def decide(self, seat: str, action: str, *, source: str, amount: int | None = None) -> str | None:

@@ -2,6 +2,10 @@
 // nothing here decides what is legal or who wins.
 import { cardFace, emptySpot } from "./cards.js";
 import { betTotals, drawRedDogLayout } from "./games/red-dog.js";
+import { drawSplitDecisionLayout, slotTotals } from "./games/split-decision.js";
+
+// games that draw their own layout (static/games/), by game id
+const GAME_LAYOUTS = { "red-dog": drawRedDogLayout, "split-decision": drawSplitDecisionLayout };
 
 const LOOKS = {
   red: { word: "RED", colour: "#e53935", shape: "triangle" },
@@ -50,7 +54,7 @@ function el(tag, className, text) {
 
 const TOTALS = [["Player total", "PT", "player_total"], ["Dealer total", "DT", "dealer_total"],
   ["Total hand value", "THV", "total_hand_value"]];
-const words = (action) => action.replace("_", " ").toUpperCase();
+const words = (action) => action.replaceAll("_", " ").toUpperCase();
 const number = (value) => (value === null || value === undefined ? "\u2013" : String(value));
 
 /** Seats as the layout places them: the first-dealt seat at the bottom, the other on top. */
@@ -165,7 +169,8 @@ function handsLayout(state) {
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 
 export function drawLayout(state) {
-  if (state.game.game === "red-dog") return drawRedDogLayout(state, { seatLook, shapeSvg });
+  const own = GAME_LAYOUTS[state.game.game];
+  if (own) return own(state, { seatLook, shapeSvg });
   if (hasHands(state)) return handsLayout(state);
   const box = $("layout");
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
@@ -191,6 +196,7 @@ function badge(seat) {
 
 function totals(seat) {
   if (seat.figures && "ante" in seat.figures) return betTotals(seat);  // antes and raises (Red Dog)
+  if (seat.figures && "chips" in seat.figures) return slotTotals(seat);  // high, low and chips (Split Decision)
   const box = el("div", "totals");
   const hands = (seat.figures && seat.figures.hands) || null;
   if (hands) {  // a game of hands: each hand's total, its bet, and the seat's result so far
@@ -219,7 +225,9 @@ function totals(seat) {
 
 function actionButtons(seat, actions, canAct) {
   const box = el("div", "actions");
-  for (const action of actions) {
+  // a game of many plays (Split Decision, Luck of the Draw) shows each seat only those open to it now
+  const shown = actions.length > 6 ? seat.legal_actions : actions;
+  for (const action of shown) {
     const button = el("button", "action");
     button.dataset.seat = seat.seat;
     button.dataset.action = action;

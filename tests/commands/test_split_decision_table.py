@@ -79,3 +79,37 @@ def test_luck_of_the_draw_sessions_in_the_terminal_and_the_log(tmp_path: Path, c
     for hand in hands:
         settled = [e for r in hand.records if r.kind == "event" for e in r.payload["effects"] if e["type"] == "settled"]
         assert len(settled) == 1 and settled[0]["staked"] == settled[0]["collected"] + settled[0]["returned"] == 1000
+
+
+@pytest.mark.parametrize(("game_id", "shoe", "seats"), [("red-dog", "sim://?seed=5&decks=6", 4),
+                                                        ("split-decision", "sim://?seed=5&jokers=2", 3)])
+def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path, game_id: str, shoe: str, seats: int) -> None:
+    """Two rounds, then the table dies in the middle of the third: a new table process rebuilds
+    that round from the log alone (its header carries the shoe, and Split Decision's score) and
+    plays it out; the log verifies."""
+    from drivers.registry import open_source
+    from table_controller import autopilot
+    from table_controller.commands.run import _resume_unfinished
+    from table_controller.games import make_game
+    from table_controller.hand_log import HandLog
+    from table_controller.runtime import TableSession
+
+    db, key = tmp_path / "t.db", tmp_path / "t.key"
+    log = HandLog.open(str(db), key_path=key)
+    with open_source(shoe) as source:
+        session = TableSession(make_game(game_id, seats=seats), log=log, source_url=source.url, simulated=True)
+        autopilot.drive(session, source, hands=2)
+        calls = iter(range(9))
+        autopilot.drive(session, source, hands=None, should_stop=lambda: next(calls, None) is None)
+        crashed = session.prompts().to_dict()
+        assert not session.expected().hand_over
+        log.close()  # the process dies: no result for the third round
+        log = HandLog.open(str(db), key_path=key)
+        try:
+            again = TableSession(make_game(game_id, seats=seats), log=log, source_url=shoe, simulated=True)
+            _resume_unfinished(again, log)
+            assert again.prompts().to_dict() == crashed
+            assert autopilot.drive(again, source, hands=1) == 1  # the same shoe deals on
+        finally:
+            log.close()
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 0

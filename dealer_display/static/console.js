@@ -42,8 +42,10 @@ export class DealerConsole {
     $("btn-done").hidden = !this.canAct || !controls.has("done");
     $("btn-burn").hidden = !controls.has("burn_card");
     $("btn-burn").disabled = !controls.has("burn_card");
-    const raising = this.state.prompts.seats.some((s) => s.legal_actions.includes("raise"));
-    $("raise-box").hidden = !this.canAct || !raising;
+    const staking = this.state.prompts.seats.find((s) => s.legal_actions.includes("raise") || s.legal_actions.includes("wager"));
+    $("raise-box").hidden = !this.canAct || !staking;
+    $("raise-label").textContent = staking && staking.legal_actions.includes("wager") ? "Wager" : "Raise";
+    $("btn-board").hidden = !this.canAct || !controls.has("board_laid");
     $("view-only").hidden = this.canAct;
     $("keys-help").hidden = !this.canAct;
     document.body.classList.toggle("view-only", !this.canAct);  // a watching screen shows no console
@@ -55,10 +57,12 @@ export class DealerConsole {
   }
 
   attach() {
-    $("seats").addEventListener("click", (e) => {
-      const button = e.target.closest("button.action");
-      if (button && !button.disabled) this.decide(button.dataset.seat, button.dataset.action);
-    });
+    for (const where of ["seats", "layout"]) {  // a game may put its plays on the layout (a board position)
+      $(where).addEventListener("click", (e) => {
+        const button = e.target.closest("button.action");
+        if (button && !button.disabled) this.decide(button.dataset.seat, button.dataset.action);
+      });
+    }
     $("btn-deal").addEventListener("click", () => this.deal());
     $("btn-new-deck").addEventListener("click", () => this.control("new_deck"));
     $("btn-reshuffle").addEventListener("click", () => this.control("reshuffle_discards"));
@@ -68,6 +72,7 @@ export class DealerConsole {
     $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
     $("btn-burn").addEventListener("click", () => this.pitBoss("burn_card"));
     $("btn-done").addEventListener("click", () => this.control("done"));
+    $("btn-board").addEventListener("click", () => this.control("board_laid"));
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
 
@@ -88,7 +93,7 @@ export class DealerConsole {
       return;
     }
     const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid",
-      O: "btn-done", U: "btn-burn" }[key];
+      O: "btn-done", U: "btn-burn", G: "btn-board" }[key];
     if (button && !$(button).hidden) {
       e.preventDefault();
       $(button).click();
@@ -114,7 +119,7 @@ export class DealerConsole {
       const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
       body.amount = Math.floor(((seatState && seatState.figures && seatState.figures.main) || 0) / 2);
     }
-    if (action === "raise") {  // the amount typed, else the most the seat may raise (the ante)
+    if (action === "raise" || action === "wager") {  // the amount typed, else the most the seat may raise (the ante)
       const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
       const typed = Math.round(parseFloat($("raise-amount").value || "0") * 100);
       body.amount = typed > 0 ? typed : ((seatState && seatState.figures && seatState.figures.raise_to) || 0);

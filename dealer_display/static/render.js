@@ -3,9 +3,12 @@
 import { cardFace, emptySpot } from "./cards.js";
 import { betTotals, drawRedDogLayout } from "./games/red-dog.js";
 import { drawSplitDecisionLayout, slotTotals } from "./games/split-decision.js";
+import { drawLuckLayout } from "./games/luck-of-the-draw.js";
 
 // games that draw their own layout (static/games/), by game id
-const GAME_LAYOUTS = { "red-dog": drawRedDogLayout, "split-decision": drawSplitDecisionLayout };
+const GAME_LAYOUTS = {
+  "red-dog": drawRedDogLayout, "split-decision": drawSplitDecisionLayout, "luck-of-the-draw": drawLuckLayout,
+};
 
 const LOOKS = {
   red: { word: "RED", colour: "#e53935", shape: "triangle" },
@@ -195,7 +198,7 @@ function badge(seat) {
 }
 
 function totals(seat) {
-  if (seat.figures && "ante" in seat.figures) return betTotals(seat);  // antes and raises (Red Dog)
+  if (seat.figures && ("ante" in seat.figures || "wager" in seat.figures)) return betTotals(seat);  // antes, raises, wagers
   if (seat.figures && "chips" in seat.figures) return slotTotals(seat);  // high, low and chips (Split Decision)
   const box = el("div", "totals");
   const hands = (seat.figures && seat.figures.hands) || null;

@@ -72,8 +72,9 @@ export function drawRedDogLayout(state, { seatLook, shapeSvg }) {
 export function betTotals(seat) {
   const f = seat.figures;
   const box = el("div", "totals rd-totals");
-  for (const [label, value, field] of [["Ante", f.ante ? dollars(f.ante) : "\u2013", "ante"],
-    ["Raise", f.raise ? dollars(f.raise) : "\u2013", "raise"],
+  const stakes = "wager" in f && !("ante" in f) ? [["Wager", f.wager ? dollars(f.wager) : "\u2013", "wager"]]
+    : [["Ante", f.ante ? dollars(f.ante) : "\u2013", "ante"], ["Raise", f.raise ? dollars(f.raise) : "\u2013", "raise"]];
+  for (const [label, value, field] of [...stakes,
     ["Result", f.net !== null && f.net !== undefined ? signed(f.net) : "\u2013", "net"]]) {
     const item = el("div", "total");
     const shown = el("span", "value", value);

@@ -22,7 +22,9 @@ Games to come fit the same shape:
   shoe's ``cut_card`` report prompts;
 - Vingt-un: staking on the first card is a decision before the second deal; the "double" and
   the pone are seats' decisions and the dealer's controls;
-- Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``.
+- Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``;
+  the table's own figures (the spread and its odds, the cards-remaining board) are
+  ``TablePrompts.figures``; Luck of the Draw's Devil is the card ``DV``, which no shoe holds.
 """
 
 from __future__ import annotations
@@ -277,3 +279,10 @@ class Game(Protocol):
     # Games with money or a declared layout also offer (the Backhand series will too):
     #   bets: tuple[str, ...]                       the bets a seat may place (Wager.bet)
     #   def layout(self, state) -> tuple[Spot, ...] every spot in play for this state
+    # Games whose rounds share a shoe (blackjack, Red Dog, Split Decision) also offer:
+    #   def next_hand(self, finished) -> state       the next round on the same shoe
+    #   def round_header(self, state) -> dict        where a round starts, for its log header
+    #   def hand_from_header(self, header) -> state  that start, rebuilt from the header
+    #   def strategy(self, state) -> Event | None    the autopilot's next play
+    #   def starts_next_hand(self, event) -> bool    optional: which event begins the next hand
+    #   sim_shoe_options: str                        optional: the simulated shoe's options ("jokers=2")

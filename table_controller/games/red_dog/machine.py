@@ -109,7 +109,7 @@ class RedDogGame:
         return new, effects
 
     def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
-        before = len(r.settled)
+        before, was_over = len(r.settled), r.phase == "over"
         if r.irregularity is not None and not isinstance(event, (Control, HardwareIrregularity)):
             note = self._while_held(r, event)
         elif isinstance(event, Wager):
@@ -132,7 +132,7 @@ class RedDogGame:
         else:
             effects.append(Applied(note))
         effects.extend(Settled(p) for p in r.settled[before:])
-        if r.phase == "over":
+        if r.phase == "over" and not was_over:  # a cut card reported after the round ends nothing again
             effects.append(HandEnded(self._result(r)))
         return tuple(effects)
 

@@ -250,15 +250,25 @@ class LuckOfTheDrawGame:
 
     def _result(self, r: ld.LDHand) -> HandResult:
         net = sum(p.net for p in r.settled)
-        outcome = "void" if r.void else ("stop" if r.outcome == "stop" else "win" if net > 0 else "lose" if net < 0 else "push")
-        seat = SeatResult(outcome, r.outcome or None, None, None, None, "VOID" if r.void else "LD-4",
-                          {"net": net, "wager": r.wager})
-        words = "SEAT 1 stops" if r.outcome == "stop" else f"hand {r.hand_no}: " + (
-            "void" if r.void else f"{r.draw.code if r.draw else '-'} against high {r.board[r.high].rank if r.high else '-'}, "
-            f"low {r.board[r.low].rank if r.low else '-'}: {r.outcome} ({'+' if net > 0 else '-' if net < 0 else ''}{money(abs(net))})")
-        return HandResult(None, "VOID" if r.void else "LD-4", words, {ld.SEAT: seat}, void=r.void,
+        outcome = "void" if r.void else "stop" if r.outcome == "stop" else \
+            "win" if net > 0 else "lose" if net < 0 else "push"
+        rule = "VOID" if r.void else "LD-4"
+        seat = SeatResult(outcome, r.outcome or None, None, None, None, rule, {"net": net, "wager": r.wager})
+        return HandResult(None, rule, self._result_words(r, net), {ld.SEAT: seat}, void=r.void,
                           details={"hand": r.hand_no, "settlements": [p.to_dict() for p in r.settled],
                                    "board": {str(p): c.code for p, c in r.board.items()}})
+
+    @staticmethod
+    def _result_words(r: ld.LDHand, net: int) -> str:
+        if r.outcome == "stop":
+            return "SEAT 1 stops"
+        if r.void:
+            return f"hand {r.hand_no}: void"
+        high = r.board[r.high].rank if r.high else "-"
+        low = r.board[r.low].rank if r.low else "-"
+        sign = "+" if net > 0 else "-" if net < 0 else ""
+        return f"hand {r.hand_no}: {r.draw.code if r.draw else '-'} against high {high}, low {low}: " \
+            f"{r.outcome} ({sign}{money(abs(net))})"
 
     def describe(self) -> dict[str, Any]:
         return {"game": self.game_id, "title": self.title, "rules_version": RULES_VERSION, "switches": {},

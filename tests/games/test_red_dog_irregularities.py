@@ -97,3 +97,11 @@ def test_the_cut_card_completes_the_round_then_a_shuffle() -> None:
 def test_every_round_shuffles_after_each_round() -> None:
     game, state = table(*ANTES, card("5H"), card("6H"), Control(PAID), Control(PAID), Control(DONE), RD4="every_round")
     assert game.next_hand(state).phase == "shuffle"
+
+
+def test_a_cut_card_reported_after_the_round_ends_nothing_again() -> None:
+    game, state = table(*ANTES, card("5H"), card("6H"), Control(PAID), Control(PAID), Control(DONE))
+    assert game.expected(state).hand_over
+    after, effects = game.apply(state, Control("cut_card"))
+    assert [type(e).__name__ for e in effects] == ["Applied"] and after.cut_reached
+    assert game.next_hand(after).phase == "shuffle"

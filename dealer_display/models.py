@@ -30,11 +30,13 @@ class WagerRequest(BaseModel):
 
 class DealerControlRequest(BaseModel):
     """A dealer step: a freshly shuffled deck is loaded, the discards are reshuffled in, the
-    payment the engine asked for is made (``paid``), or the cut card came out (``cut_card``);
-    Vingt-un: the seats playing are marked (``seats_in``), a prompt's chips or cards moved (``done``)."""
+    payment the engine asked for is made (``paid``), or the cut card came out (``cut_card``); the
+    step the prompt named is done (``done``: Red Dog's antes taken, Vingt-un's chips or cards moved,
+    a card moved); the seats playing are marked (``seats_in``, Vingt-un); the board is laid
+    (``board_laid``, Luck of the Draw)."""
 
     model_config = ConfigDict(extra="forbid")
-    control: Literal["new_deck", "reshuffle_discards", "paid", "cut_card", "done", "seats_in"]
+    control: Literal["new_deck", "reshuffle_discards", "paid", "cut_card", "done", "seats_in", "board_laid"]
 
 
 class PitBossRequest(BaseModel):

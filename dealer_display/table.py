@@ -22,7 +22,7 @@ from drivers.base import CardSource, SourceEvent
 from table_controller.crosscheck import CameraWitness, card_gone_matters, is_card_gone, layout_cards
 from table_controller.engine import Effect, Refused
 from table_controller.events import NEW_DECK, RESHUFFLE, Control, Decision, Event
-from table_controller.runtime import TableSession
+from table_controller.runtime import TableSession, align_simulated_shoe
 
 CAMERA_CHECK_SECONDS = 0.5
 
@@ -134,13 +134,15 @@ class DisplayTable:
 
     def submit(self, event: Event, *, source: str) -> str | None:
         """Apply a console event; the refusal reason, or None when the engine applied it."""
-        discards = list(getattr(getattr(self.session.state, "shoe", None), "discarded", ()))
         effects = self.session.submit(event, source=source)
         refusal = _refusal(effects)
         if refusal is None and isinstance(event, Control) and event.control == NEW_DECK:
             self.source.new_deck()  # the simulator shuffles; a real shoe ignores this
-        if refusal is None and isinstance(event, Control) and event.control == RESHUFFLE and hasattr(self.source, "restock"):
-            self.source.restock(discards)  # the simulator is loaded with the shuffled discards
+        elif refusal is None and isinstance(event, Control) and event.control == RESHUFFLE:
+            # the discards shuffled into a new stock: the simulator holds a whole deck less the
+            # cards still on the layout; a real shoe ignores this
+            self.source.new_deck()
+            align_simulated_shoe(self.session, self.source)
         return refusal
 
     def decide(self, seat: str, action: str, *, source: str, amount: int | None = None) -> str | None:
@@ -167,7 +169,8 @@ class DisplayTable:
         return {
             "type": "state",
             "state": snapshot,
-            "console": {"actions": list(self.actions()), "can_deal": self.can_deal},
+            "console": {"actions": list(self.actions()), "can_deal": self.can_deal,
+                        **({"bets": list(self.session.game.bets)} if getattr(self.session.game, "bets", ()) else {})},
             "card": card,
             "access": None if self.access is None else self.access.to_dict(),
             "camera": None if self.witness is None else {"source": self.camera.url, **self.witness.to_dict()},  # type: ignore[union-attr]

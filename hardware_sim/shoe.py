@@ -7,7 +7,6 @@ runtime (or a test) is the dealer and calls the back door:
 - :meth:`SimShoe.deal_next` draws the next card; :meth:`read_event` then returns it;
 - :meth:`SimShoe.new_deck` loads a fresh deck (the next seed in sequence: 42, 43, ...;
   a stacked deck starts again from the top of its file);
-- :meth:`SimShoe.restock` loads exactly the cards given (a pone pile), shuffled;
 - :attr:`SimShoe.cards_left`.
 
 Its events look like the serial shoe's (card events with ``seq``, ``quality`` and ``mark``),
@@ -28,6 +27,7 @@ from table_controller.errors import ConfigError
 OPTIONS = {
     "seed": "shuffle seed, a whole number; default 0",
     "decks": "decks in the shoe, 1..8; default 1",
+    "jokers": "jokers in the shoe, 0..2; default 0 (Split Decision deals 54 cards: jokers=2)",
     "deck": "a stacked-deck file, card codes one per line",
 }
 
@@ -40,10 +40,11 @@ class SimShoe(CardSource):
         parsed = split_source_url(url, OPTIONS)
         if parsed.path:
             raise ConfigError(f"sim:// takes no path (got {parsed.path!r}); e.g. sim://?seed=42")
-        if "deck" in parsed.options and {"seed", "decks"} & parsed.options.keys():
-            raise ConfigError("sim:// takes a stacked deck or seed/decks, not both")
+        if "deck" in parsed.options and {"seed", "decks", "jokers"} & parsed.options.keys():
+            raise ConfigError("sim:// takes a stacked deck or seed/decks/jokers, not both")
         self._seed = int_option(parsed, "seed", 0, 0, 2**63)
         self._decks = int_option(parsed, "decks", 1, 1, 8)
+        self._jokers = int_option(parsed, "jokers", 0, 0, 2)
         deck_file = parsed.options.get("deck")
         self._stacked = read_deck_file(deck_file) if deck_file else None
         self._lock = threading.Lock()
@@ -66,7 +67,7 @@ class SimShoe(CardSource):
             return len(self._deck)
 
     def _load_deck(self) -> None:
-        cards = self._stacked or shuffled_deck(self.seed, self._decks)
+        cards = self._stacked or shuffled_deck(self.seed, self._decks, self._jokers)
         self._deck = list(reversed(cards))  # pop() from the end draws the top card
         self._empty_reported = False
 
@@ -74,18 +75,6 @@ class SimShoe(CardSource):
         with self._lock:
             self._shuffles += 0 if self._stacked else 1
             self._load_deck()
-
-    def restock(self, cards: list[Card]) -> None:
-        """Load exactly ``cards`` (the discards, shuffled by the next seed): a game that shuffles
-        its used cards into a new stock (Vingt-un's pone pile) goes on from them."""
-        import random
-
-        with self._lock:
-            self._shuffles += 1
-            deck = list(cards)
-            random.Random(self.seed).shuffle(deck)
-            self._deck = list(reversed(deck))
-            self._empty_reported = False
 
     def set_aside(self, cards: list[Card]) -> None:
         """Take cards already on the layout out of the shoe (a controller restarted mid-hand:

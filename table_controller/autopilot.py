@@ -81,9 +81,9 @@ def drive(
             session.submit(Control(NEW_DECK, by="autopilot"), source="autopilot")
         elif event is not None:
             _pause(pace, should_stop)
-            if isinstance(event, Control) and event.control == RESHUFFLE:
-                restock(source, state)
             session.submit(event, source="autopilot")
+            if isinstance(event, Control) and event.control == RESHUFFLE:
+                _reload_discards(session, source)
         elif exp.deal is not None:
             _pause(pace, should_stop)
             if not _deal_one(session, source):
@@ -93,11 +93,13 @@ def drive(
     return done
 
 
-def restock(source: Any, state: Any) -> None:
-    """The dealer shuffles the discards (Vingt-un's pone pile) and loads them: a simulated shoe
-    is loaded with exactly the cards the engine holds on the pile."""
-    if hasattr(source, "restock"):
-        source.restock(list(state.shoe.discarded))
+def _reload_discards(session: Any, source: Any) -> None:
+    """The discards were shuffled into a new stock: the simulated shoe holds a whole deck again,
+    less the cards still on the layout (what the engine's shoe counts as drawn)."""
+    from table_controller.runtime import align_simulated_shoe
+
+    source.new_deck()
+    align_simulated_shoe(session, source)
 
 
 def _deal_one(session: Any, source: Any) -> bool:

@@ -20,12 +20,13 @@ Games to come fit the same shape:
   bet is settled from the first two cards into ``SeatResult.details``; a multi-deck shoe is
   ``Shoe.fresh(decks)``, and the cut card is a dealer control (like ``new_deck``) that the
   shoe's ``cut_card`` report prompts;
-- Vingt-un (done): staking on the first card is a decision with an amount before the second
-  deal; the double, a division and gathering the layout are confirmed with the dealer's
-  ``done``; a loss of a double stake is a :class:`Payment` with ``owed``; cards face down are
-  kept from the public display by the game's ``public_prompts(state)`` (the console gets
-  ``prompts(state)``);
-- Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``.
+- Vingt-un: staking on the first card is a decision with an amount before the second deal; the
+  double, a division and gathering the layout are confirmed with the dealer's ``done``; a loss of
+  a double stake is a :class:`Payment` with ``owed``; cards face down are kept from the public
+  display by the game's ``public_prompts(state)`` (the console gets ``prompts(state)``);
+- Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``;
+  the table's own figures (the spread and its odds, the cards-remaining board) are
+  ``TablePrompts.figures``; Luck of the Draw's Devil is the card ``DV``, which no shoe holds.
 """
 
 from __future__ import annotations
@@ -211,6 +212,10 @@ class TablePrompts:
     show_cards: tuple[str | None, ...]
     irregularity: Irregularity | None
     result: HandResult | None
+    # the table's own figures, as data (Red Dog: the spread and its odds; Split Decision: the
+    # cards-remaining board); left out of to_dict() when empty, so other games' logged prompts
+    # stay byte for byte
+    figures: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from table_controller.serialize import result_to_dict
@@ -222,6 +227,7 @@ class TablePrompts:
             "show_cards": list(self.show_cards),
             "irregularity": self.irregularity.to_dict() if self.irregularity else None,
             "result": result_to_dict(self.result) if self.result else None,
+            **({"figures": self.figures} if self.figures else {}),
         }
 
 
@@ -283,3 +289,10 @@ class Game(Protocol):
     # Games with money or a declared layout also offer (the Backhand series will too):
     #   bets: tuple[str, ...]                       the bets a seat may place (Wager.bet)
     #   def layout(self, state) -> tuple[Spot, ...] every spot in play for this state
+    # Games whose rounds share a shoe (blackjack, Red Dog, Split Decision) also offer:
+    #   def next_hand(self, finished) -> state       the next round on the same shoe
+    #   def round_header(self, state) -> dict        where a round starts, for its log header
+    #   def hand_from_header(self, header) -> state  that start, rebuilt from the header
+    #   def strategy(self, state) -> Event | None    the autopilot's next play
+    #   def starts_next_hand(self, event) -> bool    optional: which event begins the next hand
+    #   sim_shoe_options: str                        optional: the simulated shoe's options ("jokers=2")

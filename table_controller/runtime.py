@@ -246,6 +246,8 @@ class TableSession:
             return bool(self.game.starts_round(event))
         if isinstance(event, Control) and event.control == NEW_DECK:
             return True
+        if hasattr(self.game, "starts_next_hand"):  # a game whose hands begin with its own event
+            return bool(self.game.starts_next_hand(event))
         return hasattr(self.game, "next_hand") and isinstance(event, (Wager, CardArrived))
 
     def _apply(self, event: Event) -> tuple[Any, tuple[Effect, ...]]:

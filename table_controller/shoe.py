@@ -65,6 +65,8 @@ class Shoe:
 
     def why_impossible(self, card: Card) -> str:
         decks = f"{self.decks} deck" + ("s" if self.decks != 1 else "")
+        if card.index >= 53:
+            return f"the {card.name} ({card.code}) is a board card of Luck of the Draw: no shoe holds one"
         if card.is_joker and self.jokers == 0:
             return f"a joker cannot come from this shoe ({decks}, no jokers)"
         copies = self.jokers if card.is_joker else self.decks

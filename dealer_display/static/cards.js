@@ -20,7 +20,7 @@ const PIPS = {
 };
 
 export function splitCode(code) {
-  if (code === "JK") return { rank: "JK", suit: "" };
+  if (code === "JK" || code === "DV") return { rank: code, suit: "" };
   const rank = code.slice(0, -1) === "T" ? "10" : code.slice(0, -1);
   return { rank, suit: code.slice(-1) };
 }
@@ -64,9 +64,10 @@ export function cardFace(code, extraClass = "") {
   const face = el("div", `card ${colour} ${extraClass}`.trim());
   face.dataset.code = code;
   face.setAttribute("role", "img");
-  if (rank === "JK") {
-    face.setAttribute("aria-label", "joker");
-    face.append(el("span", "court", "JOKER"));
+  if (rank === "JK" || rank === "DV") {  // a joker; Luck of the Draw's Devil board card
+    face.setAttribute("aria-label", rank === "JK" ? "joker" : "Devil card");
+    if (rank === "DV") face.classList.replace("black", "red");
+    face.append(el("span", "court", rank === "JK" ? "JOKER" : "DEVIL"));
     return face;
   }
   face.setAttribute("aria-label", `${rank} of ${SUIT_NAMES[suit] || suit}`);

@@ -6,9 +6,10 @@ const $ = (id) => document.getElementById(id);
 const KEY_ACTIONS = Object.fromEntries(Object.entries(ACTION_KEYS).map(([action, key]) => [key, action]));
 const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD" };
 // the controls with buttons of their own; any other control the engine expects gets a button
-const FIXED_CONTROLS = new Set(["new_deck", "reshuffle_discards", "void_hand", "accept_card", "paid"]);
-const CONTROL_WORDS = { done: "Done", seats_in: "Seats in", burn_card: "Burn card" };
-const CONTROL_KEYS = { done: "O", seats_in: "I", burn_card: "U" };
+const FIXED_CONTROLS = new Set(["new_deck", "reshuffle_discards", "void_hand", "accept_card", "paid", "done", "burn_card",
+  "board_laid"]);
+const CONTROL_WORDS = { seats_in: "Seats in" };
+const CONTROL_KEYS = { seats_in: "I" };
 const AMOUNT_ACTIONS = new Set(["stake", "divide"]);
 
 export class DealerConsole {
@@ -38,8 +39,20 @@ export class DealerConsole {
     const paying = controls.has("paid");
     $("btn-paid").hidden = !this.canAct || !(paying || this.console.actions.includes("insurance"));
     $("btn-paid").disabled = !paying;
-    $("bets").hidden = !this.canAct || !this.console.actions.includes("insurance");
+    // the bet form: a main and a side bet (blackjack), or one ante (Red Dog)
+    const antes = (this.console.bets || []).includes("ante");
+    $("bets").hidden = !this.canAct || !(antes || this.console.actions.includes("insurance"));
+    $("bet-main-label").textContent = antes ? "Ante" : "Main";
+    $("bet-side-box").hidden = antes;
     $("amount-form").hidden = !this.canAct || !this.console.actions.some((a) => AMOUNT_ACTIONS.has(a));
+    // a step the prompt named is done (Red Dog: the antes are in; Vingt-un: the chips moved)
+    $("btn-done").hidden = !this.canAct || !controls.has("done");
+    $("btn-burn").hidden = !controls.has("burn_card");
+    $("btn-burn").disabled = !controls.has("burn_card");
+    const staking = this.state.prompts.seats.find((s) => s.legal_actions.includes("raise") || s.legal_actions.includes("wager"));
+    $("raise-box").hidden = !this.canAct || !staking;
+    $("raise-label").textContent = staking && staking.legal_actions.includes("wager") ? "Wager" : "Raise";
+    $("btn-board").hidden = !this.canAct || !controls.has("board_laid");
     this.drawExtraControls(exp.controls);
     $("view-only").hidden = this.canAct;
     $("keys-help").hidden = !this.canAct;
@@ -73,10 +86,12 @@ export class DealerConsole {
       if (control in PIT_BOSS_WORDS) this.pitBoss(control); else this.control(control);
     });
     $("amount-form").addEventListener("submit", (e) => e.preventDefault());
-    $("seats").addEventListener("click", (e) => {
-      const button = e.target.closest("button.action");
-      if (button && !button.disabled) this.decide(button.dataset.seat, button.dataset.action);
-    });
+    for (const where of ["seats", "layout"]) {  // a game may put its plays on the layout (a board position)
+      $(where).addEventListener("click", (e) => {
+        const button = e.target.closest("button.action");
+        if (button && !button.disabled) this.decide(button.dataset.seat, button.dataset.action);
+      });
+    }
     $("btn-deal").addEventListener("click", () => this.deal());
     $("btn-new-deck").addEventListener("click", () => this.control("new_deck"));
     $("btn-reshuffle").addEventListener("click", () => this.control("reshuffle_discards"));
@@ -84,6 +99,9 @@ export class DealerConsole {
     $("btn-paid").addEventListener("click", () => this.control("paid"));
     $("bets").addEventListener("submit", (e) => { e.preventDefault(); this.placeBets(); });
     $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
+    $("btn-burn").addEventListener("click", () => this.pitBoss("burn_card"));
+    $("btn-done").addEventListener("click", () => this.control("done"));
+    $("btn-board").addEventListener("click", () => this.control("board_laid"));
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
 
@@ -109,7 +127,8 @@ export class DealerConsole {
       $(`btn-${extra[0].replace("_", "-")}`).click();
       return;
     }
-    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid" }[key];
+    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid",
+      O: "btn-done", U: "btn-burn", G: "btn-board" }[key];
     if (button && !$(button).hidden) {
       e.preventDefault();
       $(button).click();
@@ -136,6 +155,11 @@ export class DealerConsole {
       body.amount = Math.floor(((seatState && seatState.figures && seatState.figures.main) || 0) / 2);
     }
     if (AMOUNT_ACTIONS.has(action)) body.amount = Math.round(parseFloat($("amount").value || "0") * 100);
+    if (action === "raise" || action === "wager") {  // the amount typed, else the most the seat may raise (the ante)
+      const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
+      const typed = Math.round(parseFloat($("raise-amount").value || "0") * 100);
+      body.amount = typed > 0 ? typed : ((seatState && seatState.figures && seatState.figures.raise_to) || 0);
+    }
     return this.send("/api/decision", body);
   }
 
@@ -143,9 +167,10 @@ export class DealerConsole {
     const seat = `seat${$("bet-seat").value}`;
     const cents = (id) => Math.round(parseFloat($(id).value || "0") * 100);
     const main = cents("bet-main");
-    const side = $("bet-side").value !== "" ? cents("bet-side") : null;
+    const antes = (this.console.bets || []).includes("ante");
+    const side = !antes && $("bet-side").value !== "" ? cents("bet-side") : null;
     if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
-    const answer = await this.send("/api/wager", { seat, bet: "main", amount: main });
+    const answer = await this.send("/api/wager", { seat, bet: antes ? "ante" : "main", amount: main });
     if (answer && answer.applied && side !== null) {
       await this.send("/api/wager", { seat, bet: "side", amount: side });
     }

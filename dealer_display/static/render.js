@@ -1,6 +1,14 @@
 // Draws one pushed state into the page. Everything shown comes from the engine's snapshot;
 // nothing here decides what is legal or who wins.
 import { cardBack, cardFace, emptySpot } from "./cards.js";
+import { betTotals, drawRedDogLayout } from "./games/red-dog.js";
+import { drawSplitDecisionLayout, slotTotals } from "./games/split-decision.js";
+import { drawLuckLayout } from "./games/luck-of-the-draw.js";
+
+// games that draw their own layout (static/games/), by game id
+const GAME_LAYOUTS = {
+  "red-dog": drawRedDogLayout, "split-decision": drawSplitDecisionLayout, "luck-of-the-draw": drawLuckLayout,
+};
 
 const LOOKS = {
   red: { word: "RED", colour: "#e53935", shape: "triangle" },
@@ -26,7 +34,8 @@ export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P",
 const $ = (id) => document.getElementById(id);
 const IRREGULARITY_WORDS = {
   unexpected_card: "A card nobody expected", impossible_card: "A card this shoe cannot hold",
-  misplaced_card: "A card at the wrong spot", hardware: "The card source needs checking",
+  misplaced_card: "A card at the wrong spot", wrong_spot: "A card at the wrong spot",
+  hardware: "The card source needs checking",
 };
 
 export function seatLook(seat, index) {
@@ -48,7 +57,7 @@ function el(tag, className, text) {
 
 const TOTALS = [["Player total", "PT", "player_total"], ["Dealer total", "DT", "dealer_total"],
   ["Total hand value", "THV", "total_hand_value"]];
-const words = (action) => action.replace("_", " ").toUpperCase();
+const words = (action) => action.replaceAll("_", " ").toUpperCase();
 const number = (value) => (value === null || value === undefined ? "\u2013" : String(value));
 
 /** Seats as the layout places them: the first-dealt seat at the bottom, the other on top. */
@@ -165,6 +174,8 @@ function handsLayout(state) {
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 
 export function drawLayout(state) {
+  const own = GAME_LAYOUTS[state.game.game];
+  if (own) return own(state, { seatLook, shapeSvg });
   if (hasHands(state)) return handsLayout(state);
   const box = $("layout");
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
@@ -189,6 +200,8 @@ function badge(seat) {
 }
 
 function totals(seat) {
+  if (seat.figures && ("ante" in seat.figures || "wager" in seat.figures)) return betTotals(seat);  // antes, raises, wagers
+  if (seat.figures && "chips" in seat.figures) return slotTotals(seat);  // high, low and chips (Split Decision)
   const box = el("div", "totals");
   const hands = (seat.figures && seat.figures.hands) || null;
   if (hands) {  // a game of hands: each hand's total, its bet, and the seat's result so far
@@ -217,7 +230,9 @@ function totals(seat) {
 
 function actionButtons(seat, actions, canAct, onlyLegal) {
   const box = el("div", "actions");
-  for (const action of onlyLegal ? seat.legal_actions : actions) {
+  // a game of many plays (Vingt-un, Split Decision, Luck of the Draw) shows each seat only those open to it now
+  const shown = onlyLegal || actions.length > 6 ? seat.legal_actions : actions;
+  for (const action of shown) {
     const button = el("button", "action");
     button.dataset.seat = seat.seat;
     button.dataset.action = action;

@@ -19,10 +19,12 @@ DEFAULT_CARDS = "sim://?seed=42"
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
     parser.add_argument("--game", default="missouri-city",
-                        help="missouri-city (default), buffalo-bayou, backhand, blackjack, vingt-un")
-    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6), blackjack or vingt-un (1-7)")
+                        help="missouri-city (default), buffalo-bayou, backhand, blackjack, vingt-un, red-dog, "
+                             "split-decision, luck-of-the-draw")
+    parser.add_argument("--seats", type=int, default=None,
+                        help="seats for backhand (1-6), blackjack, vingt-un or red-dog (1-7), split-decision (2-3)")
     parser.add_argument("--paytable", default=None, metavar="FILE",
-                        help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom")
+                        help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom; red-dog: a custom pay table with --switch RD2=custom")
     parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")
     parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
                         help="a rule switch, e.g. --switch C4=max (repeatable)")
@@ -119,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
     decks = getattr(getattr(game, "switches", None), "decks", None)
     if not given and isinstance(decks, int) and decks > 1:
         args.cards = f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
+    if not given and getattr(game, "sim_shoe_options", ""):
+        args.cards = f"{args.cards}&{game.sim_shoe_options}"  # e.g. Split Decision's two jokers
     if replay:
         args.no_log = True  # a replayed hand is in the log already: it is shown, not logged again
     if args.hands is not None and not (args.autopilot or replay):
@@ -246,7 +250,12 @@ class TerminalPrinter:
 
 
 def _seat_words(p: Any) -> str:
-    """A seat for the terminal: its cards and totals (each hand's, in a game of hands)."""
+    """A seat in one line: the game's own words where it gives them (Red Dog's ante and raise,
+    Split Decision's slots and chips), each hand's total in a game of hands, else cards and the
+    Backhand totals."""
+    mine = p.figures.get("slots_words") or (p.figures.get("bets_words") if not p.cards else None)
+    if mine:
+        return f"{p.seat.upper()}[{mine}]" + (f" chips={p.figures['chips']}" if "chips" in p.figures else "")
     cards = f"{p.seat.upper()}[{' '.join(p.cards) or '-'}]"
     hands = p.figures.get("hands") if p.figures else None
     if hands is not None:

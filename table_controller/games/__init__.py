@@ -10,7 +10,8 @@ from typing import Any
 
 from table_controller.errors import ConfigError
 
-GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack", "vingt-un")
+GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack", "vingt-un", "red-dog", "split-decision",
+            "luck-of-the-draw")
 
 
 def make_game(
@@ -26,6 +27,10 @@ def make_game(
         return _blackjack(switches, seats, paytable)
     if game_id == "vingt-un":
         return _vingt_un(switches, seats, paytable)
+    if game_id in ("red-dog", "split-decision", "luck-of-the-draw"):
+        from table_controller.games.red_dog.games import make_in_between_game
+
+        return make_in_between_game(game_id, switches, seats, paytable)
     from table_controller.games.backhand import BackhandGame, Switches, Variant
 
     sw = Switches.from_dict(switches)

@@ -15,7 +15,7 @@ from typing import Any
 ANALYSES: tuple[tuple[str, str], ...] = (
     ("dead-mans-hand", "table_controller.commands.analyse_dmh"),
     ("blackjack", "table_controller.commands.analyse_blackjack"),
-    # ("red-dog", "table_controller.games.red_dog.analysis"),
+    ("red-dog", "table_controller.games.red_dog.analysis"),
     # ("farmer", "table_controller.games.farmer.analysis"),
 )
 

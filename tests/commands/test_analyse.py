@@ -131,3 +131,11 @@ def test_help_names_every_analysis(args) -> None:
     assert proc.returncode == 0 and "usage: table analyse" in proc.stdout, proc.stderr
     if args == ["analyse", "--help"]:
         assert "dead-mans-hand" in proc.stdout and "blackjack" in proc.stdout and "hold %" in proc.stdout
+
+
+def test_red_dog_is_analysed_through_the_table_command(capsys) -> None:
+    from table_controller.cli import main
+
+    assert main(["analyse", "red-dog", "--decks", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["house_edge_pct"] == pytest.approx(3.1554, abs=1e-4)

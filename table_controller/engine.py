@@ -67,11 +67,21 @@ class Payment:
     reason: str  # plain words for the dealer: "side bet, ace-eight, 4 to 1"
     rule: str  # the rules document's id: BJ-13, DMH-3, ...
     hand: int | None = None  # a seat's hand after splits (1, 2, ...), where the game has them
+    # Where the players pay one another (Farmer), the money does not come from or go to the
+    # house: ``payee`` receives what is collected (a seat, ``farm``, ``side_pot``) and ``payer``
+    # gives what is paid; ``seat`` may then be a pot (``side_pot`` paying its remainder).
+    # ``None`` is the house, as in every banked game; left out of to_dict() when None.
+    payee: str | None = None
+    payer: str | None = None
 
     @property
     def net(self) -> int:
         """What the seat gained (+) or lost (-) on this bet."""
         return self.paid - self.collected
+
+    def moves(self) -> tuple[tuple[str, int], ...]:
+        """Who gained (+) and lost (-) what, the house as ``house``: always sums to zero."""
+        return ((self.seat, self.net), (self.payee or "house", self.collected), (self.payer or "house", -self.paid))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -81,6 +91,10 @@ class Payment:
         }
         if self.hand is not None:
             out["hand"] = self.hand
+        if self.payee is not None:
+            out["payee"] = self.payee
+        if self.payer is not None:
+            out["payer"] = self.payer
         return out
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from table_controller.errors import ConfigError
 
-GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack")
+GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack", "farmer")
 
 
 def make_game(
@@ -24,6 +24,8 @@ def make_game(
     """Build a game. Unknown ids, switches or settings raise :class:`ConfigError`."""
     if game_id == "blackjack":
         return _blackjack(switches, seats, paytable)
+    if game_id == "farmer":
+        return _farmer(switches, seats)
     from table_controller.games.backhand import BackhandGame, Switches, Variant
 
     sw = Switches.from_dict(switches)
@@ -66,3 +68,13 @@ def _blackjack(switches: dict[str, Any] | None, seats: int | None, paytable: str
             raise ConfigError("--paytable FILE goes with switch B14=custom")
         table = builtin_paytable(sw.B14, pt4_s0=sw.B15)
     return BlackjackGame(sw, table, n)
+
+
+def _farmer(switches: dict[str, Any] | None, seats: int | None) -> Any:
+    from table_controller.games.farmer.machine import FarmerGame
+    from table_controller.games.farmer.switches import Switches as FarmerSwitches
+
+    n = 4 if seats is None else seats
+    if not isinstance(n, int) or not 2 <= n <= 8:
+        raise ConfigError(f"Farmer seats 2 to 8 players (got {seats!r})")
+    return FarmerGame(FarmerSwitches.from_dict(switches), n)

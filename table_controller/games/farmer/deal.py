@@ -82,9 +82,7 @@ class Deal:
         return self.score(seat) > GOAL
 
     def may_hit(self, seat: str) -> bool:
-        """F-13: under F1 = stay_only a seat past 16 may only stay; F-23: not once the stock is out."""
-        if self.shoe.remaining == 0:
-            return False
+        """F-13: under F1 = stay_only a seat past 16 may only stay."""
         return self.sw.F1 == "may_hit" or not self.busted(seat)
 
     def revealed(self) -> bool:

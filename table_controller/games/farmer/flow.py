@@ -91,10 +91,12 @@ def decide(d: Deal, event: Decision) -> str:
         if not d.may_hit(event.seat):
             raise Refusal(f"{seat_words(event.seat)} must stay", ("stay",))  # F-13: the console only
         d.want_card = True
+        check_stock(d)
         return f"{seat_words(event.seat)} hits"
     d.turn += 1
     if d.turn == len(d.seats):
         d.phase = "reveal"
+    check_stock(d)
     return f"{seat_words(event.seat)} stays"
 
 

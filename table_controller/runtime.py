@@ -294,7 +294,7 @@ class TableSession:
         result = ended.result
         if result.void:
             self.tally["void"] += 1
-        elif result.winner is not None or (len(self.game.seats) == 2 and not hasattr(self.game, "bets")):
+        elif not hasattr(self.game, "bets") and (result.winner is not None or len(self.game.seats) == 2):
             self.tally[f"{result.winner} wins" if result.winner else "no winner"] += 1
         else:
             for seat, seat_result in result.seats.items():

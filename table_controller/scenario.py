@@ -65,7 +65,8 @@ def parse_scenario(data: Any) -> Scenario:
 
 
 # games whose scenarios have a shape of their own: game id -> "module:function"
-RUNNERS = {"blackjack": "table_controller.games.blackjack.scenario:run_blackjack_scenario"}
+RUNNERS = {"blackjack": "table_controller.games.blackjack.scenario:run_blackjack_scenario",
+           "farmer": "table_controller.games.farmer.scenario:run_farmer_scenario"}
 
 
 def run_scenario(data: Any) -> dict[str, Any]:

@@ -19,8 +19,8 @@ DEFAULT_CARDS = "sim://?seed=42"
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
     parser.add_argument("--game", default="missouri-city",
-                        help="missouri-city (default), buffalo-bayou, backhand, blackjack")
-    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6) or blackjack (1-7)")
+                        help="missouri-city (default), buffalo-bayou, backhand, blackjack, farmer")
+    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6), blackjack (1-7) or farmer (2-8)")
     parser.add_argument("--paytable", default=None, metavar="FILE",
                         help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom")
     parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")
@@ -118,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
     decks = getattr(getattr(game, "switches", None), "decks", None)
     if not given and isinstance(decks, int) and decks > 1:
         args.cards = f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
+    if not given and getattr(game, "shoe_query", ""):
+        args.cards = f"{DEFAULT_CARDS}&{game.shoe_query}"  # a stripped deck (Farmer's 45 cards)
     if replay:
         args.no_log = True  # a replayed hand is in the log already: it is shown, not logged again
     if args.hands is not None and not (args.autopilot or replay):

@@ -38,7 +38,7 @@ from table_controller.events import (
     HardwareIrregularity,
 )
 from table_controller.games.farmer import flow
-from table_controller.games.farmer.cards import fresh_shoe, money, seat_words, signed
+from table_controller.games.farmer.cards import STRIPPED, fresh_shoe, money, seat_words, signed
 from table_controller.games.farmer.deal import Deal, Refusal
 from table_controller.games.farmer.prompts import instruction, seat_net, seat_prompt
 from table_controller.games.farmer.switches import RULES_VERSION, Switches
@@ -53,6 +53,7 @@ class FarmerGame:
     title = "Farmer"
     actions = ACTIONS
     bets = ("ante",)
+    shoe_query = "strip=" + ",".join(c.code for c in STRIPPED)  # the simulated shoe deals the 45 cards
 
     def __init__(self, switches: Switches, seats: int = 4) -> None:
         self.switches = switches

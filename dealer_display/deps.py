@@ -155,6 +155,15 @@ def _record(request: Request, kind: str, payload: dict[str, object]) -> None:
         table.session.record_access(kind, payload, source="console:pit_boss")
 
 
+def websocket_has_token(websocket: WebSocket, settings: DisplaySettings) -> bool:
+    """The dealer's console (its token), not a watching page: it may see what the public may not."""
+    return has_dealer_token(websocket.query_params.get("token"), settings)
+
+
+def has_dealer_token(given: str | None, settings: DisplaySettings) -> bool:
+    return _matches(given, settings.dealer_token)
+
+
 def websocket_may_read(websocket: WebSocket, settings: DisplaySettings) -> bool:
     host = websocket.client.host if websocket.client else None
     return is_loopback(host) or _matches(websocket.query_params.get("token"), settings.dealer_token)

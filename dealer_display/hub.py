@@ -11,9 +11,11 @@ from collections.abc import Callable
 
 
 class PageFeed:
-    """The newest message for one page, and a flag that there is one to send."""
+    """The newest message for one page, and a flag that there is one to send. A ``public``
+    page (no dealer token) gets the message without what only the dealer's console may see."""
 
-    def __init__(self) -> None:
+    def __init__(self, public: bool = False) -> None:
+        self.public = public
         self.latest = ""
         self.ready = asyncio.Event()
 
@@ -30,14 +32,15 @@ class PageFeed:
 class PushHub:
     """Builds the state message once per change and offers it to every page."""
 
-    def __init__(self, build_message: Callable[[], str]) -> None:
+    def __init__(self, build_message: Callable[[], str], build_public: Callable[[], str] | None = None) -> None:
         self._build = build_message
+        self._build_public = build_public or build_message
         self._pages: set[PageFeed] = set()
         self._pending = False
 
-    def join(self) -> PageFeed:
-        page = PageFeed()
-        page.offer(self._build())
+    def join(self, public: bool = False) -> PageFeed:
+        page = PageFeed(public)
+        page.offer(self._build_public() if public else self._build())
         self._pages.add(page)
         return page
 
@@ -59,6 +62,8 @@ class PushHub:
         self._pending = False
         if not self._pages:
             return
-        message = self._build()
+        built: dict[bool, str] = {}
         for page in self._pages:
-            page.offer(message)
+            if page.public not in built:
+                built[page.public] = self._build_public() if page.public else self._build()
+            page.offer(built[page.public])

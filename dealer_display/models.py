@@ -33,14 +33,14 @@ class DealerControlRequest(BaseModel):
     payment the engine asked for is made (``paid``), or the cut card came out (``cut_card``)."""
 
     model_config = ConfigDict(extra="forbid")
-    control: Literal["new_deck", "reshuffle_discards", "paid", "cut_card"]
+    control: Literal["new_deck", "reshuffle_discards", "paid", "cut_card", "done"]
 
 
 class PitBossRequest(BaseModel):
     """A pit-boss action on a held (or any unfinished) hand."""
 
     model_config = ConfigDict(extra="forbid")
-    control: Literal["void_hand", "accept_card"]
+    control: Literal["void_hand", "accept_card", "burn_card"]
 
 
 class Applied(BaseModel):

@@ -35,7 +35,7 @@ class DisplayTable:
         self.source = source
         self.camera = camera
         self.witness = None if camera is None else CameraWitness(session, source=camera.url)
-        self.hub = PushHub(self.state_message)
+        self.hub = PushHub(self.state_message, self.public_message)
         self.last_card: dict[str, Any] | None = None
         self.version = 0  # counts changes, so a page (or a test) can tell a state is new
         self.card_arrived = asyncio.Event()
@@ -151,6 +151,22 @@ class DisplayTable:
     # ----- state out --------------------------------------------------------------------------
     def state_message(self) -> str:
         return json.dumps(self.state())
+
+    def public_message(self) -> str:
+        return json.dumps(self.public_state())
+
+    def public_state(self) -> dict[str, Any]:
+        """The state without what only the dealer's console shows: a seat's ``figures["console"]``
+        (Farmer's face-down cards and scores, F-7) and the reason of the last refusal (F-13), for a
+        game that hides something from the public (``hides_from_public``); any other game's is the same."""
+        state = self.state()
+        if not getattr(self.session.game, "hides_from_public", False):
+            return state
+        snapshot = state["state"]
+        snapshot["last_refusal"] = None
+        for seat in snapshot["prompts"]["seats"]:
+            (seat.get("figures") or {}).pop("console", None)
+        return state
 
     def state(self) -> dict[str, Any]:
         return {

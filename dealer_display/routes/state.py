@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Depends
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Header
 from fastapi.responses import FileResponse
 
-from dealer_display.deps import TableDep, require_reader
+from dealer_display.deps import SettingsDep, TableDep, has_dealer_token, require_reader
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -21,6 +23,8 @@ async def page() -> FileResponse:
 
 
 @router.get("/api/state", dependencies=[Depends(require_reader)])
-async def state(table: TableDep) -> dict[str, Any]:
-    """Everything the page draws: prompts, expected step, tally, hardware status, last card."""
-    return table.state()
+async def state(table: TableDep, settings: SettingsDep,
+                x_dealer_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    """Everything the page draws: prompts, expected step, tally, hardware status, last card;
+    without the dealer token, not what only the dealer's console may see (Farmer's hidden cards)."""
+    return table.state() if has_dealer_token(x_dealer_token, settings) else table.public_state()

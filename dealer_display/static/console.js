@@ -4,7 +4,7 @@ import { ACTION_KEYS } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY_ACTIONS = Object.fromEntries(Object.entries(ACTION_KEYS).map(([action, key]) => [key, action]));
-const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD" };
+const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD" };
 
 export class DealerConsole {
   constructor(token, onError) {
@@ -29,6 +29,8 @@ export class DealerConsole {
     $("btn-reshuffle").disabled = !this.canAct || !controls.has("reshuffle_discards");
     $("btn-void").disabled = !controls.has("void_hand");
     $("btn-accept").disabled = !controls.has("accept_card");
+    $("btn-done").hidden = !this.canAct || !controls.has("done");  // Farmer: the reveal is done
+    $("btn-burn").hidden = !controls.has("burn_card");
     // a game with bets: the payment the engine asked for is confirmed; bets are entered by seat
     const paying = controls.has("paid");
     $("btn-paid").hidden = !this.canAct || !(paying || this.console.actions.includes("insurance"));
@@ -56,6 +58,8 @@ export class DealerConsole {
     $("btn-paid").addEventListener("click", () => this.control("paid"));
     $("bets").addEventListener("submit", (e) => { e.preventDefault(); this.placeBets(); });
     $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
+    $("btn-done").addEventListener("click", () => this.control("done"));
+    $("btn-burn").addEventListener("click", () => this.pitBoss("burn_card"));
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
 
@@ -75,7 +79,8 @@ export class DealerConsole {
       this.decide(this.seatForKey(action, e.shiftKey), action);
       return;
     }
-    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid" }[key];
+    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid",
+      T: "btn-done", U: "btn-burn" }[key];
     if (button && !$(button).hidden) {
       e.preventDefault();
       $(button).click();

@@ -1,6 +1,7 @@
 // Draws one pushed state into the page. Everything shown comes from the engine's snapshot;
 // nothing here decides what is legal or who wins.
 import { cardFace, emptySpot } from "./cards.js";
+import { drawFarmerLayout, farmerTotals, isFarmer } from "./farmer.js";
 
 const LOOKS = {
   red: { word: "RED", colour: "#e53935", shape: "triangle" },
@@ -10,7 +11,7 @@ const SPARE_LOOKS = [
   { colour: "#1e88e5", shape: "square" }, { colour: "#fdd835", shape: "diamond" },
   { colour: "#8e24aa", shape: "hexagon" }, { colour: "#00acc1", shape: "star" },
   { colour: "#fb8c00", shape: "triangle" }, { colour: "#e91e63", shape: "circle" },
-  { colour: "#8d6e63", shape: "pentagon" },
+  { colour: "#8d6e63", shape: "pentagon" }, { colour: "#c0ca33", shape: "star" },
 ];
 const SHAPES = {
   triangle: '<polygon points="12,2 23,22 1,22"/>',
@@ -21,7 +22,7 @@ const SHAPES = {
   star: '<polygon points="12,1 15,9 23,9 17,14 19,23 12,18 5,23 7,14 1,9 9,9"/>',
   pentagon: '<polygon points="12,1 23,9 19,23 5,23 1,9"/>',
 };
-export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L" };
+export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L", stay: "Y" };
 
 const $ = (id) => document.getElementById(id);
 const IRREGULARITY_WORDS = {
@@ -163,6 +164,7 @@ function handsLayout(state) {
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 
 export function drawLayout(state) {
+  if (isFarmer(state)) return drawFarmerLayout(state, seatLook, shapeSvg);
   if (hasHands(state)) return handsLayout(state);
   const box = $("layout");
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
@@ -187,6 +189,7 @@ function badge(seat) {
 }
 
 function totals(seat) {
+  if (seat.figures && "farmer" in seat.figures) return farmerTotals(seat);
   const box = el("div", "totals");
   const hands = (seat.figures && seat.figures.hands) || null;
   if (hands) {  // a game of hands: each hand's total, its bet, and the seat's result so far

@@ -53,6 +53,7 @@ class FarmerGame:
     title = "Farmer"
     actions = ACTIONS
     bets = ("ante",)
+    hides_from_public = True  # F-6: face-down cards, scores and busts only on the dealer's console
     shoe_query = "strip=" + ",".join(c.code for c in STRIPPED)  # the simulated shoe deals the 45 cards
 
     def __init__(self, switches: Switches, seats: int = 4) -> None:

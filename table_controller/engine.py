@@ -22,7 +22,11 @@ Games to come fit the same shape:
   shoe's ``cut_card`` report prompts;
 - Vingt-un: staking on the first card is a decision before the second deal; the "double" and
   the pone are seats' decisions and the dealer's controls;
-- Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``.
+- Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``;
+- Farmer: the players pay one another, so a :class:`Payment` names its ``payee`` (a seat, the
+  ``farm``, the ``side_pot``) or ``payer`` instead of the house; the stripped 45-card deck is
+  ``Shoe.fresh(1, 0, stripped)``; the farm and the farmer's seat pass from deal to deal through
+  ``next_hand`` and the deal's log header, like blackjack's shoe and bets.
 """
 
 from __future__ import annotations

@@ -103,3 +103,49 @@ def test_a_farmer_scenario_with_a_stripped_card_or_a_hit_after_a_bust_is_refused
     path.write_text(json.dumps(busted))
     assert main(["scenario", str(path)]) == 1
     assert "SEAT 1 must stay" in capsys.readouterr().err
+
+
+def test_audit_show_names_who_paid_whom(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, key = run_deals(tmp_path, 2)
+    with open_store(str(db), create=False) as store:
+        second = iter_hands(store)[1]
+    capsys.readouterr()
+    assert main(["audit", "show", str(db), second.hand_id]) == 0
+    out = capsys.readouterr().out
+    farmer = second.header["deal"]["farmer"]
+    first_ante = f"SEAT {int(farmer[4:]) % 6 + 1} paid the farm $1.00 (F-10)"  # from the farmer's left
+    assert first_ante in out and ("paid the farm" in out.split(first_ante)[0]) is False
+
+
+def test_a_deal_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None:
+    """Two deals, then the table dies mid-deal: a new process rebuilds it from the log alone (its
+    header carries the farm and the farmer) and plays it out; the audit replays all three."""
+    from drivers.registry import open_source
+    from table_controller import autopilot
+    from table_controller.commands.run import _resume_unfinished
+    from table_controller.games import make_game
+    from table_controller.hand_log import HandLog
+    from table_controller.runtime import TableSession
+
+    db, key = tmp_path / "farmer.db", tmp_path / "farmer.key"
+    url = "sim://?seed=5&strip=8S,8H,8D,8C,6S,6D,6C"
+    log = HandLog.open(str(db), key_path=key)
+    with open_source(url) as shoe:
+        session = TableSession(make_game("farmer", seats=5), log=log, source_url=shoe.url, simulated=True)
+        autopilot.drive(session, shoe, hands=2)
+        calls = iter(range(25))
+        autopilot.drive(session, shoe, hands=None, should_stop=lambda: next(calls, None) is None)
+    crashed = session.prompts().to_dict()
+    assert not session.expected().hand_over and session.state.hands
+    log.close()
+    log = HandLog.open(str(db), key_path=key)
+    try:
+        again = TableSession(make_game("farmer", seats=5), log=log, source_url=url)
+        _resume_unfinished(again, log)
+        assert again.prompts().to_dict() == crashed
+        with open_source(url) as other:
+            other.set_aside(list(again.state.shoe.drawn))
+            assert autopilot.drive(again, other, hands=1) == 1
+    finally:
+        log.close()
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 0

@@ -183,8 +183,8 @@ def words(report: dict[str, Any]) -> str:
              "Expectation per deal, the ante included, with its 95% confidence interval:"]
     for p in report["positions"]:
         lo, hi = p["ci95_cents"]
-        lines.append(f"  {p['position']}. {p['name']:<24} {p['mean_cents'] / 100:+8.4f} $  "
-                     f"[{lo / 100:+.4f}, {hi / 100:+.4f}]  ({p['mean_antes']:+.4f} antes; takes the farm "
+        lines.append(f"  {p['position']}. {p['name']:<24} {p['mean_cents'] / 100:+7.3f} $  "
+                     f"[{lo / 100:+.3f}, {hi / 100:+.3f}]  ({p['mean_antes']:+.4f} antes; takes the farm "
                      f"{p['farm_won_pct']:.2f}% of deals)")
     lines.append(f"Left in the farm at a session's end, on average: {money(round(report['farm_left_mean_cents']))} "
                  "(the positions' expectations sum to minus this over the session's deals)")

@@ -155,6 +155,12 @@ def test_deals_played_by_hand_from_the_console_keys(browser: Browser) -> None:
                 key = "D"
             press(pages, table, key)
             check_screen(dealer, public, session)
+            if session.state.phase == "shuffle" and session.state.chosen_by:  # the 6H has chosen the farmer
+                chosen = [c.code for s, c in session.state.chosen_by if s == session.state.farmer]
+                assert dealer.locator(f'.fm-seat[data-seat="{session.state.farmer}"] .card.select').last.get_attribute("data-code") == chosen[-1] == "6H"
+                assert dealer.inner_text(".fm-farmer") == f"Farmer: SEAT {session.state.farmer[4:]}"
+                ARTIFACTS.mkdir(exist_ok=True)
+                dealer.screenshot(path=str(ARTIFACTS / "farmer-by-hand-farmer-chosen.png"))
             if session.state.phase == "draw" and shots == 0 and any(session.state.busted(s) for s in session.state.hands):
                 ARTIFACTS.mkdir(exist_ok=True)
                 dealer.screenshot(path=str(ARTIFACTS / "farmer-by-hand-dealer-console.png"))

@@ -13,8 +13,6 @@ from hypothesis import strategies as st
 
 from table_controller.engine import Refused
 from table_controller.events import (
-    ACCEPT_CARD,
-    BURN_CARD,
     DONE,
     NEW_DECK,
     PAID,

@@ -20,7 +20,8 @@ ACCEPT_CARD = "accept_card"  # pit boss
 PAID = "paid"  # dealer: the payment or collection the engine asked for (Expected.payment) is made
 DONE = "done"  # dealer: the step the instruction names is done (Farmer's reveal)
 BURN_CARD = "burn_card"  # pit boss: the held card goes to the discard unused (Farmer)
-PIT_BOSS_CONTROLS = frozenset({VOID_HAND, ACCEPT_CARD, BURN_CARD})
+CLOSE_GAME = "close_game"  # pit boss: close a game whose pot carries over, dividing it (Farmer's farm)
+PIT_BOSS_CONTROLS = frozenset({VOID_HAND, ACCEPT_CARD, BURN_CARD, CLOSE_GAME})
 DEALER_CONTROLS = frozenset({NEW_DECK, RESHUFFLE, PAID, DONE})
 
 

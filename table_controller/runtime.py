@@ -242,6 +242,8 @@ class TableSession:
     def _starts_next_hand(self, event: Event) -> bool:
         """A NEW DECK after a finished hand starts the next; in a game whose shoe lasts many
         rounds (``next_hand``) so do the next round's bets and its first card."""
+        if hasattr(self.game, "starts_next_hand"):  # a game that says so itself (Farmer: a seat joining)
+            return bool(self.game.starts_next_hand(event))
         if isinstance(event, Control) and event.control == NEW_DECK:
             return True
         return hasattr(self.game, "next_hand") and isinstance(event, (Wager, CardArrived))

@@ -4,7 +4,8 @@ import { ACTION_KEYS } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY_ACTIONS = Object.fromEntries(Object.entries(ACTION_KEYS).map(([action, key]) => [key, action]));
-const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD" };
+const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD",
+  close_game: "CLOSE THE GAME AND DIVIDE THE FARM" };
 
 export class DealerConsole {
   constructor(token, onError) {
@@ -31,6 +32,7 @@ export class DealerConsole {
     $("btn-accept").disabled = !controls.has("accept_card");
     $("btn-done").hidden = !this.canAct || !controls.has("done");  // Farmer: the reveal is done
     $("btn-burn").hidden = !controls.has("burn_card");
+    $("btn-close-game").hidden = !controls.has("close_game");  // Farmer: between deals (F-22)
     // a game with bets: the payment the engine asked for is confirmed; bets are entered by seat
     const paying = controls.has("paid");
     $("btn-paid").hidden = !this.canAct || !(paying || this.console.actions.includes("insurance"));
@@ -60,6 +62,7 @@ export class DealerConsole {
     $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
     $("btn-done").addEventListener("click", () => this.control("done"));
     $("btn-burn").addEventListener("click", () => this.pitBoss("burn_card"));
+    $("btn-close-game").addEventListener("click", () => this.pitBoss("close_game"));
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
 

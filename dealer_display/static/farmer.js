@@ -40,7 +40,8 @@ function farmRow(state) {
 
 function seatBox(seat, look, shapeSvg, nextSpot) {
   const f = seat.figures || {};
-  const box = el("div", `fm-seat${seat.on_turn ? " acts" : ""}${f.farmer ? " farmer" : ""}`);
+  const out = f.seated === false;
+  const box = el("div", `fm-seat${seat.on_turn ? " acts" : ""}${f.farmer ? " farmer" : ""}${out ? " out" : ""}`);
   box.dataset.seat = seat.seat;
   box.style.setProperty("--seat", look.colour);
   const tag = el("span", "seat-tag");
@@ -57,7 +58,7 @@ function seatBox(seat, look, shapeSvg, nextSpot) {
   (f.select || []).forEach((code) => fan.append(cardFace(code, "select")));
   if (!fan.children.length) fan.append(emptySpot(nextSpot && nextSpot.startsWith(`${seat.seat}/`) ? "next" : "\u2013"));
   const score = el("span", "fm-score", scoreWords(f));
-  const money = el("span", "caption", `ante ${dollars(f.ante || 0)} \u00b7 ${signed(f.net || 0)}`);
+  const money = el("span", "caption", out ? `not seated \u00b7 ${signed(f.net || 0)}` : `ante ${dollars(f.ante || 0)} \u00b7 ${signed(f.net || 0)}`);
   box.append(tag, fan, score);
   if (passedNote(f)) box.append(el("span", "fm-passed", passedNote(f)));
   box.append(money);

@@ -49,7 +49,8 @@ def test_deals_in_the_terminal_log_every_payment_balance_and_pass_the_farmer(
     with open_store(str(db), create=False) as store:
         hands = iter_hands(store)
     assert len(hands) == 12
-    assert hands[0].header["deal"] == {"farm": 0, "farmer": None, "phase": "choose_shuffle"}
+    assert hands[0].header["deal"] == {"farm": 0, "farmer": None, "phase": "choose_shuffle",
+                                       "seats": [f"seat{n}" for n in range(1, 7)], "last_seats": []}
     stripped = {c.code for c in STRIPPED}
     for before, after in zip(hands, hands[1:]):
         details = before.result["details"]

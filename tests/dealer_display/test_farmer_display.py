@@ -172,3 +172,46 @@ def test_deals_played_by_hand_from_the_console_keys(browser: Browser) -> None:
         dealer.screenshot(path=str(ARTIFACTS / "farmer-by-hand-deal-over.png"))
         public.close()
         dealer.close()
+
+
+def test_a_seat_leaves_and_the_pit_boss_closes_the_game_from_the_console(browser: Browser) -> None:
+    """After a deal: LEAVE on a seat's panel, then Close game with the pit-boss PIN; every payment
+    of the farm confirmed with C; the page shows the seat out and the farm at $0.00."""
+    from tests.dealer_display.live import PIT_BOSS_PIN
+
+    with live_table(SHOE, game=make_game("farmer", seats=3), autopilot=True, autopilot_hands=2, pace=0.0) as table:
+        dealer = open_console(browser, table, 1280, 800)
+        dealer.wait_for_function("window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 2",
+                                 timeout=120_000)
+        session = table.session
+        while session.state.farm == 0:  # deals until money is left on the farm
+            press([dealer], table, "N")
+            while not session.expected().hand_over:
+                exp = session.expected()
+                key = "C" if exp.payment else "T" if "done" in exp.controls else \
+                    ("Y" if exp.decisions else "D")
+                press([dealer], table, key)
+        farm = session.state.farm
+        before = table.version
+        dealer.click('.seat-panel[data-seat="seat3"] button[data-action="leave"]')
+        wait_drawn(dealer, table, before)
+        assert session.state.seats == ("seat1", "seat2")
+        assert dealer.text_content('.seat-panel[data-seat="seat3"] .outcome') == "not seated"
+        assert dealer.inner_text('.fm-seat.out[data-seat="seat3"] .caption').startswith("not seated")
+        before = table.version
+        dealer.click("#btn-close-game")
+        dealer.fill("#pin-input", PIT_BOSS_PIN)
+        dealer.click("#pin-ok")
+        wait_drawn(dealer, table, before)
+        assert dealer.inner_text("#instruction").startswith("Pay SEAT ")
+        paid = 0
+        while session.expected().payment is not None:
+            paid += session.expected().payment.paid
+            press([dealer], table, "C")
+        assert paid == farm and dealer.inner_text(".fm-amount") == "$0.00"
+        assert dealer.inner_text("#instruction") == "Game closed: the farm is divided. A new game starts by choosing its farmer"
+        assert dealer.inner_text("#result .headline") == "HAND OVER"  # nobody won a farm
+        assert dealer.errors == []  # type: ignore[attr-defined]
+        ARTIFACTS.mkdir(exist_ok=True)
+        dealer.screenshot(path=str(ARTIFACTS / "farmer-game-closed.png"))
+        dealer.close()

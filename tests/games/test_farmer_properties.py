@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from table_controller.engine import Refused
 from table_controller.events import (
+    CLOSE_GAME,
     DONE,
     NEW_DECK,
     PAID,
@@ -36,7 +37,7 @@ def next_event(game, state, rng: random.Random, shoe: list):
     if exp.payment is not None:
         return Control(PAID)
     if NEW_DECK in exp.controls:
-        return Control(NEW_DECK)
+        return between_deals(game, state, rng) or Control(NEW_DECK)
     if DONE in exp.controls:
         return Control(VOID_HAND) if rng.random() < 0.02 else Control(DONE)
     roll = rng.random()
@@ -48,6 +49,20 @@ def next_event(game, state, rng: random.Random, shoe: list):
         seat = next(iter(exp.decisions))
         return Decision(seat, rng.choice(("hit", "stay")))
     return CardArrived(shoe.pop(0))
+
+
+def between_deals(game, state, rng: random.Random):
+    """Now and then a seat leaves or joins (F-21), or the pit boss closes the game (F-22)."""
+    roll = rng.random()
+    if roll < 0.04 and CLOSE_GAME in game.expected(state).controls:
+        return Control(CLOSE_GAME, by="pit boss")
+    if roll < 0.2:
+        seat = rng.choice(game.seats)
+        if seat not in state.seats:
+            return Decision(seat, "join")
+        if len(state.seats) > 2:
+            return Decision(seat, "leave")
+    return None
 
 
 def play_deal(game, state, rng: random.Random):
@@ -110,7 +125,10 @@ def test_random_sessions_finish_balance_and_replay(seed, seats, switches, deals)
         check_deal(game, start, state, events, logged, farm_before)
         result = game.result(state)
         assert result is not None
-        assert state.next_farmer in game.seats or state.void
+        assert state.next_farmer in state.seats or state.void or state.closed
+        if state.closed:
+            assert state.farm == 0 and result.decided_by == "F-22"
+        assert 2 <= len(state.seats) and set(state.hands) <= set(state.seats)
         state = game.next_hand(state)
 
 

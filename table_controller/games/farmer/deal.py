@@ -38,7 +38,7 @@ def order_from_left(seats: tuple[str, ...], farmer: str) -> tuple[str, ...]:
 @dataclass
 class Deal:
     sw: Switches
-    seats: tuple[str, ...]
+    seats: tuple[str, ...]  # the seats in this deal (F-21: they change only between deals)
     shoe: Shoe
     farm: int = 0  # cents on the farm spot now
     farmer: str | None = None
@@ -57,6 +57,12 @@ class Deal:
     void: bool = False
     note: str = ""
     side_pot: int = 0
+    table: tuple[str, ...] = ()  # every seat at the table, in or out of this deal
+    last_seats: tuple[str, ...] = ()  # the seats of the last deal played (F-22)
+    closed: bool = False  # the pit boss closed the game (F-22)
+
+    def __post_init__(self) -> None:
+        self.table = self.table or self.seats
 
     def clone(self) -> Deal:
         new = copy.copy(self)

@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from table_controller.cards import Card
 from table_controller.engine import Irregularity
-from table_controller.events import ACCEPT_CARD, BURN_CARD, DONE, NEW_DECK, PAID, VOID_HAND, CardArrived, Control, Decision
+from table_controller.events import (
+    ACCEPT_CARD,
+    BURN_CARD,
+    CLOSE_GAME,
+    DONE,
+    NEW_DECK,
+    PAID,
+    VOID_HAND,
+    CardArrived,
+    Control,
+    Decision,
+)
 from table_controller.games.farmer.cards import SIX_OF_HEARTS, fresh_shoe, seat_words
 from table_controller.games.farmer.deal import Deal, Refusal
+from table_controller.games.farmer.seating import SEATING, change_seat, close_game
 from table_controller.games.farmer.settle import FARM, SIDE_POT, instruction_for, receive, settle, transfer
 
 
@@ -81,6 +93,8 @@ def check_stock(d: Deal) -> None:
 def decide(d: Deal, event: Decision) -> str:
     if event.amount is not None:
         raise Refusal(f"{event.action} takes no amount")
+    if event.action in SEATING:
+        return change_seat(d, event)
     on_turn = d.seat_on_turn()
     legal = d.decisions()
     if event.seat not in legal or event.action not in legal[event.seat]:
@@ -112,6 +126,8 @@ def control(d: Deal, event: Control) -> str:
             raise Refusal("nothing waits for DONE now")
         return reveal(d)
     if name == VOID_HAND:
+        if d.closed:
+            raise Refusal("the game is being closed: its farm is divided (F-22)")
         if d.phase == "over":
             raise Refusal("the deal is over and settled; its result stands")
         if d.settled and any(p.rule != "F-10" for p in d.settled):
@@ -121,12 +137,16 @@ def control(d: Deal, event: Control) -> str:
         return accept(d, event.by)
     if name == BURN_CARD:
         return burn(d, event.by)
+    if name == CLOSE_GAME:
+        return close_game(d, event.by)
     raise Refusal(f"{name} is not a control of this game")
 
 
 def shuffle(d: Deal) -> str:
     if d.phase not in ("shuffle", "choose_shuffle"):
         raise Refusal("the 45 cards are shuffled only before a deal (F-9)")
+    if len(d.seats) < 2:
+        raise Refusal("a deal needs at least two seats (F-21)")
     d.shoe = fresh_shoe()
     if d.phase == "choose_shuffle":
         d.phase = "choose"
@@ -156,7 +176,7 @@ def pay(d: Deal) -> str:
 def after_payments(d: Deal) -> None:
     if d.phase == "antes":
         d.phase = "face_down"
-    elif d.phase in ("pay", "voiding"):
+    elif d.phase in ("pay", "voiding", "closing"):
         d.phase = "over"
 
 

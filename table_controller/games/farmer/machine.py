@@ -27,6 +27,7 @@ from table_controller.engine import (
 from table_controller.events import (
     ACCEPT_CARD,
     BURN_CARD,
+    CLOSE_GAME,
     DONE,
     NEW_DECK,
     PAID,
@@ -41,9 +42,10 @@ from table_controller.games.farmer import flow
 from table_controller.games.farmer.cards import STRIPPED, fresh_shoe, money, seat_words, signed
 from table_controller.games.farmer.deal import Deal, Refusal
 from table_controller.games.farmer.prompts import instruction, seat_net, seat_prompt
+from table_controller.games.farmer.seating import SEATING
 from table_controller.games.farmer.switches import RULES_VERSION, Switches
 
-ACTIONS = ("hit", "stay")
+ACTIONS = ("hit", "stay", *SEATING)
 RESOLUTIONS = {"unexpected_card": (ACCEPT_CARD, BURN_CARD, VOID_HAND), "impossible_card": (BURN_CARD, VOID_HAND),
                "wrong_spot": (ACCEPT_CARD, VOID_HAND), "hardware": (VOID_HAND, ACCEPT_CARD)}
 
@@ -63,24 +65,39 @@ class FarmerGame:
     # ----- deals ---------------------------------------------------------------------------------
     def new_hand(self) -> Deal:
         """The first deal of a session: the farmer is chosen first (F-8)."""
-        return Deal(self.switches, self.seats, fresh_shoe(), phase="choose_shuffle")
+        return Deal(self.switches, self.seats, fresh_shoe(), phase="choose_shuffle", table=self.seats)
 
     def next_hand(self, finished: Deal) -> Deal:
-        """F-20: the farm carried over, the farm's winner the farmer; every deal starts with a shuffle."""
+        """F-20: the farm carried over, the farm's winner the farmer; every deal starts with a
+        shuffle. After the game was closed (F-22) a new game starts by choosing its farmer."""
+        if finished.closed:
+            return Deal(self.switches, finished.seats, fresh_shoe(), phase="choose_shuffle", table=self.seats)
         farmer = finished.next_farmer or finished.farmer
         phase = "shuffle" if farmer else "choose_shuffle"
-        return Deal(self.switches, self.seats, fresh_shoe(), farm=finished.farm, farmer=farmer, phase=phase)
+        return Deal(self.switches, finished.seats, fresh_shoe(), farm=finished.farm, farmer=farmer, phase=phase,
+                    table=self.seats, last_seats=finished.seats)
+
+    def starts_next_hand(self, event: Event) -> bool:
+        """What, after a finished deal, begins the next: its shuffle, a seat joining or leaving
+        (F-21), or the pit boss closing the game (F-22)."""
+        if isinstance(event, Control):
+            return event.control in (NEW_DECK, CLOSE_GAME)
+        return isinstance(event, Decision) and event.action in SEATING
 
     def round_header(self, state: Deal) -> dict[str, Any]:
-        return {"deal": {"farm": state.farm, "farmer": state.farmer, "phase": state.phase}}
+        return {"deal": {"farm": state.farm, "farmer": state.farmer, "phase": state.phase,
+                         "seats": list(state.seats), "last_seats": list(state.last_seats)}}
 
     def hand_from_header(self, header: dict[str, Any]) -> Deal:
         start = header.get("deal")
         if not isinstance(start, dict):
             return self.new_hand()
         farmer = start.get("farmer")
-        return Deal(self.switches, self.seats, fresh_shoe(), farm=int(start.get("farm") or 0),
-                    farmer=str(farmer) if farmer else None, phase=str(start.get("phase") or "choose_shuffle"))
+        seats = tuple(s for s in self.seats if s in (start.get("seats") or self.seats))
+        last = tuple(s for s in self.seats if s in (start.get("last_seats") or ()))
+        return Deal(self.switches, seats, fresh_shoe(), farm=int(start.get("farm") or 0),
+                    farmer=str(farmer) if farmer else None, phase=str(start.get("phase") or "choose_shuffle"),
+                    table=self.seats, last_seats=last)
 
     # ----- the engine interface -----------------------------------------------------------------
     def apply(self, state: Deal, event: Event) -> tuple[Deal, tuple[Effect, ...]]:
@@ -124,13 +141,15 @@ class FarmerGame:
         return tuple(effects)
 
     def expected(self, state: Deal) -> Expected:
-        if state.phase == "over":
-            return Expected(hand_over=True)
+        if state.phase == "over":  # the next deal begins with its shuffle, or the game is closed
+            return Expected(hand_over=True, controls=() if state.closed else (NEW_DECK, CLOSE_GAME))
         if state.irregularity is not None:
             return Expected(controls=RESOLUTIONS[state.irregularity.kind])
         if state.queue:
             return Expected(controls=(PAID,), payment=state.queue[0])
-        if state.phase in ("shuffle", "choose_shuffle"):
+        if state.phase == "shuffle":
+            return Expected(controls=(NEW_DECK, CLOSE_GAME))
+        if state.phase == "choose_shuffle":
             return Expected(controls=(NEW_DECK,))
         if state.phase == "reveal":
             return Expected(controls=(DONE, VOID_HAND))
@@ -146,20 +165,24 @@ class FarmerGame:
 
     def _result(self, d: Deal) -> HandResult:
         seats: dict[str, SeatResult] = {}
-        for seat in self.seats:
+        for seat in (s for s in self.seats if s in d.seats or any(p.seat == s for p in d.settled)):
             net = seat_net(d, seat)
             outcome = "void" if d.void else ("win" if net > 0 else "lose" if net < 0 else "even")
             cards = d.hands.get(seat, [])
             seats[seat] = SeatResult(outcome, None, d.score(seat) if cards else None, None, None, d.decided_by or "VOID",
                                      {"net": net, "cards": [c.code for c in cards], "farmer": seat == d.farmer})
-        winner = None if d.void else next((p.seat for p in d.settled if p.payer == "farm"), None)
-        if d.void:
+        winner = next((p.seat for p in d.settled if p.payer == "farm" and p.rule.startswith("F-15")), None)
+        if d.closed:
+            words = "game closed: the farm divided; " + "; ".join(
+                f"{seat_words(s)} {signed(r.details['net'])}" for s, r in seats.items() if r.details["net"])
+        elif d.void:
             words = "deal void: every ante returned"
         else:
             took = f"{seat_words(winner)} takes the farm" if winner else "nobody scores 16"
             words = f"{took}; " + "; ".join(f"{seat_words(s)} {signed(r.details['net'])}" for s, r in seats.items()) + \
                 f"; farm {money(d.farm)}; next farmer {seat_words(d.next_farmer or '')}"
         return HandResult(winner, "VOID" if d.void else d.decided_by, words, seats, void=d.void, details={
+            "seats_in_deal": list(d.seats), "closed": d.closed,
             "farmer": d.farmer, "next_farmer": d.next_farmer, "farm": d.farm,
             "settlements": [p.to_dict() for p in d.settled],
             "chosen_by": [[s, c.code] for s, c in d.chosen_by]})

@@ -12,6 +12,7 @@ from typing import Any
 from table_controller.engine import Expected, SeatPrompt
 from table_controller.games.farmer.cards import GOAL, money, seat_words
 from table_controller.games.farmer.deal import Deal
+from table_controller.games.farmer.seating import seating_actions
 from table_controller.games.farmer.settle import instruction_for
 
 
@@ -21,7 +22,8 @@ def instruction(d: Deal, exp: Expected) -> str:
         controls = " or ".join(c.replace("_", " ").upper() for c in exp.controls)
         return f"IRREGULARITY: {d.irregularity.reason}. Hold the deal and call the pit boss: {controls}"
     if exp.hand_over:
-        return lead + over_words(d)
+        return lead + ("Game closed: the farm is divided. A new game starts by choosing its farmer"
+                       if d.closed else over_words(d))
     if exp.payment is not None:
         return lead + instruction_for(exp.payment, d.farm, d.side_pot, d.farmer)
     if d.phase == "choose_shuffle":
@@ -50,6 +52,10 @@ def over_words(d: Deal) -> str:
 
 
 def seat_prompt(d: Deal, seat: str) -> SeatPrompt:
+    if seat not in d.seats:
+        return SeatPrompt(seat, "waiting", False, None, None, None, seating_actions(d, seat), None, None, (), (),
+                          "not seated", {"farmer": False, "seated": False, "cards": [], "net": seat_net(d, seat),
+                                         "ante": 0, "score": None, "farm": d.farm, "select": []})
     cards = d.hands.get(seat, [])
     revealed = d.revealed()
     public = [c.code for c in (cards if revealed else cards[1:])]
@@ -60,8 +66,9 @@ def seat_prompt(d: Deal, seat: str) -> SeatPrompt:
     status = "finished" if over else ("acting" if on_turn else "waiting")
     outcome = None if not over else ("void" if d.void else "win" if net > 0 else "lose" if net < 0 else "even")
     value = d.score(seat) if cards else None
-    return SeatPrompt(seat, status, on_turn, value if revealed else None, None, None, decisions.get(seat, ()),
-                      outcome, None, tuple(public), (), "", figures(d, seat, net, value))
+    return SeatPrompt(seat, status, on_turn, value if revealed else None, None, None,
+                      decisions.get(seat, ()) or seating_actions(d, seat), outcome, None, tuple(public), (), "",
+                      figures(d, seat, net, value))
 
 
 def figures(d: Deal, seat: str, net: int, value: int | None) -> dict[str, Any]:
@@ -71,7 +78,7 @@ def figures(d: Deal, seat: str, net: int, value: int | None) -> dict[str, Any]:
         {"spot": f"{seat}/card{k}", "code": c.code if (k > 1 or revealed) else None, "face": "up" if (k > 1 or revealed) else "down"}
         for k, c in enumerate(cards, start=1)]
     out: dict[str, Any] = {
-        "farmer": seat == d.farmer, "cards": shown, "net": net, "ante": d.ante_of(seat),
+        "farmer": seat == d.farmer, "seated": True, "cards": shown, "net": net, "ante": d.ante_of(seat),
         "score": value if revealed else None, "farm": d.farm,
         "select": [c.code for s, c in d.chosen_by if s == seat] if d.phase in ("choose", "shuffle") else [],
     }

@@ -101,3 +101,50 @@ def test_a_card_at_the_wrong_spot_is_placed_once_moved():
     assert state.irregularity.kind == "wrong_spot"
     state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
     assert [c.code for c in state.hands["seat3"]] == ["3S"]
+
+
+def test_a_face_down_card_seen_face_up_before_the_reveal_is_exposed_and_accepted_as_public():
+    game = game_of(3)
+    state = dealt(game, "2S 3S 4S 5S")  # seat2 2S (down) 5S; seat3 3S; seat1 4S
+    state, effects = game.apply(state, CardArrived(parse_card("3S"), "seat3/card1"))
+    assert state.irregularity.kind == "exposed_card" and game.expected(state).controls == (ACCEPT_CARD, VOID_HAND)
+    assert "SEAT 3's face-down card 3S is seen face up at seat3/card1 before the reveal" in state.irregularity.reason
+    state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
+    seat3 = game.prompts(state).seats[2]
+    assert seat3.cards == ("3S",) and seat3.figures["cards"][0] == {"spot": "seat3/card1", "code": "3S", "face": "up"}
+    assert game.prompts(state).seats[1].figures["cards"][0]["code"] is None  # the others stay down
+    state, effects = game.apply(state, CardArrived(parse_card("3S"), "seat3/card1"))
+    assert state.irregularity is None  # seen again: public already
+    assert game.expected(state).decisions == {"seat2": ("hit", "stay")}
+
+
+def test_a_face_down_card_that_reads_differently_at_the_reveal_voids_the_deal():
+    game = game_of(2)
+    state = dealt(game, "10S 9S 6H")
+    state, _ = apply(game, state, Decision("seat2", "stay"))
+    state, _ = apply(game, state, CardArrived(parse_card("5H")))
+    state, _ = apply(game, state, Decision("seat1", "stay"))
+    state, effects = game.apply(state, CardArrived(parse_card("10S"), "seat2/card1"))  # as the shoe read it
+    assert state.irregularity is None and effects[0].note == "10S seen at seat2/card1"
+    state, _ = game.apply(state, CardArrived(parse_card("JS"), "seat1/card1"))
+    assert state.irregularity.kind == "mismatch" and state.irregularity.cards == ("JS", "9S")
+    assert game.expected(state).controls == (VOID_HAND,)
+    state, _ = apply(game, state, Control(VOID_HAND, by="pit boss"))
+    while game.expected(state).payment is not None:
+        state, _ = apply(game, state, Control(PAID))
+    assert state.void and state.farm == 0
+
+
+def test_a_mismatch_once_the_payments_have_begun_lets_them_stand():
+    game = game_of(2, F4="pay_winner")
+    state = dealt(game, "10S 9S 6H")
+    state, _ = apply(game, state, Decision("seat2", "stay"))
+    state, _ = apply(game, state, CardArrived(parse_card("5H")))
+    state, _ = apply(game, state, Decision("seat1", "stay"))
+    state, _ = apply(game, state, Control(DONE))
+    state, _ = apply(game, state, Control(PAID))  # the farm to seat2
+    state, _ = game.apply(state, CardArrived(parse_card("JS"), "seat1/card1"))
+    assert state.irregularity.kind == "mismatch" and game.expected(state).controls == (ACCEPT_CARD,)
+    state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
+    state, _ = apply(game, state, Control(PAID))
+    assert game.expected(state).hand_over and not state.void

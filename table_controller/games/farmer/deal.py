@@ -60,6 +60,7 @@ class Deal:
     table: tuple[str, ...] = ()  # every seat at the table, in or out of this deal
     last_seats: tuple[str, ...] = ()  # the seats of the last deal played (F-22)
     closed: bool = False  # the pit boss closed the game (F-22)
+    exposed: frozenset[str] = frozenset()  # seats whose face-down card was seen and accepted as public
 
     def __post_init__(self) -> None:
         self.table = self.table or self.seats

@@ -19,12 +19,16 @@ from table_controller.events import (
 from table_controller.games.farmer.cards import SIX_OF_HEARTS, fresh_shoe, seat_words
 from table_controller.games.farmer.deal import Deal, Refusal
 from table_controller.games.farmer.seating import SEATING, change_seat, close_game
+from table_controller.games.farmer.sightings import accept_sighting, payments_begun, sighted_seat, sighting
 from table_controller.games.farmer.settle import FARM, SIDE_POT, instruction_for, receive, settle, transfer
 
 
 # ----- cards ------------------------------------------------------------------------------------
 def card(d: Deal, event: CardArrived) -> str | Irregularity:
     c = event.card
+    seat = sighted_seat(d, event)
+    if seat is not None:
+        return sighting(d, seat, event)
     if c.is_joker or not d.shoe.can_hold(c):
         d.held_card = c
         return Irregularity("impossible_card", f"F-1: {d.shoe.why_impossible(c)}", (c.code,))
@@ -130,7 +134,7 @@ def control(d: Deal, event: Control) -> str:
             raise Refusal("the game is being closed: its farm is divided (F-22)")
         if d.phase == "over":
             raise Refusal("the deal is over and settled; its result stands")
-        if d.settled and any(p.rule != "F-10" for p in d.settled):
+        if payments_begun(d):
             raise Refusal("the payments have begun: the deal can no longer be void (F-25)")
         return void(d, event.by)
     if name == ACCEPT_CARD:
@@ -205,6 +209,8 @@ def void(d: Deal, by: str) -> str:
 
 def accept(d: Deal, by: str) -> str:
     held, irregularity = d.held_card, d.irregularity
+    if irregularity is not None and irregularity.kind in ("exposed_card", "mismatch"):
+        return accept_sighting(d, by)
     if irregularity is None or held is None:
         raise Refusal("there is no irregularity to accept")
     if irregularity.kind == "wrong_spot":

@@ -25,8 +25,6 @@ from table_controller.engine import (
     TablePrompts,
 )
 from table_controller.events import (
-    ACCEPT_CARD,
-    BURN_CARD,
     CLOSE_GAME,
     DONE,
     NEW_DECK,
@@ -43,11 +41,10 @@ from table_controller.games.farmer.cards import STRIPPED, fresh_shoe, money, sea
 from table_controller.games.farmer.deal import Deal, Refusal
 from table_controller.games.farmer.prompts import instruction, seat_net, seat_prompt
 from table_controller.games.farmer.seating import SEATING
+from table_controller.games.farmer.sightings import resolutions
 from table_controller.games.farmer.switches import RULES_VERSION, Switches
 
 ACTIONS = ("hit", "stay", *SEATING)
-RESOLUTIONS = {"unexpected_card": (ACCEPT_CARD, BURN_CARD, VOID_HAND), "impossible_card": (BURN_CARD, VOID_HAND),
-               "wrong_spot": (ACCEPT_CARD, VOID_HAND), "hardware": (VOID_HAND, ACCEPT_CARD)}
 
 
 class FarmerGame:
@@ -113,11 +110,11 @@ class FarmerGame:
 
     def _step(self, d: Deal, event: Event) -> tuple[Effect, ...]:
         before = len(d.settled)
-        if d.irregularity is not None and not (isinstance(event, Control) and event.control in RESOLUTIONS[d.irregularity.kind]):
+        if d.irregularity is not None and not (isinstance(event, Control) and event.control in resolutions(d)):
             if isinstance(event, CardArrived):
                 d.shoe = d.shoe.draw(event.card).burn(event.card) if d.shoe.can_hold(event.card) else d.shoe
                 return (Applied(f"{event.card.code} arrived while the deal is held for the pit boss; set aside"),)
-            allowed = " or ".join(c.replace("_", " ").upper() for c in RESOLUTIONS[d.irregularity.kind])
+            allowed = " or ".join(c.replace("_", " ").upper() for c in resolutions(d))
             raise Refusal(f"the deal is held for the pit boss: {allowed}")
         if isinstance(event, CardArrived):
             note: str | Irregularity = flow.card(d, event)
@@ -144,7 +141,7 @@ class FarmerGame:
         if state.phase == "over":  # the next deal begins with its shuffle, or the game is closed
             return Expected(hand_over=True, controls=() if state.closed else (NEW_DECK, CLOSE_GAME))
         if state.irregularity is not None:
-            return Expected(controls=RESOLUTIONS[state.irregularity.kind])
+            return Expected(controls=resolutions(state))
         if state.queue:
             return Expected(controls=(PAID,), payment=state.queue[0])
         if state.phase == "shuffle":

@@ -58,7 +58,7 @@ def seat_prompt(d: Deal, seat: str) -> SeatPrompt:
                                          "ante": 0, "score": None, "farm": d.farm, "select": []})
     cards = d.hands.get(seat, [])
     revealed = d.revealed()
-    public = [c.code for c in (cards if revealed else cards[1:])]
+    public = [c.code for c in (cards if revealed or seat in d.exposed else cards[1:])]
     decisions = d.decisions()
     on_turn = d.seat_on_turn() == seat
     over = d.phase == "over"
@@ -73,9 +73,10 @@ def seat_prompt(d: Deal, seat: str) -> SeatPrompt:
 
 def figures(d: Deal, seat: str, net: int, value: int | None) -> dict[str, Any]:
     cards = d.hands.get(seat, [])
+    up = d.revealed() or seat in d.exposed
     revealed = d.revealed()
     shown: list[dict[str, Any]] = [
-        {"spot": f"{seat}/card{k}", "code": c.code if (k > 1 or revealed) else None, "face": "up" if (k > 1 or revealed) else "down"}
+        {"spot": f"{seat}/card{k}", "code": c.code if (k > 1 or up) else None, "face": "up" if (k > 1 or up) else "down"}
         for k, c in enumerate(cards, start=1)]
     out: dict[str, Any] = {
         "farmer": seat == d.farmer, "seated": True, "cards": shown, "net": net, "ante": d.ante_of(seat),

@@ -159,3 +159,24 @@ def test_eight_seats_hitting_to_the_end_of_the_stock(seed):
         assert state.shoe.remaining == 0  # always hitting, eight seats run the stock out
         assert state.void if f6 == "void" else state.stock_out and not state.void
         check_deal(game, start, state, events, logged, farm)
+
+
+JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.text(max_size=8),
+                       lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                       max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(extra=st.dictionaries(st.sampled_from(["seats", "switches", "farmer", "farm", "deck", "decisions", "other"]),
+                             JSONISH, max_size=4))
+def test_any_farmer_scenario_is_played_or_refused_plainly(extra):
+    from table_controller.errors import RuleViolation, ScenarioError
+    from table_controller.scenario import run_scenario
+
+    data = {"game": "farmer", "seats": 2, "deck": ["KS", "6H", "2C", "3C", "4C", "5C"], **extra}
+    try:
+        trace = run_scenario(data)
+    except (ScenarioError, RuleViolation) as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        assert trace["game"] == "farmer"

@@ -132,7 +132,7 @@ def describe_record(record: HandRecord, asked: str = "") -> list[str]:
 
 def describe_result(result: dict[str, Any]) -> str:
     outcome = outcome_of(result)
-    who = {"void": "hand void", "no winner": "no winner"}.get(outcome, f"{outcome} wins")
+    who = {"void": "hand void", "no winner": "no winner", "settled": "settled"}.get(outcome, f"{outcome} wins")
     return f"{who}, decided by rule {result.get('decided_by')}: {result.get('explanation', '')}"
 
 

@@ -157,11 +157,13 @@ class DisplayTable:
 
     def public_state(self) -> dict[str, Any]:
         """The state without what only the dealer's console shows: a seat's ``figures["console"]``
-        (Farmer's face-down cards and scores, F-7) and the reason of the last refusal (F-13), for a
-        game that hides something from the public (``hides_from_public``); any other game's is the same."""
+        (Farmer's face-down cards and scores, F-7), the reason of the last refusal (F-13) and the
+        last card read (it may be a face-down one), for a game that hides something from the
+        public (``hides_from_public``); any other game's is the same."""
         state = self.state()
         if not getattr(self.session.game, "hides_from_public", False):
             return state
+        state["card"] = None
         snapshot = state["state"]
         snapshot["last_refusal"] = None
         for seat in snapshot["prompts"]["seats"]:

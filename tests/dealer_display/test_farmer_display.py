@@ -16,11 +16,22 @@ from dealer_display.app import create_app
 from table_controller.games import make_game
 from table_controller.games.farmer.cards import money
 from table_controller.runtime import TableSession
-from tests.dealer_display.conftest import DEALER, LOOPBACK_CLIENT, deal
+from tests.dealer_display.conftest import DEALER, LOOPBACK_CLIENT
 from tests.dealer_display.live import LiveTable, display_settings, live_table
 from tests.dealer_display.screen import ARTIFACTS, FITS, OVERFLOWS, open_console
 
 SHOE = "sim://?seed=11&strip=8S,8H,8D,8C,6S,6D,6C"
+
+
+def deal(client: TestClient) -> str:
+    """The simulated shoe deals; returns once the card has reached the rules (as the dealer's
+    console sees it: a watching page is not told which card was read)."""
+    card = client.post("/api/deal", headers=DEALER).json()["card"]
+    deadline = time.monotonic() + 5
+    while (client.get("/api/state", headers=DEALER).json()["card"] or {}).get("code") != card:
+        assert time.monotonic() < deadline, f"{card} never reached the table"
+        time.sleep(0.005)
+    return card
 
 
 def figures(state: dict[str, Any], seat: str) -> dict[str, Any]:
@@ -47,8 +58,10 @@ def test_a_watching_page_gets_no_hidden_card_score_or_refusal() -> None:
         refused = post("/api/decision", {"seat": seat, "action": "hit"})
         assert refused.status_code == 409 and refused.json()["detail"] == f"SEAT {seat[4:]} must stay"
         dealer = client.get("/api/state", headers=DEALER).json()["state"]
-        public = client.get("/api/state").json()["state"]
+        whole = client.get("/api/state").json()
+        public = whole["state"]
     assert dealer["last_refusal"] == f"SEAT {seat[4:]} must stay" and public["last_refusal"] is None
+    assert whole["card"] is None  # the last card read may be a face-down one
     assert figures(dealer, seat)["console"]["note"] == "passed 16: do not announce"
     for s in public["prompts"]["seats"]:
         assert "console" not in s["figures"] and s["player_total"] is None and s["figures"]["score"] is None

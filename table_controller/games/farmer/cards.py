@@ -15,7 +15,10 @@ STRIPPED_INDEXES = frozenset(c.index for c in STRIPPED)
 
 def farmer_deck() -> tuple[Card, ...]:
     """The 45 cards: a standard pack without the four 8s and the 6 of clubs, spades and diamonds."""
-    return tuple(c for c in standard_deck() if c.index not in STRIPPED_INDEXES)
+    return _DECK
+
+
+_DECK = tuple(c for c in standard_deck() if c.index not in STRIPPED_INDEXES)
 
 
 def fresh_shoe() -> Shoe:

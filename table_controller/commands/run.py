@@ -118,8 +118,8 @@ def run(args: argparse.Namespace) -> int:
     decks = getattr(getattr(game, "switches", None), "decks", None)
     if not given and isinstance(decks, int) and decks > 1:
         args.cards = f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
-    if not given and getattr(game, "shoe_query", ""):
-        args.cards = f"{DEFAULT_CARDS}&{game.shoe_query}"  # a stripped deck (Farmer's 45 cards)
+    if getattr(game, "shoe_query", ""):
+        args.cards = _stripped_shoe(game, args.cards if given else DEFAULT_CARDS)
     if replay:
         args.no_log = True  # a replayed hand is in the log already: it is shown, not logged again
     if args.hands is not None and not (args.autopilot or replay):
@@ -132,6 +132,17 @@ def run(args: argparse.Namespace) -> int:
     if serve is None:
         return run_terminal(args, game)
     return serve(args, game)
+
+
+def _stripped_shoe(game: Any, url: str) -> str:
+    """A simulated shoe for a game dealt from a stripped deck (Farmer's 45 cards) deals that deck:
+    the default one is told so; a seeded one given without it is refused (its cards would be
+    impossible ones), a stacked deck file is dealt as it is."""
+    if url == DEFAULT_CARDS:
+        return f"{url}&{game.shoe_query}"
+    if url.startswith("sim://") and "deck=" not in url and "strip=" not in url:
+        raise ConfigError(f"{game.title} deals from a stripped deck: add &{game.shoe_query} to {url}")
+    return url
 
 
 def _display_server() -> Any:

@@ -150,3 +150,9 @@ def test_a_deal_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None:
     finally:
         log.close()
     assert main(["audit", "verify", str(db), "--key", str(key)]) == 0
+
+
+def test_a_simulated_shoe_of_full_decks_is_refused_for_farmer(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--game", "farmer", "--autopilot", "--hands", "1", "--no-log", "--cards", "sim://?seed=3"]) == 2
+    assert ("Farmer deals from a stripped deck: add &strip=8S,8H,8D,8C,6S,6D,6C to sim://?seed=3"
+            in capsys.readouterr().err)

@@ -148,3 +148,27 @@ def test_a_mismatch_once_the_payments_have_begun_lets_them_stand():
     state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
     state, _ = apply(game, state, Control(PAID))
     assert game.expected(state).hand_over and not state.void
+
+
+def test_a_face_up_card_read_again_at_its_spot_is_seen_and_one_read_otherwise_is_a_mismatch():
+    game = game_of(3)
+    state = dealt(game, "2S 3S 4S 5S")
+    state, effects = game.apply(state, CardArrived(parse_card("5S"), "seat2/card2"))
+    assert state.irregularity is None and effects[0].note == "5S seen at seat2/card2"
+    state, _ = game.apply(state, CardArrived(parse_card("9S"), "seat2/card2"))
+    assert state.irregularity.kind == "mismatch"
+
+
+def test_a_void_deal_is_not_voided_twice_and_a_hardware_hold_can_be_accepted():
+    from table_controller.events import HardwareIrregularity
+
+    game = game_of(3)
+    state = dealt(game, "2S 3S 4S 5S")
+    state, _ = apply(game, state, HardwareIrregularity("sequence gap"))
+    assert game.expected(state).controls == (VOID_HAND, ACCEPT_CARD)
+    state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
+    assert state.irregularity is None and game.expected(state).decisions
+    state, _ = apply(game, state, Control(VOID_HAND, by="pit boss"))
+    state, _ = apply(game, state, Control(PAID))
+    same, effects = game.apply(state, Control(VOID_HAND, by="pit boss"))
+    assert same is state and effects[0].reason == "the deal is void already: its antes are being returned"

@@ -21,6 +21,7 @@ from table_controller.events import (
     CardArrived,
     Control,
     Decision,
+    HardwareIrregularity,
 )
 from table_controller.games import make_game
 from table_controller.games.farmer.cards import STRIPPED, farmer_deck
@@ -38,16 +39,25 @@ def next_event(game, state, rng: random.Random, shoe: list):
         return Control(PAID)
     if NEW_DECK in exp.controls:
         return between_deals(game, state, rng) or Control(NEW_DECK)
-    if DONE in exp.controls:
+    if DONE in exp.controls and rng.random() < 0.9:
         return Control(VOID_HAND) if rng.random() < 0.02 else Control(DONE)
     roll = rng.random()
     if roll < 0.01:
         return CardArrived(rng.choice(STRIPPED))
+    if roll < 0.015:
+        return HardwareIrregularity("sequence gap")
+    if roll < 0.02 and state.hands:  # the camera reads a dealt card at its spot, rightly or not
+        seat = rng.choice(sorted(state.hands))
+        k = rng.randrange(len(state.hands[seat]))
+        card = state.hands[seat][k] if rng.random() < 0.7 else rng.choice(farmer_deck())
+        return CardArrived(card, f"{seat}/card{k + 1}")
     if exp.decisions:
         if roll < 0.03 and shoe:
             return CardArrived(shoe.pop(0))  # a card nobody asked for
         seat = next(iter(exp.decisions))
         return Decision(seat, rng.choice(("hit", "stay")))
+    if not shoe:  # the stock ran out (F-23): only the reveal or a void is left
+        return Control(exp.controls[0])
     return CardArrived(shoe.pop(0))
 
 

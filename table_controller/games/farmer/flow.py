@@ -19,16 +19,16 @@ from table_controller.events import (
 from table_controller.games.farmer.cards import SIX_OF_HEARTS, fresh_shoe, seat_words
 from table_controller.games.farmer.deal import Deal, Refusal
 from table_controller.games.farmer.seating import SEATING, change_seat, close_game
-from table_controller.games.farmer.sightings import accept_sighting, payments_begun, sighted_seat, sighting
+from table_controller.games.farmer.sightings import accept_sighting, payments_begun, sighted, sighting
 from table_controller.games.farmer.settle import FARM, SIDE_POT, instruction_for, receive, settle, transfer
 
 
 # ----- cards ------------------------------------------------------------------------------------
 def card(d: Deal, event: CardArrived) -> str | Irregularity:
     c = event.card
-    seat = sighted_seat(d, event)
-    if seat is not None:
-        return sighting(d, seat, event)
+    where = sighted(d, event)
+    if where is not None:
+        return sighting(d, *where, event)
     if c.is_joker or not d.shoe.can_hold(c):
         d.held_card = c
         return Irregularity("impossible_card", f"F-1: {d.shoe.why_impossible(c)}", (c.code,))
@@ -132,6 +132,8 @@ def control(d: Deal, event: Control) -> str:
     if name == VOID_HAND:
         if d.closed:
             raise Refusal("the game is being closed: its farm is divided (F-22)")
+        if d.void:
+            raise Refusal("the deal is void already: its antes are being returned")
         if d.phase == "over":
             raise Refusal("the deal is over and settled; its result stands")
         if payments_begun(d):
@@ -211,6 +213,9 @@ def accept(d: Deal, by: str) -> str:
     held, irregularity = d.held_card, d.irregularity
     if irregularity is not None and irregularity.kind in ("exposed_card", "mismatch"):
         return accept_sighting(d, by)
+    if irregularity is not None and irregularity.kind == "hardware":
+        d.irregularity = None
+        return f"the card source checked and accepted by {by}"
     if irregularity is None or held is None:
         raise Refusal("there is no irregularity to accept")
     if irregularity.kind == "wrong_spot":

@@ -1,7 +1,7 @@
-"""The camera's readings of face-down cards (rules section 8): a ``card1`` seen face up before the
-reveal (``exposed_card``), and a face-down card that reads differently from the shoe's reading
-(``mismatch``). A reading names its spot (``CardArrived.spot``); only a card already dealt to that
-``seatN/card1`` is a sighting: any other card goes through the deal as usual."""
+"""The camera's readings of cards already dealt (rules section 8): a ``card1`` seen face up before
+the reveal (``exposed_card``), and a card that reads differently from the shoe's reading
+(``mismatch``). A reading names its spot (``CardArrived.spot``); only a spot ``seatN/cardK`` that
+already holds a card is a sighting: any other card goes through the deal as usual."""
 
 from __future__ import annotations
 
@@ -28,19 +28,19 @@ def payments_begun(d: Deal) -> bool:
     return any(p.rule not in ("F-10", "VOID") for p in d.settled)
 
 
-def sighted_seat(d: Deal, event: CardArrived) -> str | None:
-    """The seat whose face-down card the reading is of, if it is one."""
-    spot = event.spot or ""
-    seat, _, place = spot.partition("/")
-    return seat if place == "card1" and d.hands.get(seat) else None
+def sighted(d: Deal, event: CardArrived) -> tuple[str, int] | None:
+    """The seat and the place (0 for card1) of the dealt card the reading is of, if it is one."""
+    seat, _, place = (event.spot or "").partition("/")
+    k = int(place[4:]) if place.startswith("card") and place[4:].isdigit() else 0
+    return (seat, k - 1) if 1 <= k <= len(d.hands.get(seat, ())) else None
 
 
-def sighting(d: Deal, seat: str, event: CardArrived) -> str | Irregularity:
-    held, seen, spot = d.hands[seat][0], event.card, event.spot
+def sighting(d: Deal, seat: str, at: int, event: CardArrived) -> str | Irregularity:
+    held, seen, spot = d.hands[seat][at], event.card, event.spot
     if seen != held:
         return Irregularity("mismatch", f"the camera reads {seen.code} at {spot}, where the shoe read {held.code}",
                             (seen.code, held.code))
-    if d.phase in ("reveal", "pay") or seat in d.exposed:
+    if at > 0 or d.phase in ("reveal", "pay") or seat in d.exposed:
         return f"{seen.code} seen at {spot}"
     return Irregularity("exposed_card", f"{seat_words(seat)}'s face-down card {seen.code} is seen face up at {spot} "
                         "before the reveal", (seen.code,))

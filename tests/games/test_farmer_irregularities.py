@@ -98,7 +98,8 @@ def test_a_card_at_the_wrong_spot_is_placed_once_moved():
     game = game_of(3)
     state = dealt(game, "2S")
     state, _ = game.apply(state, CardArrived(parse_card("3S"), "seat1/card1"))
-    assert state.irregularity.kind == "wrong_spot"
+    assert state.irregularity.kind == "wrong_spot" and state.irregularity.cards == ()
+    assert "3S" not in game.prompts(state).dealer_instruction  # a face-down card stays unnamed (F-6)
     state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
     assert [c.code for c in state.hands["seat3"]] == ["3S"]
 
@@ -127,7 +128,8 @@ def test_a_face_down_card_that_reads_differently_at_the_reveal_voids_the_deal():
     state, effects = game.apply(state, CardArrived(parse_card("10S"), "seat2/card1"))  # as the shoe read it
     assert state.irregularity is None and effects[0].note == "10S seen at seat2/card1"
     state, _ = game.apply(state, CardArrived(parse_card("JS"), "seat1/card1"))
-    assert state.irregularity.kind == "mismatch" and state.irregularity.cards == ("JS", "9S")
+    assert state.irregularity.kind == "mismatch" and state.irregularity.cards == ("JS",)  # 9S is not named yet
+    assert state.irregularity.reason == "the camera reads JS at seat1/card1, not the card the shoe read there"
     assert game.expected(state).controls == (VOID_HAND,)
     state, _ = apply(game, state, Control(VOID_HAND, by="pit boss"))
     while game.expected(state).payment is not None:

@@ -39,6 +39,8 @@ def card(d: Deal, event: CardArrived) -> str | Irregularity:
         return Irregularity("unexpected_card", f"{c.code} arrived while the table waits for {_waiting(d)}", (c.code,))
     if event.spot is not None and event.spot != deal.spot:
         d.held_card = c
+        if deal.purpose == "face_down":  # F-6: the instruction is public; the card stays unnamed
+            return Irregularity("wrong_spot", f"a face-down card is at {event.spot}; it belongs at {deal.spot}")
         return Irregularity("wrong_spot", f"{c.code} is at {event.spot}; it belongs at {deal.spot}", (c.code,))
     place(d, c)
     return f"{c.code} to {deal.spot}" if deal.purpose != "face_down" else f"a card face down to {deal.spot}"

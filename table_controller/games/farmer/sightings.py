@@ -38,6 +38,9 @@ def sighted(d: Deal, event: CardArrived) -> tuple[str, int] | None:
 def sighting(d: Deal, seat: str, at: int, event: CardArrived) -> str | Irregularity:
     held, seen, spot = d.hands[seat][at], event.card, event.spot
     if seen != held:
+        if at == 0 and not d.revealed() and seat not in d.exposed:  # F-6: the shoe's card stays unnamed
+            return Irregularity("mismatch", f"the camera reads {seen.code} at {spot}, not the card the shoe read there",
+                                (seen.code,))
         return Irregularity("mismatch", f"the camera reads {seen.code} at {spot}, where the shoe read {held.code}",
                             (seen.code, held.code))
     if at > 0 or d.phase in ("reveal", "pay") or seat in d.exposed:

@@ -31,7 +31,8 @@ class PageFeed:
 
 
 class PushHub:
-    """Builds the state message once per change and offers it to every page."""
+    """Builds the state message once per change and audience (the console, the public) and offers
+    it to every page."""
 
     def __init__(self, build_message: Callable[[bool], str]) -> None:
         self._build = build_message

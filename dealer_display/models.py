@@ -43,7 +43,7 @@ class PitBossRequest(BaseModel):
     """A pit-boss action on a held (or any unfinished) hand."""
 
     model_config = ConfigDict(extra="forbid")
-    control: Literal["void_hand", "accept_card", "burn_card"]
+    control: Literal["void_hand", "accept_card", "burn_card", "close_game"]
 
 
 class Applied(BaseModel):

@@ -158,14 +158,24 @@ class DisplayTable:
         return json.dumps(self.state(console))
 
     def state(self, console: bool = True) -> dict[str, Any]:
+        """Everything a page draws. A page other than the dealer's console gets the public view of
+        a game that keeps cards from the public: its ``public_prompts`` (Vingt-un: no face-down
+        card, no hidden total), or, for a game that ``hides_from_public`` (Farmer), the prompts
+        without each seat's ``figures["console"]``, no refusal reason (F-13) and no last card."""
+        game = self.session.game
         snapshot = self.session.snapshot()
         card = self.last_card
-        if not console and hasattr(self.session.game, "public_prompts"):
+        if not console and hasattr(game, "public_prompts"):
             snapshot = public_snapshot(self.session, snapshot)
             card = None if card is None else {**card, "code": None}
-        elif hasattr(self.session.game, "public_prompts"):  # the console marks what the public cannot see
-            public = self.session.game.public_prompts(self.session.state)
+        elif hasattr(game, "public_prompts"):  # the console marks what the public cannot see
+            public = game.public_prompts(self.session.state)
             snapshot["hidden_show_cards"] = [code is None for code in public.show_cards]
+        if not console and getattr(game, "hides_from_public", False):
+            card = None
+            snapshot["last_refusal"] = None
+            for seat in snapshot["prompts"]["seats"]:
+                (seat.get("figures") or {}).pop("console", None)
         return {
             "type": "state",
             "state": snapshot,

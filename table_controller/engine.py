@@ -27,6 +27,10 @@ Games to come fit the same shape:
 - Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``;
   the table's own figures (the spread and its odds, the cards-remaining board) are
   ``TablePrompts.figures``; Luck of the Draw's Devil is the card ``DV``, which no shoe holds.
+- Farmer: the players pay one another, so a :class:`Payment` names its ``payee`` (a seat, the
+  ``farm``, the ``side_pot``) or ``payer`` instead of the house; the stripped 45-card deck is
+  ``Shoe.fresh(1, 0, stripped)``; the farm and the farmer's seat pass from deal to deal through
+  ``next_hand`` and the deal's log header, like blackjack's shoe and bets.
 """
 
 from __future__ import annotations
@@ -75,11 +79,21 @@ class Payment:
     hand: int | None = None  # a seat's hand after splits (1, 2, ...), where the game has them
     owed: int = 0  # collected beyond the stake (left out of to_dict when 0: other games' logs unchanged)
     banker: str | None = None  # the seat that banks this bet (Vingt-un's seat bank); None: the house
+    # Where the players pay one another (Farmer), the money does not come from or go to the
+    # house: ``payee`` receives what is collected (a seat, ``farm``, ``side_pot``) and ``payer``
+    # gives what is paid; ``seat`` may then be a pot (``side_pot`` paying its remainder).
+    # ``None`` is the house, as in every banked game; left out of to_dict() when None.
+    payee: str | None = None
+    payer: str | None = None
 
     @property
     def net(self) -> int:
         """What the seat gained (+) or lost (-) on this bet."""
         return self.paid - self.collected
+
+    def moves(self) -> tuple[tuple[str, int], ...]:
+        """Who gained (+) and lost (-) what, the house as ``house``: always sums to zero."""
+        return ((self.seat, self.net), (self.payee or "house", self.collected), (self.payer or "house", -self.paid))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -93,6 +107,10 @@ class Payment:
             out["owed"] = self.owed
         if self.banker is not None:
             out["banker"] = self.banker
+        if self.payee is not None:
+            out["payee"] = self.payee
+        if self.payer is not None:
+            out["payer"] = self.payer
         return out
 
 

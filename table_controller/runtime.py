@@ -242,12 +242,10 @@ class TableSession:
     def _starts_next_hand(self, event: Event) -> bool:
         """A NEW DECK after a finished hand starts the next; in a game whose shoe lasts many
         rounds (``next_hand``) so do the next round's bets and its first card."""
-        if hasattr(self.game, "starts_round"):  # a game whose rounds open their own way (Vingt-un: the seats)
-            return bool(self.game.starts_round(event))
+        if hasattr(self.game, "starts_next_hand"):  # a game that says so itself (Vingt-un: the seats
+            return bool(self.game.starts_next_hand(event))  # marked; Farmer: a seat joining; Luck: the board)
         if isinstance(event, Control) and event.control == NEW_DECK:
             return True
-        if hasattr(self.game, "starts_next_hand"):  # a game whose hands begin with its own event
-            return bool(self.game.starts_next_hand(event))
         return hasattr(self.game, "next_hand") and isinstance(event, (Wager, CardArrived))
 
     def _apply(self, event: Event) -> tuple[Any, tuple[Effect, ...]]:
@@ -298,7 +296,7 @@ class TableSession:
         result = ended.result
         if result.void:
             self.tally["void"] += 1
-        elif result.winner is not None or (len(self.game.seats) == 2 and not hasattr(self.game, "bets")):
+        elif not hasattr(self.game, "bets") and (result.winner is not None or len(self.game.seats) == 2):
             self.tally[f"{result.winner} wins" if result.winner else "no winner"] += 1
         else:
             for seat, seat_result in result.seats.items():

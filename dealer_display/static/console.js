@@ -4,10 +4,11 @@ import { ACTION_KEYS } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY_ACTIONS = Object.fromEntries(Object.entries(ACTION_KEYS).map(([action, key]) => [key, action]));
-const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD" };
+const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD",
+  close_game: "CLOSE THE GAME AND DIVIDE THE FARM" };
 // the controls with buttons of their own; any other control the engine expects gets a button
 const FIXED_CONTROLS = new Set(["new_deck", "reshuffle_discards", "void_hand", "accept_card", "paid", "done", "burn_card",
-  "board_laid"]);
+  "board_laid", "close_game"]);
 const CONTROL_WORDS = { seats_in: "Seats in" };
 const CONTROL_KEYS = { seats_in: "I" };
 const AMOUNT_ACTIONS = new Set(["stake", "divide"]);
@@ -35,6 +36,9 @@ export class DealerConsole {
     $("btn-reshuffle").disabled = !this.canAct || !controls.has("reshuffle_discards");
     $("btn-void").disabled = !controls.has("void_hand");
     $("btn-accept").disabled = !controls.has("accept_card");
+    $("btn-done").hidden = !this.canAct || !controls.has("done");  // Farmer: the reveal is done
+    $("btn-burn").hidden = !controls.has("burn_card");
+    $("btn-close-game").hidden = !controls.has("close_game");  // Farmer: between deals (F-22)
     // a game with bets: the payment the engine asked for is confirmed; bets are entered by seat
     const paying = controls.has("paid");
     $("btn-paid").hidden = !this.canAct || !(paying || this.console.actions.includes("insurance"));
@@ -102,6 +106,7 @@ export class DealerConsole {
     $("btn-burn").addEventListener("click", () => this.pitBoss("burn_card"));
     $("btn-done").addEventListener("click", () => this.control("done"));
     $("btn-board").addEventListener("click", () => this.control("board_laid"));
+    $("btn-close-game").addEventListener("click", () => this.pitBoss("close_game"));
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
 

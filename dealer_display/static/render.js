@@ -4,10 +4,12 @@ import { cardBack, cardFace, emptySpot } from "./cards.js";
 import { betTotals, drawRedDogLayout } from "./games/red-dog.js";
 import { drawSplitDecisionLayout, slotTotals } from "./games/split-decision.js";
 import { drawLuckLayout } from "./games/luck-of-the-draw.js";
+import { drawFarmerLayout, farmerTotals } from "./games/farmer.js";
 
 // games that draw their own layout (static/games/), by game id
 const GAME_LAYOUTS = {
   "red-dog": drawRedDogLayout, "split-decision": drawSplitDecisionLayout, "luck-of-the-draw": drawLuckLayout,
+  farmer: (state, { seatLook, shapeSvg }) => drawFarmerLayout(state, seatLook, shapeSvg),
 };
 
 const LOOKS = {
@@ -18,7 +20,7 @@ const SPARE_LOOKS = [
   { colour: "#1e88e5", shape: "square" }, { colour: "#fdd835", shape: "diamond" },
   { colour: "#8e24aa", shape: "hexagon" }, { colour: "#00acc1", shape: "star" },
   { colour: "#fb8c00", shape: "triangle" }, { colour: "#e91e63", shape: "circle" },
-  { colour: "#8d6e63", shape: "pentagon" },
+  { colour: "#8d6e63", shape: "pentagon" }, { colour: "#c0ca33", shape: "star" },
 ];
 const SHAPES = {
   triangle: '<polygon points="12,2 23,22 1,22"/>',
@@ -29,7 +31,7 @@ const SHAPES = {
   star: '<polygon points="12,1 15,9 23,9 17,14 19,23 12,18 5,23 7,14 1,9 9,9"/>',
   pentagon: '<polygon points="12,1 23,9 19,23 5,23 1,9"/>',
 };
-export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L" };
+export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L", stay: "Y" };
 
 const $ = (id) => document.getElementById(id);
 const IRREGULARITY_WORDS = {
@@ -202,6 +204,7 @@ function badge(seat) {
 function totals(seat) {
   if (seat.figures && ("ante" in seat.figures || "wager" in seat.figures)) return betTotals(seat);  // antes, raises, wagers
   if (seat.figures && "chips" in seat.figures) return slotTotals(seat);  // high, low and chips (Split Decision)
+  if (seat.figures && "farmer" in seat.figures) return farmerTotals(seat);
   const box = el("div", "totals");
   const hands = (seat.figures && seat.figures.hands) || null;
   if (hands) {  // a game of hands: each hand's total, its bet, and the seat's result so far

@@ -16,7 +16,7 @@ ANALYSES: tuple[tuple[str, str], ...] = (
     ("dead-mans-hand", "table_controller.commands.analyse_dmh"),
     ("blackjack", "table_controller.commands.analyse_blackjack"),
     ("red-dog", "table_controller.games.red_dog.analysis"),
-    # ("farmer", "table_controller.games.farmer.analysis"),
+    ("farmer", "table_controller.games.farmer.analysis"),
 )
 
 

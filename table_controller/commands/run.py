@@ -20,9 +20,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
     parser.add_argument("--game", default="missouri-city",
                         help="missouri-city (default), buffalo-bayou, backhand, blackjack, vingt-un, red-dog, "
-                             "split-decision, luck-of-the-draw")
+                             "split-decision, luck-of-the-draw, farmer")
     parser.add_argument("--seats", type=int, default=None,
-                        help="seats for backhand (1-6), blackjack, vingt-un or red-dog (1-7), split-decision (2-3)")
+                        help="seats for backhand (1-6), blackjack, vingt-un or red-dog (1-7), split-decision (2-3), "
+                             "farmer (2-8)")
     parser.add_argument("--paytable", default=None, metavar="FILE",
                         help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom; red-dog: a custom pay table with --switch RD2=custom")
     parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")
@@ -121,8 +122,8 @@ def run(args: argparse.Namespace) -> int:
     decks = getattr(getattr(game, "switches", None), "decks", None)
     if not given and isinstance(decks, int) and decks > 1:
         args.cards = f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
-    if not given and getattr(game, "sim_shoe_options", ""):
-        args.cards = f"{args.cards}&{game.sim_shoe_options}"  # e.g. Split Decision's two jokers
+    if getattr(game, "sim_shoe_options", ""):
+        args.cards = _simulated_shoe(game, args.cards)
     if replay:
         args.no_log = True  # a replayed hand is in the log already: it is shown, not logged again
     if args.hands is not None and not (args.autopilot or replay):
@@ -150,6 +151,21 @@ def check_reading_shoe(game: Any, cards: str, camera: str | None) -> None:
     if camera is not None:
         raise ConfigError(f"{game.title} runs on the shoe alone for now: a camera witness "
                           "for face-down cards is not built yet (drop the camera's --cards)")
+
+
+def _simulated_shoe(game: Any, url: str) -> str:
+    """A simulated shoe deals the deck the game deals from (``game.sim_shoe_options``: Split
+    Decision's two jokers, Farmer's 45 cards): the default one is told so; a seeded one given
+    without those options is refused (it would deal another deck), a stacked deck file is dealt
+    as it is."""
+    options = game.sim_shoe_options
+    if not url.startswith("sim://") or "deck=" in url:
+        return url
+    if url.startswith(DEFAULT_CARDS):
+        return f"{url}&{options}"
+    if any(f"{key}=" not in url for key in (o.split("=", 1)[0] for o in options.split("&"))):
+        raise ConfigError(f"{game.title} deals from its own deck: add &{options} to {url}")
+    return url
 
 
 def _display_server() -> Any:

@@ -11,7 +11,7 @@ from typing import Any
 from table_controller.errors import ConfigError
 
 GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack", "vingt-un", "red-dog", "split-decision",
-            "luck-of-the-draw")
+            "luck-of-the-draw", "farmer")
 
 
 def make_game(
@@ -31,6 +31,8 @@ def make_game(
         from table_controller.games.red_dog.games import make_in_between_game
 
         return make_in_between_game(game_id, switches, seats, paytable)
+    if game_id == "farmer":
+        return _farmer(switches, seats)
     from table_controller.games.backhand import BackhandGame, Switches, Variant
 
     sw = Switches.from_dict(switches)
@@ -85,3 +87,11 @@ def _vingt_un(switches: dict[str, Any] | None, seats: int | None, paytable: Any)
     if not isinstance(n, int) or not 1 <= n <= 7:
         raise ConfigError(f"vingt-un seats 1 to 7 (got {seats!r})")
     return VingtUnGame(VingtUnSwitches.from_dict(switches), n)
+def _farmer(switches: dict[str, Any] | None, seats: int | None) -> Any:
+    from table_controller.games.farmer.machine import FarmerGame
+    from table_controller.games.farmer.switches import Switches as FarmerSwitches
+
+    n = 4 if seats is None else seats
+    if not isinstance(n, int) or not 2 <= n <= 8:
+        raise ConfigError(f"Farmer seats 2 to 8 players (got {seats!r})")
+    return FarmerGame(FarmerSwitches.from_dict(switches), n)

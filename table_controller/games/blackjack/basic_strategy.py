@@ -139,7 +139,6 @@ class Solver:
         limit = self.rules.split_limit(pair)
         q = dict(CARDS)[pair]
         other, at_limit = _split_counts(q, 2, hands + 1, limit)
-        ace = pair == 1
         ev_other = sum(p * self._split_hand(pair, card, up) for card, p in CARDS if card != pair) / (1 - q)
         return other * ev_other + at_limit * self._split_hand(pair, pair, up)
 

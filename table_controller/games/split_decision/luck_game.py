@@ -73,8 +73,8 @@ class LuckOfTheDrawGame:
 
     @staticmethod
     def starts_next_hand(event: Event) -> bool:
-        """After a hand, the board laid (or the seat's stop) begins the next one."""
-        return (isinstance(event, Control) and event.control == ld.BOARD_LAID) or (
+        """After a hand, the board laid (or the seat's stop, or a new session's shuffle) begins the next one."""
+        return (isinstance(event, Control) and event.control in (ld.BOARD_LAID, NEW_DECK)) or (
             isinstance(event, Decision) and event.action == "stop")
 
     def round_header(self, state: ld.LDHand) -> dict[str, Any]:

@@ -72,7 +72,7 @@ class VingtUnGame:
                     seats_in=[s for s in finished.seats_in if s != finished.banker])
         return nxt
 
-    def starts_round(self, event: Event) -> bool:
+    def starts_next_hand(self, event: Event) -> bool:
         """After a finished round, the next one starts with its seats marked (or a shuffle)."""
         if isinstance(event, Control):
             return event.control in (SEATS_IN, NEW_DECK)

@@ -150,7 +150,16 @@ class TableSession:
             "hardware": self.hardware.to_dict(),
             "last_refusal": self.last_refusal,
             "game": self.game.describe(),
+            "layout": self.layout(),
         }
+
+    def layout(self) -> list[dict[str, Any]]:
+        """The spots the game declares for the hand as it stands (none for a game that declares
+        none: the display draws its rows from the prompts)."""
+        if not hasattr(self.game, "layout"):
+            return []
+        return [{"name": s.name, "x": s.x, "y": s.y, "kind": s.kind, "seat": s.seat, "label": s.label}
+                for s in self.game.layout(self.state)]
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)

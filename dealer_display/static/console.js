@@ -3,7 +3,6 @@
 import { ACTION_KEYS } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
-const KEY_ACTIONS = Object.fromEntries(Object.entries(ACTION_KEYS).map(([action, key]) => [key, action]));
 const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD" };
 
 export class DealerConsole {
@@ -69,7 +68,7 @@ export class DealerConsole {
       return;
     }
     const key = e.key.toUpperCase();
-    const action = KEY_ACTIONS[key];
+    const action = this.console.actions.find((a) => ACTION_KEYS[a] === key);
     if (action) {
       e.preventDefault();
       this.decide(this.seatForKey(action, e.shiftKey), action);

@@ -1,6 +1,7 @@
 // Draws one pushed state into the page. Everything shown comes from the engine's snapshot;
 // nothing here decides what is legal or who wins.
 import { cardFace, emptySpot } from "./cards.js";
+import { declaresLayout, drawFelt, signed } from "./felt.js";
 
 const LOOKS = {
   red: { word: "RED", colour: "#e53935", shape: "triangle" },
@@ -21,7 +22,11 @@ const SHAPES = {
   star: '<polygon points="12,1 15,9 23,9 17,14 19,23 12,18 5,23 7,14 1,9 9,9"/>',
   pentagon: '<polygon points="12,1 23,9 19,23 5,23 1,9"/>',
 };
-export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L" };
+// A play's key; the same letter may serve two games (stand pat, stand), never two plays of one.
+export const ACTION_KEYS = {
+  hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L",
+  stand: "S", double: "X", split: "P", surrender: "U", insurance: "I", even_money: "E", no_insurance: "O",
+};
 
 const $ = (id) => document.getElementById(id);
 const IRREGULARITY_WORDS = {
@@ -114,56 +119,15 @@ function showRow(showCards, nextSpot) {
   return row;
 }
 
-/** A game whose seats hold hands in their figures (blackjack): the dealer's cards across the
- * top, the seats along the bottom from the dealer's left (seat 1, the right end) with each
- * hand side by side, its total ("soft 17"), its bet and what it was paid. */
-const hasHands = (state) => state.prompts.seats.some((s) => s.figures && s.figures.hands);
-
-function dealerRow(state) {
-  const row = el("div", "layout-row dealer-row");
-  const cards = el("div", "fan");
-  const shown = state.prompts.show_cards;
-  shown.forEach((code) => cards.append(cardFace(code)));
-  if (!shown.length) cards.append(emptySpot("dealer"));
-  row.append(el("span", "seat-tag", "DEALER"), cards);
-  return row;
+function seatTag(seat, index) {
+  const look = seatLook(seat, index);
+  const tag = el("span", "seat-tag");
+  tag.innerHTML = `${shapeSvg(look)}<span>${look.word}</span>`;
+  return [look, tag];
 }
-
-function handBox(hand, look) {
-  const box = el("div", `bj-hand${hand.on_turn ? " on-turn" : ""}`);
-  box.style.setProperty("--seat", look.colour);
-  const fan = el("div", "fan");
-  hand.cards.forEach((code) => fan.append(cardFace(code)));
-  const money = hand.net ? ` \u00b7 ${hand.net > 0 ? "+" : "-"}${dollars(hand.net)}` : "";
-  box.append(fan, el("span", "bj-total", hand.total_words || "\u2013"),
-    el("span", "caption", `bet ${dollars(hand.bet)}${hand.doubled ? " doubled" : ""}${money}`));
-  return box;
-}
-
-function handsLayout(state) {
-  const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
-  const seats = el("div", "layout-row bj-seats");
-  for (const seat of [...state.prompts.seats].reverse()) {  // seat 1 at the dealer's left: the right end
-    const look = seatLook(seat.seat, index[seat.seat]);
-    const box = el("div", `bj-seat${seat.on_turn ? " acts" : ""}`);
-    box.dataset.seat = seat.seat;
-    box.style.setProperty("--seat", look.colour);
-    const tag = el("span", "seat-tag");
-    tag.innerHTML = `${shapeSvg(look)}<span>${look.word}</span>`;
-    const f = seat.figures || {};
-    const bets = el("span", "caption", f.main ? `main ${dollars(f.main)}${f.side ? ` \u00b7 side ${dollars(f.side)}` : ""}` : "no bet");
-    const hands = el("div", "bj-hands");
-    (f.hands || []).forEach((hand) => hands.append(handBox(hand, look)));
-    box.append(tag, bets, hands);
-    seats.append(box);
-  }
-  $("layout").replaceChildren(dealerRow(state), seats);
-}
-
-const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 
 export function drawLayout(state) {
-  if (hasHands(state)) return handsLayout(state);
+  if (declaresLayout(state)) return drawFelt(state, $("layout"), seatTag);
   const box = $("layout");
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
   const rows = rowsTopToBottom(state);
@@ -190,6 +154,7 @@ function totals(seat) {
   const box = el("div", "totals");
   const hands = (seat.figures && seat.figures.hands) || null;
   if (hands) {  // a game of hands: each hand's total, its bet, and the seat's result so far
+    box.classList.add("hands");
     for (const hand of hands.length ? hands : [{ hand: 1, total_words: "", bet: seat.figures.main || 0 }]) {
       const item = el("div", "total");
       item.append(el("span", "label", hands.length > 1 ? `Hand ${hand.hand}` : "Total"),
@@ -197,7 +162,7 @@ function totals(seat) {
       box.append(item);
     }
     const net = el("div", "total");
-    net.append(el("span", "label", "Result"), el("span", "value", seat.figures.net ? `${seat.figures.net > 0 ? "+" : "-"}${dollars(seat.figures.net)}` : "\u2013"));
+    net.append(el("span", "label", "Result"), el("span", "value", seat.figures.net ? signed(seat.figures.net) : "\u2013"));
     box.append(net);
     return box;
   }
@@ -213,9 +178,12 @@ function totals(seat) {
   return box;
 }
 
+/** Every play of the game, unlit where not legal now; a game of hands (eight plays a seat) shows
+ * only the plays legal now, so seven panels stay readable. */
 function actionButtons(seat, actions, canAct) {
-  const box = el("div", "actions");
-  for (const action of actions) {
+  const onlyLegal = Boolean(seat.figures && seat.figures.hands);
+  const box = el("div", onlyLegal ? "actions only-legal" : "actions");
+  for (const action of onlyLegal ? seat.legal_actions : actions) {
     const button = el("button", "action");
     button.dataset.seat = seat.seat;
     button.dataset.action = action;

@@ -1,12 +1,13 @@
 """Stacked blackjack rounds for the browser tests: the decks, the seats' bets and decisions, and
 a dealer who plays them on the page by clicking or by keyboard, reading every prompt off the screen.
 
-Round A (seven seats, the dealer's 6 up): SEAT 1 splits eights and splits again (one set of
-ace-eight, a doubled hand), SEAT 4 has one eight, SEAT 3 ace-eight, SEAT 5 a pair of eights it
+Round A (seven seats, the dealer's 6 up): SEAT 1 splits eights and splits again (two sets of
+ace-eight, 25 to 1; a doubled hand), SEAT 4 has one eight, SEAT 3 ace-eight, SEAT 5 a pair of eights it
 does not split, SEATS 2, 6, 7 no ace or eight; the dealer busts.
 Round B (four seats, the dealer's ace up and a blackjack): SEAT 1 a pair of aces (50 to 1),
 insurance at half; SEAT 2 a blackjack takes even money; SEAT 3 insures $3.00 (not half);
-SEAT 4 declines and loses its side bet.
+SEAT 4 declines and loses its side bet. SEAT 3 first asks for $6.00, more than half its bet:
+the engine refuses it, and the page says why.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from playwright.sync_api import Page
 from hardware_sim.decks import write_deck_file
 from table_controller.cards import parse_card
 from tests.dealer_display.live import LiveTable
+from tests.dealer_display.screen import SPILLS, shot
 
 BURN = "2D"
 
@@ -43,9 +45,9 @@ ROUND_A = Round(
     seats=7,
     bets={n: (1000, 500) for n in range(1, 8)},
     cards=("8S", "KH", "AH", "5C", "8D", "10S", "9H", "6H", "8H", "7D", "8C", "8C", "8S", "9C", "7H", "10D",
-           "8C", "AS", "3D", "9S", "2C", "5S", "10H", "7C"),
+           "8C", "AS", "3D", "9S", "AD", "10H", "7C"),
     decisions=(("seat1", "split", None), ("seat1", "split", None), ("seat1", "stand", None),
-               ("seat1", "double", None), ("seat1", "hit", None), ("seat1", "stand", None),
+               ("seat1", "double", None), ("seat1", "stand", None),
                ("seat2", "stand", None), ("seat3", "stand", None), ("seat4", "hit", None),
                ("seat5", "stand", None), ("seat6", "stand", None), ("seat7", "stand", None)),
 )
@@ -54,7 +56,8 @@ ROUND_B = Round(
     seats=4,
     bets={1: (1000, 500), 2: (2000, 0), 3: (1000, 0), 4: (1000, 500)},
     cards=("AS", "AD", "10C", "9D", "AC", "AH", "KS", "7S", "9S", "QH"),
-    decisions=(("seat1", "insurance", 500), ("seat2", "even_money", None), ("seat3", "insurance", 300),
+    decisions=(("seat1", "insurance", 500), ("seat2", "even_money", None), ("seat3", "insurance", 600),
+               ("seat3", "insurance", 300),
                ("seat4", "no_insurance", None)),
 )
 
@@ -82,6 +85,8 @@ class Dealer:
     def __init__(self, page: Page, table: LiveTable, by: str) -> None:
         self.page, self.table, self.by = page, table, by
         self.instructions: list[str] = []
+        self.refusals: list[str] = []
+        self._insuring: str | None = None
 
     def _do(self, click: str, key: str) -> None:
         before = self.table.version
@@ -93,8 +98,11 @@ class Dealer:
         self.note()
 
     def note(self) -> None:
+        """The instruction and every amount on screen are the engine's."""
         shown = self.page.inner_text("#instruction")
         assert shown == engine_instruction(self.table)
+        assert screen_amounts(self.page) == engine_amounts(self.table)
+        assert self.page.evaluate(SPILLS) == 0, f"a seat panel runs over at: {shown}"
         self.instructions.append(shown)
 
     def new_deck(self) -> None:
@@ -145,7 +153,10 @@ class Dealer:
         """Insurance at ``amount``: the field holds half the main bet; another amount is typed."""
         page = self.page
         main = self.table.session.state.plays[seat].main
-        assert page.input_value("#insurance-amount") == f"{main // 2 / 100:.2f}"
+        if seat != self._insuring:  # offered afresh: half the main bet
+            assert page.input_value("#insurance-amount") == f"{main // 2 / 100:.2f}"
+            assert page.inner_text("#insurance-seat") == f"SEAT {seat[4:]}"
+        self._insuring = seat
         before = self.table.version
         if self.by == "click":
             if amount != main // 2:
@@ -156,8 +167,14 @@ class Dealer:
             assert page.evaluate("document.activeElement.id") == "insurance-amount"
             if amount != main // 2:
                 page.keyboard.type(f"{amount / 100:g}")
+            if amount == 300:
+                shot(page, "blackjack-insurance-typed-keys.png")
             page.keyboard.press("Enter")
         wait_drawn(page, self.table, before)
+        if amount is not None and amount > main // 2:  # refused: the reason on the page, nothing changed
+            reason = self.table.session.last_refusal
+            assert reason and page.inner_text("#refusal") == reason
+            self.refusals.append(reason)
         self.note()
 
     def play(self, stacked: Round) -> list[str]:
@@ -180,6 +197,33 @@ class Dealer:
                 raise AssertionError(f"the round waits for {exp.controls}")
         assert decisions == []
         return self.instructions
+
+
+def dollars(cents: int) -> str:
+    return f"${abs(cents) / 100:.2f}"
+
+
+def chips(cents: int) -> str:
+    return dollars(cents) if cents % 100 else f"${cents // 100:,}"
+
+
+def engine_amounts(table: LiveTable) -> dict[str, Any]:
+    """What screen_amounts must read, from the engine's seat prompts."""
+    out: dict[str, Any] = {}
+    for seat in table.session.prompts().seats:
+        f = seat.figures
+        if not f.get("hands") and not f.get("main"):
+            out[f"{seat.seat}/bet"], out[f"{seat.seat}/side"] = "", ""
+            out[seat.seat] = ["\u2013", "\u2013"]
+            continue
+        out[f"{seat.seat}/bet"] = chips(f["main"]) if f["main"] else ""
+        out[f"{seat.seat}/side"] = chips(f["side"]) if f["side"] else ""
+        if f.get("insurance"):
+            out[f"{seat.seat}/insurance"] = chips(f["insurance"])
+        hands = [h["total_words"] or "\u2013" for h in f["hands"]] or ["\u2013"]
+        net = f["net"]
+        out[seat.seat] = [*hands, ("+" if net > 0 else "-") + dollars(net) if net else "\u2013"]
+    return out
 
 
 def screen_amounts(page: Page) -> dict[str, Any]:

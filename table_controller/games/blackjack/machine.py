@@ -53,6 +53,8 @@ class BlackjackGame:
     title = "Blackjack \u00b7 Dead Man's Hand"
     actions = ACTIONS
     bets = ("main", "side")
+    # a card source's report that is one of this game's controls: the shoe's cut card (BJ-14)
+    hardware_controls = {"cut_card": flow.CUT_CARD}
 
     def __init__(self, switches: Switches, paytable: Paytable, seats: int = 7, limits: Limits | None = None) -> None:
         self.switches = switches

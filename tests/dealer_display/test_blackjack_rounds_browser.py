@@ -195,3 +195,28 @@ def test_seven_seats_split_resplit_double_and_every_side_bet_outcome(browser: Br
         assert page.locator('.bj-seat[data-seat="seat1"] .bj-total').all_inner_texts() == ["soft 19", "20", "soft 19"]
         assert page.errors == []  # type: ignore[attr-defined]
         page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
+def test_a_held_round_with_the_cut_card_notice_still_fits(browser: Browser, tmp_path: Path, width: int, height: int) -> None:
+    """The irregularity panel and a shoe notice take rows above the felt: the cards shrink, the
+    page still does not scroll and nothing runs out of a panel."""
+    import httpx
+
+    from tests.dealer_display.conftest import DEALER
+
+    game = make_game("blackjack", seats=7)
+    three_hands = lambda s: len(s.state.plays["seat1"].hands) == 3 and s.expected().decisions.get("seat2")  # noqa: E731
+    with live_table(f"sim://?deck={ROUND_A.deck_file(tmp_path)}", game=game) as table:
+        api_play(table, ROUND_A, until=three_hands)
+        with httpx.Client(base_url=table.url, headers=DEALER) as client:
+            client.post("/api/deal").raise_for_status()  # a card while SEAT 2 decides: BJ-I1
+        page = open_console(browser, table, width, height)
+        page.wait_for_function("!document.getElementById('irregularity').hidden")
+        table.session.hardware_event({"type": "cut_card"}, source="serial:///dev/shoe")
+        page.wait_for_function("!document.getElementById('notices').hidden")
+        shot(page, f"blackjack-held-cut-card-{width}x{height}.png")
+        assert table.session.prompts().irregularity.reason.startswith("BJ-I1: 10H arrived while the table waits")
+        assert page.evaluate(FITS) and page.evaluate(OVERFLOWS) == [] and page.evaluate(SPILLS) == 0
+        assert page.locator("#irregularity-cards .card").count() == 1
+        page.close()

@@ -11,9 +11,10 @@ deck is a seeded shuffle or a stacked deck; faults are scripted as data
 - ``manual``: a card only when :meth:`ShoeDevice.draw` is called (tests and benchmarks).
 
 The shoe never deals while locked, unless a ``locked`` fault forces card N out, nor while
-its door is open or it is jammed. With ``cut_after`` the cut card comes out (``CUT``) after that
-many cards of the shoe, where the table placed it (blackjack's B12); :meth:`ShoeDevice.load`
-is the dealer loading a new shuffle (a full shoe, the cut card placed again). ``first_seq`` starts its numbering where a shoe that has
+its door is open or it is jammed. With ``cut_after`` the cut card comes out (``CUT``) after
+that many cards of the shoe, where the table placed it (blackjack's B12);
+:meth:`ShoeDevice.load` is the dealer loading a new shuffle (a full shoe, the cut card placed
+again). ``first_seq`` starts its numbering where a shoe that has
 dealt for weeks would be (near the wrap, :data:`~drivers.shoe_seq.SEQ_MAX`): it counts its
 sequenced messages without bound and puts only the wrapped number on the wire.
 """

@@ -144,7 +144,6 @@ class Dealer:
         return (0, 0) if play is None else (play.main, play.side)
 
     def decide(self, seat: str, action: str, amount: int | None) -> None:
-        page = self.page
         if action == "insurance":
             return self.insure(seat, amount)
         self._do(f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]', KEYS[action])

@@ -19,11 +19,14 @@ PLACES = """() => {
   const felt = document.querySelector('#layout .felt').getBoundingClientRect();
   const box = (el) => { const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
   const out = {felt: box(document.querySelector('#layout .felt')), hands: {}, circles: {}, cards: {}};
-  for (const hand of document.querySelectorAll('#layout .bj-hand')) out.hands[hand.dataset.spot] = box(hand);
-  for (const hand of document.querySelectorAll('#layout .bj-hand')) out.cards[hand.dataset.spot] = box(hand.querySelector('.fan'));
+  for (const hand of document.querySelectorAll('#layout .bj-hand')) {
+    out.hands[hand.dataset.spot] = box(hand);
+    out.cards[hand.dataset.spot] = box(hand.querySelector('.fan'));
+  }
   for (const c of document.querySelectorAll('#layout .bet-circle')) {
     const r = c.getBoundingClientRect();
-    out.circles[c.dataset.spot] = {...box(c), cx: (r.x + r.width / 2 - felt.x) / felt.width, cy: (r.y + r.height / 2 - felt.y) / felt.height};
+    const cx = (r.x + r.width / 2 - felt.x) / felt.width, cy = (r.y + r.height / 2 - felt.y) / felt.height;
+    out.circles[c.dataset.spot] = {...box(c), cx, cy};
   }
   return out;
 }"""
@@ -36,7 +39,8 @@ def overlapping(boxes: dict[str, dict[str, float]]) -> list[tuple[str, str]]:
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return a["x"] < b["x"] + b["w"] - 1 and b["x"] < a["x"] + a["w"] - 1 and a["y"] < b["y"] + b["h"] - 1 and b["y"] < a["y"] + a["h"] - 1
+    across = a["x"] < b["x"] + b["w"] - 1 and b["x"] < a["x"] + a["w"] - 1
+    return across and a["y"] < b["y"] + b["h"] - 1 and b["y"] < a["y"] + a["h"] - 1
 
 
 def inside(box: dict[str, float], felt: dict[str, float]) -> bool:
@@ -65,9 +69,10 @@ def test_seven_seats_with_split_hands_are_drawn_where_the_game_declares_and_fit(
         seat1 = [places["cards"][f"seat1/h{k}"] for k in (1, 2, 3)]
         assert seat1[0]["x"] > seat1[1]["x"] > seat1[2]["x"] or seat1[0]["x"] < seat1[1]["x"] < seat1[2]["x"]
         assert overlapping(places["cards"]) == [], "two hands' cards lie on each other"
-        assert overlapping({k: v for k, v in places["circles"].items()}) == [], "two bet circles lie on each other"
+        assert overlapping(places["circles"]) == [], "two bet circles lie on each other"
         assert all(inside(box, places["felt"]) for box in [*places["hands"].values(), *places["circles"].values()])
-        assert min(box["h"] for box in places["cards"].values()) >= (40 if width == 1280 else 60), "cards too small to read"
+        smallest = min(box["h"] for box in places["cards"].values())
+        assert smallest >= (40 if width == 1280 else 60), "cards too small to read"
         page.close()
 
 
@@ -198,7 +203,8 @@ def test_seven_seats_split_resplit_double_and_every_side_bet_outcome(browser: Br
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
-def test_a_held_round_with_the_cut_card_notice_still_fits(browser: Browser, tmp_path: Path, width: int, height: int) -> None:
+def test_a_held_round_with_the_cut_card_notice_still_fits(
+        browser: Browser, tmp_path: Path, width: int, height: int) -> None:
     """The irregularity panel and a shoe notice take rows above the felt: the cards shrink, the
     page still does not scroll and nothing runs out of a panel."""
     import httpx

@@ -19,7 +19,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from drivers.base import CARD, RECORDED, CardSource, SourceEvent
-from table_controller.crosscheck import CameraWitness, card_gone_matters, is_card_gone, layout_cards
+from table_controller.camera_places import camera_places, cards_on_places
+from table_controller.crosscheck import CameraWitness, card_gone_matters, is_card_gone
 from table_controller.engine import Effect, Refused
 from table_controller.events import NEW_DECK, CardArrived, Control, Decision, Event, event_from_dict
 from table_controller.runtime import TableSession, align_simulated_shoe
@@ -34,9 +35,12 @@ class RunningTable:
         self.session = session
         self.source = source
         self.camera = camera
-        self.witness = None if camera is None else CameraWitness(session, source=camera.url)
+        self.witness = None if camera is None else CameraWitness(
+            session, source=camera.url, layout_now=lambda: cards_on_places(session))
         self.last_card: dict[str, Any] | None = None
         if camera is not None:
+            if hasattr(camera, "use_places"):  # a simulated table is laid out for this game
+                camera.use_places(camera_places(session.game))
             session.subscribe(self._on_layout)
 
     def attach_hardware(self) -> None:
@@ -128,7 +132,7 @@ class RunningTable:
     def _on_layout(self, session: TableSession) -> None:
         """The engine's layout changed: a simulated dealer lays it out, then the witness notes
         it (after the dealer, so a frame filmed before the change is judged by the old one)."""
-        layout = layout_cards(session.prompts())
+        layout = cards_on_places(session)
         if hasattr(self.camera, "follow"):
             self.camera.follow(layout)  # type: ignore[union-attr]
         assert self.witness is not None
@@ -139,7 +143,8 @@ class RunningTable:
         only when the engine still has it on the layout of a hand in play."""
         if not is_card_gone(report):
             return True
-        return card_gone_matters(self.session.prompts(), self.session.expected(), report)
+        return card_gone_matters(self.session.prompts(), self.session.expected(), report,
+                                 cards_on_places(self.session))
 
 
 def table_event(event: SourceEvent) -> tuple[Event, str, float] | None:

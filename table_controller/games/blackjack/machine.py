@@ -228,6 +228,14 @@ class BlackjackGame:
             right -= share
         return tuple(spots)
 
+    def placed_cards(self, state: Round) -> dict[str, tuple[str, ...]]:
+        """The face-up cards on each of the camera's places (table_controller.camera_places):
+        the dealer's shown cards on ``dealer``, each seat's (all its hands) on ``seatN``."""
+        places = {"dealer": tuple(self.prompts(state).show_cards)}
+        for seat, play in state.plays.items():
+            places[seat] = tuple(c.code for hand in play.hands for c in hand.cards)
+        return places
+
     def strategy(self, state: Round) -> Event | None:
         from table_controller.games.blackjack.strategy import next_event
 

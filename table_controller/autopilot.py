@@ -53,12 +53,16 @@ def drive(
     hands: int | None,
     pace: float = 0.0,
     should_stop: Callable[[], bool] = lambda: False,
+    deal: Callable[[], bool] | None = None,
 ) -> int:
     """Play hands on ``session`` with cards from a simulated ``source`` until ``hands`` are done.
 
     Returns the number of hands finished. Stops early when ``should_stop()`` is true or the
     hand is held for a pit boss (the autopilot never resolves an irregularity itself).
+    ``deal()`` deals one card and hands it to the table (the running table's
+    ``deal_and_read``); by default the card goes straight to ``session``.
     """
+    deal = deal or (lambda: _deal_one(session, source))
     done = 0
     game = session.game
     while not should_stop():
@@ -86,7 +90,7 @@ def drive(
                 _reload_discards(session, source)
         elif exp.deal is not None:
             _pause(pace, should_stop)
-            if not _deal_one(session, source):
+            if not deal():
                 return done
         else:
             return done  # held for the pit boss, or a control only a person may give

@@ -48,6 +48,7 @@ export class DealerConsole {
     $("bets").hidden = !this.canAct || !(antes || this.console.actions.includes("insurance"));
     $("bet-main-label").textContent = antes ? "Ante" : "Main";
     $("bet-side-box").hidden = antes;
+    this.offerInsurance();
     $("amount-form").hidden = !this.canAct || !this.console.actions.some((a) => AMOUNT_ACTIONS.has(a));
     // a step the prompt named is done (Red Dog: the antes are in; Vingt-un: the chips moved)
     $("btn-done").hidden = !this.canAct || !controls.has("done");
@@ -82,6 +83,18 @@ export class DealerConsole {
     $("extra-controls").replaceChildren(...buttons);
   }
 
+  // Insurance up to half the main bet: the field offers half; the dealer may type another amount
+  // (I, the amount, Enter). The engine refuses an amount it does not allow, with the reason.
+  offerInsurance() {
+    const seat = this.state.prompts.seats.find((s) => s.legal_actions.includes("insurance"));
+    $("insurance").hidden = !this.canAct || !seat;
+    if (seat && seat.seat !== this.insuring) {
+      $("insurance-amount").value = (Math.floor(((seat.figures && seat.figures.main) || 0) / 2) / 100).toFixed(2);
+      $("insurance-seat").textContent = `SEAT ${seat.seat.replace("seat", "")}`;
+    }
+    this.insuring = seat ? seat.seat : null;
+  }
+
   attach() {
     $("extra-controls").addEventListener("click", (e) => {
       const button = e.target.closest("button");
@@ -102,6 +115,12 @@ export class DealerConsole {
     $("btn-void").addEventListener("click", () => this.pitBoss("void_hand"));
     $("btn-paid").addEventListener("click", () => this.control("paid"));
     $("bets").addEventListener("submit", (e) => { e.preventDefault(); this.placeBets(); });
+    $("insurance").addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
+      if (this.insuring) this.decide(this.insuring, "insurance");
+    });
+    $("insurance-amount").addEventListener("keydown", (e) => { if (e.key === "Escape") e.target.blur(); });
     $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
     $("btn-burn").addEventListener("click", () => this.pitBoss("burn_card"));
     $("btn-done").addEventListener("click", () => this.control("done"));
@@ -115,12 +134,19 @@ export class DealerConsole {
     if (!$("bets").hidden && /^[1-7]$/.test(e.key)) {  // a seat's number, then its bet
       e.preventDefault();
       $("bet-seat").value = e.key;
+      this.showBets(`seat${e.key}`);
       $("bet-main").select();
       $("bet-main").focus();
       return;
     }
     const key = e.key.toUpperCase();
-    const action = KEY_ACTIONS[key];
+    const action = this.console.actions.find((a) => ACTION_KEYS[a] === key);
+    if (action === "insurance" && !$("insurance").hidden) {  // the amount first, then Enter
+      e.preventDefault();
+      $("insurance-amount").select();
+      $("insurance-amount").focus();
+      return;
+    }
     if (action) {
       e.preventDefault();
       this.decide(this.seatForKey(action, e.shiftKey), action);
@@ -155,10 +181,7 @@ export class DealerConsole {
 
   decide(seat, action) {
     const body = { seat, action };
-    if (action === "insurance") {  // the most a seat may insure: half its main bet
-      const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
-      body.amount = Math.floor(((seatState && seatState.figures && seatState.figures.main) || 0) / 2);
-    }
+    if (action === "insurance") body.amount = Math.round(parseFloat($("insurance-amount").value || "0") * 100);
     if (AMOUNT_ACTIONS.has(action)) body.amount = Math.round(parseFloat($("amount").value || "0") * 100);
     if (action === "raise" || action === "wager") {  // the amount typed, else the most the seat may raise (the ante)
       const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
@@ -166,6 +189,16 @@ export class DealerConsole {
       body.amount = typed > 0 ? typed : ((seatState && seatState.figures && seatState.figures.raise_to) || 0);
     }
     return this.send("/api/decision", body);
+  }
+
+  /** The seat's bets as they stand (empty for none), so a side bet typed for one seat is never
+   * placed on the next by mistake. */
+  showBets(seat) {
+    const found = this.state.prompts.seats.find((s) => s.seat === seat);
+    const f = (found && found.figures) || {};
+    const shown = (cents) => (cents ? (cents / 100).toFixed(2) : "");
+    $("bet-main").value = shown(f.main);
+    $("bet-side").value = shown(f.side);
   }
 
   async placeBets() {

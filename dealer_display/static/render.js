@@ -1,13 +1,16 @@
 // Draws one pushed state into the page. Everything shown comes from the engine's snapshot;
 // nothing here decides what is legal or who wins.
 import { cardBack, cardFace, emptySpot } from "./cards.js";
+import { drawFelt, signed } from "./felt.js";
 import { betTotals, drawRedDogLayout } from "./games/red-dog.js";
 import { drawSplitDecisionLayout, slotTotals } from "./games/split-decision.js";
 import { drawLuckLayout } from "./games/luck-of-the-draw.js";
 import { drawFarmerLayout, farmerTotals } from "./games/farmer.js";
 
-// games that draw their own layout (static/games/), by game id
+// games that draw their own layout, by game id: blackjack on the felt from the spots it declares
+// (felt.js); the others from static/games/. Any other game of hands (Vingt-un) is drawn below.
 const GAME_LAYOUTS = {
+  blackjack: (state, { seatTag }) => drawFelt(state, document.getElementById("layout"), seatTag),
   "red-dog": drawRedDogLayout, "split-decision": drawSplitDecisionLayout, "luck-of-the-draw": drawLuckLayout,
   farmer: (state, { seatLook, shapeSvg }) => drawFarmerLayout(state, seatLook, shapeSvg),
 };
@@ -31,7 +34,11 @@ const SHAPES = {
   star: '<polygon points="12,1 15,9 23,9 17,14 19,23 12,18 5,23 7,14 1,9 9,9"/>',
   pentagon: '<polygon points="12,1 23,9 19,23 5,23 1,9"/>',
 };
-export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L", stay: "Y" };
+// A play's key; the same letter may serve two games (stand pat, stand), never two plays of one.
+export const ACTION_KEYS = {
+  hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L", stay: "Y",
+  stand: "S", double: "X", split: "P", surrender: "U", insurance: "I", even_money: "E", no_insurance: "O",
+};
 
 const $ = (id) => document.getElementById(id);
 const IRREGULARITY_WORDS = {
@@ -175,9 +182,16 @@ function handsLayout(state) {
 
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 
+function seatTag(seat, index) {
+  const look = seatLook(seat, index);
+  const tag = el("span", "seat-tag");
+  tag.innerHTML = `${shapeSvg(look)}<span>${look.word}</span>`;
+  return [look, tag];
+}
+
 export function drawLayout(state) {
   const own = GAME_LAYOUTS[state.game.game];
-  if (own) return own(state, { seatLook, shapeSvg });
+  if (own) return own(state, { seatLook, shapeSvg, seatTag });
   if (hasHands(state)) return handsLayout(state);
   const box = $("layout");
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
@@ -208,6 +222,7 @@ function totals(seat) {
   const box = el("div", "totals");
   const hands = (seat.figures && seat.figures.hands) || null;
   if (hands) {  // a game of hands: each hand's total, its bet, and the seat's result so far
+    box.classList.add("hands");
     for (const hand of hands.length ? hands : [{ hand: 1, total_words: "", bet: seat.figures.main || 0 }]) {
       const item = el("div", "total");
       item.append(el("span", "label", hands.length > 1 ? `Hand ${hand.hand}` : "Total"),
@@ -215,7 +230,7 @@ function totals(seat) {
       box.append(item);
     }
     const net = el("div", "total");
-    net.append(el("span", "label", "Result"), el("span", "value", seat.figures.net ? `${seat.figures.net > 0 ? "+" : "-"}${dollars(seat.figures.net)}` : "\u2013"));
+    net.append(el("span", "label", "Result"), el("span", "value", seat.figures.net ? signed(seat.figures.net) : "\u2013"));
     box.append(net);
     return box;
   }
@@ -231,11 +246,12 @@ function totals(seat) {
   return box;
 }
 
+/** Every play of the game, unlit where not legal now; a game of hands (eight plays a seat) or of
+ * many plays shows only the plays legal now, so seven panels stay readable. */
 function actionButtons(seat, actions, canAct, onlyLegal) {
-  const box = el("div", "actions");
-  // a game of many plays (Vingt-un, Split Decision, Luck of the Draw) shows each seat only those open to it now
-  const shown = onlyLegal || actions.length > 6 ? seat.legal_actions : actions;
-  for (const action of shown) {
+  const legalOnly = onlyLegal || actions.length > 6 || Boolean(seat.figures && seat.figures.hands);
+  const box = el("div", legalOnly ? "actions only-legal" : "actions");
+  for (const action of legalOnly ? seat.legal_actions : actions) {
     const button = el("button", "action");
     button.dataset.seat = seat.seat;
     button.dataset.action = action;

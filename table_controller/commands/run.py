@@ -7,11 +7,10 @@ into the hand log) and exits; otherwise it serves the dealer display.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from table_controller.errors import ConfigError
-from table_controller.runtime import align_simulated_shoe
+from table_controller.games import parse_switches
 
 DEFAULT_CARDS = "sim://?seed=42"
 
@@ -73,16 +72,6 @@ def _count(text: str) -> int:
     return int(text)
 
 
-def parse_switches(items: list[str]) -> dict[str, str]:
-    out = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ConfigError(f"--switch takes ID=VALUE, e.g. C4=max (got {item!r})")
-        out[key.strip()] = value.strip()
-    return out
-
-
 def build_game(args: argparse.Namespace) -> Any:
     from table_controller.games import make_game
 
@@ -104,11 +93,9 @@ def replay_game(url: str) -> Any:
 def open_log(args: argparse.Namespace) -> Any:
     if args.no_log:
         return None
-    from table_controller.hand_log import HandLog
-    from table_controller.hand_log.keys import default_log_target
+    from table_controller.running import open_log as open_hand_log
 
-    return HandLog.open(args.log or default_log_target(), key_path=args.key, table_id=args.table_id,
-                        witness=getattr(args, "witness", None))
+    return open_hand_log(args.log, key=args.key, table_id=args.table_id, witness=getattr(args, "witness", None))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -179,6 +166,7 @@ def _display_server() -> Any:
 def run_terminal(args: argparse.Namespace, game: Any) -> int:
     from drivers.registry import open_source
     from table_controller import autopilot
+    from table_controller.running import RunningTable, resume_unfinished
     from table_controller.runtime import TableSession
 
     if not args.autopilot:
@@ -190,10 +178,11 @@ def run_terminal(args: argparse.Namespace, game: Any) -> int:
                 raise ConfigError(f"--autopilot deals from a simulated shoe; {args.cards} is not one")
             session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
                                    source_url=args.cards, simulated=source.simulated)
-            _resume_unfinished(session, log, source)
-            printer = TerminalPrinter(quiet=args.quiet)
-            session.subscribe(printer)
-            done = autopilot.drive(session, source, hands=args.hands, pace=args.pace or 0.0)
+            resume_unfinished(session, log, source)
+            table = RunningTable(session, source)
+            table.subscribe(TerminalPrinter(quiet=args.quiet))
+            done = autopilot.drive(session, source, hands=args.hands, pace=args.pace or 0.0,
+                                   deal=table.deal_and_read)
     finally:
         if log is not None:
             log.close()
@@ -203,44 +192,17 @@ def run_terminal(args: argparse.Namespace, game: Any) -> int:
 
 def run_replay_terminal(args: argparse.Namespace, game: Any) -> int:
     """Play a recorded hand back in the terminal, paced as recorded, and print it."""
-    from dealer_display.feed import table_event
     from drivers.registry import open_source
+    from table_controller.running import RunningTable
     from table_controller.runtime import TableSession
 
     session = TableSession(game, table_id=args.table_id, dealer=args.dealer, source_url=args.cards, simulated=True)
-    session.subscribe(TerminalPrinter(quiet=args.quiet))
     with open_source(args.cards) as source:
-        from table_controller.runtime import start_of_hand
-
-        # a round on a lasting shoe or pack starts where its header says (blackjack, Vingt-un)
-        session.state = start_of_hand(game, getattr(source, "header", {}) or {})
-        while (event := source.read_event(timeout=None)) is not None:
-            made = table_event(event)
-            if made is None:
-                session.hardware_event(event.to_dict(), source=event.source, at=event.at)
-            else:
-                session.submit(made[0], source=made[1], at=made[2])
+        table = RunningTable(session, source)
+        table.subscribe(TerminalPrinter(quiet=args.quiet))
+        table.replay()
     print(f"replayed {args.cards}: " + ", ".join(f"{k}: {v}" for k, v in sorted(session.tally.items())))
     return 0
-
-
-def _resume_unfinished(session: Any, log: Any, source: Any = None) -> None:
-    """Crash recovery: an unfinished hand in the log is resumed exactly where it was.
-
-    A simulated shoe restarted with the controller is told which cards are already on the
-    layout, as a real shoe would simply still hold the rest of its deck.
-    """
-    if log is None:
-        return
-    unfinished = log.unfinished_hand()
-    if unfinished is None:
-        return
-    hand_id, header, records = unfinished
-    events = [r.payload["event"] for r in records if r.kind == "event"]
-    session.resume(hand_id, events, header)
-    if source is not None:
-        align_simulated_shoe(session, source)
-    print(f"resumed unfinished hand {hand_id} after {len(events)} events", file=sys.stderr)
 
 
 class TerminalPrinter:

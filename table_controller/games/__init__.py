@@ -14,6 +14,17 @@ GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack", "vingt-un
             "luck-of-the-draw", "farmer")
 
 
+def parse_switches(items: list[str]) -> dict[str, str]:
+    """``["C4=max", ...]`` (``--switch ID=VALUE``, repeated) as a dict; a malformed one is a ConfigError."""
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ConfigError(f"--switch takes ID=VALUE, e.g. C4=max (got {item!r})")
+        out[key.strip()] = value.strip()
+    return out
+
+
 def make_game(
     game_id: str,
     *,

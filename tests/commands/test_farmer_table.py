@@ -123,7 +123,7 @@ def test_a_deal_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None:
     header carries the farm and the farmer) and plays it out; the audit replays all three."""
     from drivers.registry import open_source
     from table_controller import autopilot
-    from table_controller.commands.run import _resume_unfinished
+    from table_controller.running import resume_unfinished
     from table_controller.games import make_game
     from table_controller.hand_log import HandLog
     from table_controller.runtime import TableSession
@@ -142,7 +142,7 @@ def test_a_deal_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None:
     log = HandLog.open(str(db), key_path=key)
     try:
         again = TableSession(make_game("farmer", seats=5), log=log, source_url=url)
-        _resume_unfinished(again, log)
+        resume_unfinished(again, log)
         assert again.prompts().to_dict() == crashed
         with open_source(url) as other:
             other.set_aside(list(again.state.shoe.drawn))

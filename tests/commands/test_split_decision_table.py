@@ -89,7 +89,7 @@ def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path, game_id
     plays it out; the log verifies."""
     from drivers.registry import open_source
     from table_controller import autopilot
-    from table_controller.commands.run import _resume_unfinished
+    from table_controller.running import resume_unfinished
     from table_controller.games import make_game
     from table_controller.hand_log import HandLog
     from table_controller.runtime import TableSession
@@ -107,7 +107,7 @@ def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path, game_id
         log = HandLog.open(str(db), key_path=key)
         try:
             again = TableSession(make_game(game_id, seats=seats), log=log, source_url=shoe, simulated=True)
-            _resume_unfinished(again, log)
+            resume_unfinished(again, log)
             assert again.prompts().to_dict() == crashed
             assert autopilot.drive(again, source, hands=1) == 1  # the same shoe deals on
         finally:

@@ -67,7 +67,7 @@ def test_the_report_covers_vingt_un_with_drop_and_win(tmp_path: Path) -> None:
 def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None:
     from drivers.registry import open_source
     from table_controller import autopilot
-    from table_controller.commands.run import _resume_unfinished
+    from table_controller.running import resume_unfinished
 
     db, key = tmp_path / "vu.db", tmp_path / "vu.key"
     log = HandLog.open(str(db), key_path=key)
@@ -83,7 +83,7 @@ def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None
     log = HandLog.open(str(db), key_path=key)
     try:
         again = TableSession(make_game("vingt-un", seats=5), log=log, source_url="sim://?seed=5")
-        _resume_unfinished(again, log)
+        resume_unfinished(again, log)
         assert again.prompts().to_dict() == crashed
         with open_source("sim://?seed=6") as other:
             other.set_aside(list(again.state.shoe.drawn))  # a real shoe still holds the rest of the stock

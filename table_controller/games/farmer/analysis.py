@@ -69,7 +69,7 @@ class Tally:
 
 
 def run(args: argparse.Namespace) -> int:
-    from table_controller.commands.run import parse_switches
+    from table_controller.games import parse_switches
     from table_controller.games import make_game
 
     _check(args)

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.filling import with_filling_card
 from vision.fragments import grown_pieces
+from vision.hands import holds_several
 from vision.rims import rim_share
 from vision.selection import choose_cards, with_refined
 from vision.underneath import corner_quads, line_corner_quads
@@ -61,14 +63,15 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
     for level in EVENED_LEVELS:
         quads.extend(_quads_at_level(evened, level, frame_area))
     quads.extend(_quads_from_edges(whiteness, frame_area))
-    kept = choose_cards(quads, whiteness)
-    joined = _joined_blobs(image, whiteness, scale)
+    hands: list[np.ndarray] = []
+    kept = choose_cards(quads, whiteness, lambda q: _is_hand(whiteness, q, hands))
+    joined = _joined_blobs(image, whiteness, scale, hands)
     if scale < 1:  # where shrinking may have closed the thin line between touching cards
         refined = [q * scale for q in _quads_in_joined_blobs(joined, scale, frame_area)]
         if refined:
             full = _whiteness(image)
             kept = with_refined(kept, choose_cards(quads + refined, whiteness), lambda q: rim_share(full, q / scale))
-    kept = grown_pieces(kept, whiteness)
+    kept = with_filling_card(grown_pieces(kept, whiteness), whiteness)
     outlines = [CardOutline(_order_corners(q / scale)) for q in kept]
     return outlines + _cards_underneath(joined, [o.corners for o in outlines])
 
@@ -138,13 +141,25 @@ class _JoinedBlob:
     level: float  # the Otsu level it was cut at
 
 
-def _joined_blobs(image: np.ndarray, whiteness: np.ndarray, scale: float) -> list[_JoinedBlob]:
+def _is_hand(whiteness: np.ndarray, quad: np.ndarray, hands: list[np.ndarray]) -> bool:
+    """Whether ``quad`` is a hand of cards over each other; noted in ``hands`` if so."""
+    several = holds_several(whiteness, np.int32(np.round(quad)).reshape(-1, 1, 2))
+    if several:
+        hands.append(quad)
+    return several
+
+
+def _joined_blobs(image: np.ndarray, whiteness: np.ndarray, scale: float,
+                  hands: list[np.ndarray]) -> list[_JoinedBlob]:
     level, mask = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     frame_area = whiteness.shape[0] * whiteness.shape[1]
     blobs = []
     for contour in contours:
-        if cv2.contourArea(contour) < 2 * MIN_AREA_FRACTION * frame_area or _card_quad(contour) is not None:
+        if cv2.contourArea(contour) < 2 * MIN_AREA_FRACTION * frame_area:
+            continue
+        if _card_quad(contour) is not None and not any(
+                cv2.pointPolygonTest(contour, tuple(float(v) for v in h.mean(axis=0)), False) >= 0 for h in hands):
             continue
         x, y, w, h = cv2.boundingRect(contour)
         x0, y0 = max(int((x - 4) / scale), 0), max(int((y - 4) / scale), 0)

@@ -1,0 +1,72 @@
+"""A card that fills the photo: no background round it, so no rim to find and no blob to fit.
+
+A close-up (or a photo cropped to the card) is mostly paper from edge to edge. The paper at a
+level under the photo's own brightest whiteness is one region covering most of the frame; its
+hull, cut by the frame's edges, is the card. What the other cues found inside it (the frame
+round a face card's picture, a large pip) is part of this card, unless it is two or more cards
+alike in size (cards on a white cloth) or one card clearly smaller than the paper whose whole
+outline runs along a rim (a card lying on white paper).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.rims import rim_share
+
+FILLING_SHARE = 0.6  # of the frame the paper must cover
+PAPER_LEVEL = 0.7  # of the photo's bright whiteness (95th percentile): paper under uneven light
+LONGEST_ASPECT = 2.8  # a card seen steeply is never thinner than this (as in vision/detect.py)
+CARD_ON_PAPER = 0.45  # a quad inside this share of the paper, with a rim all round, is a card on it
+RIM_ALL_ROUND = 0.85
+ALIKE = 1.5  # cards of one deck are within this of each other's size
+
+
+def filling_card(whiteness: np.ndarray) -> np.ndarray | None:
+    """The outline of a card filling the photo (float32 (4, 2), clockwise), or None."""
+    height, width = whiteness.shape
+    bright = float(np.percentile(whiteness, 95))
+    if bright < 60:  # a dark photo holds no paper
+        return None
+    paper = np.uint8(whiteness > PAPER_LEVEL * bright) * 255
+    reach = max(3, (min(height, width) // 25) | 1)  # closes over the ink of indices and pips
+    paper = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
+    contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    largest = max(contours, key=cv2.contourArea)
+    if cv2.contourArea(largest) < FILLING_SHARE * height * width:
+        return None
+    quad = cv2.boxPoints(cv2.minAreaRect(cv2.convexHull(largest))).astype(np.float32)
+    quad = np.clip(quad, 0, [width - 1, height - 1]).astype(np.float32)
+    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+    short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    if short <= 0 or long_ / short > LONGEST_ASPECT:
+        return None
+    return quad
+
+
+def with_filling_card(kept: list[np.ndarray], whiteness: np.ndarray) -> list[np.ndarray]:
+    """``kept`` with the card filling the photo in place of what was found inside it, if any."""
+    card = filling_card(whiteness)
+    if card is None:
+        return kept
+    area = cv2.contourArea(card)
+    inside = [q for q in kept if _holds(card, q.mean(axis=0))]
+    if _cards_on_paper(inside, area, whiteness):
+        return kept
+    return [card, *[q for q in kept if not any(q is i for i in inside)]]
+
+
+def _cards_on_paper(inside: list[np.ndarray], paper_area: float, whiteness: np.ndarray) -> bool:
+    """The quads inside the paper are cards lying on it, not parts of one card filling the photo."""
+    areas = sorted((cv2.contourArea(q) for q in inside if cv2.contourArea(q) > 0.02 * paper_area), reverse=True)
+    if len(areas) >= 2 and areas[0] < ALIKE * areas[1]:
+        return True
+    return any(cv2.contourArea(q) < CARD_ON_PAPER * paper_area and rim_share(whiteness, q) >= RIM_ALL_ROUND
+               and cv2.contourArea(q) > 0.02 * paper_area for q in inside)
+
+
+def _holds(quad: np.ndarray, point: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(quad, (float(point[0]), float(point[1])), False) >= 0

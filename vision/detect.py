@@ -31,6 +31,8 @@ MIN_AREA_FRACTION = 0.004  # a card covers at least this much of the frame
 MAX_AREA_FRACTION = 0.9
 RIM_PIXELS = 2.5  # what the drawn edge takes off a region bounded by it
 EVENED_LEVELS = (140, 170, 200)
+HAND_LOOK_PIXELS = 220  # a quad is checked for cards over each other with its short side at most this
+CLEAN_RIM = 0.9  # a quad whose outline runs this much along a rim is one card, not checked for more
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +66,7 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
         quads.extend(_quads_at_level(evened, level, frame_area))
     quads.extend(_quads_from_edges(whiteness, frame_area))
     hands: list[np.ndarray] = []
-    kept = choose_cards(quads, whiteness, lambda q: _is_hand(whiteness, q, hands))
+    kept = choose_cards(quads, whiteness, lambda q: _is_hand(image, whiteness, q / scale, hands, scale))
     joined = _joined_blobs(image, whiteness, scale, hands)
     if scale < 1:  # where shrinking may have closed the thin line between touching cards
         refined = [q * scale for q in _quads_in_joined_blobs(joined, scale, frame_area)]
@@ -141,11 +143,23 @@ class _JoinedBlob:
     level: float  # the Otsu level it was cut at
 
 
-def _is_hand(whiteness: np.ndarray, quad: np.ndarray, hands: list[np.ndarray]) -> bool:
-    """Whether ``quad`` is a hand of cards over each other; noted in ``hands`` if so."""
-    several = holds_several(whiteness, np.int32(np.round(quad)).reshape(-1, 1, 2))
+def _is_hand(image: np.ndarray, whiteness: np.ndarray, quad: np.ndarray, hands: list[np.ndarray], scale: float) -> bool:
+    """Whether ``quad`` (in frame pixels) is a hand of cards over each other; noted in ``hands``
+    (at the working scale) if so. Looked at near full resolution: the edge of a card lying on
+    another is a line a pixel or two wide, which shrinking the frame washes out."""
+    if rim_share(whiteness, quad * scale) >= CLEAN_RIM:
+        return False  # its outline runs along a rim all round: one card (and no time spent)
+    x, y, w, h = cv2.boundingRect(np.int32(np.round(quad)).reshape(-1, 1, 2))
+    x0, y0 = max(x - 4, 0), max(y - 4, 0)
+    box = image[y0:y + h + 4, x0:x + w + 4]
+    if box.size == 0:
+        return False
+    shrink = min(1.0, HAND_LOOK_PIXELS / max(min(w, h), 1))
+    box = cv2.resize(box, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA) if shrink < 1 else box
+    outline = np.int32(np.round((quad - np.float32([x0, y0])) * shrink)).reshape(-1, 1, 2)
+    several = holds_several(_whiteness(box), outline)
     if several:
-        hands.append(quad)
+        hands.append(quad * scale)
     return several
 
 

@@ -118,14 +118,13 @@ def _holds(quad: np.ndarray, point: np.ndarray) -> bool:
 
 
 def _suppress_overlaps(quads: list[np.ndarray], several: Callable[[np.ndarray], bool] | None = None) -> list[np.ndarray]:
-    """The largest of quads whose centres lie inside one another (unless the largest is a hand)."""
+    """The largest of quads whose centres lie inside one another; never a hand of several cards."""
     kept: list[np.ndarray] = []
     ordered = sorted(quads, key=lambda q: -cv2.contourArea(q))
-    for i, quad in enumerate(ordered):
+    for quad in ordered:
         centre = quad.mean(axis=0)
         if all(not _holds(k, centre) and not _holds(quad, k.mean(axis=0)) for k in kept):
-            smaller = [q for q in ordered[i + 1:] if _holds(quad, q.mean(axis=0))]
-            if smaller and several is not None and several(quad):
+            if several is not None and several(quad):
                 continue
             kept.append(quad)
     return kept

@@ -33,7 +33,9 @@ from table_controller.cards import Card, parse_card  # noqa: E402
 from vision.detect import find_cards  # noqa: E402
 from vision.enrol import enrol, read_labels  # noqa: E402
 from vision.recogniser import Recogniser  # noqa: E402
-from vision.staged import ARRANGEMENTS, SURFACES, detection_score, filling, hand, stage  # noqa: E402
+from hardware_sim.sim_deck import sim_deck  # noqa: E402
+from vision.scoring import Tally, score_frame  # noqa: E402
+from vision.staged import ARRANGEMENTS, COUNTS, SURFACES, detection_score, filling, hand, stage  # noqa: E402
 
 TUNED_ON = ("kentdoan", "ee326")  # the decks whose photos were looked at while tuning the detector
 
@@ -97,15 +99,20 @@ def _row(name: str, t: np.ndarray) -> str:
 
 def staged(scenes: int = 6) -> None:
     rng = np.random.default_rng(11)
-    print(f"staged scenes ({scenes} per row; found / cards, false cards):")
+    reader = Recogniser(sim_deck())
+    print(f"staged scenes ({scenes} per row; outlines: found / cards, false outlines; "
+          "read with the drawn deck enrolled: right, invented):")
     for arrangement in ARRANGEMENTS:
         for backdrop in SURFACES:
             found = cards = false = 0
+            read = Tally()
             for _ in range(scenes):
-                scene = stage(hand(5 if arrangement == "apart" else 4, rng), arrangement, backdrop, rng)
+                scene = stage(hand(COUNTS[arrangement], rng), arrangement, backdrop, rng)
                 f, x = detection_score([o.corners for o in find_cards(scene.image)], scene.outlines, scene.image.shape[:2])
                 found, cards, false = found + f, cards + len(scene.cards), false + x
-            print(f"  {arrangement:9s} on {backdrop:8s}  {found:3d}/{cards:3d}  false {false}")
+                read += score_frame((g.card for g in reader.recognise(scene.image)), scene.cards)
+            print(f"  {arrangement:9s} on {backdrop:8s}  {found:3d}/{cards:3d}  false {false:3d}   "
+                  f"read {read.right:3d}, invented {read.invented}")
     for four in (False, True):
         for margin in (0.03, 0.0, -0.03):
             found = false = 0

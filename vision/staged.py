@@ -4,7 +4,8 @@ Nothing here comes from a photograph: faces are the simulated deck's (`hardware_
 optionally with an index in all four corners, and the surfaces (felt, wood, cloth, a keyboard)
 are drawn from noise and stripes. Arrangements are the ones a dealer makes: cards apart, a
 blackjack hand (each card dealt a little down and right of the one before, its index showing),
-a fanned hand, and a single card filling the photo. Used by `benchmarks/vision_detect.py` and
+a fanned hand, one card dropped over another, one card photographed close, and a single card
+filling the photo. Used by `benchmarks/vision_detect.py` and
 `tests/vision/test_staged.py`; :func:`detection_score` says how many cards an outline was found for.
 """
 
@@ -20,7 +21,7 @@ from table_controller.cards import Card, parse_card
 
 FRAME = (1280, 720)
 SURFACES = ("felt", "wood", "cloth", "keyboard")
-ARRANGEMENTS = ("apart", "blackjack", "fanned")
+ARRANGEMENTS = ("apart", "blackjack", "fanned", "pair", "close")
 CODES = ("AS", "7H", "KD", "10C", "QS", "3D", "JH", "9S", "5C", "2H", "8D", "4S")
 
 
@@ -132,6 +133,14 @@ def _arranged(count: int, arrangement: str, width: float, height: float, rng: np
             centre = pivot + 1.0 * height * np.float32([np.sin(angle), -np.cos(angle)])
             out.append(_quad(tuple(centre), width, height, turn))
         return out
+    if arrangement == "pair":  # one card dropped over another anyhow, the lower one's index showing
+        first = _quad(tuple(np.float32(FRAME) / 2), width, height, base)
+        shift = np.float32([rng.choice([-1, 1]) * rng.uniform(0.3, 0.6) * width, rng.uniform(0.15, 0.45) * height])
+        return [first, _quad(tuple(np.float32(FRAME) / 2 + shift), width, height, base + rng.uniform(-30, 30))]
+    if arrangement == "close":  # one card photographed close: half the photo's height or more
+        size = rng.uniform(2.4, 3.2)
+        return [_quad(tuple(np.float32(FRAME) / 2 + rng.uniform(-60, 60, 2)), width * size, height * size,
+                      base + rng.uniform(-60, 60))]
     raise ValueError(f"no arrangement {arrangement!r}; one of {', '.join(ARRANGEMENTS)}")
 
 
@@ -165,6 +174,9 @@ def _camera(frame: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     lit = frame.astype(np.float32) * light[..., None]
     lit = cv2.GaussianBlur(lit, (0, 0), 0.8) + rng.normal(0, 3, lit.shape)
     return np.clip(lit, 0, 255).astype(np.uint8)
+
+
+COUNTS = {"apart": 5, "blackjack": 4, "fanned": 4, "pair": 2, "close": 1}
 
 
 def hand(count: int, rng: np.random.Generator) -> list[Card]:

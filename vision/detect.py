@@ -73,7 +73,7 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
         if refined:
             full = _whiteness(image)
             kept = with_refined(kept, choose_cards(quads + refined, whiteness), lambda q: rim_share(full, q / scale))
-    kept = with_filling_card(grown_pieces(kept, whiteness), whiteness)
+    kept = with_filling_card(grown_pieces(kept, whiteness), small, whiteness)
     outlines = [CardOutline(_order_corners(q / scale)) for q in kept]
     return outlines + _cards_underneath(joined, [o.corners for o in outlines])
 

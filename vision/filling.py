@@ -1,6 +1,7 @@
 """A card that fills the photo: no background round it, so no rim to find and no blob to fit.
 
-A close-up (or a photo cropped to the card) is mostly paper from edge to edge. The paper at a
+A close-up (or a photo cropped to the card) is mostly paper from edge to edge: colourless (not
+wood) and printed on (not a plain grey cloth). The paper at a
 level under the photo's own brightest whiteness is one region covering most of the frame; its
 hull, cut by the frame's edges, is the card. What the other cues found inside it (the frame
 round a face card's picture, a large pip) is part of this card, unless it is two or more cards
@@ -21,15 +22,24 @@ LONGEST_ASPECT = 2.8  # a card seen steeply is never thinner than this (as in vi
 CARD_ON_PAPER = 0.45  # a quad inside this share of the paper, with a rim all round, is a card on it
 RIM_ALL_ROUND = 0.85
 ALIKE = 1.5  # cards of one deck are within this of each other's size
+COLOURLESS = 0.8  # paper's darkest channel over its brightest, at least (wood is far below)
+INK_LEVEL = 0.55  # of the bright whiteness: darker than this is ink
+INK_SHARE = 0.004  # of the card: at least this much ink (a small index and one pip)
 
 
-def filling_card(whiteness: np.ndarray) -> np.ndarray | None:
-    """The outline of a card filling the photo (float32 (4, 2), clockwise), or None."""
+def filling_card(image: np.ndarray, whiteness: np.ndarray) -> np.ndarray | None:
+    """The outline of a card filling the photo (float32 (4, 2), clockwise), or None.
+
+    ``image`` is the BGR frame at ``whiteness``'s size: paper is colourless and smooth, which
+    tells it from a wooden table or a woven cloth filling the photo.
+    """
     height, width = whiteness.shape
-    bright = float(np.percentile(whiteness, 95))
-    if bright < 60:  # a dark photo holds no paper
-        return None
+    bright = float(np.percentile(whiteness[::4, ::4], 95))
+    if bright < 60 or (whiteness[::4, ::4] > PAPER_LEVEL * bright).mean() < FILLING_SHARE:
+        return None  # a dark photo, or one mostly not paper: the usual case, decided cheaply
     paper = np.uint8(whiteness > PAPER_LEVEL * bright) * 255
+    if not _colourless(image, whiteness, paper):
+        return None
     reach = max(3, (min(height, width) // 25) | 1)  # closes over the ink of indices and pips
     paper = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
     contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -37,6 +47,8 @@ def filling_card(whiteness: np.ndarray) -> np.ndarray | None:
         return None
     largest = max(contours, key=cv2.contourArea)
     if cv2.contourArea(largest) < FILLING_SHARE * height * width:
+        return None
+    if not _printed(whiteness, cv2.convexHull(largest), bright):
         return None
     quad = cv2.boxPoints(cv2.minAreaRect(cv2.convexHull(largest))).astype(np.float32)
     quad = np.clip(quad, 0, [width - 1, height - 1]).astype(np.float32)
@@ -47,9 +59,9 @@ def filling_card(whiteness: np.ndarray) -> np.ndarray | None:
     return quad
 
 
-def with_filling_card(kept: list[np.ndarray], whiteness: np.ndarray) -> list[np.ndarray]:
+def with_filling_card(kept: list[np.ndarray], image: np.ndarray, whiteness: np.ndarray) -> list[np.ndarray]:
     """``kept`` with the card filling the photo in place of what was found inside it, if any."""
-    card = filling_card(whiteness)
+    card = filling_card(image, whiteness)
     if card is None:
         return kept
     area = cv2.contourArea(card)
@@ -57,6 +69,22 @@ def with_filling_card(kept: list[np.ndarray], whiteness: np.ndarray) -> list[np.
     if _cards_on_paper(inside, area, whiteness):
         return kept
     return [card, *[q for q in kept if not any(q is i for i in inside)]]
+
+
+def _colourless(image: np.ndarray, whiteness: np.ndarray, paper: np.ndarray) -> bool:
+    """Paper, not wood: its brightest channel is little above its darkest."""
+    chosen = paper[::2, ::2] > 0
+    brightest = image[::2, ::2].max(axis=2)[chosen].astype(np.float32)
+    darkest = whiteness[::2, ::2][chosen].astype(np.float32)
+    return brightest.size > 0 and float(np.median(darkest / np.maximum(brightest, 1))) >= COLOURLESS
+
+
+def _printed(whiteness: np.ndarray, hull: np.ndarray, bright: float) -> bool:
+    """Ink on it (an index, pips): a plain grey cloth filling the photo has none."""
+    inside = np.zeros(whiteness.shape, np.uint8)
+    cv2.fillConvexPoly(inside, hull, 1)
+    ink = (whiteness < INK_LEVEL * bright) & (inside > 0)
+    return float(ink.sum()) >= INK_SHARE * float(inside.sum())
 
 
 def _cards_on_paper(inside: list[np.ndarray], paper_area: float, whiteness: np.ndarray) -> bool:

@@ -5,8 +5,8 @@ wood) and printed on (not a plain grey cloth). The paper at a
 level under the photo's own brightest whiteness is one region covering most of the frame; its
 hull, cut by the frame's edges, is the card. What the other cues found inside it (the frame
 round a face card's picture, a large pip) is part of this card, unless it is two or more cards
-alike in size (cards on a white cloth) or one card clearly smaller than the paper whose whole
-outline runs along a rim (a card lying on white paper).
+alike in size (cards on a white cloth) or one holding most of the print (a close-up on a pale desk,
+where the other cues found the card by its rim: then that outline stands).
 """
 
 from __future__ import annotations
@@ -14,21 +14,20 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.rims import rim_share
 
 FILLING_SHARE = 0.6  # of the frame the paper must cover
 PAPER_LEVEL = 0.7  # of the photo's bright whiteness (95th percentile): paper under uneven light
 LONGEST_ASPECT = 2.8  # a card seen steeply is never thinner than this (as in vision/detect.py)
-CARD_ON_PAPER = 0.45  # a quad inside this share of the paper, with a rim all round, is a card on it
-RIM_ALL_ROUND = 0.85
+ALL_THE_PRINT = 0.6  # a quad inside holding most of the ink is the card itself (a piece held 0.42 staged; a close-up 0.67)
 ALIKE = 1.5  # cards of one deck are within this of each other's size
 COLOURLESS = 0.8  # paper's darkest channel over its brightest, at least (wood is far below)
 INK_LEVEL = 0.55  # of the bright whiteness: darker than this is ink
 INK_SHARE = 0.004  # of the card: at least this much ink (a small index and one pip)
 
 
-def filling_card(image: np.ndarray, whiteness: np.ndarray) -> np.ndarray | None:
-    """The outline of a card filling the photo (float32 (4, 2), clockwise), or None.
+def filling_card(image: np.ndarray, whiteness: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The outline of a card filling the photo (float32 (4, 2), clockwise) and its ink (a mask),
+    or None.
 
     ``image`` is the BGR frame at ``whiteness``'s size: paper is colourless and smooth, which
     tells it from a wooden table or a woven cloth filling the photo.
@@ -48,7 +47,8 @@ def filling_card(image: np.ndarray, whiteness: np.ndarray) -> np.ndarray | None:
     largest = max(contours, key=cv2.contourArea)
     if cv2.contourArea(largest) < FILLING_SHARE * height * width:
         return None
-    if not _printed(whiteness, cv2.convexHull(largest), bright):
+    ink = _ink(whiteness, largest, bright)
+    if ink.sum() < INK_SHARE * cv2.contourArea(largest):
         return None
     quad = cv2.boxPoints(cv2.minAreaRect(cv2.convexHull(largest))).astype(np.float32)
     quad = np.clip(quad, 0, [width - 1, height - 1]).astype(np.float32)
@@ -56,17 +56,18 @@ def filling_card(image: np.ndarray, whiteness: np.ndarray) -> np.ndarray | None:
     short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
     if short <= 0 or long_ / short > LONGEST_ASPECT:
         return None
-    return quad
+    return quad, ink
 
 
 def with_filling_card(kept: list[np.ndarray], image: np.ndarray, whiteness: np.ndarray) -> list[np.ndarray]:
     """``kept`` with the card filling the photo in place of what was found inside it, if any."""
-    card = filling_card(image, whiteness)
-    if card is None:
+    found = filling_card(image, whiteness)
+    if found is None:
         return kept
+    card, ink = found
     area = cv2.contourArea(card)
     inside = [q for q in kept if _holds(card, q.mean(axis=0))]
-    if _cards_on_paper(inside, area, whiteness):
+    if _cards_on_paper(inside, area, ink):
         return kept
     return [card, *[q for q in kept if not any(q is i for i in inside)]]
 
@@ -79,21 +80,35 @@ def _colourless(image: np.ndarray, whiteness: np.ndarray, paper: np.ndarray) -> 
     return brightest.size > 0 and float(np.median(darkest / np.maximum(brightest, 1))) >= COLOURLESS
 
 
-def _printed(whiteness: np.ndarray, hull: np.ndarray, bright: float) -> bool:
-    """Ink on it (an index, pips): a plain grey cloth filling the photo has none."""
+def _ink(whiteness: np.ndarray, paper: np.ndarray, bright: float) -> np.ndarray:
+    """Print on the paper, enclosed by it (an index, pips; a plain grey cloth filling the photo
+    has none): 1 where ink."""
     inside = np.zeros(whiteness.shape, np.uint8)
-    cv2.fillConvexPoly(inside, hull, 1)
-    ink = (whiteness < INK_LEVEL * bright) & (inside > 0)
-    return float(ink.sum()) >= INK_SHARE * float(inside.sum())
+    cv2.drawContours(inside, [paper], -1, 1, cv2.FILLED)
+    dark = np.uint8(whiteness < INK_LEVEL * bright) & inside
+    # what is dark at the photo's edge is the table showing round the card, not print on it
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    height, width = dark.shape
+    x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
+    at_edge = (x == 0) | (y == 0) | (x + w >= width) | (y + h >= height)
+    at_edge[0] = True  # the background label
+    return np.uint8(~at_edge[labels]) & dark
 
 
-def _cards_on_paper(inside: list[np.ndarray], paper_area: float, whiteness: np.ndarray) -> bool:
-    """The quads inside the paper are cards lying on it, not parts of one card filling the photo."""
+def _cards_on_paper(inside: list[np.ndarray], paper_area: float, ink: np.ndarray) -> bool:
+    """The quads inside the paper are cards lying on it, not parts of one card filling the photo:
+    one that holds most of the print (the card itself, found by its rim on a pale desk), or two or
+    more alike in size (cards on a white cloth)."""
     areas = sorted((cv2.contourArea(q) for q in inside if cv2.contourArea(q) > 0.02 * paper_area), reverse=True)
     if len(areas) >= 2 and areas[0] < ALIKE * areas[1]:
         return True
-    return any(cv2.contourArea(q) < CARD_ON_PAPER * paper_area and rim_share(whiteness, q) >= RIM_ALL_ROUND
-               and cv2.contourArea(q) > 0.02 * paper_area for q in inside)
+    total = max(float(ink.sum()), 1.0)
+    for quad in inside:
+        held = np.zeros_like(ink)
+        cv2.fillConvexPoly(held, np.int32(np.round(quad)), 1)
+        if float((held & ink).sum()) >= ALL_THE_PRINT * total:
+            return True
+    return False
 
 
 def _holds(quad: np.ndarray, point: np.ndarray) -> bool:

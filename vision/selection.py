@@ -19,7 +19,7 @@ JOINED_ALIKE_OUTLINE = 1.25  # two outlines this alike in size that hold each ot
 JOINED_ALIKE = 1.5  # cards found as one are about the same size: a card cut in pieces need not be
 SMALL_INSIDE = 0.02  # three separate finds this large (of a quad's area) inside it: cards on a surface
 PAPER_CONTRAST = 25  # how much whiter (darkest channel) a card's margin is than round it
-AS_WHITE = 0.45  # a card's margin is at least this share of the whitest card margin (or whitest spot) in the frame,
+AS_WHITE = 0.45  # a card's margin is at least this share of the whitest card margin in the frame,
 SHADED_RATIO = 3.0  # or, in shade, this many times as white as the darker part round it
 
 
@@ -35,8 +35,7 @@ def choose_cards(
     # Paper first: a printed spot outline around a card is card-shaped but not paper, and
     # must not win the overlap against the card inside it (real layouts print closed boxes).
     levels = [paper_level(whiteness, q) for q in distinct]
-    # The frame's own bright whiteness too: with no card in view, grey keys are not paper.
-    whitest = max([v[0] for v in levels if v is not None] + [float(np.percentile(whiteness[::4, ::4], 99.5))])
+    whitest = max((v[0] for v in levels if v is not None), default=0.0)
     # Grey keycaps or a grey laptop are whiter than what lies round them, but a card in the same
     # frame is far whiter still: paper is white, not merely lighter than its surroundings.
     paper = [q for q, v in zip(distinct, levels, strict=True)

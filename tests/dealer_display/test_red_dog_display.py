@@ -33,7 +33,9 @@ def synced(page: Page, table: LiveTable) -> dict[str, Any]:
 
 
 def act(page: Page, table: LiveTable, do: Any) -> None:
-    """Do something at the console and wait for the engine to take it."""
+    """Do something at the console, once the page has drawn the latest state (a key whose button
+    the last change showed is otherwise ignored), and wait for the engine to take it."""
+    synced(page, table)
     before = (table.session.state, table.session.hands_played)
     do()
     deadline = time.monotonic() + 10

@@ -23,6 +23,7 @@ def synced(page: Page, table: LiveTable) -> dict[str, Any]:
 
 
 def act(page: Page, table: LiveTable, do: Any) -> None:
+    synced(page, table)  # a key whose button the last change showed is ignored until the page draws it
     before = (table.session.state, table.session.hands_played)
     do()
     deadline = time.monotonic() + 10

@@ -285,6 +285,24 @@ class Settled:
 Effect = Refused | Applied | IrregularityOpened | HandEnded | Settled
 
 
+def step_effects(state: Any, note: str | Irregularity, settled_from: int | None,
+                 ended: HandResult | None) -> tuple[Effect, ...]:
+    """What one applied event did, the same for every game: ``note`` is the plain words of what
+    happened, or an irregularity that now holds ``state`` for the pit boss; the payments confirmed
+    since ``state.settled[settled_from]`` (a game with money); the result if the hand ``ended``."""
+    effects: list[Effect] = []
+    if isinstance(note, Irregularity):
+        state.irregularity = note
+        effects.append(IrregularityOpened(note))
+    else:
+        effects.append(Applied(note))
+    if settled_from is not None:
+        effects.extend(Settled(p) for p in state.settled[settled_from:])
+    if ended is not None:
+        effects.append(HandEnded(ended))
+    return tuple(effects)
+
+
 class Game(Protocol):
     """What every game offers the shell. All methods are pure."""
 

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from table_controller.cards import parse_card
 from table_controller.engine import (
     Applied,
     Effect,
     Expected,
-    HandEnded,
     HandResult,
-    IrregularityOpened,
+    Irregularity,
     Refused,
     SeatResult,
-    Settled,
     Spot,
     TablePrompts,
+    step_effects,
 )
 from table_controller.events import (
     ACCEPT_CARD,
@@ -35,14 +35,12 @@ from table_controller.events import (
     HardwareIrregularity,
     Wager,
 )
-from table_controller.cards import parse_card
 from table_controller.games.blackjack import flow
 from table_controller.games.blackjack.hands import SeatPlay, money
 from table_controller.games.blackjack.paytables import Paytable
 from table_controller.games.blackjack.prompts import instruction, seat_prompt
 from table_controller.games.blackjack.round import Limits, Refusal, Round, seat_words
 from table_controller.games.blackjack.switches import RULES_VERSION, Switches
-from table_controller.engine import Irregularity
 from table_controller.shoe import Shoe
 
 ACTIONS = ("hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no_insurance")
@@ -143,16 +141,8 @@ class BlackjackGame:
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {event!r}")
-        effects: list[Effect] = []
-        if isinstance(note, Irregularity):
-            r.irregularity = note
-            effects.append(IrregularityOpened(note))
-        else:
-            effects.append(Applied(note))
-        effects.extend(Settled(p) for p in r.settled[before:])
-        if r.phase == "over":
-            effects.append(HandEnded(self._result(r)))
-        return tuple(effects)
+        ended = self._result(r) if r.phase == "over" else None
+        return step_effects(r, note, before, ended)
 
     def expected(self, state: Round) -> Expected:
         if state.phase == "over":

@@ -14,15 +14,13 @@ from table_controller.engine import (
     Applied,
     Effect,
     Expected,
-    HandEnded,
     HandResult,
     Irregularity,
-    IrregularityOpened,
     Refused,
     SeatResult,
-    Settled,
     Spot,
     TablePrompts,
+    step_effects,
 )
 from table_controller.events import (
     CLOSE_GAME,
@@ -126,16 +124,8 @@ class FarmerGame:
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {type(event).__name__}")
-        effects: list[Effect] = []
-        if isinstance(note, Irregularity):
-            d.irregularity = note
-            effects.append(IrregularityOpened(note))
-        else:
-            effects.append(Applied(note))
-        effects.extend(Settled(p) for p in d.settled[before:])
-        if d.phase == "over":
-            effects.append(HandEnded(self._result(d)))
-        return tuple(effects)
+        ended = self._result(d) if d.phase == "over" else None
+        return step_effects(d, note, before, ended)
 
     def expected(self, state: Deal) -> Expected:
         if state.phase == "over":  # the next deal begins with its shuffle, or the game is closed

@@ -12,18 +12,15 @@ from typing import Any
 
 from table_controller.cards import parse_card
 from table_controller.engine import (
-    Applied,
     Effect,
     Expected,
-    HandEnded,
     HandResult,
     Irregularity,
-    IrregularityOpened,
     Refused,
     SeatResult,
-    Settled,
     Spot,
     TablePrompts,
+    step_effects,
 )
 from table_controller.events import (
     DONE,
@@ -125,16 +122,9 @@ class RedDogGame:
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {event!r}")
-        effects: list[Effect] = []
-        if isinstance(note, Irregularity):
-            r.irregularity = note
-            effects.append(IrregularityOpened(note))
-        else:
-            effects.append(Applied(note))
-        effects.extend(Settled(p) for p in r.settled[before:])
-        if r.phase == "over" and not was_over:  # a cut card reported after the round ends nothing again
-            effects.append(HandEnded(self._result(r)))
-        return tuple(effects)
+        # a cut card reported after the round ends nothing again
+        ended = self._result(r) if r.phase == "over" and not was_over else None
+        return step_effects(r, note, before, ended)
 
     @staticmethod
     def _while_held(r: Round, event: Event) -> str:

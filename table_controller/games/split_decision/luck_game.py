@@ -12,19 +12,16 @@ from typing import Any
 
 from table_controller.cards import parse_card
 from table_controller.engine import (
-    Applied,
     Effect,
     Expected,
-    HandEnded,
     HandResult,
     Irregularity,
-    IrregularityOpened,
     Refused,
     SeatPrompt,
     SeatResult,
-    Settled,
     Spot,
     TablePrompts,
+    step_effects,
 )
 from table_controller.events import (
     ACCEPT_CARD,
@@ -119,16 +116,8 @@ class LuckOfTheDrawGame:
             raise Refusal(f"not an event of this game: {event!r}")
         if isinstance(note, str) and r.irregularity is not None and r.phase == "rest":
             note = r.irregularity  # LD-5 found the board incomplete as the last card came up
-        effects: list[Effect] = []
-        if isinstance(note, Irregularity):
-            r.irregularity = note
-            effects.append(IrregularityOpened(note))
-        else:
-            effects.append(Applied(note))
-        effects.extend(Settled(p) for p in r.settled[before:])
-        if r.phase == "over":
-            effects.append(HandEnded(self._result(r)))
-        return tuple(effects)
+        ended = self._result(r) if r.phase == "over" else None
+        return step_effects(r, note, before, ended)
 
     def _control(self, r: ld.LDHand, event: Control) -> str:
         name = event.control

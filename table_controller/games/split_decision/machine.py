@@ -7,17 +7,15 @@ from typing import Any
 
 from table_controller.cards import parse_card
 from table_controller.engine import (
-    Applied,
     Effect,
     Expected,
-    HandEnded,
     HandResult,
     Irregularity,
-    IrregularityOpened,
     Refused,
     SeatResult,
     Spot,
     TablePrompts,
+    step_effects,
 )
 from table_controller.events import (
     DONE,
@@ -31,7 +29,12 @@ from table_controller.events import (
     HardwareIrregularity,
 )
 from table_controller.games.split_decision import flow
-from table_controller.games.split_decision.prompts import instruction, score, seat_prompt, table_figures
+from table_controller.games.split_decision.prompts import (
+    instruction,
+    score,
+    seat_prompt,
+    table_figures,
+)
 from table_controller.games.split_decision.round import Refusal, SDRound, seat_words
 from table_controller.games.split_decision.switches import RULES_VERSION, Switches
 from table_controller.shoe import Shoe
@@ -119,15 +122,8 @@ class SplitDecisionGame:
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"Split Decision takes cards, decisions and controls (got {type(event).__name__})")
-        effects: list[Effect] = []
-        if isinstance(note, Irregularity):
-            r.irregularity = note
-            effects.append(IrregularityOpened(note))
-        else:
-            effects.append(Applied(note))
-        if r.phase == "over":
-            effects.append(HandEnded(self._result(r)))
-        return tuple(effects)
+        ended = self._result(r) if r.phase == "over" else None
+        return step_effects(r, note, None, ended)
 
     @staticmethod
     def _while_held(r: SDRound, event: Event) -> str:

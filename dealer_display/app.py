@@ -28,7 +28,7 @@ from dealer_display.table import DisplayTable
 from drivers.base import CardSource
 from drivers.registry import open_source
 from table_controller.errors import ConfigError, TableError
-from table_controller.runtime import TableSession, align_simulated_shoe
+from table_controller.runtime import TableSession, align_simulated_shoe, start_of_hand
 
 
 def create_app(
@@ -64,6 +64,8 @@ def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSourc
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         source = given if given is not None else open_source(settings.cards_url)
+        if getattr(source, "header", None):  # a replayed round on a lasting shoe starts where its header says
+            session.state = start_of_hand(session.game, source.header)  # type: ignore[attr-defined]
         align_simulated_shoe(session, source)  # a hand resumed after a crash keeps its cards
         camera = None if settings.camera_url is None else open_source(settings.camera_url)
         table = DisplayTable(session, source, camera)

@@ -46,6 +46,7 @@ class CalibrationSettings:
     pit_boss_pin: str
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
+    places: dict[str, tuple[float, float, float, float]] | None = None  # the game's; Backhand's if None
 
     def __post_init__(self) -> None:
         check_pin(self.pit_boss_pin, what="the pit-boss PIN")
@@ -200,9 +201,9 @@ def retake(settings: SettingsDep, picture: PictureDep) -> CalibrationInfo:
 @router.post(
     "/api/calibration/spots", responses={400: {"description": "the corners make no layout"}}
 )
-async def spots(body: CornersRequest, picture: PictureDep) -> SpotsAnswer:
+async def spots(body: CornersRequest, settings: SettingsDep, picture: PictureDep) -> SpotsAnswer:
     """The spots the four corners give, to draw over the picture before saving."""
-    return _answer(_layout(body, picture))
+    return _answer(_layout(body, picture, settings.places))
 
 
 @router.post(
@@ -212,7 +213,7 @@ async def spots(body: CornersRequest, picture: PictureDep) -> SpotsAnswer:
 )
 async def save(body: CornersRequest, settings: SettingsDep, picture: PictureDep) -> Saved:
     """Write LAYOUT.json (whole or not at all) from the four corners."""
-    layout = _layout(body, picture)
+    layout = _layout(body, picture, settings.places)
     try:
         layout.save(settings.out)
     except OSError as exc:
@@ -221,7 +222,7 @@ async def save(body: CornersRequest, settings: SettingsDep, picture: PictureDep)
     return Saved(saved=str(settings.out), **_answer(layout).model_dump())
 
 
-def _layout(body: CornersRequest, picture: Picture) -> Layout:
+def _layout(body: CornersRequest, picture: Picture, places: dict[str, Any] | None = None) -> Layout:
     width, height = picture.size
     for name, (x, y) in zip(CORNER_NAMES, body.corners, strict=False):
         if not (0 <= x <= width and 0 <= y <= height):
@@ -229,7 +230,7 @@ def _layout(body: CornersRequest, picture: Picture) -> Layout:
                 400, f"the {name} corner ({x:g}, {y:g}) is off the {width}x{height} picture"
             )
     try:
-        return calibrate(list(body.corners), picture.size)
+        return calibrate(list(body.corners), picture.size, places)
     except ConfigError as exc:
         raise HTTPException(400, str(exc)) from None
 

@@ -160,5 +160,14 @@ def websocket_may_read(websocket: WebSocket, settings: DisplaySettings) -> bool:
     return is_loopback(host) or _matches(websocket.query_params.get("token"), settings.dealer_token)
 
 
+def websocket_is_console(websocket: WebSocket, settings: DisplaySettings) -> bool:
+    """The dealer's console (it sends the token) sees every card; any other page the public view."""
+    return _matches(websocket.query_params.get("token"), settings.dealer_token)
+
+
+def request_is_console(request: Request, settings: DisplaySettings) -> bool:
+    return _matches(request.headers.get("x-dealer-token"), settings.dealer_token)
+
+
 DealerDep = Annotated[Actor, Depends(require_dealer)]
 PitBossDep = Annotated[Actor, Depends(require_pit_boss)]

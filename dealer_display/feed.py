@@ -2,8 +2,7 @@
 
 The thread only moves :class:`drivers.base.SourceEvent` values from the source into the
 asyncio loop with ``call_soon_threadsafe``; everything else (the rules, the log, the pushes)
-runs on the loop, one event at a time. :func:`table_event` says which source events are
-engine events: cards, and a replay's recorded decisions and controls.
+runs on the loop, one event at a time (:class:`table_controller.running.RunningTable`).
 """
 
 from __future__ import annotations
@@ -13,9 +12,8 @@ import logging
 import threading
 from collections.abc import Callable
 
-from drivers.base import CARD, RECORDED, CardSource, SourceEvent, now
+from drivers.base import CardSource, SourceEvent, now
 from table_controller.errors import DriverError
-from table_controller.events import CardArrived, Event, event_from_dict
 
 LOG = logging.getLogger(__name__)
 POLL_SECONDS = 0.1
@@ -77,15 +75,3 @@ class CardFeed:
         except RuntimeError:  # the loop closed while we were reading: the table is stopping
             self._stop.set()
 
-
-def table_event(event: SourceEvent) -> tuple[Event, str, float] | None:
-    """The engine event ``event`` carries, with the source and time to submit it under (a
-    replay's are the recorded ones: who did it, and when); None for a hardware event."""
-    if event.kind == CARD and event.card is not None:
-        made: Event = CardArrived(event.card, event.spot)
-    elif event.kind == RECORDED:
-        made = event_from_dict(event.detail["event"])
-    else:
-        return None
-    source = str(event.detail.get("recorded_source", event.source))
-    return made, source, float(event.detail.get("recorded_at", event.at))

@@ -11,9 +11,12 @@ from collections.abc import Callable
 
 
 class PageFeed:
-    """The newest message for one page, and a flag that there is one to send."""
+    """The newest message for one page, and a flag that there is one to send. A page that is
+    not the dealer's console (``console=False``) gets the public view of a game whose cards
+    lie face down (Vingt-un)."""
 
-    def __init__(self) -> None:
+    def __init__(self, console: bool = True) -> None:
+        self.console = console
         self.latest = ""
         self.ready = asyncio.Event()
 
@@ -28,16 +31,17 @@ class PageFeed:
 
 
 class PushHub:
-    """Builds the state message once per change and offers it to every page."""
+    """Builds the state message once per change and audience (the console, the public) and offers
+    it to every page."""
 
-    def __init__(self, build_message: Callable[[], str]) -> None:
+    def __init__(self, build_message: Callable[[bool], str]) -> None:
         self._build = build_message
         self._pages: set[PageFeed] = set()
         self._pending = False
 
-    def join(self) -> PageFeed:
-        page = PageFeed()
-        page.offer(self._build())
+    def join(self, console: bool = True) -> PageFeed:
+        page = PageFeed(console)
+        page.offer(self._build(console))
         self._pages.add(page)
         return page
 
@@ -59,6 +63,8 @@ class PushHub:
         self._pending = False
         if not self._pages:
             return
-        message = self._build()
+        messages: dict[bool, str] = {}
         for page in self._pages:
-            page.offer(message)
+            if page.console not in messages:
+                messages[page.console] = self._build(page.console)
+            page.offer(messages[page.console])

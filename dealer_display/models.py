@@ -30,17 +30,20 @@ class WagerRequest(BaseModel):
 
 class DealerControlRequest(BaseModel):
     """A dealer step: a freshly shuffled deck is loaded, the discards are reshuffled in, the
-    payment the engine asked for is made (``paid``), or the cut card came out (``cut_card``)."""
+    payment the engine asked for is made (``paid``), or the cut card came out (``cut_card``); the
+    step the prompt named is done (``done``: Red Dog's antes taken, Vingt-un's chips or cards moved,
+    a card moved); the seats playing are marked (``seats_in``, Vingt-un); the board is laid
+    (``board_laid``, Luck of the Draw)."""
 
     model_config = ConfigDict(extra="forbid")
-    control: Literal["new_deck", "reshuffle_discards", "paid", "cut_card"]
+    control: Literal["new_deck", "reshuffle_discards", "paid", "cut_card", "done", "seats_in", "board_laid"]
 
 
 class PitBossRequest(BaseModel):
     """A pit-boss action on a held (or any unfinished) hand."""
 
     model_config = ConfigDict(extra="forbid")
-    control: Literal["void_hand", "accept_card"]
+    control: Literal["void_hand", "accept_card", "burn_card", "close_game"]
 
 
 class Applied(BaseModel):

@@ -27,6 +27,7 @@ from dealer_display.settings import (
     pit_boss_pin_from,
 )
 from table_controller.errors import ConfigError
+from table_controller.running import open_log, resume_unfinished
 from table_controller.runtime import TableSession
 from table_controller.staff import load_staff
 
@@ -53,7 +54,6 @@ def settings_from(args: argparse.Namespace) -> DisplaySettings:
 def serve(args: argparse.Namespace, game: Any) -> int:
     """Serve the display for ``game`` until Ctrl-C; returns the exit code."""
     from drivers.registry import source_class
-    from table_controller.commands.run import _resume_unfinished, open_log
 
     settings = settings_from(args)
     source = source_class(settings.cards_url)  # checks the URLs before anything opens
@@ -63,11 +63,12 @@ def serve(args: argparse.Namespace, game: Any) -> int:
     if settings.autopilot and not (simulated and hasattr(source, "deal_next")):
         raise ConfigError(f"--autopilot deals from a simulated shoe; {settings.cards_url} is not one")
     _check_port_free(settings.host, settings.port)
-    log = open_log(args)
+    log = None if args.no_log else open_log(args.log, key=args.key, table_id=args.table_id,
+                                            witness=getattr(args, "witness", None))
     try:
         session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
                                source_url=settings.cards_url, simulated=simulated)
-        _resume_unfinished(session, log)
+        resume_unfinished(session, log)
         app = create_app(settings, session)
         config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning")
         server = uvicorn.Server(config)

@@ -10,7 +10,7 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from dealer_display.deps import websocket_may_read
+from dealer_display.deps import websocket_is_console, websocket_may_read
 from dealer_display.hub import PageFeed
 
 router = APIRouter()
@@ -27,7 +27,7 @@ async def push(websocket: WebSocket) -> None:
         await websocket.close(code=1013, reason="the table is not running")
         return
     await websocket.accept()
-    page = table.hub.join()
+    page = table.hub.join(console=websocket_is_console(websocket, websocket.app.state.settings))
     sender = asyncio.create_task(_send(websocket, page))
     try:
         await _until_closed(websocket)

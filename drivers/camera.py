@@ -10,6 +10,13 @@ spot) and ``frames=N`` (how many consecutive frames a card must lie still before
 default 3) and ``confidence=`` (how sure a read must be to name a card). A card event carries the spot; a card seen but not read surely is an
 ``unreadable_card`` event (the dealer straightens it); a reported card that leaves is a
 ``warning`` with ``reason: card_gone``. The end of a video or folder is a ``status`` event.
+
+A camera that goes away (unplugged, a video or folder that disappears) is a ``disconnected``
+event; the source then tries it again, waiting ``reconnect_delay`` seconds at first and twice as
+long after each failed try up to ``reconnect_max``, and says ``reconnected`` when it is back: a
+live camera is opened again, a video goes on from the frame after the last one read, a folder
+from the first frame named after it. Tracking carries on across the gap, so a card still lying
+where it was is not reported again.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +32,7 @@ import numpy as np
 from drivers.base import CARD, CardSource, SourceEvent, now
 from drivers.urls import SourceURL, float_option, int_option, split_source_url
 from table_controller.cards import Card
-from table_controller.errors import ConfigError, DriverInitError, DriverIOError
+from table_controller.errors import ConfigError, DriverError, DriverInitError, DriverIOError
 from vision.calibration import Layout, load_layout
 from vision.deck import Deck, load_deck
 from vision.images import ImageError, check_frame
@@ -37,6 +44,8 @@ OPTIONS = {
     "layout": "a LAYOUT.json from 'table vision calibrate'",
     "frames": "frames a card must lie still before it counts, 1..30; default 3",
     "confidence": "how sure a read must be to name the card, 0..1; default 0.5 with a deck, 0.8 without",
+    "reconnect_delay": "seconds before a camera that went away is first tried again, default 0.5",
+    "reconnect_max": "longest wait between tries in seconds, default 10",
 }
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp"})
 WARM_UP_FRAMES = 5
@@ -63,6 +72,11 @@ class CameraSource(CardSource):
         self._files: deque[Path] = deque()
         self._target_is_folder = False
         self._bad_frame = ""  # the last unusable frame's fault, so it is reported once
+        self._first_delay = float_option(parsed, "reconnect_delay", 0.5, 0.01, 60)
+        self._longest_delay = float_option(parsed, "reconnect_max", 10.0, 0.01, 600)
+        self._gone: _Gone | None = None  # set while the camera is away
+        self._frames_read = 0  # a video goes on from here after it comes back
+        self._last_file = ""  # and a folder from the first frame named after this one
 
     def _deck(self, parsed: SourceURL) -> Deck | None:
         return load_deck(Path(parsed.options["deck"])) if "deck" in parsed.options else None
@@ -77,7 +91,7 @@ class CameraSource(CardSource):
         if target.isdigit():
             self._capture = cv2.VideoCapture(int(target))
         elif Path(target).is_dir():
-            self._files = deque(sorted(p for p in Path(target).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES))
+            self._files = deque(sorted(_images(Path(target))))
             self._target_is_folder = True
             if not self._files:
                 raise DriverInitError(f"{self.url}: the folder holds no images")
@@ -103,21 +117,42 @@ class CameraSource(CardSource):
             path = self._files.popleft()
             frame = cv2.imread(str(path))
             if frame is None:
+                if not path.exists():
+                    self._files.appendleft(path)  # read it when the folder is back
+                    raise DriverIOError(f"{self.url}: the folder of frames went away ({path.name} is gone)")
                 raise DriverIOError(f"{self.url}: cannot read frame {path.name}")
+            self._last_file = path.name
             return frame
         if self._capture is None:
             return None
+        if not self._target.isdigit() and not Path(self._target).exists():
+            raise DriverIOError(f"{self.url}: the video went away")
         ok, frame = self._capture.read()  # type: ignore[attr-defined]
         if not ok and self._target.isdigit():  # a live camera has no end: it went away
             raise DriverIOError(f"{self.url}: the camera stopped giving pictures (unplugged?)")
+        self._frames_read += ok
         return frame if ok else None
 
     def reconnect(self) -> None:
-        """A live camera is opened again (the reader retries until it is back)."""
-        if not self._target.isdigit():
-            return
+        """Open the camera, video or folder again where it was left.
+
+        Raises:
+            DriverError: it is not back yet; try again later.
+        """
+        import cv2
+
         self._close()
-        self._open()
+        if self._target_is_folder:
+            if not Path(self._target).is_dir():
+                raise DriverIOError(f"{self.url}: the folder of frames is not back yet")
+            self._files = deque(sorted(p for p in _images(Path(self._target)) if p.name > self._last_file))
+        elif self._target.isdigit() or Path(self._target).is_file():
+            self._open()
+            if not self._target.isdigit():
+                self._capture.set(cv2.CAP_PROP_POS_FRAMES, self._frames_read)  # type: ignore[attr-defined]
+        else:
+            raise DriverIOError(f"{self.url}: the video is not back yet")
+        self._gone = None
 
     def grab_frame(self) -> np.ndarray:
         """The camera's next picture as it is, no cards read: what a technician marks the
@@ -140,8 +175,36 @@ class CameraSource(CardSource):
         while not self._pending:
             if self._ended or (deadline is not None and time.monotonic() >= deadline):
                 return None
-            self.process_frame()
+            if self._gone is not None:
+                self._try_again(deadline)
+                continue
+            try:
+                self.process_frame()
+            except DriverIOError as exc:
+                self._went_away(exc)
         return self._pending.popleft()
+
+    def _went_away(self, exc: DriverIOError) -> None:
+        """The camera stopped giving pictures: say so, and try it again after a while."""
+        self._close()
+        self._gone = _Gone(time.monotonic() + self._first_delay, self._first_delay)
+        self._pending.append(SourceEvent("disconnected", self.url, now(), detail={"reason": str(exc)}))
+
+    def _try_again(self, deadline: float | None) -> None:
+        """Wait for the next try (no longer than ``deadline``), then try to get the camera back."""
+        gone = self._gone
+        assert gone is not None
+        wait = gone.retry_at - time.monotonic()
+        if wait > 0:
+            time.sleep(wait if deadline is None else max(0.0, min(wait, deadline - time.monotonic())))
+            return
+        try:
+            self.reconnect()
+        except DriverError:
+            delay = min(2 * gone.delay, self._longest_delay)
+            self._gone = _Gone(time.monotonic() + delay, delay)
+            return
+        self._pending.append(SourceEvent("reconnected", self.url, now(), detail={"target": self._target}))
 
     def process_frame(self) -> None:
         """Read one frame and queue the events it completes."""
@@ -192,6 +255,22 @@ class CameraSource(CardSource):
             detail |= {"reason": "card_gone", "card": sighting.card.code if sighting.card else None}
             return SourceEvent("warning", self.url, at, spot=sighting.spot, detail=detail)
         return SourceEvent("unreadable_card", self.url, at, spot=sighting.spot, detail=detail)
+
+
+@dataclass(frozen=True, slots=True)
+class _Gone:
+    """A camera that went away: when to try it next, and how long the last wait was."""
+
+    retry_at: float
+    delay: float
+
+
+def _images(folder: Path) -> list[Path]:
+    """The folder's image files; none when the folder is gone."""
+    try:
+        return [p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES]
+    except OSError:
+        return []
 
 
 def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -10,6 +10,8 @@ The runtime (or a test) is the dealer and uses the back door:
   (or takes one card from it);
 - :meth:`SimCamera.follow` lays the layout out as the engine has it (a simulated dealer who
   places each card the shoe read where the engine put it, and collects what it discards);
+- :meth:`SimCamera.use_places` lays the table out for a game's places
+  (:func:`table_controller.camera_places.camera_places`; the Backhand series' until told);
 - :attr:`SimCamera.layout` is the calibration a real table would get from
   ``table vision calibrate``.
 """
@@ -55,6 +57,7 @@ class SimCamera(CameraSource):
         self._placing = np.random.default_rng([self.seed, 1])
         self._placements: dict[str, dict[int, Placement]] = {}  # spot -> slot -> card
         self._lock = threading.Lock()
+        self.places: dict[str, tuple[float, float, float, float]] = dict(LAYOUT_SPOTS)
 
     def _deck(self, parsed: SourceURL) -> Deck:
         return sim_deck()  # the simulated table enrolled its own card design, as a casino does
@@ -67,6 +70,14 @@ class SimCamera(CameraSource):
         layout = self.tracker.layout
         assert layout is not None
         return layout
+
+    def use_places(self, places: dict[str, tuple[float, float, float, float]]) -> None:
+        """The table is laid out for a game: its places marked on the cloth and calibrated
+        (an empty layout: call before the first card)."""
+        with self._lock:
+            self.places = dict(places)
+            self._placements.clear()
+            self.tracker.layout = calibrate([(float(x), float(y)) for x, y in self.corners], (1280, 720), self.places)
 
     def _open(self) -> None:
         pass
@@ -84,12 +95,12 @@ class SimCamera(CameraSource):
 
     def deal(self, card: Card, spot: str) -> None:
         """Put ``card`` face up on ``spot``, in the spot's first free place."""
-        if spot not in LAYOUT_SPOTS:
-            raise ConfigError(f"no spot {spot!r}; spots: {', '.join(LAYOUT_SPOTS)}")
+        if spot not in self.places:
+            raise ConfigError(f"no spot {spot!r}; spots: {', '.join(self.places)}")
         with self._lock:
             on_spot = self._placements.setdefault(spot, {})
             slot = next(n for n in range(len(on_spot) + 1) if n not in on_spot)
-            on_spot[slot] = place_on_spot(card, spot, self._placing, slot=slot)
+            on_spot[slot] = place_on_spot(card, spot, self._placing, slot=slot, places=self.places)
 
     def take(self, spot: str, card: Card | None = None) -> None:
         """Clear a spot (cards collected at the end of a hand), or take just ``card`` from it."""
@@ -105,7 +116,7 @@ class SimCamera(CameraSource):
 
     def follow(self, layout: dict[str, tuple[str, ...]]) -> None:
         """Make the layout hold exactly ``layout`` (spot -> card codes), touching only what differs."""
-        for spot in LAYOUT_SPOTS:
+        for spot in self.places:
             wanted = layout.get(spot, ())
             lying = self.cards_on(spot)
             for card in lying:
@@ -120,7 +131,7 @@ class SimCamera(CameraSource):
         with self._lock:
             placements = [p for on_spot in self._placements.values() for p in on_spot.values()]
             self.captured_at = now()  # the moment the layout was as filmed
-        return render_frame(placements, self.corners, self._rng)
+        return render_frame(placements, self.corners, self._rng, self.places)
 
     def _next_frame(self) -> np.ndarray | None:
         return self.frame()

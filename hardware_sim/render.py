@@ -69,10 +69,15 @@ class Placement:
     angle: float
 
 
-def place_on_spot(card: Card, spot: str, rng: np.random.Generator, slot: int = 0) -> Placement:
+Rect = tuple[float, float, float, float]
+
+
+def place_on_spot(card: Card, spot: str, rng: np.random.Generator, slot: int = 0,
+                  places: dict[str, Rect] | None = None) -> Placement:
     """Where a dealer would put the ``slot``-th card on ``spot``, a little askew (never so
-    much that it leaves its spot or touches a card on the next one)."""
-    left, top, right, bottom = LAYOUT_SPOTS[spot]
+    much that it leaves its spot or touches a card on the next one). ``places``: the game's
+    (:mod:`table_controller.camera_places`); the Backhand series' by default."""
+    left, top, right, bottom = (places or LAYOUT_SPOTS)[spot]
     across = (right - left) > 2 * HAND_SLOT_PITCH - 0.05  # a hand spot holds its cards side by side
     x = left + HAND_SLOT_PITCH / 2 + HAND_SLOT_PITCH * slot if across else (left + right) / 2
     y = (top + bottom) / 2
@@ -97,10 +102,12 @@ def _face_to_layout(placement: Placement, scale: float) -> np.ndarray:
 
 
 def render_frame(
-    placements: list[Placement], corners: np.ndarray, rng: np.random.Generator
+    placements: list[Placement], corners: np.ndarray, rng: np.random.Generator,
+    places: dict[str, Rect] | None = None,
 ) -> np.ndarray:
-    """A FRAME_SIZE overhead frame of the layout whose corners appear at ``corners``."""
-    return _camera_effects(_seen_from(placements, corners), rng)
+    """A FRAME_SIZE overhead frame of the layout (its ``places`` marked) whose corners
+    appear at ``corners``."""
+    return _camera_effects(_seen_from(placements, corners, places), rng)
 
 
 def photograph(placements: list[Placement], corners: np.ndarray) -> np.ndarray:
@@ -114,8 +121,8 @@ def card_in_frame(placement: Placement, corners: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(outline, _layout_to_frame(corners)).reshape(-1, 2)
 
 
-def _seen_from(placements: list[Placement], corners: np.ndarray) -> np.ndarray:
-    flat = _draw_layout()
+def _seen_from(placements: list[Placement], corners: np.ndarray, places: dict[str, Rect] | None = None) -> np.ndarray:
+    flat = _draw_layout(places)
     for placement in placements:
         _paste_card(flat, placement)
     return cv2.warpPerspective(flat, _layout_to_frame(corners), FRAME_SIZE, borderValue=(30, 30, 30))
@@ -125,10 +132,10 @@ def _layout_to_frame(corners: np.ndarray) -> np.ndarray:
     return layout_homography(corners) @ np.diag([1 / LAYOUT_W, 1 / LAYOUT_H, 1.0])
 
 
-def _draw_layout() -> np.ndarray:
+def _draw_layout(places: dict[str, Rect] | None = None) -> np.ndarray:
     flat = np.zeros((LAYOUT_H, LAYOUT_W, 3), np.uint8)
     flat[:] = (45, 100, 35)  # felt
-    for rect in LAYOUT_SPOTS.values():
+    for rect in (places or LAYOUT_SPOTS).values():
         _draw_spot_marks(flat, rect)
     return flat
 

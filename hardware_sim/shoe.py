@@ -21,13 +21,15 @@ import threading
 from drivers.base import CARD, CardSource, SourceEvent, now
 from drivers.urls import int_option, split_source_url
 from hardware_sim.decks import read_deck_file, shuffled_deck
-from table_controller.cards import Card
-from table_controller.errors import ConfigError
+from table_controller.cards import Card, parse_card
+from table_controller.errors import CardCodeError, ConfigError
 
 OPTIONS = {
     "seed": "shuffle seed, a whole number; default 0",
     "decks": "decks in the shoe, 1..8; default 1",
+    "jokers": "jokers in the shoe, 0..2; default 0 (Split Decision deals 54 cards: jokers=2)",
     "deck": "a stacked-deck file, card codes one per line",
+    "strip": "cards stripped out of each deck, codes separated by commas (Farmer: 8S,8H,8D,8C,6S,6D,6C)",
 }
 
 
@@ -39,10 +41,12 @@ class SimShoe(CardSource):
         parsed = split_source_url(url, OPTIONS)
         if parsed.path:
             raise ConfigError(f"sim:// takes no path (got {parsed.path!r}); e.g. sim://?seed=42")
-        if "deck" in parsed.options and {"seed", "decks"} & parsed.options.keys():
-            raise ConfigError("sim:// takes a stacked deck or seed/decks, not both")
+        if "deck" in parsed.options and {"seed", "decks", "jokers"} & parsed.options.keys():
+            raise ConfigError("sim:// takes a stacked deck or seed/decks/jokers, not both")
         self._seed = int_option(parsed, "seed", 0, 0, 2**63)
         self._decks = int_option(parsed, "decks", 1, 1, 8)
+        self._jokers = int_option(parsed, "jokers", 0, 0, 2)
+        self._stripped = stripped_cards(parsed.options.get("strip", ""))
         deck_file = parsed.options.get("deck")
         self._stacked = read_deck_file(deck_file) if deck_file else None
         self._lock = threading.Lock()
@@ -65,7 +69,7 @@ class SimShoe(CardSource):
             return len(self._deck)
 
     def _load_deck(self) -> None:
-        cards = self._stacked or shuffled_deck(self.seed, self._decks)
+        cards = self._stacked or shuffled_deck(self.seed, self._decks, self._jokers, self._stripped)
         self._deck = list(reversed(cards))  # pop() from the end draws the top card
         self._empty_reported = False
 
@@ -113,3 +117,11 @@ class SimShoe(CardSource):
             return self._events.get(timeout=timeout)
         except queue.Empty:
             return None
+
+
+def stripped_cards(text: str) -> frozenset[Card]:
+    """``8S,6D``: the cards a stripped deck leaves out; a code that is not a card is a ConfigError."""
+    try:
+        return frozenset(parse_card(code) for code in text.split(",") if code.strip())
+    except CardCodeError as exc:
+        raise ConfigError(f"option strip: {exc}") from None

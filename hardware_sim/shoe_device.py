@@ -11,7 +11,10 @@ deck is a seeded shuffle or a stacked deck; faults are scripted as data
 - ``manual``: a card only when :meth:`ShoeDevice.draw` is called (tests and benchmarks).
 
 The shoe never deals while locked, unless a ``locked`` fault forces card N out, nor while
-its door is open or it is jammed. ``first_seq`` starts its numbering where a shoe that has
+its door is open or it is jammed. With ``cut_after`` the cut card comes out (``CUT``) after
+that many cards of the shoe, where the table placed it (blackjack's B12);
+:meth:`ShoeDevice.load` is the dealer loading a new shuffle (a full shoe, the cut card placed
+again). ``first_seq`` starts its numbering where a shoe that has
 dealt for weeks would be (near the wrap, :data:`~drivers.shoe_seq.SEQ_MAX`): it counts its
 sequenced messages without bound and puts only the wrapped number on the wire.
 """
@@ -69,6 +72,7 @@ class DeviceSettings:
     device_id: str = "SIM-SHOE-1"
     firmware: str = "sim-1.0"
     first_seq: int = 1  # the first sequence number this run issues (1..SEQ_MAX)
+    cut_after: int | None = None  # cards of a shoe dealt before the cut card comes out
 
 
 class ShoeDevice:
@@ -76,8 +80,13 @@ class ShoeDevice:
         self, settings: DeviceSettings, on_card_written: CardWritten | None = None
     ) -> None:
         self.settings = settings
-        self.dealt: list[Card] = []
+        self.dealt: list[Card] = []  # every card this run dealt, across shuffles
+        self.shuffles = 0  # new shuffles loaded since the start
         self.finished = threading.Event()
+        self._shoe: list[Card] = list(settings.cards)  # the shoe loaded now
+        self._from_shoe = 0  # cards dealt from it
+        self._cut_after = settings.cut_after
+        self._cut_sent = False
         self._on_card_written = on_card_written
         self._link = PtyLink(settings.link, settings.baud)
         self._framer = ShoeFramer()
@@ -100,6 +109,7 @@ class ShoeDevice:
         self._replug_at: float | None = None
         self._next_beat = 0.0
         self._next_deal = 0.0
+        self._reloaded = False
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -139,9 +149,19 @@ class ShoeDevice:
         with self._draw_lock:
             self._draws += count
 
+    def load(self, cards: tuple[Card, ...], cut_after: int | None = None) -> None:
+        """A new shuffle: the dealer empties the shoe and loads ``cards``, the cut card placed
+        after ``cut_after`` of them; the shoe says so with its status (cards left)."""
+        with self._draw_lock:
+            self._shoe, self._from_shoe = list(cards), 0
+            self._cut_after, self._cut_sent = cut_after, False
+            self._draws = 0
+            self.shuffles += 1
+            self._reloaded = True
+
     @property
     def cards_left(self) -> int:
-        return len(self.settings.cards) - len(self.dealt)
+        return len(self._shoe) - self._from_shoe
 
     # ---- the loop --------------------------------------------------------------------------
 
@@ -163,6 +183,9 @@ class ShoeDevice:
             self._send(encode(self._status()))
         for message in self._framer.feed(self._link.read()):
             self._answer(message)
+        if self._reloaded:
+            self._reloaded = False
+            self._send(encode(self._status()))
         if now >= self._next_beat:
             self._next_beat = now + self.settings.heartbeat
             self._send(encode(Heartbeat(int(now - self._started), self._last_seq)))
@@ -262,7 +285,8 @@ class ShoeDevice:
         if self._once(number, faults, "silence"):
             self._silent_until = now + (faults["silence"].value or 0.0)
             return True
-        if self._once(number, faults, "cut"):
+        if self._once(number, faults, "cut") or self._at_cut_card():
+            self._cut_sent = True
             self._send(self._issue(CutCard))  # dealt on: in step, once it is acknowledged
             return True
         if self._once(number, faults, "error"):
@@ -275,6 +299,10 @@ class ShoeDevice:
                 self._send(encode(self._status()))
                 return True
         return False
+
+    def _at_cut_card(self) -> bool:
+        """The next card lies behind the cut card, which has not come out yet."""
+        return self._cut_after is not None and not self._cut_sent and self._from_shoe >= self._cut_after
 
     def _issue(self, make: Callable[[int], Message], keep: bool = True) -> bytes:
         """The frame of the next sequenced message, held for resending unless ``keep`` is off."""
@@ -295,10 +323,11 @@ class ShoeDevice:
             self._applied.add((number, "unplug"))
             self._link.unplug()
             self._replug_at = now + (faults["unplug"].value or 0.0)
-        card = self.settings.cards[number - 1]
-        self.dealt.append(card)
         with self._draw_lock:
+            card = self._shoe[self._from_shoe]
+            self._from_shoe += 1
             self._draws = max(0, self._draws - 1)
+        self.dealt.append(card)
         self._next_deal = now + (self.settings.pace or 0.0)
         locked = self._locked or "locked" in faults
         quality = 90 + number % 11

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from table_controller.events import NEW_DECK, CardArrived, Control, Decision
+from table_controller.events import NEW_DECK, RESHUFFLE, CardArrived, Control, Decision
 
 
 def choose(game: Any, state: Any) -> Decision | None:
@@ -53,12 +53,16 @@ def drive(
     hands: int | None,
     pace: float = 0.0,
     should_stop: Callable[[], bool] = lambda: False,
+    deal: Callable[[], bool] | None = None,
 ) -> int:
     """Play hands on ``session`` with cards from a simulated ``source`` until ``hands`` are done.
 
     Returns the number of hands finished. Stops early when ``should_stop()`` is true or the
     hand is held for a pit boss (the autopilot never resolves an irregularity itself).
+    ``deal()`` deals one card and hands it to the table (the running table's
+    ``deal_and_read``); by default the card goes straight to ``session``.
     """
+    deal = deal or (lambda: _deal_one(session, source))
     done = 0
     game = session.game
     while not should_stop():
@@ -82,13 +86,24 @@ def drive(
         elif event is not None:
             _pause(pace, should_stop)
             session.submit(event, source="autopilot")
+            if isinstance(event, Control) and event.control == RESHUFFLE:
+                _reload_discards(session, source)
         elif exp.deal is not None:
             _pause(pace, should_stop)
-            if not _deal_one(session, source):
+            if not deal():
                 return done
         else:
             return done  # held for the pit boss, or a control only a person may give
     return done
+
+
+def _reload_discards(session: Any, source: Any) -> None:
+    """The discards were shuffled into a new stock: the simulated shoe holds a whole deck again,
+    less the cards still on the layout (what the engine's shoe counts as drawn)."""
+    from table_controller.runtime import align_simulated_shoe
+
+    source.new_deck()
+    align_simulated_shoe(session, source)
 
 
 def _deal_one(session: Any, source: Any) -> bool:

@@ -14,6 +14,7 @@ from table_controller.errors import CardCodeError
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKER = "JK"
+DEVIL = "DV"  # Luck of the Draw's Devil board card (red-dog.md LD-2): never in a deck or a shoe
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 _RANK_ALIASES = {"T": "10"}
@@ -31,11 +32,11 @@ class Card:
     """The canonical short code: ``AS``, ``10H``, ``JK``."""
 
     def __post_init__(self) -> None:
-        if self.rank == JOKER:
+        if self.rank in (JOKER, DEVIL):
             if self.suit is not None:
-                raise CardCodeError(f"a joker has no suit (got {self.suit!r})")
-            object.__setattr__(self, "index", 52)
-            object.__setattr__(self, "code", JOKER)
+                raise CardCodeError(f"a {'joker' if self.rank == JOKER else 'Devil card'} has no suit (got {self.suit!r})")
+            object.__setattr__(self, "index", 52 if self.rank == JOKER else 53)  # 53: no shoe holds one
+            object.__setattr__(self, "code", self.rank)
         elif self.rank not in RANKS or self.suit not in SUITS:
             raise CardCodeError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
         else:
@@ -59,6 +60,8 @@ class Card:
     def name(self) -> str:
         if self.is_joker:
             return "joker"
+        if self.rank == DEVIL:
+            return "Devil card"
         rank = RANK_NAMES.get(self.rank, self.rank)
         return f"{rank} of {SUIT_NAMES[self.suit or '']}"
 
@@ -67,7 +70,7 @@ class Card:
 
 
 _VALUES = {r: (1 if r == "A" else 10 if r in ("J", "Q", "K") else int(r)) for r in RANKS}
-_VALUES[JOKER] = 0
+_VALUES[JOKER] = _VALUES[DEVIL] = 0
 
 
 def parse_card(code: str) -> Card:
@@ -78,14 +81,14 @@ def parse_card(code: str) -> Card:
     cached = _BY_CODE.get(text)
     if cached is not None:
         return cached
-    if text == JOKER:
-        return Card(JOKER, None)
+    if text in (JOKER, DEVIL):
+        return Card(text, None)
     rank, suit = text[:-1], text[-1:]
     rank = _RANK_ALIASES.get(rank, rank)
     if rank not in RANKS or suit not in SUITS:
         raise CardCodeError(
             f"not a card code: {code!r} (use a rank A,2-10,J,Q,K or T and a suit S,H,D,C, e.g. 'AS', "
-            "'10H', 'QC'; 'JK' for a joker)"
+            "'10H', 'QC'; 'JK' for a joker, 'DV' for Luck of the Draw's Devil)"
         )
     return _BY_CODE[rank + suit]
 

@@ -24,6 +24,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "table_controller.commands.sim_shoe",
     "table_controller.commands.read_cards",
     "table_controller.commands.staff",
+    "table_controller.commands.analyse",
+    "table_controller.commands.train",
 )
 
 

@@ -93,13 +93,16 @@ def gone_mismatch(layout: dict[str, tuple[str, ...]], expected: Expected, code: 
     return f"{code} left {spot} while the hand is live: count and check the cards on the layout"
 
 
-def card_gone_matters(prompts: TablePrompts, expected: Expected, event: dict[str, Any]) -> bool:
+def card_gone_matters(prompts: TablePrompts, expected: Expected, event: dict[str, Any],
+                      layout: dict[str, tuple[str, ...]] | None = None) -> bool:
     """Whether a camera's ``card_gone`` report (a card source's event dict) is something the
-    dealer must act on: a card the engine still has on the layout left it before the result."""
+    dealer must act on: a card the engine still has on the layout left it before the result.
+    ``layout``: the cards on the game's places, if the game names its own."""
     code, spot = event.get("card"), event.get("spot")
     if not code or not spot:
         return False  # off every spot, or a card never named: nothing on the layout moved
-    return gone_mismatch(layout_cards(prompts), expected, str(code), str(spot)) is not None
+    layout = layout_cards(prompts) if layout is None else layout
+    return gone_mismatch(layout, expected, str(code), str(spot)) is not None
 
 
 def is_card_gone(event: dict[str, Any]) -> bool:
@@ -134,6 +137,9 @@ class CameraWitness:
 
     session: Any  # TableSession: a Protocol would only repeat its three methods
     source: str = "camera"  # the camera's URL, the source of the warnings it causes
+    # the engine's cards by place now (table_controller.camera_places.cards_on_places for a
+    # game with its own places); the Backhand series' layout from the prompts by default
+    layout_now: Any = None
     confirm_seconds: float = CONFIRM_SECONDS
     confirmed: int = 0
     mismatches: int = 0
@@ -171,7 +177,7 @@ class CameraWitness:
     def shoe_card_applied(self, code: str | None = None, at: float | None = None) -> None:
         """The shoe's card reached the engine: the camera now has ``confirm_seconds`` to see it
         where the engine put it; the sightings that waited for it are checked."""
-        layout = layout_cards(self.session.prompts())
+        layout = self._current()
         spot = None if code is None else _dealt_to(layout, code)
         if code is not None and spot is not None:
             self._unconfirmed[code] = _Pending(code, spot, time.time() if at is None else at, self.source)
@@ -186,7 +192,7 @@ class CameraWitness:
         card the camera sees that the shoe has not read in time. Hardware warnings, not
         irregularities: a camera misses a card (glare, a hand over it) far more often than a
         card is switched, and a switch shows as the camera seeing another card."""
-        layout = layout_cards(self.session.prompts())
+        layout = self._current()
         for code, pending in list(self._unconfirmed.items()):
             if layout.get(pending.spot) is None or code not in layout[pending.spot]:
                 del self._unconfirmed[code]  # collected, discarded or moved by the engine: nothing to see
@@ -213,8 +219,11 @@ class CameraWitness:
         """The engine's layout when a frame filmed at ``at`` was taken (the current one for a
         frame newer than the last change)."""
         if not self._layouts or at >= self._layouts[-1][0]:
-            return layout_cards(self.session.prompts())
+            return self._current()
         return next((layout for since, layout in reversed(self._layouts) if since <= at), self._layouts[0][1])
+
+    def _current(self) -> dict[str, tuple[str, ...]]:
+        return layout_cards(self.session.prompts()) if self.layout_now is None else self.layout_now()
 
     def _judge(self, reason: str | None, *, source: str, at: float) -> bool:
         """Count an agreement (True), or report the mismatch ``reason`` (False)."""

@@ -20,9 +20,17 @@ Games to come fit the same shape:
   bet is settled from the first two cards into ``SeatResult.details``; a multi-deck shoe is
   ``Shoe.fresh(decks)``, and the cut card is a dealer control (like ``new_deck``) that the
   shoe's ``cut_card`` report prompts;
-- Vingt-un: staking on the first card is a decision before the second deal; the "double" and
-  the pone are seats' decisions and the dealer's controls;
-- Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``.
+- Vingt-un: staking on the first card is a decision with an amount before the second deal; the
+  double, a division and gathering the layout are confirmed with the dealer's ``done``; a loss of
+  a double stake is a :class:`Payment` with ``owed``; cards face down are kept from the public
+  display by the game's ``public_prompts(state)`` (the console gets ``prompts(state)``);
+- Red Dog / Split Decision: jokers are cards (``JK``) and ``Shoe.fresh(decks, jokers=2)``;
+  the table's own figures (the spread and its odds, the cards-remaining board) are
+  ``TablePrompts.figures``; Luck of the Draw's Devil is the card ``DV``, which no shoe holds.
+- Farmer: the players pay one another, so a :class:`Payment` names its ``payee`` (a seat, the
+  ``farm``, the ``side_pot``) or ``payer`` instead of the house; the stripped 45-card deck is
+  ``Shoe.fresh(1, 0, stripped)``; the farm and the farmer's seat pass from deal to deal through
+  ``next_hand`` and the deal's log header, like blackjack's shoe and bets.
 """
 
 from __future__ import annotations
@@ -55,7 +63,9 @@ class Payment:
 
     - a losing bet: ``collected = staked`` (late surrender: ``collected = staked - returned``);
     - a push: ``returned = staked``;
-    - a winning bet: ``returned = staked`` and ``paid`` = the winnings (3:2 on 1000 pays 1500).
+    - a winning bet: ``returned = staked`` and ``paid`` = the winnings (3:2 on 1000 pays 1500);
+    - a loss of more than the stake (Vingt-un's double stake): ``owed`` is what the seat hands over
+      beyond its stake, so ``staked + owed = collected + returned`` and ``net = -collected``.
     """
 
     seat: str
@@ -67,11 +77,23 @@ class Payment:
     reason: str  # plain words for the dealer: "side bet, ace-eight, 4 to 1"
     rule: str  # the rules document's id: BJ-13, DMH-3, ...
     hand: int | None = None  # a seat's hand after splits (1, 2, ...), where the game has them
+    owed: int = 0  # collected beyond the stake (left out of to_dict when 0: other games' logs unchanged)
+    banker: str | None = None  # the seat that banks this bet (Vingt-un's seat bank); None: the house
+    # Where the players pay one another (Farmer), the money does not come from or go to the
+    # house: ``payee`` receives what is collected (a seat, ``farm``, ``side_pot``) and ``payer``
+    # gives what is paid; ``seat`` may then be a pot (``side_pot`` paying its remainder).
+    # ``None`` is the house, as in every banked game; left out of to_dict() when None.
+    payee: str | None = None
+    payer: str | None = None
 
     @property
     def net(self) -> int:
         """What the seat gained (+) or lost (-) on this bet."""
         return self.paid - self.collected
+
+    def moves(self) -> tuple[tuple[str, int], ...]:
+        """Who gained (+) and lost (-) what, the house as ``house``: always sums to zero."""
+        return ((self.seat, self.net), (self.payee or "house", self.collected), (self.payer or "house", -self.paid))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -81,6 +103,14 @@ class Payment:
         }
         if self.hand is not None:
             out["hand"] = self.hand
+        if self.owed:
+            out["owed"] = self.owed
+        if self.banker is not None:
+            out["banker"] = self.banker
+        if self.payee is not None:
+            out["payee"] = self.payee
+        if self.payer is not None:
+            out["payer"] = self.payer
         return out
 
 
@@ -200,6 +230,10 @@ class TablePrompts:
     show_cards: tuple[str | None, ...]
     irregularity: Irregularity | None
     result: HandResult | None
+    # the table's own figures, as data (Red Dog: the spread and its odds; Split Decision: the
+    # cards-remaining board); left out of to_dict() when empty, so other games' logged prompts
+    # stay byte for byte
+    figures: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from table_controller.serialize import result_to_dict
@@ -211,6 +245,7 @@ class TablePrompts:
             "show_cards": list(self.show_cards),
             "irregularity": self.irregularity.to_dict() if self.irregularity else None,
             "result": result_to_dict(self.result) if self.result else None,
+            **({"figures": self.figures} if self.figures else {}),
         }
 
 
@@ -250,6 +285,24 @@ class Settled:
 Effect = Refused | Applied | IrregularityOpened | HandEnded | Settled
 
 
+def step_effects(state: Any, note: str | Irregularity, settled_from: int | None,
+                 ended: HandResult | None) -> tuple[Effect, ...]:
+    """What one applied event did, the same for every game: ``note`` is the plain words of what
+    happened, or an irregularity that now holds ``state`` for the pit boss; the payments confirmed
+    since ``state.settled[settled_from]`` (a game with money); the result if the hand ``ended``."""
+    effects: list[Effect] = []
+    if isinstance(note, Irregularity):
+        state.irregularity = note
+        effects.append(IrregularityOpened(note))
+    else:
+        effects.append(Applied(note))
+    if settled_from is not None:
+        effects.extend(Settled(p) for p in state.settled[settled_from:])
+    if ended is not None:
+        effects.append(HandEnded(ended))
+    return tuple(effects)
+
+
 class Game(Protocol):
     """What every game offers the shell. All methods are pure."""
 
@@ -272,3 +325,10 @@ class Game(Protocol):
     # Games with money or a declared layout also offer (the Backhand series will too):
     #   bets: tuple[str, ...]                       the bets a seat may place (Wager.bet)
     #   def layout(self, state) -> tuple[Spot, ...] every spot in play for this state
+    # Games whose rounds share a shoe (blackjack, Red Dog, Split Decision) also offer:
+    #   def next_hand(self, finished) -> state       the next round on the same shoe
+    #   def round_header(self, state) -> dict        where a round starts, for its log header
+    #   def hand_from_header(self, header) -> state  that start, rebuilt from the header
+    #   def strategy(self, state) -> Event | None    the autopilot's next play
+    #   def starts_next_hand(self, event) -> bool    optional: which event begins the next hand
+    #   sim_shoe_options: str                        optional: the simulated shoe's options ("jokers=2")

@@ -18,8 +18,11 @@ RESHUFFLE = "reshuffle_discards"  # dealer: discards shuffled back in (switch C1
 VOID_HAND = "void_hand"  # pit boss
 ACCEPT_CARD = "accept_card"  # pit boss
 PAID = "paid"  # dealer: the payment or collection the engine asked for (Expected.payment) is made
-PIT_BOSS_CONTROLS = frozenset({VOID_HAND, ACCEPT_CARD})
-DEALER_CONTROLS = frozenset({NEW_DECK, RESHUFFLE, PAID})
+DONE = "done"  # dealer: the step the prompt named is done (Red Dog: antes taken; Farmer: the reveal)
+BURN_CARD = "burn_card"  # pit boss: the held card goes to the discard unused (Red Dog RD-15, Farmer)
+CLOSE_GAME = "close_game"  # pit boss: close a game whose pot carries over, dividing it (Farmer's farm)
+PIT_BOSS_CONTROLS = frozenset({VOID_HAND, ACCEPT_CARD, BURN_CARD, CLOSE_GAME})
+DEALER_CONTROLS = frozenset({NEW_DECK, RESHUFFLE, PAID, DONE})
 
 
 @dataclass(frozen=True, slots=True)

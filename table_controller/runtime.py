@@ -150,7 +150,16 @@ class TableSession:
             "hardware": self.hardware.to_dict(),
             "last_refusal": self.last_refusal,
             "game": self.game.describe(),
+            "layout": self.layout(),
         }
+
+    def layout(self) -> list[dict[str, Any]]:
+        """The spots the game declares for the hand as it stands (none for a game that declares
+        none: the display draws its rows from the prompts)."""
+        if not hasattr(self.game, "layout"):
+            return []
+        return [{"name": s.name, "x": s.x, "y": s.y, "kind": s.kind, "seat": s.seat, "label": s.label}
+                for s in self.game.layout(self.state)]
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -190,6 +199,9 @@ class TableSession:
         opened door or a device error during a hand, holds the hand for the pit boss; the cut
         card and the like stand as notices (:mod:`table_controller.hardware_alerts`).
 
+        A report the game declares as one of its controls (``game.hardware_controls``: the
+        shoe's cut card in blackjack) is then submitted as that control, by the shoe.
+
         ``alert=False`` is a report the dealer need not act on (a card collected after the
         result): it is logged and counted under ``noted``, not shown among the warnings.
         """
@@ -203,8 +215,11 @@ class TableSession:
                 self.hardware.noted[str(event.get("reason", kind))] += 1
             action = alert_for(event, hand_live=self._hand_live()) if alert else HardwareAlert()
             self.hardware.take(action)
+        control = getattr(self.game, "hardware_controls", {}).get(kind) if alert else None
         if action.hold:
             self.submit(HardwareIrregularity(action.hold), source=source, at=at)
+        elif control is not None:  # the game takes this report as its control (blackjack: the cut card)
+            self.submit(Control(control, by="shoe"), source=source, at=at)
         else:
             self._notify()
 
@@ -242,6 +257,8 @@ class TableSession:
     def _starts_next_hand(self, event: Event) -> bool:
         """A NEW DECK after a finished hand starts the next; in a game whose shoe lasts many
         rounds (``next_hand``) so do the next round's bets and its first card."""
+        if hasattr(self.game, "starts_next_hand"):  # a game that says so itself (Vingt-un: the seats
+            return bool(self.game.starts_next_hand(event))  # marked; Farmer: a seat joining; Luck: the board)
         if isinstance(event, Control) and event.control == NEW_DECK:
             return True
         return hasattr(self.game, "next_hand") and isinstance(event, (Wager, CardArrived))
@@ -294,7 +311,7 @@ class TableSession:
         result = ended.result
         if result.void:
             self.tally["void"] += 1
-        elif result.winner is not None or (len(self.game.seats) == 2 and not hasattr(self.game, "bets")):
+        elif not hasattr(self.game, "bets") and (result.winner is not None or len(self.game.seats) == 2):
             self.tally[f"{result.winner} wins" if result.winner else "no winner"] += 1
         else:
             for seat, seat_result in result.seats.items():

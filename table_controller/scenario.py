@@ -65,7 +65,12 @@ def parse_scenario(data: Any) -> Scenario:
 
 
 # games whose scenarios have a shape of their own: game id -> "module:function"
-RUNNERS = {"blackjack": "table_controller.games.blackjack.scenario:run_blackjack_scenario"}
+RUNNERS = {"blackjack": "table_controller.games.blackjack.scenario:run_blackjack_scenario",
+           "vingt-un": "table_controller.games.vingt_un.scenario:run_vingt_un_scenario",
+           "red-dog": "table_controller.games.red_dog.scenario:run_red_dog_scenario",
+           "split-decision": "table_controller.games.split_decision.scenario:run_split_decision_scenario",
+           "luck-of-the-draw": "table_controller.games.split_decision.luck_scenario:run_luck_scenario",
+           "farmer": "table_controller.games.farmer.scenario:run_farmer_scenario"}
 
 
 def run_scenario(data: Any) -> dict[str, Any]:

@@ -22,11 +22,12 @@ def _pack(counts: list[int]) -> int:
 
 
 @lru_cache(maxsize=32)
-def _fresh(decks: int, jokers: int) -> Shoe:
+def _fresh(decks: int, jokers: int, stripped: frozenset[int] = frozenset()) -> Shoe:
     """A full shoe is an immutable value, so one per size serves every hand."""
     if not 1 <= decks <= 8:
         raise ValueError(f"a shoe holds one to eight decks (got {decks})")
-    return Shoe(decks=decks, jokers=jokers, left=_pack([decks] * 52 + [jokers]))
+    counts = [0 if i in stripped else decks for i in range(52)] + [jokers]
+    return Shoe(decks=decks, jokers=jokers, left=_pack(counts), stripped=stripped)
 
 
 @dataclass(slots=True)
@@ -43,14 +44,16 @@ class Shoe:
     drawn: tuple[Card, ...] = ()
     discarded: tuple[Card, ...] = ()
     burned: tuple[Card, ...] = ()
+    # card indexes stripped out of every deck (Farmer's 45-card deck: the 8s and three 6s)
+    stripped: frozenset[int] = frozenset()
 
     @classmethod
-    def fresh(cls, decks: int = 1, jokers: int = 0) -> Shoe:
-        return _fresh(decks, jokers)
+    def fresh(cls, decks: int = 1, jokers: int = 0, stripped: frozenset[int] = frozenset()) -> Shoe:
+        return _fresh(decks, jokers, frozenset(stripped))
 
     @property
     def size(self) -> int:
-        return self.decks * 52 + self.jokers
+        return self.decks * (52 - len(self.stripped)) + self.jokers
 
     @property
     def remaining(self) -> int:
@@ -65,6 +68,11 @@ class Shoe:
 
     def why_impossible(self, card: Card) -> str:
         decks = f"{self.decks} deck" + ("s" if self.decks != 1 else "")
+        if card.index >= 53:
+            return f"the {card.name} ({card.code}) is a board card of Luck of the Draw: no shoe holds one"
+        if not card.is_joker and card.index in self.stripped:
+            return (f"the {card.name} ({card.code}) cannot come from this shoe: it is stripped out of the "
+                    f"{52 - len(self.stripped)}-card deck")
         if card.is_joker and self.jokers == 0:
             return f"a joker cannot come from this shoe ({decks}, no jokers)"
         copies = self.jokers if card.is_joker else self.decks
@@ -76,15 +84,15 @@ class Shoe:
     def draw(self, card: Card) -> Shoe:
         """Record that ``card`` left the shoe. The caller checks :meth:`can_hold` first."""
         left = self.left - (1 << (_BITS * card.index))
-        return Shoe(self.decks, self.jokers, left, (*self.drawn, card), self.discarded, self.burned)
+        return Shoe(self.decks, self.jokers, left, (*self.drawn, card), self.discarded, self.burned, self.stripped)
 
     def discard(self, *cards: Card) -> Shoe:
         """Cards taken off the layout during a hand (a replaced ace, a pushed hand)."""
-        return Shoe(self.decks, self.jokers, self.left, self.drawn, self.discarded + cards, self.burned)
+        return Shoe(self.decks, self.jokers, self.left, self.drawn, self.discarded + cards, self.burned, self.stripped)
 
     def burn(self, card: Card) -> Shoe:
         """A card drawn but kept out of play (a pit boss accepted an out-of-turn card)."""
-        return Shoe(self.decks, self.jokers, self.left, self.drawn, self.discarded, (*self.burned, card))
+        return Shoe(self.decks, self.jokers, self.left, self.drawn, self.discarded, (*self.burned, card), self.stripped)
 
     def reshuffle_discards(self) -> Shoe:
         """Put the discards back into the shoe (switch C10 = reshuffle)."""
@@ -93,4 +101,4 @@ class Shoe:
         for card in self.discarded:
             left += 1 << (_BITS * card.index)
             drawn.remove(card)
-        return Shoe(self.decks, self.jokers, left, tuple(drawn), (), self.burned)
+        return Shoe(self.decks, self.jokers, left, tuple(drawn), (), self.burned, self.stripped)

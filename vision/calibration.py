@@ -82,8 +82,12 @@ class Layout:
             partial.unlink(missing_ok=True)
 
 
-def calibrate(corners: list[tuple[float, float]], image_size: tuple[int, int]) -> Layout:
+def calibrate(corners: list[tuple[float, float]], image_size: tuple[int, int],
+              spots: dict[str, tuple[float, float, float, float]] | None = None) -> Layout:
     """The layout seen through a camera whose image shows the layout's corners at ``corners``.
+
+    ``spots`` are the rectangles of the game's places in layout units
+    (:func:`table_controller.camera_places.camera_places`); the Backhand series' by default.
 
     Raises:
         ConfigError: not four corners, or corners that do not make a convex quadrilateral.
@@ -98,8 +102,8 @@ def calibrate(corners: list[tuple[float, float]], image_size: tuple[int, int]) -
         raise ConfigError("the corners go round the wrong way: far-left, far-right, near-right, "
                           "near-left run clockwise in the camera's picture")
     homography = layout_homography(quad)
-    spots = {name: _map_rect(homography, rect) for name, rect in LAYOUT_SPOTS.items()}
-    return Layout(image_size, tuple((float(x), float(y)) for x, y in quad), spots)
+    mapped = {name: _map_rect(homography, rect) for name, rect in (spots or LAYOUT_SPOTS).items()}
+    return Layout(image_size, tuple((float(x), float(y)) for x, y in quad), mapped)
 
 
 def _winding(quad: np.ndarray) -> float:

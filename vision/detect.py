@@ -14,7 +14,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.filling import with_filling_card
 from vision.fragments import grown_pieces
+from vision.hands import holds_several
 from vision.rims import rim_share
 from vision.selection import choose_cards, with_refined
 from vision.underneath import corner_quads, line_corner_quads
@@ -29,6 +31,8 @@ MIN_AREA_FRACTION = 0.004  # a card covers at least this much of the frame
 MAX_AREA_FRACTION = 0.9
 RIM_PIXELS = 2.5  # what the drawn edge takes off a region bounded by it
 EVENED_LEVELS = (140, 170, 200)
+HAND_LOOK_PIXELS = 220  # a quad is checked for cards over each other with its short side at most this
+CLEAN_RIM = 0.9  # a quad whose outline runs this much along a rim is one card, not checked for more
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +65,15 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
     for level in EVENED_LEVELS:
         quads.extend(_quads_at_level(evened, level, frame_area))
     quads.extend(_quads_from_edges(whiteness, frame_area))
-    kept = choose_cards(quads, whiteness)
-    joined = _joined_blobs(image, whiteness, scale)
+    hands: list[np.ndarray] = []
+    kept = choose_cards(quads, whiteness, lambda q: _is_hand(image, whiteness, q / scale, hands, scale))
+    joined = _joined_blobs(image, whiteness, scale, hands)
     if scale < 1:  # where shrinking may have closed the thin line between touching cards
         refined = [q * scale for q in _quads_in_joined_blobs(joined, scale, frame_area)]
         if refined:
             full = _whiteness(image)
             kept = with_refined(kept, choose_cards(quads + refined, whiteness), lambda q: rim_share(full, q / scale))
-    kept = grown_pieces(kept, whiteness)
+    kept = with_filling_card(grown_pieces(kept, whiteness), small, whiteness)
     outlines = [CardOutline(_order_corners(q / scale)) for q in kept]
     return outlines + _cards_underneath(joined, [o.corners for o in outlines])
 
@@ -138,13 +143,37 @@ class _JoinedBlob:
     level: float  # the Otsu level it was cut at
 
 
-def _joined_blobs(image: np.ndarray, whiteness: np.ndarray, scale: float) -> list[_JoinedBlob]:
+def _is_hand(image: np.ndarray, whiteness: np.ndarray, quad: np.ndarray, hands: list[np.ndarray], scale: float) -> bool:
+    """Whether ``quad`` (in frame pixels) is a hand of cards over each other; noted in ``hands``
+    (at the working scale) if so. Looked at near full resolution: the edge of a card lying on
+    another is a line a pixel or two wide, which shrinking the frame washes out."""
+    if rim_share(whiteness, quad * scale) >= CLEAN_RIM:
+        return False  # its outline runs along a rim all round: one card (and no time spent)
+    x, y, w, h = cv2.boundingRect(np.int32(np.round(quad)).reshape(-1, 1, 2))
+    x0, y0 = max(x - 4, 0), max(y - 4, 0)
+    box = image[y0:y + h + 4, x0:x + w + 4]
+    if box.size == 0:
+        return False
+    shrink = min(1.0, HAND_LOOK_PIXELS / max(min(w, h), 1))
+    box = cv2.resize(box, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA) if shrink < 1 else box
+    outline = np.int32(np.round((quad - np.float32([x0, y0])) * shrink)).reshape(-1, 1, 2)
+    several = holds_several(_whiteness(box), outline)
+    if several:
+        hands.append(quad * scale)
+    return several
+
+
+def _joined_blobs(image: np.ndarray, whiteness: np.ndarray, scale: float,
+                  hands: list[np.ndarray]) -> list[_JoinedBlob]:
     level, mask = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     frame_area = whiteness.shape[0] * whiteness.shape[1]
     blobs = []
     for contour in contours:
-        if cv2.contourArea(contour) < 2 * MIN_AREA_FRACTION * frame_area or _card_quad(contour) is not None:
+        if cv2.contourArea(contour) < 2 * MIN_AREA_FRACTION * frame_area:
+            continue
+        if _card_quad(contour) is not None and not any(
+                cv2.pointPolygonTest(contour, tuple(float(v) for v in h.mean(axis=0)), False) >= 0 for h in hands):
             continue
         x, y, w, h = cv2.boundingRect(contour)
         x0, y0 = max(int((x - 4) / scale), 0), max(int((y - 4) / scale), 0)

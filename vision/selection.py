@@ -19,15 +19,28 @@ JOINED_ALIKE_OUTLINE = 1.25  # two outlines this alike in size that hold each ot
 JOINED_ALIKE = 1.5  # cards found as one are about the same size: a card cut in pieces need not be
 SMALL_INSIDE = 0.02  # three separate finds this large (of a quad's area) inside it: cards on a surface
 PAPER_CONTRAST = 25  # how much whiter (darkest channel) a card's margin is than round it
+AS_WHITE = 0.45  # a card's margin is at least this share of the whitest card margin in the frame,
+SHADED_RATIO = 3.0  # or, in shade, this many times as white as the darker part round it
 
 
-def choose_cards(quads: list[np.ndarray], whiteness: np.ndarray) -> list[np.ndarray]:
-    """One quad per card face, largest first."""
+def choose_cards(
+    quads: list[np.ndarray], whiteness: np.ndarray, several: Callable[[np.ndarray], bool] | None = None
+) -> list[np.ndarray]:
+    """One quad per card face, largest first.
+
+    ``several`` says whether a quad holding other finds is a hand of cards over each other (a
+    fan) rather than one card: such a quad is left out, so the finds inside it stay.
+    """
     distinct = _without_copies(sorted(quads, key=lambda q: -cv2.contourArea(q)))
     # Paper first: a printed spot outline around a card is card-shaped but not paper, and
     # must not win the overlap against the card inside it (real layouts print closed boxes).
-    paper = [q for q in distinct if looks_like_paper(whiteness, q)]
-    return _suppress_overlaps(_drop_joined(paper))
+    levels = [paper_level(whiteness, q) for q in distinct]
+    whitest = max((v[0] for v in levels if v is not None), default=0.0)
+    # Grey keycaps or a grey laptop are whiter than what lies round them, but a card in the same
+    # frame is far whiter still: paper is white, not merely lighter than its surroundings.
+    paper = [q for q, v in zip(distinct, levels, strict=True)
+             if v is not None and (v[0] >= AS_WHITE * whitest or v[0] >= SHADED_RATIO * v[1])]
+    return _suppress_overlaps(_drop_joined(paper), several)
 
 
 def with_refined(
@@ -104,18 +117,27 @@ def _holds(quad: np.ndarray, point: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad, (float(point[0]), float(point[1])), False) >= 0
 
 
-def _suppress_overlaps(quads: list[np.ndarray]) -> list[np.ndarray]:
-    """The largest of quads whose centres lie inside one another."""
+def _suppress_overlaps(quads: list[np.ndarray], several: Callable[[np.ndarray], bool] | None = None) -> list[np.ndarray]:
+    """The largest of quads whose centres lie inside one another; never a hand of several cards."""
     kept: list[np.ndarray] = []
-    for quad in sorted(quads, key=lambda q: -cv2.contourArea(q)):
+    ordered = sorted(quads, key=lambda q: -cv2.contourArea(q))
+    for quad in ordered:
         centre = quad.mean(axis=0)
         if all(not _holds(k, centre) and not _holds(quad, k.mean(axis=0)) for k in kept):
+            if several is not None and several(quad):
+                continue
             kept.append(quad)
     return kept
 
 
 def looks_like_paper(whiteness: np.ndarray, quad: np.ndarray) -> bool:
     """A card's margin (plain paper on every design) is whiter than the darker part round it."""
+    return paper_level(whiteness, quad) is not None
+
+
+def paper_level(whiteness: np.ndarray, quad: np.ndarray) -> tuple[float, float] | None:
+    """The whiteness of the quad's margin and of the darker part round it when the margin looks
+    like paper (clearly whiter than round it), else None."""
     x0, y0 = np.maximum(np.floor(_scaled(quad, 1.3).min(axis=0)), 0).astype(int)
     x1, y1 = np.ceil(_scaled(quad, 1.3).max(axis=0)).astype(int) + 1
     window = whiteness[y0:y1, x0:x1]
@@ -123,9 +145,10 @@ def looks_like_paper(whiteness: np.ndarray, quad: np.ndarray) -> bool:
     margin = _band(window.shape, local, 0.9, 0.98)
     around = _band(window.shape, local, 1.05, 1.25)
     if not margin.any() or not around.any():
-        return False
+        return None
     paper = float(np.median(window[margin > 0]))
-    return paper - float(np.percentile(window[around > 0], 25)) > PAPER_CONTRAST
+    darker = float(np.percentile(window[around > 0], 25))
+    return (paper, darker) if paper - darker > PAPER_CONTRAST else None
 
 
 def _band(shape: tuple[int, ...], quad: np.ndarray, inner: float, outer: float) -> np.ndarray:

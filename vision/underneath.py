@@ -13,6 +13,7 @@ import numpy as np
 
 SQUARE = 25.0  # degrees a corner may be off square (a camera's slant)
 STEP = 0.12  # of a card's short side: how far along the outline a corner's sides are measured
+ON_PAPER = 0.75  # share of a card laid out underneath others that must lie on paper (its size is a guess)
 
 
 def corner_quads(paper: np.ndarray, whole: list[np.ndarray]) -> list[np.ndarray]:
@@ -32,9 +33,36 @@ def corner_quads(paper: np.ndarray, whole: list[np.ndarray]) -> list[np.ndarray]
         for corner, first, second in _square_corners(contour.reshape(-1, 2).astype(np.float32), STEP * short):
             point = (float(corner[0]), float(corner[1]))
             if all(cv2.pointPolygonTest(w, point, True) < -0.08 * short for w in whole):
-                quads.append(np.float32([corner, corner + first * short, corner + first * short + second * long_,
-                                         corner + second * long_]))
+                quads.extend(laid_out(corner, first, second, (short, long_), paper))
     return _one_per_corner(quads, 0.3 * short)
+
+
+def laid_out(corner: np.ndarray, first: np.ndarray, second: np.ndarray, sides: tuple[float, float],
+             paper: np.ndarray) -> list[np.ndarray]:
+    """Cards of the given size with a corner at ``corner`` along the two directions, each ordered
+    from its index corner (clockwise, short side first), that lie on the paper.
+
+    A corner may be a card's index corner (its clockwise side is a short side) or one of the
+    other two (the clockwise side is a long side); both are laid out, and only a card lying on
+    paper all over is kept: a card underneath others is hidden by paper, never by cloth.
+    """
+    short, long_ = sides
+    index_first = np.float32([corner, corner + first * short, corner + first * short + second * long_,
+                              corner + second * long_])
+    long_first = np.float32([corner + second * short, corner, corner + first * long_,
+                             corner + first * long_ + second * short])
+    return [q for q in (index_first, long_first) if _on_paper_share(paper, q) >= ON_PAPER]
+
+
+def _on_paper_share(paper: np.ndarray, quad: np.ndarray) -> float:
+    x, y, w, h = cv2.boundingRect(np.int32(np.round(quad)).reshape(-1, 1, 2))
+    card = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(card, np.int32(np.round(quad)) - np.int32([x, y]), 1)
+    window = np.zeros((h, w), np.uint8)
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, paper.shape[1]), min(y + h, paper.shape[0])
+    if x1 > x0 and y1 > y0:
+        window[y0 - y:y1 - y, x0 - x:x1 - x] = paper[y0:y1, x0:x1] > 0
+    return float((card & window).sum()) / max(float(card.sum()), 1.0)
 
 
 def card_sides(whole: list[np.ndarray]) -> tuple[float, float]:
@@ -134,8 +162,7 @@ def line_corner_quads(whiteness: np.ndarray, paper: np.ndarray, whole: list[np.n
             if not _on_paper(paper, inside) or any(
                     cv2.pointPolygonTest(w, (float(point[0]), float(point[1])), True) > -0.08 * short for w in whole):
                 continue
-            quads.append(np.float32([point, point + first * short, point + first * short + second * long_,
-                                     point + second * long_]))
+            quads.extend(laid_out(point, first, second, (short, long_), paper))
     return _one_per_corner(quads, 0.3 * short)
 
 

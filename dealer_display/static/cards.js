@@ -20,7 +20,7 @@ const PIPS = {
 };
 
 export function splitCode(code) {
-  if (code === "JK") return { rank: "JK", suit: "" };
+  if (code === "JK" || code === "DV") return { rank: code, suit: "" };
   const rank = code.slice(0, -1) === "T" ? "10" : code.slice(0, -1);
   return { rank, suit: code.slice(-1) };
 }
@@ -64,15 +64,24 @@ export function cardFace(code, extraClass = "") {
   const face = el("div", `card ${colour} ${extraClass}`.trim());
   face.dataset.code = code;
   face.setAttribute("role", "img");
-  if (rank === "JK") {
-    face.setAttribute("aria-label", "joker");
-    face.append(el("span", "court", "JOKER"));
+  if (rank === "JK" || rank === "DV") {  // a joker; Luck of the Draw's Devil board card
+    face.setAttribute("aria-label", rank === "JK" ? "joker" : "Devil card");
+    if (rank === "DV") face.classList.replace("black", "red");
+    face.append(el("span", "court", rank === "JK" ? "JOKER" : "DEVIL"));
     return face;
   }
   face.setAttribute("aria-label", `${rank} of ${SUIT_NAMES[suit] || suit}`);
   const pip = SUITS[suit] || suit;
   face.append(corner(rank, pip, "top"), middle(rank, pip), corner(rank, pip, "bottom"));
   return face;
+}
+
+/** A card lying face down, as the public sees it (Vingt-un): its back, never its face. */
+export function cardBack(extraClass = "") {
+  const back = el("div", `card back ${extraClass}`.trim());
+  back.setAttribute("role", "img");
+  back.setAttribute("aria-label", "a card face down");
+  return back;
 }
 
 /** An empty place on the layout, with its name ("S1", "col 2"). */

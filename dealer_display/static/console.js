@@ -4,7 +4,14 @@ import { ACTION_KEYS } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY_ACTIONS = Object.fromEntries(Object.entries(ACTION_KEYS).map(([action, key]) => [key, action]));
-const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD" };
+const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD",
+  close_game: "CLOSE THE GAME AND DIVIDE THE FARM" };
+// the controls with buttons of their own; any other control the engine expects gets a button
+const FIXED_CONTROLS = new Set(["new_deck", "reshuffle_discards", "void_hand", "accept_card", "paid", "done", "burn_card",
+  "board_laid", "close_game"]);
+const CONTROL_WORDS = { seats_in: "Seats in" };
+const CONTROL_KEYS = { seats_in: "I" };
+const AMOUNT_ACTIONS = new Set(["stake", "divide"]);
 
 export class DealerConsole {
   constructor(token, onError) {
@@ -29,11 +36,29 @@ export class DealerConsole {
     $("btn-reshuffle").disabled = !this.canAct || !controls.has("reshuffle_discards");
     $("btn-void").disabled = !controls.has("void_hand");
     $("btn-accept").disabled = !controls.has("accept_card");
+    $("btn-done").hidden = !this.canAct || !controls.has("done");  // Farmer: the reveal is done
+    $("btn-burn").hidden = !controls.has("burn_card");
+    $("btn-close-game").hidden = !controls.has("close_game");  // Farmer: between deals (F-22)
     // a game with bets: the payment the engine asked for is confirmed; bets are entered by seat
     const paying = controls.has("paid");
     $("btn-paid").hidden = !this.canAct || !(paying || this.console.actions.includes("insurance"));
     $("btn-paid").disabled = !paying;
-    $("bets").hidden = !this.canAct || !this.console.actions.includes("insurance");
+    // the bet form: a main and a side bet (blackjack), or one ante (Red Dog)
+    const antes = (this.console.bets || []).includes("ante");
+    $("bets").hidden = !this.canAct || !(antes || this.console.actions.includes("insurance"));
+    $("bet-main-label").textContent = antes ? "Ante" : "Main";
+    $("bet-side-box").hidden = antes;
+    this.offerInsurance();
+    $("amount-form").hidden = !this.canAct || !this.console.actions.some((a) => AMOUNT_ACTIONS.has(a));
+    // a step the prompt named is done (Red Dog: the antes are in; Vingt-un: the chips moved)
+    $("btn-done").hidden = !this.canAct || !controls.has("done");
+    $("btn-burn").hidden = !controls.has("burn_card");
+    $("btn-burn").disabled = !controls.has("burn_card");
+    const staking = this.state.prompts.seats.find((s) => s.legal_actions.includes("raise") || s.legal_actions.includes("wager"));
+    $("raise-box").hidden = !this.canAct || !staking;
+    $("raise-label").textContent = staking && staking.legal_actions.includes("wager") ? "Wager" : "Raise";
+    $("btn-board").hidden = !this.canAct || !controls.has("board_laid");
+    this.drawExtraControls(exp.controls);
     $("view-only").hidden = this.canAct;
     $("keys-help").hidden = !this.canAct;
     document.body.classList.toggle("view-only", !this.canAct);  // a watching screen shows no console
@@ -44,18 +69,63 @@ export class DealerConsole {
     $("keys-buttons").hidden = !$("keys-plays").hidden;
   }
 
-  attach() {
-    $("seats").addEventListener("click", (e) => {
-      const button = e.target.closest("button.action");
-      if (button && !button.disabled) this.decide(button.dataset.seat, button.dataset.action);
+  drawExtraControls(controls) {
+    const buttons = controls.filter((c) => !FIXED_CONTROLS.has(c)).map((control) => {
+      const button = document.createElement("button");
+      button.id = `btn-${control.replace("_", "-")}`;
+      button.dataset.control = control;
+      button.className = control in PIT_BOSS_WORDS ? "pit-boss extra" : "extra";
+      button.innerHTML = `${CONTROL_WORDS[control] || control} <kbd>${CONTROL_KEYS[control] || ""}</kbd>` +
+        (control in PIT_BOSS_WORDS ? " <small>PIN</small>" : "");
+      button.disabled = !this.canAct;
+      return button;
     });
+    $("extra-controls").replaceChildren(...buttons);
+  }
+
+  // Insurance up to half the main bet: the field offers half; the dealer may type another amount
+  // (I, the amount, Enter). The engine refuses an amount it does not allow, with the reason.
+  offerInsurance() {
+    const seat = this.state.prompts.seats.find((s) => s.legal_actions.includes("insurance"));
+    $("insurance").hidden = !this.canAct || !seat;
+    if (seat && seat.seat !== this.insuring) {
+      $("insurance-amount").value = (Math.floor(((seat.figures && seat.figures.main) || 0) / 2) / 100).toFixed(2);
+      $("insurance-seat").textContent = `SEAT ${seat.seat.replace("seat", "")}`;
+    }
+    this.insuring = seat ? seat.seat : null;
+  }
+
+  attach() {
+    $("extra-controls").addEventListener("click", (e) => {
+      const button = e.target.closest("button");
+      if (!button || button.disabled) return;
+      const control = button.dataset.control;
+      if (control in PIT_BOSS_WORDS) this.pitBoss(control); else this.control(control);
+    });
+    $("amount-form").addEventListener("submit", (e) => e.preventDefault());
+    for (const where of ["seats", "layout"]) {  // a game may put its plays on the layout (a board position)
+      $(where).addEventListener("click", (e) => {
+        const button = e.target.closest("button.action");
+        if (button && !button.disabled) this.decide(button.dataset.seat, button.dataset.action);
+      });
+    }
     $("btn-deal").addEventListener("click", () => this.deal());
     $("btn-new-deck").addEventListener("click", () => this.control("new_deck"));
     $("btn-reshuffle").addEventListener("click", () => this.control("reshuffle_discards"));
     $("btn-void").addEventListener("click", () => this.pitBoss("void_hand"));
     $("btn-paid").addEventListener("click", () => this.control("paid"));
     $("bets").addEventListener("submit", (e) => { e.preventDefault(); this.placeBets(); });
+    $("insurance").addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
+      if (this.insuring) this.decide(this.insuring, "insurance");
+    });
+    $("insurance-amount").addEventListener("keydown", (e) => { if (e.key === "Escape") e.target.blur(); });
     $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
+    $("btn-burn").addEventListener("click", () => this.pitBoss("burn_card"));
+    $("btn-done").addEventListener("click", () => this.control("done"));
+    $("btn-board").addEventListener("click", () => this.control("board_laid"));
+    $("btn-close-game").addEventListener("click", () => this.pitBoss("close_game"));
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
 
@@ -64,18 +134,32 @@ export class DealerConsole {
     if (!$("bets").hidden && /^[1-7]$/.test(e.key)) {  // a seat's number, then its bet
       e.preventDefault();
       $("bet-seat").value = e.key;
+      this.showBets(`seat${e.key}`);
       $("bet-main").select();
       $("bet-main").focus();
       return;
     }
     const key = e.key.toUpperCase();
-    const action = KEY_ACTIONS[key];
+    const action = this.console.actions.find((a) => ACTION_KEYS[a] === key);
+    if (action === "insurance" && !$("insurance").hidden) {  // the amount first, then Enter
+      e.preventDefault();
+      $("insurance-amount").select();
+      $("insurance-amount").focus();
+      return;
+    }
     if (action) {
       e.preventDefault();
       this.decide(this.seatForKey(action, e.shiftKey), action);
       return;
     }
-    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid" }[key];
+    const extra = Object.entries(CONTROL_KEYS).find(([, k]) => k === key);
+    if (extra && $(`btn-${extra[0].replace("_", "-")}`)) {
+      e.preventDefault();
+      $(`btn-${extra[0].replace("_", "-")}`).click();
+      return;
+    }
+    const button = { D: "btn-deal", N: "btn-new-deck", R: "btn-reshuffle", V: "btn-void", A: "btn-accept", C: "btn-paid",
+      O: "btn-done", U: "btn-burn", G: "btn-board" }[key];
     if (button && !$(button).hidden) {
       e.preventDefault();
       $(button).click();
@@ -97,20 +181,34 @@ export class DealerConsole {
 
   decide(seat, action) {
     const body = { seat, action };
-    if (action === "insurance") {  // the most a seat may insure: half its main bet
+    if (action === "insurance") body.amount = Math.round(parseFloat($("insurance-amount").value || "0") * 100);
+    if (AMOUNT_ACTIONS.has(action)) body.amount = Math.round(parseFloat($("amount").value || "0") * 100);
+    if (action === "raise" || action === "wager") {  // the amount typed, else the most the seat may raise (the ante)
       const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
-      body.amount = Math.floor(((seatState && seatState.figures && seatState.figures.main) || 0) / 2);
+      const typed = Math.round(parseFloat($("raise-amount").value || "0") * 100);
+      body.amount = typed > 0 ? typed : ((seatState && seatState.figures && seatState.figures.raise_to) || 0);
     }
     return this.send("/api/decision", body);
+  }
+
+  /** The seat's bets as they stand (empty for none), so a side bet typed for one seat is never
+   * placed on the next by mistake. */
+  showBets(seat) {
+    const found = this.state.prompts.seats.find((s) => s.seat === seat);
+    const f = (found && found.figures) || {};
+    const shown = (cents) => (cents ? (cents / 100).toFixed(2) : "");
+    $("bet-main").value = shown(f.main);
+    $("bet-side").value = shown(f.side);
   }
 
   async placeBets() {
     const seat = `seat${$("bet-seat").value}`;
     const cents = (id) => Math.round(parseFloat($(id).value || "0") * 100);
     const main = cents("bet-main");
-    const side = $("bet-side").value !== "" ? cents("bet-side") : null;
+    const antes = (this.console.bets || []).includes("ante");
+    const side = !antes && $("bet-side").value !== "" ? cents("bet-side") : null;
     if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
-    const answer = await this.send("/api/wager", { seat, bet: "main", amount: main });
+    const answer = await this.send("/api/wager", { seat, bet: antes ? "ante" : "main", amount: main });
     if (answer && answer.applied && side !== null) {
       await this.send("/api/wager", { seat, bet: "side", amount: side });
     }

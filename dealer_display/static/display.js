@@ -23,6 +23,7 @@ function takeToken() {
 const token = takeToken();
 let localError = null;
 let lastCardSeq = null;
+let lastPlay = null;  // the game's part of the last state, to tell a move of the table from a notice
 const dealerConsole = new DealerConsole(token, (error) => {
   localError = error;
   drawRefusal();
@@ -67,7 +68,11 @@ function onMessage(event) {
   const message = JSON.parse(event.data);
   if (message.type !== "state") return;
   probe.message = message;
-  localError = null;
+  // a console error (a wrong PIN) stays until the table moves on; a state pushed only because
+  // the wrong PIN was logged and shown as a notice must not wipe it before the dealer reads it
+  const play = JSON.stringify([message.state.hand_id, message.state.prompts, message.state.expected]);
+  if (play !== lastPlay) localError = null;
+  lastPlay = play;
   draw(message);
   noteCardLatency(message, receivedAt);
   probe.messages += 1;

@@ -1,6 +1,19 @@
 // Draws one pushed state into the page. Everything shown comes from the engine's snapshot;
 // nothing here decides what is legal or who wins.
-import { cardFace, emptySpot } from "./cards.js";
+import { cardBack, cardFace, emptySpot } from "./cards.js";
+import { drawFelt, signed } from "./felt.js";
+import { betTotals, drawRedDogLayout } from "./games/red-dog.js";
+import { drawSplitDecisionLayout, slotTotals } from "./games/split-decision.js";
+import { drawLuckLayout } from "./games/luck-of-the-draw.js";
+import { drawFarmerLayout, farmerTotals } from "./games/farmer.js";
+
+// games that draw their own layout, by game id: blackjack on the felt from the spots it declares
+// (felt.js); the others from static/games/. Any other game of hands (Vingt-un) is drawn below.
+const GAME_LAYOUTS = {
+  blackjack: (state, { seatTag }) => drawFelt(state, document.getElementById("layout"), seatTag),
+  "red-dog": drawRedDogLayout, "split-decision": drawSplitDecisionLayout, "luck-of-the-draw": drawLuckLayout,
+  farmer: (state, { seatLook, shapeSvg }) => drawFarmerLayout(state, seatLook, shapeSvg),
+};
 
 const LOOKS = {
   red: { word: "RED", colour: "#e53935", shape: "triangle" },
@@ -10,7 +23,7 @@ const SPARE_LOOKS = [
   { colour: "#1e88e5", shape: "square" }, { colour: "#fdd835", shape: "diamond" },
   { colour: "#8e24aa", shape: "hexagon" }, { colour: "#00acc1", shape: "star" },
   { colour: "#fb8c00", shape: "triangle" }, { colour: "#e91e63", shape: "circle" },
-  { colour: "#8d6e63", shape: "pentagon" },
+  { colour: "#8d6e63", shape: "pentagon" }, { colour: "#c0ca33", shape: "star" },
 ];
 const SHAPES = {
   triangle: '<polygon points="12,2 23,22 1,22"/>',
@@ -21,12 +34,17 @@ const SHAPES = {
   star: '<polygon points="12,1 15,9 23,9 17,14 19,23 12,18 5,23 7,14 1,9 9,9"/>',
   pentagon: '<polygon points="12,1 23,9 19,23 5,23 1,9"/>',
 };
-export const ACTION_KEYS = { hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L" };
+// A play's key; the same letter may serve two games (stand pat, stand), never two plays of one.
+export const ACTION_KEYS = {
+  hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L", stay: "Y",
+  stand: "S", double: "X", split: "P", surrender: "U", insurance: "I", even_money: "E", no_insurance: "O",
+};
 
 const $ = (id) => document.getElementById(id);
 const IRREGULARITY_WORDS = {
   unexpected_card: "A card nobody expected", impossible_card: "A card this shoe cannot hold",
-  misplaced_card: "A card at the wrong spot", hardware: "The card source needs checking",
+  misplaced_card: "A card at the wrong spot", wrong_spot: "A card at the wrong spot",
+  hardware: "The card source needs checking",
 };
 
 export function seatLook(seat, index) {
@@ -48,7 +66,7 @@ function el(tag, className, text) {
 
 const TOTALS = [["Player total", "PT", "player_total"], ["Dealer total", "DT", "dealer_total"],
   ["Total hand value", "THV", "total_hand_value"]];
-const words = (action) => action.replace("_", " ").toUpperCase();
+const words = (action) => action.replaceAll("_", " ").toUpperCase();
 const number = (value) => (value === null || value === undefined ? "\u2013" : String(value));
 
 /** Seats as the layout places them: the first-dealt seat at the bottom, the other on top. */
@@ -123,9 +141,10 @@ function dealerRow(state) {
   const row = el("div", "layout-row dealer-row");
   const cards = el("div", "fan");
   const shown = state.prompts.show_cards;
-  shown.forEach((code) => cards.append(cardFace(code)));
+  const hidden = state.hidden_show_cards || [];  // the console: cards the public sees as backs
+  shown.forEach((code, i) => cards.append(code ? cardFace(code, hidden[i] ? "hidden-card" : "") : cardBack()));
   if (!shown.length) cards.append(emptySpot("dealer"));
-  row.append(el("span", "seat-tag", "DEALER"), cards);
+  row.append(el("span", "seat-tag", state.game.dealer_label || "DEALER"), cards);
   return row;
 }
 
@@ -133,10 +152,11 @@ function handBox(hand, look) {
   const box = el("div", `bj-hand${hand.on_turn ? " on-turn" : ""}`);
   box.style.setProperty("--seat", look.colour);
   const fan = el("div", "fan");
-  hand.cards.forEach((code) => fan.append(cardFace(code)));
+  // a card face down is a back for the public (code null); the console sees it, marked hidden
+  hand.cards.forEach((code, i) => fan.append(code ? cardFace(code, hand.hidden && hand.hidden[i] ? "hidden-card" : "") : cardBack()));
   const money = hand.net ? ` \u00b7 ${hand.net > 0 ? "+" : "-"}${dollars(hand.net)}` : "";
   box.append(fan, el("span", "bj-total", hand.total_words || "\u2013"),
-    el("span", "caption", `bet ${dollars(hand.bet)}${hand.doubled ? " doubled" : ""}${money}`));
+    el("span", "caption", `${hand.bet_word || "bet"} ${dollars(hand.bet)}${hand.doubled ? " doubled" : ""}${money}`));
   return box;
 }
 
@@ -151,7 +171,7 @@ function handsLayout(state) {
     const tag = el("span", "seat-tag");
     tag.innerHTML = `${shapeSvg(look)}<span>${look.word}</span>`;
     const f = seat.figures || {};
-    const bets = el("span", "caption", f.main ? `main ${dollars(f.main)}${f.side ? ` \u00b7 side ${dollars(f.side)}` : ""}` : "no bet");
+    const bets = el("span", "caption", f.bets_words || (f.main ? `main ${dollars(f.main)}${f.side ? ` \u00b7 side ${dollars(f.side)}` : ""}` : "no bet"));
     const hands = el("div", "bj-hands");
     (f.hands || []).forEach((hand) => hands.append(handBox(hand, look)));
     box.append(tag, bets, hands);
@@ -162,7 +182,16 @@ function handsLayout(state) {
 
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 
+function seatTag(seat, index) {
+  const look = seatLook(seat, index);
+  const tag = el("span", "seat-tag");
+  tag.innerHTML = `${shapeSvg(look)}<span>${look.word}</span>`;
+  return [look, tag];
+}
+
 export function drawLayout(state) {
+  const own = GAME_LAYOUTS[state.game.game];
+  if (own) return own(state, { seatLook, shapeSvg, seatTag });
   if (hasHands(state)) return handsLayout(state);
   const box = $("layout");
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
@@ -187,9 +216,13 @@ function badge(seat) {
 }
 
 function totals(seat) {
+  if (seat.figures && ("ante" in seat.figures || "wager" in seat.figures)) return betTotals(seat);  // antes, raises, wagers
+  if (seat.figures && "chips" in seat.figures) return slotTotals(seat);  // high, low and chips (Split Decision)
+  if (seat.figures && "farmer" in seat.figures) return farmerTotals(seat);
   const box = el("div", "totals");
   const hands = (seat.figures && seat.figures.hands) || null;
   if (hands) {  // a game of hands: each hand's total, its bet, and the seat's result so far
+    box.classList.add("hands");
     for (const hand of hands.length ? hands : [{ hand: 1, total_words: "", bet: seat.figures.main || 0 }]) {
       const item = el("div", "total");
       item.append(el("span", "label", hands.length > 1 ? `Hand ${hand.hand}` : "Total"),
@@ -197,7 +230,7 @@ function totals(seat) {
       box.append(item);
     }
     const net = el("div", "total");
-    net.append(el("span", "label", "Result"), el("span", "value", seat.figures.net ? `${seat.figures.net > 0 ? "+" : "-"}${dollars(seat.figures.net)}` : "\u2013"));
+    net.append(el("span", "label", "Result"), el("span", "value", seat.figures.net ? signed(seat.figures.net) : "\u2013"));
     box.append(net);
     return box;
   }
@@ -213,9 +246,12 @@ function totals(seat) {
   return box;
 }
 
-function actionButtons(seat, actions, canAct) {
-  const box = el("div", "actions");
-  for (const action of actions) {
+/** Every play of the game, unlit where not legal now; a game of hands (eight plays a seat) or of
+ * many plays shows only the plays legal now, so seven panels stay readable. */
+function actionButtons(seat, actions, canAct, onlyLegal) {
+  const legalOnly = onlyLegal || actions.length > 6 || Boolean(seat.figures && seat.figures.hands);
+  const box = el("div", legalOnly ? "actions only-legal" : "actions");
+  for (const action of legalOnly ? seat.legal_actions : actions) {
     const button = el("button", "action");
     button.dataset.seat = seat.seat;
     button.dataset.action = action;
@@ -228,7 +264,7 @@ function actionButtons(seat, actions, canAct) {
   return box;
 }
 
-function seatPanel(seat, look, actions, canAct) {
+function seatPanel(seat, look, actions, canAct, onlyLegal) {
   const panel = el("section", "seat-panel");
   panel.dataset.seat = seat.seat;
   panel.style.setProperty("--seat", look.colour);
@@ -240,13 +276,15 @@ function seatPanel(seat, look, actions, canAct) {
   const outcome = el("div", "outcome");
   if (seat.outcome) outcome.textContent = `${seat.outcome}${seat.method ? " \u00b7 " + seat.method.replace("_", " ") : ""}`;
   else outcome.textContent = seat.note || "";
-  panel.append(head, totals(seat), outcome, actionButtons(seat, actions, canAct));
+  panel.append(head, totals(seat), outcome, actionButtons(seat, actions, canAct, onlyLegal));
   return panel;
 }
 
 export function drawSeats(state, actions, canAct) {
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
-  const panels = rowsTopToBottom(state).map((seat) => seatPanel(seat, seatLook(seat.seat, index[seat.seat]), actions, canAct));
+  // a game with many plays (Vingt-un) shows each seat only the buttons it may press now
+  const onlyLegal = state.game.buttons === "legal";
+  const panels = rowsTopToBottom(state).map((seat) => seatPanel(seat, seatLook(seat.seat, index[seat.seat]), actions, canAct, onlyLegal));
   $("seats").replaceChildren(...panels);
 }
 

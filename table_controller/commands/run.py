@@ -7,11 +7,10 @@ into the hand log) and exits; otherwise it serves the dealer display.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from table_controller.errors import ConfigError
-from table_controller.runtime import align_simulated_shoe
+from table_controller.games import parse_switches
 
 DEFAULT_CARDS = "sim://?seed=42"
 
@@ -19,10 +18,13 @@ DEFAULT_CARDS = "sim://?seed=42"
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
     parser.add_argument("--game", default="missouri-city",
-                        help="missouri-city (default), buffalo-bayou, backhand, blackjack")
-    parser.add_argument("--seats", type=int, default=None, help="seats for backhand (1-6) or blackjack (1-7)")
+                        help="missouri-city (default), buffalo-bayou, backhand, blackjack, vingt-un, red-dog, "
+                             "split-decision, luck-of-the-draw, farmer")
+    parser.add_argument("--seats", type=int, default=None,
+                        help="seats for backhand (1-6), blackjack, vingt-un or red-dog (1-7), split-decision (2-3), "
+                             "farmer (2-8)")
     parser.add_argument("--paytable", default=None, metavar="FILE",
-                        help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom")
+                        help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom; red-dog: a custom pay table with --switch RD2=custom")
     parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")
     parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
                         help="a rule switch, e.g. --switch C4=max (repeatable)")
@@ -70,16 +72,6 @@ def _count(text: str) -> int:
     return int(text)
 
 
-def parse_switches(items: list[str]) -> dict[str, str]:
-    out = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ConfigError(f"--switch takes ID=VALUE, e.g. C4=max (got {item!r})")
-        out[key.strip()] = value.strip()
-    return out
-
-
 def build_game(args: argparse.Namespace) -> Any:
     from table_controller.games import make_game
 
@@ -101,11 +93,9 @@ def replay_game(url: str) -> Any:
 def open_log(args: argparse.Namespace) -> Any:
     if args.no_log:
         return None
-    from table_controller.hand_log import HandLog
-    from table_controller.hand_log.keys import default_log_target
+    from table_controller.running import open_log as open_hand_log
 
-    return HandLog.open(args.log or default_log_target(), key_path=args.key, table_id=args.table_id,
-                        witness=getattr(args, "witness", None))
+    return open_hand_log(args.log, key=args.key, table_id=args.table_id, witness=getattr(args, "witness", None))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -115,9 +105,12 @@ def run(args: argparse.Namespace) -> int:
     args.cards, args.camera = split_sources(args.cards or [DEFAULT_CARDS])
     replay = args.cards.startswith("replay:")
     game = replay_game(args.cards) if replay else build_game(args)
+    check_reading_shoe(game, args.cards, args.camera)
     decks = getattr(getattr(game, "switches", None), "decks", None)
     if not given and isinstance(decks, int) and decks > 1:
         args.cards = f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
+    if getattr(game, "sim_shoe_options", ""):
+        args.cards = _simulated_shoe(game, args.cards)
     if replay:
         args.no_log = True  # a replayed hand is in the log already: it is shown, not logged again
     if args.hands is not None and not (args.autopilot or replay):
@@ -132,6 +125,36 @@ def run(args: argparse.Namespace) -> int:
     return serve(args, game)
 
 
+def check_reading_shoe(game: Any, cards: str, camera: str | None) -> None:
+    """A game that deals cards face down (Vingt-un) needs a shoe that reads them: a camera
+    cannot (vingt-un.md section 0, V-8)."""
+    if not getattr(game, "needs_reading_shoe", False):
+        return
+    from table_controller.crosscheck import CAMERA_SCHEMES
+
+    if cards.split("://", 1)[0] in CAMERA_SCHEMES:
+        raise ConfigError(f"{game.title} deals cards face down, which a camera cannot read: "
+                          "it needs a reading shoe (--cards sim:// or serial://)")
+    if camera is not None:
+        raise ConfigError(f"{game.title} runs on the shoe alone for now: a camera witness "
+                          "for face-down cards is not built yet (drop the camera's --cards)")
+
+
+def _simulated_shoe(game: Any, url: str) -> str:
+    """A simulated shoe deals the deck the game deals from (``game.sim_shoe_options``: Split
+    Decision's two jokers, Farmer's 45 cards): the default one is told so; a seeded one given
+    without those options is refused (it would deal another deck), a stacked deck file is dealt
+    as it is."""
+    options = game.sim_shoe_options
+    if not url.startswith("sim://") or "deck=" in url:
+        return url
+    if url.startswith(DEFAULT_CARDS):
+        return f"{url}&{options}"
+    if any(f"{key}=" not in url for key in (o.split("=", 1)[0] for o in options.split("&"))):
+        raise ConfigError(f"{game.title} deals from its own deck: add &{options} to {url}")
+    return url
+
+
 def _display_server() -> Any:
     try:
         from dealer_display.server import serve
@@ -143,6 +166,7 @@ def _display_server() -> Any:
 def run_terminal(args: argparse.Namespace, game: Any) -> int:
     from drivers.registry import open_source
     from table_controller import autopilot
+    from table_controller.running import RunningTable, resume_unfinished
     from table_controller.runtime import TableSession
 
     if not args.autopilot:
@@ -154,10 +178,11 @@ def run_terminal(args: argparse.Namespace, game: Any) -> int:
                 raise ConfigError(f"--autopilot deals from a simulated shoe; {args.cards} is not one")
             session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
                                    source_url=args.cards, simulated=source.simulated)
-            _resume_unfinished(session, log, source)
-            printer = TerminalPrinter(quiet=args.quiet)
-            session.subscribe(printer)
-            done = autopilot.drive(session, source, hands=args.hands, pace=args.pace or 0.0)
+            resume_unfinished(session, log, source)
+            table = RunningTable(session, source)
+            table.subscribe(TerminalPrinter(quiet=args.quiet))
+            done = autopilot.drive(session, source, hands=args.hands, pace=args.pace or 0.0,
+                                   deal=table.deal_and_read)
     finally:
         if log is not None:
             log.close()
@@ -167,40 +192,17 @@ def run_terminal(args: argparse.Namespace, game: Any) -> int:
 
 def run_replay_terminal(args: argparse.Namespace, game: Any) -> int:
     """Play a recorded hand back in the terminal, paced as recorded, and print it."""
-    from dealer_display.feed import table_event
     from drivers.registry import open_source
+    from table_controller.running import RunningTable
     from table_controller.runtime import TableSession
 
     session = TableSession(game, table_id=args.table_id, dealer=args.dealer, source_url=args.cards, simulated=True)
-    session.subscribe(TerminalPrinter(quiet=args.quiet))
     with open_source(args.cards) as source:
-        while (event := source.read_event(timeout=None)) is not None:
-            made = table_event(event)
-            if made is None:
-                session.hardware_event(event.to_dict(), source=event.source, at=event.at)
-            else:
-                session.submit(made[0], source=made[1], at=made[2])
+        table = RunningTable(session, source)
+        table.subscribe(TerminalPrinter(quiet=args.quiet))
+        table.replay()
     print(f"replayed {args.cards}: " + ", ".join(f"{k}: {v}" for k, v in sorted(session.tally.items())))
     return 0
-
-
-def _resume_unfinished(session: Any, log: Any, source: Any = None) -> None:
-    """Crash recovery: an unfinished hand in the log is resumed exactly where it was.
-
-    A simulated shoe restarted with the controller is told which cards are already on the
-    layout, as a real shoe would simply still hold the rest of its deck.
-    """
-    if log is None:
-        return
-    unfinished = log.unfinished_hand()
-    if unfinished is None:
-        return
-    hand_id, header, records = unfinished
-    events = [r.payload["event"] for r in records if r.kind == "event"]
-    session.resume(hand_id, events, header)
-    if source is not None:
-        align_simulated_shoe(session, source)
-    print(f"resumed unfinished hand {hand_id} after {len(events)} events", file=sys.stderr)
 
 
 class TerminalPrinter:
@@ -220,12 +222,23 @@ class TerminalPrinter:
             return
         if self.quiet:
             return
-        seats = "  ".join(
-            f"{p.seat.upper()}[{' '.join(p.cards) or '-'}] PT={_n(p.player_total)} DT={_n(p.dealer_total)} THV={_n(p.total_hand_value)}"
-            for p in prompts.seats
-        )
+        seats = "  ".join(_seat_words(p) for p in prompts.seats)
         show = " ".join(c or "--" for c in prompts.show_cards)
         print(f"  {prompts.dealer_instruction:<70} | show {show} | {seats}", flush=True)
+
+
+def _seat_words(p: Any) -> str:
+    """A seat in one line: the game's own words where it gives them (Red Dog's ante and raise,
+    Split Decision's slots and chips), each hand's total in a game of hands, else cards and the
+    Backhand totals."""
+    mine = p.figures.get("slots_words") or (p.figures.get("bets_words") if not p.cards else None)
+    if mine:
+        return f"{p.seat.upper()}[{mine}]" + (f" chips={p.figures['chips']}" if "chips" in p.figures else "")
+    cards = f"{p.seat.upper()}[{' '.join(p.cards) or '-'}]"
+    hands = p.figures.get("hands") if p.figures else None
+    if hands is not None:
+        return f"{cards} {'/'.join(h.get('total_words') or '-' for h in hands) or '-'}"
+    return f"{cards} PT={_n(p.player_total)} DT={_n(p.dealer_total)} THV={_n(p.total_hand_value)}"
 
 
 def _n(value: int | None) -> str:

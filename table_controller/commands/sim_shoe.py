@@ -1,7 +1,9 @@
 """``table sim-shoe --pty [LINK]``: a simulated smart shoe on a pseudo-terminal.
 
-Prints the stable pty link on its first line, then deals one deck over the real wire
-protocol (``docs/shoe-protocol.md``) until the deck is dealt and acknowledged, or Ctrl-C.
+Prints the stable pty link on its first line, then deals a shoe of 1 to 8 decks over the real
+wire protocol (``docs/shoe-protocol.md``) until it is dealt and acknowledged, or Ctrl-C. With
+``--cut PERCENT`` it reports the cut card where the table places it (blackjack's B12); a line
+``shuffle`` on standard input loads a new shuffle (the next seed, or the stacked deck again).
 Point a card source at it: ``table read-cards serial://LINK``.
 """
 
@@ -34,6 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     order = parser.add_mutually_exclusive_group()
     order.add_argument("--seed", type=int, default=0, help="shuffle seed (default 0)")
     order.add_argument("--deck", metavar="FILE", help="a stacked deck: card codes, one a line")
+    parser.add_argument("--decks", type=int, default=1, metavar="N", help="decks in the shoe, 1..8 (default 1)")
+    parser.add_argument("--cut", type=int, default=None, metavar="PERCENT",
+                        help="report the cut card after PERCENT of the shoe, 50..90 (blackjack's B12)")
     parser.add_argument("--baud", type=int, default=9600, help="line rate to pace at (9600)")
     parser.add_argument("--pace", type=float, metavar="SECONDS",
                         help="a card every SECONDS (default: as soon as the host acknowledges)")
@@ -43,13 +48,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--first-seq", type=int, default=1, metavar="N",
                         help="the first sequence number, 1..65535 (near 65535: test the wrap)")
     parser.add_argument("--manual", action="store_true",
-                        help="deal only when told: read lines 'draw N' from standard input")
+                        help="deal only when told: read lines 'draw N' from standard input "
+                             "('shuffle' loads a new shuffle in any mode)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from drivers.shoe_seq import SEQ_MAX
-    from hardware_sim.decks import read_deck_file, shuffled_deck
     from hardware_sim.faults import parse_faults
     from hardware_sim.shoe_device import DeviceSettings, ShoeDevice
     from table_controller.errors import ConfigError
@@ -58,10 +63,16 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--baud must be at least 50; --pace and --heartbeat must be positive")
     if not 1 <= args.first_seq <= SEQ_MAX:
         raise ConfigError(f"--first-seq must be 1..{SEQ_MAX}, not {args.first_seq}")
-    cards = read_deck_file(args.deck) if args.deck else shuffled_deck(args.seed)
+    if not 1 <= args.decks <= 8 or (args.deck and args.decks != 1):
+        raise ConfigError(f"--decks must be 1..8 (and goes with --seed, not --deck), not {args.decks}")
+    if args.cut is not None and not 50 <= args.cut <= 90:
+        raise ConfigError(f"--cut is a percentage of the shoe, 50..90 (blackjack's B12), not {args.cut}")
+    shuffles = ShoeLoader(args.deck, args.seed, args.decks, args.cut)
+    cards = shuffles.shoe(0)
     settings = DeviceSettings(Path(args.pty), cards, baud=args.baud, pace=args.pace,
                               faults=parse_faults(args.faults), heartbeat=args.heartbeat,
-                              first_seq=args.first_seq, manual=args.manual)
+                              first_seq=args.first_seq, manual=args.manual,
+                              cut_after=shuffles.cut_after(cards))
     deck_out = open(args.deck_out, "w", encoding="utf-8") if args.deck_out else None
 
     def record(seq: int, card: Card, at: float) -> None:
@@ -70,8 +81,7 @@ def run(args: argparse.Namespace) -> int:
             deck_out.flush()
 
     device = ShoeDevice(settings, on_card_written=record)
-    if args.manual:
-        threading.Thread(target=draw_on_request, args=(device, sys.stdin), daemon=True).start()
+    threading.Thread(target=draw_on_request, args=(device, sys.stdin, shuffles), daemon=True).start()
     try:
         print(device.plug(), flush=True)  # the link exists before anyone is told its name
         device.run()
@@ -83,13 +93,38 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def draw_on_request(device: ShoeDevice, lines: TextIO) -> None:
-    """The dealer's hand, for ``--manual``: each line ``draw N`` draws N cards (a bench test
-    harness, or a person typing, says when); ``#`` starts a comment."""
+class ShoeLoader:
+    """The shoes the dealer loads: a seeded shuffle of ``decks`` decks (the next seed at each
+    new shuffle, as ``sim://`` does) or a stacked deck from its top again; the cut card placed
+    after ``cut`` percent of the shoe, as the engine counts it (floor)."""
+
+    def __init__(self, deck_file: str | None, seed: int, decks: int, cut: int | None) -> None:
+        from hardware_sim.decks import read_deck_file
+
+        self.stacked = read_deck_file(deck_file) if deck_file else None
+        self.seed, self.decks, self.cut = seed, decks, cut
+
+    def shoe(self, shuffles: int) -> tuple[Card, ...]:
+        from hardware_sim.decks import shuffled_deck
+
+        return self.stacked or shuffled_deck(self.seed + shuffles, self.decks)
+
+    def cut_after(self, cards: tuple[Card, ...]) -> int | None:
+        return None if self.cut is None else len(cards) * self.cut // 100
+
+
+def draw_on_request(device: ShoeDevice, lines: TextIO, shuffles: ShoeLoader | None = None) -> None:
+    """The dealer's hand: each line ``draw N`` draws N cards (with ``--manual``: a bench test
+    harness, or a person typing, says when); ``shuffle`` loads a new shuffle; ``#`` starts a
+    comment."""
     for line in lines:
         words = line.split("#")[0].split()
-        if len(words) == 2 and words[0] == "draw" and words[1].isdigit():
+        if len(words) == 2 and words[0] == "draw" and words[1].isdigit() and device.settings.manual:
             device.draw(int(words[1]))
+        elif words == ["shuffle"] and shuffles is not None:
+            cards = shuffles.shoe(device.shuffles + 1)
+            device.load(cards, shuffles.cut_after(cards))
+            print(f"sim-shoe: new shuffle {device.shuffles} loaded ({len(cards)} cards)", file=sys.stderr, flush=True)
         elif words:
-            print(f"sim-shoe: ignored {line.strip()!r}; expected 'draw N'", file=sys.stderr,
-                  flush=True)
+            expected = "'draw N' or 'shuffle'" if device.settings.manual else "'shuffle' (or --manual and 'draw N')"
+            print(f"sim-shoe: ignored {line.strip()!r}; expected {expected}", file=sys.stderr, flush=True)

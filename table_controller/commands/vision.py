@@ -57,6 +57,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     calibrate.add_argument("--pit-boss-pin",
                            help="with --serve: the PIN that saves ($TABLE_PIT_BOSS_PIN, else fresh)")
     calibrate.add_argument("--out", required=True, type=Path, help="where to write LAYOUT.json")
+    calibrate.add_argument("--game", default=None,
+                           help="the places of this game's declared layout (blackjack: the dealer and "
+                                "each seat); default: the Backhand series' spots")
+    calibrate.add_argument("--seats", type=int, default=None, help="with --game: its seats")
     calibrate.set_defaults(func=run_calibrate)
 
 
@@ -102,10 +106,20 @@ def run_calibrate(args: argparse.Namespace) -> int:
     from vision.calibration import calibrate
 
     corners = [_pair(text, "--corners") for text in args.corners]
-    layout = calibrate(corners, _picture_size(args))
+    layout = calibrate(corners, _picture_size(args), _places(args))
     layout.save(args.out)
     print(f"wrote {len(layout.spots)} spots to {args.out}")
     return 0
+
+
+def _places(args: argparse.Namespace) -> dict[str, tuple[float, float, float, float]] | None:
+    """The places of ``--game``'s declared layout; None (the Backhand series') without it."""
+    if getattr(args, "game", None) is None:
+        return None
+    from table_controller.camera_places import camera_places
+    from table_controller.games import make_game
+
+    return camera_places(make_game(args.game, seats=args.seats))
 
 
 def _picture_size(args: argparse.Namespace) -> tuple[int, int]:
@@ -127,7 +141,7 @@ def _serve_calibration(args: argparse.Namespace) -> int:
     if args.image is None and args.camera is None:
         raise ConfigError("--serve needs a picture to mark: --image FRAME or --camera URL")
     settings = CalibrationSettings(out=args.out.resolve(), pit_boss_pin=pit_boss_pin_from(args.pit_boss_pin),
-                                   host=args.host, port=args.port)
+                                   host=args.host, port=args.port, places=_places(args))
     with _picture(args) as picture:
         return serve_calibration(settings, picture)
 

@@ -10,7 +10,19 @@ from typing import Any
 
 from table_controller.errors import ConfigError
 
-GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack")
+GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack", "vingt-un", "red-dog", "split-decision",
+            "luck-of-the-draw", "farmer")
+
+
+def parse_switches(items: list[str]) -> dict[str, str]:
+    """``["C4=max", ...]`` (``--switch ID=VALUE``, repeated) as a dict; a malformed one is a ConfigError."""
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ConfigError(f"--switch takes ID=VALUE, e.g. C4=max (got {item!r})")
+        out[key.strip()] = value.strip()
+    return out
 
 
 def make_game(
@@ -24,6 +36,14 @@ def make_game(
     """Build a game. Unknown ids, switches or settings raise :class:`ConfigError`."""
     if game_id == "blackjack":
         return _blackjack(switches, seats, paytable)
+    if game_id == "vingt-un":
+        return _vingt_un(switches, seats, paytable)
+    if game_id in ("red-dog", "split-decision", "luck-of-the-draw"):
+        from table_controller.games.red_dog.games import make_in_between_game
+
+        return make_in_between_game(game_id, switches, seats, paytable)
+    if game_id == "farmer":
+        return _farmer(switches, seats)
     from table_controller.games.backhand import BackhandGame, Switches, Variant
 
     sw = Switches.from_dict(switches)
@@ -66,3 +86,23 @@ def _blackjack(switches: dict[str, Any] | None, seats: int | None, paytable: str
             raise ConfigError("--paytable FILE goes with switch B14=custom")
         table = builtin_paytable(sw.B14, pt4_s0=sw.B15)
     return BlackjackGame(sw, table, n)
+
+
+def _vingt_un(switches: dict[str, Any] | None, seats: int | None, paytable: Any) -> Any:
+    from table_controller.games.vingt_un.machine import VingtUnGame
+    from table_controller.games.vingt_un.switches import Switches as VingtUnSwitches
+
+    if paytable is not None:
+        raise ConfigError("vingt-un has no paytable (--paytable is for blackjack)")
+    n = 7 if seats is None else seats
+    if not isinstance(n, int) or not 1 <= n <= 7:
+        raise ConfigError(f"vingt-un seats 1 to 7 (got {seats!r})")
+    return VingtUnGame(VingtUnSwitches.from_dict(switches), n)
+def _farmer(switches: dict[str, Any] | None, seats: int | None) -> Any:
+    from table_controller.games.farmer.machine import FarmerGame
+    from table_controller.games.farmer.switches import Switches as FarmerSwitches
+
+    n = 4 if seats is None else seats
+    if not isinstance(n, int) or not 2 <= n <= 8:
+        raise ConfigError(f"Farmer seats 2 to 8 players (got {seats!r})")
+    return FarmerGame(FarmerSwitches.from_dict(switches), n)

@@ -44,11 +44,23 @@ def describe_effects(effects: list[dict[str, Any]]) -> str:
             words.append(f"IRREGULARITY ({effect.get('kind')}): {effect.get('reason')}")
         elif kind == "hand_ended":
             words.append(f"hand over ({effect.get('decided_by')})")
+        elif kind == "settled" and (effect.get("payee") or effect.get("payer")):
+            words.append(between_players(effect))
         elif kind == "settled":
             moved = f"paid {cents(effect.get('paid'))}" if effect.get("paid") else (
                 f"collected {cents(effect.get('collected'))}" if effect.get("collected") else "pushed")
             words.append(f"{seat_name(effect.get('seat'))} {effect.get('bet')} bet {moved} ({effect.get('rule')})")
     return "; ".join(words)
+
+
+def between_players(effect: dict[str, Any]) -> str:
+    """A payment between players and pots (Farmer): who paid whom, how much, by which rule."""
+    def party(name: object) -> str:
+        return {"farm": "the farm", "side_pot": "the side pot"}.get(str(name)) or seat_name(name)
+
+    if effect.get("payer"):
+        return f"{party(effect.get('payer'))} paid {party(effect.get('seat'))} {cents(effect.get('paid'))} ({effect.get('rule')})"
+    return f"{party(effect.get('seat'))} paid {party(effect.get('payee'))} {cents(effect.get('collected'))} ({effect.get('rule')})"
 
 
 TOTAL_WORDS = (("player_total", "player total"), ("dealer_total", "dealer total"),
@@ -120,7 +132,7 @@ def describe_record(record: HandRecord, asked: str = "") -> list[str]:
 
 def describe_result(result: dict[str, Any]) -> str:
     outcome = outcome_of(result)
-    who = {"void": "hand void", "no winner": "no winner"}.get(outcome, f"{outcome} wins")
+    who = {"void": "hand void", "no winner": "no winner", "settled": "settled"}.get(outcome, f"{outcome} wins")
     return f"{who}, decided by rule {result.get('decided_by')}: {result.get('explanation', '')}"
 
 

@@ -39,7 +39,8 @@ def build_game(header: dict[str, Any]) -> Any:
 
     seats = header.get("seats")
     extra = {}
-    if header.get("game") == "blackjack" and (header.get("switches") or {}).get("B14") == "custom":
+    custom = {"blackjack": "B14", "red-dog": "RD2"}.get(str(header.get("game")))
+    if custom and (header.get("switches") or {}).get(custom) == "custom":
         extra["paytable"] = header.get("paytable")  # the custom paytable the round was played under
     return make_game(
         str(header["game"]), switches=header.get("switches"),

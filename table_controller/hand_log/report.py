@@ -169,6 +169,9 @@ def _money(cents: int) -> str:
 def _money_rows(groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> list[tuple[Any, ...]]:
     rows = []
     for key, items in sorted(groups.items()):
+        items = [p for p in items if not p.get("payee") and not p.get("payer")]  # the house's own bets
+        if not items:
+            continue
         drop = sum(p["staked"] for p in items)
         win = sum(p["collected"] - p["paid"] for p in items)  # the house's result
         hold = f"{100 * win / drop:.2f}%" if drop else "-"
@@ -183,7 +186,7 @@ def _money_section(hands: list[RecordedHand]) -> str:
     by_bet: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     side_hits: dict[int, list[int]] = {}
     for hand in hands:
-        paid = settlements(hand)
+        paid = [p for p in settlements(hand) if not p.get("banker")]  # a seat's bank: between seats, not the house's
         if not paid:
             continue
         header = hand.header
@@ -196,17 +199,41 @@ def _money_section(hands: list[RecordedHand]) -> str:
                 counts = side_hits.setdefault(int(header.get("decks") or 1), [0, 0])
                 counts[0] += 1
                 counts[1] += p["rule"] != "DMH-1"  # DMH-1: no ace or eight, the only loss
-    if not by_who:
-        return ""
+    between = _between_players(hands)
+    if not _money_rows(by_who):
+        return "<h2>Money</h2>" + between if between else ""
     hits = [(f"{decks} decks", n, f"{100 * hit / n:.2f}%", f"{side_bet_hit_pct(decks):.2f}%")
             for decks, (n, hit) in sorted(side_hits.items())]
     return ("<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
-            "hold: win over drop.</p>"
+            "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and left out.</p>"
             + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))
             + _table(("bet", "paytable", "drop", "win", "hold"), _money_rows(by_bet))
             + (("<h3>Dead Man's Hand hit rate</h3>"
                 + _table(("shoe", "side bets", "hit (an ace or an eight)", "expected (exact)"), hits, numeric=(1,)))
-               if hits else ""))
+               if hits else "")
+            + between)
+
+
+def _between_players(hands: list[RecordedHand]) -> str:
+    """Games where the players pay one another (Farmer): the house neither wins nor loses, so
+    the report shows what went into and out of the pot and between the seats, per table and game."""
+    rows: dict[tuple[str, str], list[int]] = {}
+    for hand in hands:
+        moved = [p for p in settlements(hand) if p.get("payee") or p.get("payer")]
+        if not moved:
+            continue
+        key = (hand.table, str(hand.header.get("title") or hand.header.get("game")))
+        row = rows.setdefault(key, [0, 0, 0, 0])
+        row[0] += 1
+        row[1] += sum(p["collected"] for p in moved if p.get("payee") == "farm" and p["bet"] == "ante")
+        row[2] += sum(p["paid"] for p in moved if p.get("payer") == "farm")
+        row[3] += sum(p["collected"] for p in moved if p.get("payee") not in (None, "farm"))
+    if not rows:
+        return ""
+    table = [(t, g, n, _money(a), _money(f), _money(b)) for (t, g), (n, a, f, b) in sorted(rows.items())]
+    return ("<h3>Between players</h3><p>The players pay one another; the house takes no part in the money.</p>"
+            + _table(("table", "game", "deals", "antes into the farm", "paid from the farm",
+                      "paid seat to seat or into a side pot"), table, numeric=(2,)))
 
 
 def _counts(title: str, counter: Counter[str]) -> str:

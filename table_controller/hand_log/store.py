@@ -76,6 +76,11 @@ class LogStore(ABC):
             raise HandLogError(f"{self.target} is not a hand log (no log id)")
         return str(rows[0][0])
 
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """One statement on the table's other records in this database (the training records'
+        own tables), committed when it returns; ``?`` placeholders on either store."""
+        return self._run(sql, params)
+
     def insert(self, record: HandRecord) -> None:
         self._run(
             f"INSERT INTO hand_records ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -51,7 +51,7 @@ def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None
     that round from the log alone (its header carries the shoe and the bets) and plays it out."""
     from drivers.registry import open_source
     from table_controller import autopilot
-    from table_controller.commands.run import _resume_unfinished
+    from table_controller.running import resume_unfinished
 
     db, key = tmp_path / "bj.db", tmp_path / "bj.key"
     game = make_game("blackjack", seats=7)
@@ -67,7 +67,7 @@ def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None
     log = HandLog.open(str(db), key_path=key)
     try:
         again = TableSession(make_game("blackjack", seats=7), log=log, source_url="sim://?seed=5&decks=6")
-        _resume_unfinished(again, log)
+        resume_unfinished(again, log)
         assert again.prompts().to_dict() == crashed
         with open_source("sim://?seed=6&decks=6") as other:
             other.set_aside([c for p in again.state.plays.values() for h in p.hands for c in h.cards] + again.state.dealer)

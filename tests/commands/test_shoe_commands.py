@@ -88,7 +88,7 @@ def test_sim_shoe_manual_deals_when_told_and_numbers_across_the_wrap(
     try:
         assert process.stdout is not None and process.stdout.readline().strip() == str(link)
         assert process.stdin is not None
-        process.stdin.write("shuffle\ndraw 2  # the dealer's hand\n")
+        process.stdin.write("deal\ndraw 2  # the dealer's hand\n")
         process.stdin.flush()
         assert main(["read-cards", f"serial://{link}", "--count", "2", "--timeout", "10"]) == 0
     finally:
@@ -97,4 +97,4 @@ def test_sim_shoe_manual_deals_when_told_and_numbers_across_the_wrap(
     cards = card_lines(capsys.readouterr().out)
     assert [c["card"] for c in cards] == [c.code for c in shuffled_deck(3)[:2]]
     assert [c["seq"] for c in cards] == [65535, 1]
-    assert "ignored 'shuffle'; expected 'draw N'" in err
+    assert "ignored 'deal'; expected 'draw N' or 'shuffle'" in err

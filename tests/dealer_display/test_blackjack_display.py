@@ -1,6 +1,7 @@
 """Blackjack on the dealer display, served by the same app: the autopilot plays whole rounds, the
 pushed state carries each seat's hands, bets and what was paid, and the page draws it without an
-error. (The blackjack layout of issue 11's display part is still to come: this is the floor.)"""
+error. The layout drawn from the game's spots, and whole rounds played on the page, are
+test_blackjack_rounds_browser.py."""
 
 from __future__ import annotations
 

@@ -225,6 +225,21 @@ def test_the_numeric_form_takes_the_size_from_a_picture(tmp_path: Path, frame: P
     )
 
 
+def test_a_game_with_a_declared_layout_is_calibrated_to_its_places(tmp_path: Path, capsys) -> None:
+    from table_controller.camera_places import camera_places
+    from table_controller.games import make_game
+
+    corners = [f"{x:g},{y:g}" for x, y in CORNERS]
+    out = tmp_path / "bj.json"
+    args = ["vision", "calibrate", "--corners", *corners, "--size", "1280,720", "--game", "blackjack",
+            "--seats", "5", "--out", str(out)]
+    assert main(args) == 0
+    assert "wrote 6 spots" in capsys.readouterr().out  # the dealer and five seats
+    places = camera_places(make_game("blackjack", seats=5))
+    assert load_layout(out) == calibrate(CORNERS, (1280, 720), places)
+    assert sorted(load_layout(out).spots) == ["dealer", "seat1", "seat2", "seat3", "seat4", "seat5"]
+
+
 def test_the_serving_command_prints_where_to_look_saves_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     port, out = free_port(), tmp_path / "layout.json"
     command = [

@@ -37,7 +37,9 @@ def logged(tmp_path: Path) -> Iterator[tuple[HandLog, str]]:
     log.close()
 
 
-def wait_for(check: Callable[[], bool], what: str, timeout: float = 20) -> None:
+def wait_for(check: Callable[[], bool], what: str, timeout: float = 240) -> None:
+    """Wait for a condition; the bound only ends a test that hangs (the simulated camera enrols its
+    deck and reads every frame on a CPU that may be shared: seconds a card on a busy machine)."""
     deadline = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < deadline, what

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from dealer_display.feed import table_event
+from table_controller.running import table_event
 from drivers.registry import open_source
 from table_controller.cli import main
 from table_controller.errors import ConfigError, DriverInitError

@@ -80,3 +80,18 @@ def test_bad_url_is_a_clear_error(url: str, message: str) -> None:
 def test_dealing_to_an_unknown_spot_is_refused() -> None:
     with SimCamera("sim-camera://?seed=1") as camera, pytest.raises(ConfigError, match="no spot 'S9'"):
         camera.deal_next("S9")
+
+
+def test_laid_out_for_blackjack_the_camera_reports_cards_on_the_games_places() -> None:
+    from table_controller.camera_places import camera_places
+    from table_controller.games import make_game
+
+    with SimCamera("sim-camera://?seed=2") as camera:
+        camera.use_places(camera_places(make_game("blackjack", seats=3)))
+        dealt = [("seat1", "AS"), ("seat2", "8D"), ("dealer", "KC"), ("seat1", "7H"), ("seat2", "QS")]
+        for spot, code in dealt:
+            camera.deal(parse_card(code), spot)
+        events = card_events(camera, 6)
+        with pytest.raises(ConfigError, match="no spot 'S1'"):
+            camera.deal(parse_card("2C"), "S1")  # the Backhand places are gone
+    assert sorted((e.spot, e.card.code) for e in events if e.kind == CARD) == sorted(dealt)

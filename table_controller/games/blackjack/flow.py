@@ -67,7 +67,8 @@ def card(r: Round, event: CardArrived) -> str | Irregularity:
         r.held_card = c
         waiting = "a payment to be confirmed" if r.queue else "a decision"
         return Irregularity("unexpected_card", f"BJ-I1: {c.code} arrived while the table waits for {waiting}", (c.code,))
-    if event.spot is not None and event.spot != deal.spot:
+    if event.spot is not None and event.spot != deal.spot and not deal.spot.startswith(f"{event.spot}/"):
+        # a camera names the place (seat3, dealer) the card lies on; a spot of another is BJ-I3
         r.shoe = r.shoe.draw(c)
         r.held_card = c
         return Irregularity("misplaced_card", f"BJ-I3: {c.code} is at {event.spot}; it belongs at {deal.spot}", (c.code,))
@@ -278,7 +279,7 @@ def decide(r: Round, event: Decision) -> str:
     elif event.action == "split":
         moved = hand.cards.pop()
         hand.split = True
-        play.hands.insert(index + 1, Hand(cards=[moved], stake=play.main, split=True))
+        play.hands.append(Hand(cards=[moved], stake=play.main, split=True))  # BJ-11: after the last
         words = f"{seat_words(seat)} splits {moved.rank}s (another {money(play.main)})"
     elif event.action == "surrender":
         hand.surrendered, hand.stood, hand.settled = True, True, True

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from table_controller.cards import parse_card
 from table_controller.engine import (
     Applied,
     Effect,
     Expected,
-    HandEnded,
     HandResult,
-    IrregularityOpened,
+    Irregularity,
     Refused,
     SeatResult,
-    Settled,
     Spot,
     TablePrompts,
+    step_effects,
 )
 from table_controller.events import (
     ACCEPT_CARD,
@@ -35,14 +35,12 @@ from table_controller.events import (
     HardwareIrregularity,
     Wager,
 )
-from table_controller.cards import parse_card
 from table_controller.games.blackjack import flow
-from table_controller.games.blackjack.hands import SeatPlay
+from table_controller.games.blackjack.hands import SeatPlay, money
 from table_controller.games.blackjack.paytables import Paytable
 from table_controller.games.blackjack.prompts import instruction, seat_prompt
 from table_controller.games.blackjack.round import Limits, Refusal, Round, seat_words
 from table_controller.games.blackjack.switches import RULES_VERSION, Switches
-from table_controller.engine import Irregularity
 from table_controller.shoe import Shoe
 
 ACTIONS = ("hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no_insurance")
@@ -53,6 +51,8 @@ class BlackjackGame:
     title = "Blackjack \u00b7 Dead Man's Hand"
     actions = ACTIONS
     bets = ("main", "side")
+    # a card source's report that is one of this game's controls: the shoe's cut card (BJ-14)
+    hardware_controls = {"cut_card": flow.CUT_CARD}
 
     def __init__(self, switches: Switches, paytable: Paytable, seats: int = 7, limits: Limits | None = None) -> None:
         self.switches = switches
@@ -141,16 +141,8 @@ class BlackjackGame:
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {event!r}")
-        effects: list[Effect] = []
-        if isinstance(note, Irregularity):
-            r.irregularity = note
-            effects.append(IrregularityOpened(note))
-        else:
-            effects.append(Applied(note))
-        effects.extend(Settled(p) for p in r.settled[before:])
-        if r.phase == "over":
-            effects.append(HandEnded(self._result(r)))
-        return tuple(effects)
+        ended = self._result(r) if r.phase == "over" else None
+        return step_effects(r, note, before, ended)
 
     def expected(self, state: Round) -> Expected:
         if state.phase == "over":
@@ -194,7 +186,7 @@ class BlackjackGame:
             })
         dealer = [c.code for c in r.dealer]
         words = "round void: every bet returned" if r.void else (
-            f"dealer {' '.join(dealer)}; " + "; ".join(f"{seat_words(s)} {v.details['net']:+d}" for s, v in seats.items()))
+            f"dealer {' '.join(dealer)}; " + "; ".join(f"{seat_words(s)} {signed_money(v.details['net'])}" for s, v in seats.items()))
         return HandResult(None, "VOID" if r.void else "BJ-13", words, seats, void=r.void,
                           details={"dealer": dealer, "settlements": [p.to_dict() for p in r.settled]})
 
@@ -210,25 +202,56 @@ class BlackjackGame:
     # ----- declared layout and play ----------------------------------------------------------------
     def layout(self, state: Round | None = None) -> tuple[Spot, ...]:
         """The dealer's cards at the top, the seats along the arc (seat1 at the dealer's left:
-        the right of the picture), each seat's bet circles and hands."""
-        spots = [Spot("dealer/up", 0.45, 0.12, "card", None, "dealer up card"),
-                 Spot("dealer/hole", 0.52, 0.12, "card", None, "dealer hole card")]
-        spots += [Spot(f"dealer/card{n}", 0.45 + 0.07 * (n - 1), 0.12, "card", None, f"dealer card {n}") for n in range(3, 8)]
-        count = len(self.seats)
+        the right of the picture; the middle seats nearest the rail), each seat's insurance
+        place above its hands, its hands side by side (after a split) in its share of the arc
+        (a seat's share is as wide as its hands), and its main and side bet circles below them."""
+        spots = [Spot("dealer/up", 0.47, 0.14, "card", None, "dealer up card"),
+                 Spot("dealer/hole", 0.53, 0.14, "card", None, "dealer hole card")]
+        spots += [Spot(f"dealer/card{n}", 0.53 + 0.04 * (n - 2), 0.14, "card", None, f"dealer card {n}")
+                  for n in range(3, 8)]
+        hands = [len(state.plays[s].hands) if state is not None and s in state.plays else 1 for s in self.seats]
+        hands = [max(1, n) for n in hands]
+        right = 1.0  # seat1 at the right end; each seat's share of the arc grows with its hands
         for i, seat in enumerate(self.seats):
-            x = 0.92 - 0.84 * (i / max(1, count - 1)) if count > 1 else 0.5
-            y = 0.72 + 0.12 * (1 - abs(2 * i / max(1, count - 1) - 1)) if count > 1 else 0.84
-            spots += [Spot(f"{seat}/bet", x, y + 0.12, "bet", seat, f"{seat_words(seat)} main bet"),
-                      Spot(f"{seat}/side", x + 0.04, y + 0.14, "bet", seat, f"{seat_words(seat)} side bet"),
-                      Spot(f"{seat}/insurance", x, y - 0.2, "bet", seat, f"{seat_words(seat)} insurance")]
-            hands = len(state.plays[seat].hands) if state is not None and seat in state.plays else 1
-            for k in range(1, max(1, hands) + 1):
-                for m in range(1, 3):
-                    spots.append(Spot(f"{seat}/h{k}/card{m}", x + 0.03 * (k - 1) + 0.015 * (m - 1), y - 0.01 * m,
-                                      "card", seat, f"{seat_words(seat)} hand {k} card {m}"))
+            share = hands[i] / sum(hands)
+            spots += seat_spots(seat, i, len(self.seats), hands[i], (right - share, right))
+            right -= share
         return tuple(spots)
+
+    def placed_cards(self, state: Round) -> dict[str, tuple[str, ...]]:
+        """The face-up cards on each of the camera's places (table_controller.camera_places):
+        the dealer's shown cards on ``dealer``, each seat's (all its hands) on ``seatN``."""
+        places = {"dealer": tuple(self.prompts(state).show_cards)}
+        for seat, play in state.plays.items():
+            places[seat] = tuple(c.code for hand in play.hands for c in hand.cards)
+        return places
 
     def strategy(self, state: Round) -> Event | None:
         from table_controller.games.blackjack.strategy import next_event
 
         return next_event(self, state)
+
+
+def seat_spots(seat: str, index: int, count: int, hands: int, span: tuple[float, float]) -> list[Spot]:
+    """One seat's places within its span of the table's width (more hands, a wider span)."""
+    left, right = span
+    x = (left + right) / 2
+    unit = (right - left) / hands  # one hand's share
+    arc = 1 - abs(2 * index / (count - 1) - 1) if count > 1 else 1.0  # 0 at the ends, 1 mid-table
+    hand_y = 0.5 + 0.08 * arc
+    bet_y = hand_y + 0.27
+    who = seat_words(seat)
+    spots = [Spot(f"{seat}/insurance", round(x, 4), round(hand_y - 0.2, 4), "bet", seat, f"{who} insurance"),
+             Spot(f"{seat}/bet", round(x - 0.2 * unit, 4), round(bet_y, 4), "bet", seat, f"{who} main bet"),
+             Spot(f"{seat}/side", round(x + 0.22 * unit, 4), round(bet_y, 4), "bet", seat, f"{who} side bet")]
+    for k in range(1, hands + 1):  # hand 1 nearest the dealer's left, as the cards are dealt
+        centre = right - (k - 0.5) * unit
+        for m, offset in ((1, -0.12), (2, 0.12)):
+            spots.append(Spot(f"{seat}/h{k}/card{m}", round(centre + offset * unit, 4), round(hand_y, 4), "card", seat,
+                              f"{who} hand {k} card {m}"))
+    return spots
+
+
+def signed_money(cents: int) -> str:
+    """+$250.00, -$4.00, $0.00: a seat's result as the dealer reads it."""
+    return ("+" if cents > 0 else "-" if cents < 0 else "") + money(abs(cents))

@@ -5,6 +5,8 @@ The hole card is never shown, not even in the dealer's instruction, before it is
 
 from __future__ import annotations
 
+from typing import Any
+
 from table_controller.engine import Expected, SeatPrompt
 from table_controller.games.blackjack.hands import money, total
 from table_controller.games.blackjack.round import Round, seat_words
@@ -56,7 +58,7 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
         value, soft = total(hand.cards)
         hands.append({
             "hand": index + 1, "cards": [c.code for c in hand.cards], "total": value if hand.cards else None,
-            "soft": soft, "total_words": (f"soft {value}" if soft else str(value)) if hand.cards else "",
+            "soft": soft, "total_words": hand_words(hand, value, soft),
             "bet": hand.stake, "doubled": hand.doubled, "outcome": hand.outcome, "net": hand.net,
             "on_turn": r.turn == (seat, index),
         })
@@ -70,3 +72,12 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
     outcome = None if not finished else ("win" if net > 0 else "lose" if net < 0 else "push")
     return SeatPrompt(seat, status, on_turn, None, None, None, decisions.get(seat, ()), outcome, None, cards, (),
                       "", figures)
+
+
+def hand_words(hand: Any, value: int, soft: bool) -> str:
+    """A hand's total as the dealer says it: "blackjack", "soft 17", "17"; "" before its first card."""
+    if not hand.cards:
+        return ""
+    if hand.blackjack:
+        return "blackjack"
+    return f"soft {value}" if soft else str(value)

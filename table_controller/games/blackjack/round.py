@@ -216,7 +216,8 @@ class Round:
             return f"Collect {who} {bet} {money(payment.collected)}, return {money(payment.returned)} ({payment.reason})"
         if payment.paid == 0:
             return f"Push {who} {bet}: return {money(payment.returned)} ({payment.reason})"
-        return f"Pay {who} {bet}, {payment.reason}: {money(payment.paid)}"
+        reason = payment.reason.removeprefix(f"{bet}, ")  # "insurance, 2 to 1" on an insurance bet: said once
+        return f"Pay {who} {bet}, {reason}: {money(payment.paid)}"
 
     # ----- the side bet ---------------------------------------------------------------------------
     def queue_side_bets_at_deal(self) -> None:

@@ -1,0 +1,123 @@
+// A game that declares its layout (blackjack): every place drawn where the game's Spots put it
+// on the normalised table (x from the left edge, y from the dealer's edge). The dealer's cards
+// at the top, each seat's insurance place, its hands side by side (after a split) in its share
+// of the arc, and its main and side bet circles with the chips' amount. Nothing is decided here.
+import { cardFace, emptySpot } from "./cards.js";
+
+const CHIP_WORDS = { main: "main", side: "side", insurance: "ins." };
+const FAN_OVERLAP = 0.6;  // each further card covers this much of the one before (felt.css)
+const HAND_ROOM = 0.92;
+const MAX_FIT = 0.075;  // no card wider than this share of the table's width
+
+export const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
+export const signed = (cents) => `${cents > 0 ? "+" : "-"}${dollars(cents)}`;
+/** A chip stack's label: whole dollars as "$25", else "$12.50". */
+export const chips = (cents) => (cents % 100 ? dollars(cents) : `$${(cents / 100).toLocaleString("en-US")}`);
+
+export const declaresLayout = (state) => Array.isArray(state.layout) && state.layout.length > 0;
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function at(node, x, y) {
+  node.style.left = `${(x * 100).toFixed(2)}%`;
+  node.style.top = `${(y * 100).toFixed(2)}%`;
+  return node;
+}
+
+const fanWidth = (cards) => 1 + (1 - FAN_OVERLAP) * Math.max(0, cards - 1);
+
+/** Each hand's place: the midpoint of its declared card spots, and its share of the width. */
+function handPlaces(spots, seat) {
+  const places = [];
+  for (let k = 1; spots[`${seat}/h${k}/card1`]; k += 1) {
+    const first = spots[`${seat}/h${k}/card1`];
+    const second = spots[`${seat}/h${k}/card2`] || first;
+    places.push({ x: (first.x + second.x) / 2, y: first.y, share: Math.abs(second.x - first.x) / 0.24 || 0.1 });
+  }
+  return places;
+}
+
+/** The widest a seat's cards may be (as a share of the table's width) so each of its hands'
+ * fans fits that hand's share: a seat that split has smaller cards, the others keep theirs. */
+function seatFit(seat, places) {
+  const hands = (seat.figures && seat.figures.hands) || [];
+  let fit = MAX_FIT;
+  places.forEach((place, i) => {
+    const cards = hands[i] ? hands[i].cards.length : 2;
+    fit = Math.min(fit, (place.share * HAND_ROOM) / fanWidth(Math.max(2, cards)));
+  });
+  return fit;
+}
+
+function dealerPlace(state, spots) {
+  const up = spots["dealer/up"], hole = spots["dealer/hole"] || up;
+  const box = at(el("div", "felt-dealer"), (up.x + hole.x) / 2, up.y);
+  box.dataset.spot = "dealer";
+  const deal = state.expected.deal;
+  if (deal && deal.spot.startsWith("dealer/")) box.classList.add("next");
+  const fan = el("div", "fan");
+  const shown = state.prompts.show_cards;
+  shown.forEach((code) => fan.append(cardFace(code)));
+  if (!shown.length) fan.append(emptySpot("dealer"));
+  box.append(el("span", "felt-label", "DEALER"), fan);
+  box.style.setProperty("--dealer-fit", String(Math.min(MAX_FIT, 0.3 / fanWidth(Math.max(2, shown.length)))));
+  return box;
+}
+
+function handBox(seat, hand, place, nextSpot) {
+  const box = at(el("div", `bj-hand${hand.on_turn ? " on-turn" : ""}`), place.x, place.y);
+  box.dataset.spot = `${seat}/h${hand.hand}`;
+  box.style.setProperty("--share", String(place.share));
+  if (nextSpot && nextSpot.startsWith(`${seat}/h${hand.hand}/`)) box.classList.add("next");
+  const fan = el("div", "fan");
+  hand.cards.forEach((code) => fan.append(cardFace(code)));
+  const money = hand.net ? signed(hand.net) : hand.doubled ? `${dollars(hand.bet)} doubled` : "";
+  box.append(fan, el("span", "bj-total", hand.total_words || "\u2013"), el("span", "bj-money", money));
+  return box;
+}
+
+function chip(spot, cents, kind, look) {
+  const node = at(el("div", `bet-circle ${kind}${cents ? "" : " empty"}`), spot.x, spot.y);
+  node.dataset.spot = spot.name;
+  node.dataset.amount = String(cents);
+  node.style.setProperty("--seat", look.colour);
+  node.append(el("span", "chip-amount", cents ? chips(cents) : ""), el("span", "chip-kind", CHIP_WORDS[kind]));
+  return node;
+}
+
+function seatPlaces(seat, look, tag, spots, nextSpot) {
+  const group = el("div", `bj-seat${seat.on_turn ? " acts" : ""}`);
+  group.dataset.seat = seat.seat;
+  group.style.setProperty("--seat", look.colour);
+  const f = seat.figures || {};
+  const bet = spots[`${seat.seat}/bet`], side = spots[`${seat.seat}/side`], ins = spots[`${seat.seat}/insurance`];
+  // the circles' room: the bet and side circles' centres lie 0.42 of a hand's share apart
+  if (bet && side) group.style.setProperty("--circle-room", String(Math.abs(side.x - bet.x) / 0.42));
+  if (ins && f.insurance) group.append(chip(ins, f.insurance, "insurance", look));
+  const places = handPlaces(spots, seat.seat);
+  group.style.setProperty("--fit", String(seatFit(seat, places)));
+  (f.hands || []).forEach((hand, i) => places[i] && group.append(handBox(seat.seat, hand, places[i], nextSpot)));
+  if (bet) group.append(chip(bet, f.main || 0, "main", look));
+  if (side) group.append(chip(side, f.side || 0, "side", look));
+  if (bet) group.append(at(tag, side ? (bet.x + side.x) / 2 : bet.x, bet.y + 0.085));
+  return group;
+}
+
+/** Draw the layout the game declared; ``looks(seat, index)`` gives a seat's colour and shape. */
+export function drawFelt(state, box, looks) {
+  const spots = Object.fromEntries(state.layout.map((s) => [s.name, s]));
+  const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
+  const felt = el("div", "felt");
+  felt.append(dealerPlace(state, spots));
+  state.prompts.seats.forEach((seat, i) => {
+    const [look, tag] = looks(seat.seat, i);
+    tag.classList.add("felt-seat-tag");
+    felt.append(seatPlaces(seat, look, tag, spots, nextSpot));
+  });
+  box.replaceChildren(felt);
+}

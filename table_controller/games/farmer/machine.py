@@ -1,0 +1,202 @@
+"""Farmer as a pure game: ``apply`` copies the deal, steps the copy with one event (:mod:`flow`)
+and hands the copy out; nothing handed out ever changes.
+
+A session lasts many deals: the first chooses the farmer (F-8); :meth:`FarmerGame.next_hand`
+starts the next deal from a finished one with the farm carried over and the farmer passed on
+(F-20). A deal's log header carries the farm and the farmer, so a logged deal replays alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_controller.engine import (
+    Applied,
+    Effect,
+    Expected,
+    HandResult,
+    Irregularity,
+    Refused,
+    SeatResult,
+    Spot,
+    TablePrompts,
+    step_effects,
+)
+from table_controller.events import (
+    CLOSE_GAME,
+    DONE,
+    NEW_DECK,
+    PAID,
+    VOID_HAND,
+    CardArrived,
+    Control,
+    Decision,
+    Event,
+    HardwareIrregularity,
+)
+from table_controller.games.farmer import flow
+from table_controller.games.farmer.cards import STRIPPED, fresh_shoe, money, seat_words, signed
+from table_controller.games.farmer.deal import Deal, Refusal
+from table_controller.games.farmer.prompts import instruction, seat_net, seat_prompt
+from table_controller.games.farmer.seating import SEATING
+from table_controller.games.farmer.sightings import resolutions
+from table_controller.games.farmer.switches import RULES_VERSION, Switches
+
+ACTIONS = ("hit", "stay", *SEATING)
+
+
+class FarmerGame:
+    game_id = "farmer"
+    title = "Farmer"
+    actions = ACTIONS
+    bets = ("ante",)
+    hides_from_public = True  # F-6: face-down cards, scores and busts only on the dealer's console
+    sim_shoe_options = "strip=" + ",".join(c.code for c in STRIPPED)  # the simulated shoe deals the 45 cards
+
+    def __init__(self, switches: Switches, seats: int = 4) -> None:
+        self.switches = switches
+        self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
+
+    # ----- deals ---------------------------------------------------------------------------------
+    def new_hand(self) -> Deal:
+        """The first deal of a session: the farmer is chosen first (F-8)."""
+        return Deal(self.switches, self.seats, fresh_shoe(), phase="choose_shuffle", table=self.seats)
+
+    def next_hand(self, finished: Deal) -> Deal:
+        """F-20: the farm carried over, the farm's winner the farmer; every deal starts with a
+        shuffle. After the game was closed (F-22) a new game starts by choosing its farmer."""
+        if finished.closed:
+            return Deal(self.switches, finished.seats, fresh_shoe(), phase="choose_shuffle", table=self.seats)
+        farmer = finished.next_farmer or finished.farmer
+        phase = "shuffle" if farmer else "choose_shuffle"
+        return Deal(self.switches, finished.seats, fresh_shoe(), farm=finished.farm, farmer=farmer, phase=phase,
+                    table=self.seats, last_seats=finished.seats)
+
+    def starts_next_hand(self, event: Event) -> bool:
+        """What, after a finished deal, begins the next: its shuffle, a seat joining or leaving
+        (F-21), or the pit boss closing the game (F-22)."""
+        if isinstance(event, Control):
+            return event.control in (NEW_DECK, CLOSE_GAME)
+        return isinstance(event, Decision) and event.action in SEATING
+
+    def round_header(self, state: Deal) -> dict[str, Any]:
+        return {"deal": {"farm": state.farm, "farmer": state.farmer, "phase": state.phase,
+                         "seats": list(state.seats), "last_seats": list(state.last_seats)}}
+
+    def hand_from_header(self, header: dict[str, Any]) -> Deal:
+        start = header.get("deal")
+        if not isinstance(start, dict):
+            return self.new_hand()
+        farmer = start.get("farmer")
+        seats = tuple(s for s in self.seats if s in (start.get("seats") or self.seats))
+        last = tuple(s for s in self.seats if s in (start.get("last_seats") or ()))
+        return Deal(self.switches, seats, fresh_shoe(), farm=int(start.get("farm") or 0),
+                    farmer=str(farmer) if farmer else None, phase=str(start.get("phase") or "choose_shuffle"),
+                    table=self.seats, last_seats=last)
+
+    # ----- the engine interface -----------------------------------------------------------------
+    def apply(self, state: Deal, event: Event) -> tuple[Deal, tuple[Effect, ...]]:
+        if state.phase == "over":
+            return state, (Refused("the deal is over: the next deal starts with its shuffle (NEW DECK)"),)
+        new = state.clone()
+        new.note = ""
+        try:
+            effects = self._step(new, event)
+        except Refusal as refusal:
+            return state, (Refused(refusal.reason, refusal.legal),)
+        return new, effects
+
+    def _step(self, d: Deal, event: Event) -> tuple[Effect, ...]:
+        before = len(d.settled)
+        if d.irregularity is not None and not (isinstance(event, Control) and event.control in resolutions(d)):
+            if isinstance(event, CardArrived):
+                d.shoe = d.shoe.draw(event.card).burn(event.card) if d.shoe.can_hold(event.card) else d.shoe
+                return (Applied(f"{event.card.code} arrived while the deal is held for the pit boss; set aside"),)
+            allowed = " or ".join(c.replace("_", " ").upper() for c in resolutions(d))
+            raise Refusal(f"the deal is held for the pit boss: {allowed}")
+        if isinstance(event, CardArrived):
+            note: str | Irregularity = flow.card(d, event)
+        elif isinstance(event, Decision):
+            note = flow.decide(d, event)
+        elif isinstance(event, Control):
+            note = flow.control(d, event)
+        elif isinstance(event, HardwareIrregularity):
+            note = Irregularity("hardware", event.reason)
+        else:
+            raise Refusal(f"not an event of this game: {type(event).__name__}")
+        ended = self._result(d) if d.phase == "over" else None
+        return step_effects(d, note, before, ended)
+
+    def expected(self, state: Deal) -> Expected:
+        if state.phase == "over":  # the next deal begins with its shuffle, or the game is closed
+            return Expected(hand_over=True, controls=() if state.closed else (NEW_DECK, CLOSE_GAME))
+        if state.irregularity is not None:
+            return Expected(controls=resolutions(state))
+        if state.queue:
+            return Expected(controls=(PAID,), payment=state.queue[0])
+        if state.phase == "shuffle":
+            return Expected(controls=(NEW_DECK, CLOSE_GAME))
+        if state.phase == "choose_shuffle":
+            return Expected(controls=(NEW_DECK,))
+        if state.phase == "reveal":
+            return Expected(controls=(DONE, VOID_HAND))
+        return Expected(deal=state.next_deal(), decisions=state.decisions(), controls=(VOID_HAND,))
+
+    def prompts(self, state: Deal) -> TablePrompts:
+        seats = tuple(seat_prompt(state, seat) for seat in self.seats)
+        return TablePrompts(self.game_id, instruction(state, self.expected(state)), seats, (),
+                            state.irregularity, self._result(state) if state.phase == "over" else None)
+
+    def result(self, state: Deal) -> HandResult | None:
+        return self._result(state) if state.phase == "over" else None
+
+    def _result(self, d: Deal) -> HandResult:
+        seats: dict[str, SeatResult] = {}
+        for seat in (s for s in self.seats if s in d.seats or any(p.seat == s for p in d.settled)):
+            net = seat_net(d, seat)
+            outcome = "void" if d.void else ("win" if net > 0 else "lose" if net < 0 else "even")
+            cards = d.hands.get(seat, [])
+            seats[seat] = SeatResult(outcome, None, d.score(seat) if cards else None, None, None, d.decided_by or "VOID",
+                                     {"net": net, "cards": [c.code for c in cards], "farmer": seat == d.farmer})
+        winner = next((p.seat for p in d.settled if p.payer == "farm" and p.rule.startswith("F-15")), None)
+        if d.closed:
+            words = "game closed: the farm divided; " + "; ".join(
+                f"{seat_words(s)} {signed(r.details['net'])}" for s, r in seats.items() if r.details["net"])
+        elif d.void:
+            words = "deal void: every ante returned"
+        else:
+            took = f"{seat_words(winner)} takes the farm" if winner else "nobody scores 16"
+            words = f"{took}; " + "; ".join(f"{seat_words(s)} {signed(r.details['net'])}" for s, r in seats.items()) + \
+                f"; farm {money(d.farm)}; next farmer {seat_words(d.next_farmer or '')}"
+        return HandResult(winner, "VOID" if d.void else d.decided_by, words, seats, void=d.void, details={
+            "seats_in_deal": list(d.seats), "closed": d.closed,
+            "farmer": d.farmer, "next_farmer": d.next_farmer, "farm": d.farm,
+            "settlements": [p.to_dict() for p in d.settled],
+            "chosen_by": [[s, c.code] for s, c in d.chosen_by]})
+
+    def describe(self) -> dict[str, Any]:
+        return {"game": self.game_id, "title": self.title, "rules_version": RULES_VERSION,
+                "switches": self.switches.to_dict(), "seats": list(self.seats), "decks": 1,
+                "deck": "45 cards: no 8s, no 6 but the 6\u2665", "first_dealt": None, "ante": self.switches.ante}
+
+    # ----- declared layout and play ----------------------------------------------------------------
+    def layout(self, state: Deal | None = None) -> tuple[Spot, ...]:
+        """The farm in the middle, the seats round the table from the dealer's left (the right
+        of the picture), each with its select spot and its cards."""
+        spots = [Spot("shoe", 0.2, 0.1, "card", None, "the shoe"), Spot("farm", 0.5, 0.35, "bet", None, "the farm"),
+                 Spot("discard", 0.8, 0.1, "card", None, "the discard")]
+        count = len(self.seats)
+        for i, seat in enumerate(self.seats):
+            x = 0.92 - 0.84 * (i / max(1, count - 1)) if count > 1 else 0.5
+            y = 0.7 + 0.12 * (1 - abs(2 * i / max(1, count - 1) - 1)) if count > 1 else 0.82
+            held = len(state.hands.get(seat, ())) if state is not None else 2
+            spots.append(Spot(f"{seat}/select", x, y - 0.16, "card", seat, f"{seat_words(seat)} select"))
+            spots.append(Spot(f"{seat}/ante", x, y + 0.12, "bet", seat, f"{seat_words(seat)} ante"))
+            spots += [Spot(f"{seat}/card{k}", x - 0.02 + 0.015 * (k - 1), y, "card", seat, f"{seat_words(seat)} card {k}")
+                      for k in range(1, max(2, held) + 1)]
+        return tuple(spots)
+
+    def strategy(self, state: Deal) -> Event | None:
+        from table_controller.games.farmer.strategy import next_event
+
+        return next_event(self, state)

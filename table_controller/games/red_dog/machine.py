@@ -1,0 +1,211 @@
+"""Red Dog as a pure game (red-dog.md Part A): ``apply`` copies the round, steps the copy with one
+event (:mod:`flow`) and hands the copy out; nothing handed out ever changes.
+
+A shoe lasts many rounds: :meth:`RedDogGame.next_hand` starts the next round from a finished one
+(the same shoe, its cards cleared to the discard), or from a new shuffle once the cut card came
+out (RD4 = ``cut_card``) or after every round (RD4 = ``every_round``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_controller.cards import parse_card
+from table_controller.engine import (
+    Effect,
+    Expected,
+    HandResult,
+    Irregularity,
+    Refused,
+    SeatResult,
+    Spot,
+    TablePrompts,
+    step_effects,
+)
+from table_controller.events import (
+    DONE,
+    NEW_DECK,
+    PAID,
+    VOID_HAND,
+    CardArrived,
+    Control,
+    Decision,
+    Event,
+    HardwareIrregularity,
+    Wager,
+)
+from table_controller.games.red_dog import flow
+from table_controller.games.red_dog.prompts import instruction, seat_prompt, table_figures
+from table_controller.games.red_dog.round import Limits, Refusal, Round, money, seat_words
+from table_controller.games.red_dog.switches import RULES_VERSION, PayTable, Switches
+from table_controller.shoe import Shoe
+
+ACTIONS = ("raise", "call")
+
+
+class RedDogGame:
+    game_id = "red-dog"
+    title = "Red Dog"
+    actions = ACTIONS
+    bets = ("ante", "raise")
+
+    def __init__(self, switches: Switches, table: PayTable, seats: int = 7, limits: Limits | None = None) -> None:
+        self.switches = switches
+        self.paytable = table
+        self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
+        self.limits = limits or Limits()
+
+    # ----- rounds --------------------------------------------------------------------------------
+    def new_hand(self) -> Round:
+        """The first round of a table: a shuffle first."""
+        return Round(self.switches, self.paytable, self.limits, self.seats, Shoe.fresh(self.switches.decks),
+                     phase="shuffle", needs_shuffle=True)
+
+    def next_hand(self, finished: Round) -> Round:
+        """The round after ``finished``, on the same shoe, or after a shuffle (RD-13)."""
+        shoe = finished.shoe.discard(*finished.cards)
+        nxt = Round(self.switches, self.paytable, self.limits, self.seats, shoe)
+        if finished.cut_reached or self.switches.RD4 == "every_round" or finished.phase == "shuffle":
+            nxt.phase, nxt.needs_shuffle = "shuffle", True
+        return nxt
+
+    def round_header(self, state: Round) -> dict[str, Any]:
+        """Where a round starts from, for its log header, so a logged round replays on its own."""
+        shoe = state.shoe
+        return {"round": {
+            "phase": state.phase, "needs_shuffle": state.needs_shuffle,
+            "drawn": [c.code for c in shoe.drawn], "discarded": [c.code for c in shoe.discarded],
+            "burned": [c.code for c in shoe.burned], "antes": dict(state.antes),
+        }}
+
+    def hand_from_header(self, header: dict[str, Any]) -> Round:
+        start = header.get("round")
+        if not isinstance(start, dict):
+            return self.new_hand()
+        shoe = Shoe.fresh(self.switches.decks)
+        for code in start.get("drawn", []):
+            shoe = shoe.draw(parse_card(code))
+        shoe = shoe.discard(*(parse_card(c) for c in start.get("discarded", [])))
+        for code in start.get("burned", []):
+            shoe = shoe.burn(parse_card(code))
+        r = Round(self.switches, self.paytable, self.limits, self.seats, shoe,
+                  phase=str(start.get("phase", "antes")), needs_shuffle=bool(start.get("needs_shuffle")))
+        r.antes = {str(s): int(a) for s, a in (start.get("antes") or {}).items()}
+        return r
+
+    # ----- the engine interface ---------------------------------------------------------------------
+    def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
+        if state.phase == "over" and not (isinstance(event, Control) and event.control == flow.CUT_CARD):
+            return state, (Refused("the round is over: the next round starts with its antes"),)
+        new = state.clone()
+        new.note = ""
+        try:
+            effects = self._step(new, event)
+        except Refusal as refusal:
+            return state, (Refused(refusal.reason, refusal.legal),)
+        return new, effects
+
+    def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
+        before, was_over = len(r.settled), r.phase == "over"
+        if r.irregularity is not None and not isinstance(event, (Control, HardwareIrregularity)):
+            note = self._while_held(r, event)
+        elif isinstance(event, Wager):
+            note = flow.wager(r, event)
+        elif isinstance(event, CardArrived):
+            note = flow.card(r, event)
+        elif isinstance(event, Decision):
+            note = flow.decide(r, event)
+        elif isinstance(event, Control):
+            note = flow.control(r, event)
+        elif isinstance(event, HardwareIrregularity):
+            r.held_card = None
+            note = Irregularity("hardware", event.reason)
+        else:
+            raise Refusal(f"not an event of this game: {event!r}")
+        # a cut card reported after the round ends nothing again
+        ended = self._result(r) if r.phase == "over" and not was_over else None
+        return step_effects(r, note, before, ended)
+
+    @staticmethod
+    def _while_held(r: Round, event: Event) -> str:
+        if isinstance(event, CardArrived):
+            moved = flow.moved_into_place(r, event)
+            if moved is not None:
+                return moved
+            if r.shoe.can_hold(event.card) and not event.card.is_joker and event.card != r.held_card:
+                r.shoe = r.shoe.draw(event.card).burn(event.card)
+            return f"{event.card.code} arrived while the round is held for the pit boss; set aside"
+        raise Refusal("the round is held for the pit boss: " + " or ".join(flow.resolutions(r)).upper().replace("_", " "))
+
+    def expected(self, state: Round) -> Expected:
+        if state.phase == "over":
+            return Expected(hand_over=True)
+        if state.irregularity is not None:
+            return Expected(controls=flow.resolutions(state))
+        if state.queue:
+            return Expected(controls=(PAID,), payment=state.queue[0])
+        if state.phase == "shuffle":
+            return Expected(controls=(NEW_DECK,))
+        controls: list[str] = []
+        if state.phase == "antes":
+            controls += ([DONE] if state.playing_seats() else []) + [NEW_DECK]
+        elif state.phase == "clear":
+            controls.append(DONE)
+        if state.phase not in ("burn", "antes", "clear"):
+            controls.append(VOID_HAND)
+        return Expected(deal=state.next_deal(), decisions=state.decisions(), controls=tuple(controls))
+
+    def prompts(self, state: Round) -> TablePrompts:
+        seats = tuple(seat_prompt(state, seat) for seat in self.seats)
+        return TablePrompts(self.game_id, instruction(state, self.expected(state)), seats,
+                            tuple(c.code for c in state.cards), state.irregularity,
+                            self._result(state) if state.phase == "over" else None, table_figures(state))
+
+    def result(self, state: Round) -> HandResult | None:
+        return self._result(state) if state.phase == "over" else None
+
+    def _result(self, r: Round) -> HandResult:
+        seats: dict[str, SeatResult] = {}
+        rule = "VOID" if r.void else {"consecutive": "RD-9", "pair": "RD-10", "three_of_a_kind": "RD-10"}.get(r.outcome, "RD-12")
+        for seat in r.playing_seats():
+            net = sum(p.net for p in r.settled if p.seat == seat)
+            outcome = "void" if r.void else ("win" if net > 0 else "lose" if net < 0 else "push")
+            seats[seat] = SeatResult(outcome, r.outcome or None, None, None, None, rule, {
+                "net": net, "ante": r.antes[seat], "raise": r.raises.get(seat, 0), "decision": r.decided.get(seat)})
+        cards = [c.code for c in r.cards]
+        words = "round void: every ante and raise returned" if r.void else (
+            f"{' '.join(cards)} ({r.outcome.replace('_', ' ')}); "
+            + "; ".join(f"{seat_words(s)} {'+' if v.details['net'] > 0 else '-' if v.details['net'] < 0 else ''}"
+                        f"{money(abs(v.details['net']))}" for s, v in seats.items()))
+        return HandResult(None, rule, words, seats, void=r.void,
+                          details={"cards": cards, "spread": r.spread, "settlements": [p.to_dict() for p in r.settled]})
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id, "title": self.title, "rules_version": RULES_VERSION,
+            "switches": self.switches.to_dict(), "paytable": self.paytable.to_dict(),
+            "seats": list(self.seats), "decks": self.switches.decks, "first_dealt": None,
+            "limits": {"min_bet": self.limits.min_bet, "max_bet": self.limits.max_bet,
+                       "penetration": self.limits.penetration},
+        }
+
+    # ----- declared layout and play ----------------------------------------------------------------
+    def layout(self, state: Round | None = None) -> tuple[Spot, ...]:
+        """The three dealer cards across the top (the third between the first two), the shoe and
+        the discard, and each seat's ante and raise along the rail (seat1 at the dealer's left:
+        the right of the picture)."""
+        spots = [Spot("shoe", 0.12, 0.1, "card", None, "shoe"), Spot("discard", 0.88, 0.1, "card", None, "discard"),
+                 Spot("dealer/card1", 0.38, 0.16, "card", None, "first card"),
+                 Spot("dealer/card3", 0.5, 0.16, "card", None, "third card"),
+                 Spot("dealer/card2", 0.62, 0.16, "card", None, "second card")]
+        count = len(self.seats)
+        for i, seat in enumerate(self.seats):
+            x = 0.92 - 0.84 * (i / (count - 1)) if count > 1 else 0.5
+            spots += [Spot(f"{seat}/ante", x, 0.82, "bet", seat, f"{seat_words(seat)} ante"),
+                      Spot(f"{seat}/raise", x, 0.7, "bet", seat, f"{seat_words(seat)} raise")]
+        return tuple(spots)
+
+    def strategy(self, state: Round) -> Event | None:
+        from table_controller.games.red_dog.strategy import next_event
+
+        return next_event(self, state)

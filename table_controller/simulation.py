@@ -1,0 +1,98 @@
+"""Long simulations on every core: a run of N rounds is cut into chunks of a fixed size, each
+with its own seed made from the run's seed and the chunk's number, so the figures depend on the
+seed and N only, never on how many processes ran them. Progress goes to a stream (stderr).
+
+A chunk is a picklable job whose ``run()`` returns a tally with ``merge(other)`` and ``rounds``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any, Protocol, TextIO, TypeVar
+
+CHUNK = 500  # rounds per job: small enough for a lively progress bar, large enough to amortise a job
+
+
+class Tally(Protocol):
+    rounds: int
+
+    def merge(self, other: Any) -> None: ...
+
+
+T = TypeVar("T", bound=Tally)
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def chunks(rounds: int, size: int = CHUNK) -> list[tuple[int, int]]:
+    """(chunk number, rounds in it) covering ``rounds``."""
+    return [(i, min(size, rounds - start)) for i, start in enumerate(range(0, rounds, size))]
+
+
+@dataclass
+class Progress:
+    """A plain-text progress bar on one line of ``stream``, redrawn at most ten times a second."""
+
+    total: int
+    label: str
+    stream: TextIO | None = None
+    done: int = 0
+    started: float = 0.0
+    shown: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.stream = self.stream or sys.stderr
+        self.started = self.shown = time.perf_counter()
+
+    def advance(self, n: int) -> None:
+        self.done += n
+        now = time.perf_counter()
+        if now - self.shown >= 0.1 or self.done >= self.total:
+            self.shown = now
+            self._draw(now)
+
+    def _draw(self, now: float) -> None:
+        share = self.done / self.total if self.total else 1.0
+        bar = "#" * int(30 * share) + "-" * (30 - int(30 * share))
+        rate = self.done / max(now - self.started, 1e-9)
+        assert self.stream is not None
+        self.stream.write(f"\r{self.label} [{bar}] {100 * share:3.0f}% {self.done:,}/{self.total:,} rounds, "
+                          f"{rate:,.0f} rounds/s")
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+    @property
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+
+def run_jobs(jobs: Sequence[Callable[[], T]], *, workers: int | None = None, progress: Progress | None = None) -> T:
+    """Run every job (one process per core unless ``workers`` says otherwise) and merge their
+    tallies in job order, so the result is the same however many processes ran them."""
+    workers = max(1, min(workers or cores(), len(jobs)))
+    results: dict[int, T] = {}
+    if workers == 1:
+        for i, job in enumerate(jobs):
+            results[i] = job()
+            if progress:
+                progress.advance(results[i].rounds)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(job): i for i, job in enumerate(jobs)}
+            for future in as_completed(futures):
+                results[futures[future]] = tally = future.result()
+                if progress:
+                    progress.advance(tally.rounds)
+    first = results[0]
+    for i in range(1, len(jobs)):
+        first.merge(results[i])
+    return first

@@ -1,0 +1,208 @@
+"""Staged scenes for the detector: our own drawn cards on drawn surfaces, each card's outline known.
+
+Nothing here comes from a photograph: faces are the simulated deck's (`hardware_sim/render.py`),
+optionally with an index in all four corners, and the surfaces (felt, wood, cloth, a keyboard)
+are drawn from noise and stripes. Arrangements are the ones a dealer makes: cards apart, a
+blackjack hand (each card dealt a little down and right of the one before, its index showing),
+a fanned hand, one card dropped over another, one card photographed close, and a single card
+filling the photo. Used by `benchmarks/vision_detect.py` and
+`tests/vision/test_staged.py`; :func:`detection_score` says how many cards an outline was found for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from hardware_sim.render import FACE_H, FACE_W, draw_card_face
+from table_controller.cards import Card, parse_card
+
+FRAME = (1280, 720)
+SURFACES = ("felt", "wood", "cloth", "keyboard")
+ARRANGEMENTS = ("apart", "blackjack", "fanned", "pair", "close")
+CODES = ("AS", "7H", "KD", "10C", "QS", "3D", "JH", "9S", "5C", "2H", "8D", "4S")
+
+
+@dataclass(frozen=True, slots=True)
+class StagedScene:
+    image: np.ndarray
+    cards: tuple[Card, ...]
+    outlines: tuple[np.ndarray, ...]  # each card's corners in the frame, clockwise from its top-left
+
+
+def card_face(card: Card, four_corners: bool = False) -> np.ndarray:
+    """The simulated deck's face; with ``four_corners`` the index prints in all four corners."""
+    face = draw_card_face(card)
+    if four_corners:  # the top-left index again top-right, the bottom-right one bottom-left
+        face[0:110, FACE_W - 60:] = face[0:110, 0:60].copy()
+        face[FACE_H - 110:, 0:60] = face[FACE_H - 110:, FACE_W - 60:].copy()
+    return face
+
+
+def surface(kind: str, rng: np.random.Generator, size: tuple[int, int] = FRAME) -> np.ndarray:
+    """A drawn table surface ``size`` (width, height), BGR."""
+    width, height = size
+    if kind == "felt":
+        frame = np.empty((height, width, 3), np.uint8)
+        frame[:] = (40, 105, 30)
+        noise = rng.normal(0, 7, (height, width, 1))
+        return np.clip(frame + noise, 0, 255).astype(np.uint8)
+    if kind == "wood":
+        return _wood(rng, width, height)
+    if kind == "cloth":
+        return _cloth(rng, width, height)
+    if kind == "keyboard":
+        return _keyboard(rng, width, height)
+    raise ValueError(f"no surface {kind!r}; one of {', '.join(SURFACES)}")
+
+
+def _wood(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+    warp = 12 * np.sin(x / 90 + rng.uniform(0, 6)) + 5 * np.sin(x / 23)
+    grain = np.sin((y + warp) / rng.uniform(5, 9)) * 0.5 + 0.5
+    board = ((y + warp) // 140) % 2  # planks a little different in tone
+    tone = 0.65 + 0.18 * grain + 0.07 * board + rng.normal(0, 0.03, (height, width))
+    base = np.float32([70, 130, 185])  # light oak, BGR
+    return np.clip(tone[..., None] * base, 0, 255).astype(np.uint8)
+
+
+def _cloth(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+    weave = 0.5 + 0.25 * np.sin(x * 1.6) * np.sin(y * 1.6) + 0.1 * np.sin((x + y) / 37)
+    colour = np.float32(rng.choice([(150, 90, 60), (80, 80, 140), (120, 120, 120)]))
+    tone = weave + rng.normal(0, 0.05, (height, width))
+    return np.clip(tone[..., None] * colour * 1.3, 0, 255).astype(np.uint8)
+
+
+def _keyboard(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    """A dark keyboard: grey keycaps with white legends, in rows, on a black body."""
+    frame = np.full((height, width, 3), 25, np.uint8)
+    key = int(width / 16)
+    letters = "QWERTYUIOPASDFGHJKLZXCVBNM1234567890"
+    for row, top in enumerate(range(6, height, key + 6)):
+        for left in range(6 + (row % 3) * key // 3, width, key + 6):
+            cv2.rectangle(frame, (left, top), (left + key, top + key), (62, 60, 58), -1)
+            cv2.rectangle(frame, (left + 4, top + 4), (left + key - 4, top + key - 6), (78, 76, 74), -1)
+            letter = letters[int(rng.integers(len(letters)))]
+            cv2.putText(frame, letter, (left + key // 4, top + key // 2), cv2.FONT_HERSHEY_SIMPLEX,
+                        key / 70, (235, 235, 235), 2, cv2.LINE_AA)
+    return frame
+
+
+def stage(cards: list[Card], arrangement: str, backdrop: str, rng: np.random.Generator,
+          card_width: float = 150.0, four_corners: bool = False) -> StagedScene:
+    """``cards`` laid ``arrangement`` on ``backdrop``, lit unevenly, a little blurred and noisy."""
+    frame = surface(backdrop, rng)
+    height = card_width * FACE_H / FACE_W
+    quads = _arranged(len(cards), arrangement, card_width, height, rng)
+    for card, quad in zip(cards, quads, strict=True):
+        _lay(frame, card_face(card, four_corners), quad)
+    return StagedScene(_camera(frame, rng), tuple(cards), tuple(quads))
+
+
+def filling(card: Card, rng: np.random.Generator, four_corners: bool = False, margin: float = 0.03) -> StagedScene:
+    """One card photographed so close that it fills the photo (``margin`` of background round it,
+    or cut by the photo's edges when negative)."""
+    width, height = FRAME[1] * (1 - 2 * margin) * FACE_W / FACE_H, FRAME[1] * (1 - 2 * margin)
+    frame = surface("wood", rng, (int(round(width / (1 - 2 * margin))) | 1, FRAME[1]))
+    centre = (frame.shape[1] / 2, frame.shape[0] / 2)
+    quad = _quad(centre, width, height, float(rng.uniform(-2, 2)))
+    _lay(frame, card_face(card, four_corners), quad)
+    return StagedScene(_camera(frame, rng), (card,), (quad,))
+
+
+def _arranged(count: int, arrangement: str, width: float, height: float, rng: np.random.Generator) -> list[np.ndarray]:
+    base = float(rng.uniform(-20, 20))
+    if arrangement == "apart":
+        x0 = FRAME[0] / 2 - (count - 1) * 1.6 * width / 2
+        return [_quad((x0 + k * 1.6 * width, FRAME[1] / 2 + rng.uniform(-60, 60)), width, height,
+                      base + rng.uniform(-10, 10)) for k in range(count)]
+    if arrangement == "blackjack":  # each card down and right of the one before, its index showing
+        step = np.float32([rng.uniform(0.28, 0.4) * width, rng.uniform(0.18, 0.3) * height])
+        start = np.float32(FRAME) / 2 - step * (count - 1) / 2
+        return [_quad(tuple(start + k * step), width, height, base / 3 + rng.uniform(-4, 4)) for k in range(count)]
+    if arrangement == "fanned":  # turned about a point below the hand, as a hand is held
+        pivot = np.float32([FRAME[0] / 2 + rng.uniform(-80, 80), FRAME[1] / 2 + 1.1 * height])
+        spread = rng.uniform(9, 14)
+        out = []
+        for k in range(count):
+            turn = base / 2 + (k - (count - 1) / 2) * spread
+            angle = np.deg2rad(turn)
+            centre = pivot + 1.0 * height * np.float32([np.sin(angle), -np.cos(angle)])
+            out.append(_quad(tuple(centre), width, height, turn))
+        return out
+    if arrangement == "pair":  # one card dropped over another anyhow, the lower one's index showing
+        first = _quad(tuple(np.float32(FRAME) / 2), width, height, base)
+        shift = np.float32([rng.choice([-1, 1]) * rng.uniform(0.3, 0.6) * width, rng.uniform(0.15, 0.45) * height])
+        return [first, _quad(tuple(np.float32(FRAME) / 2 + shift), width, height, base + rng.uniform(-30, 30))]
+    if arrangement == "close":  # one card photographed close: half the photo's height or more
+        size = rng.uniform(2.4, 3.2)
+        return [_quad(tuple(np.float32(FRAME) / 2 + rng.uniform(-60, 60, 2)), width * size, height * size,
+                      base + rng.uniform(-60, 60))]
+    raise ValueError(f"no arrangement {arrangement!r}; one of {', '.join(ARRANGEMENTS)}")
+
+
+def _quad(centre: tuple[float, float], width: float, height: float, degrees: float) -> np.ndarray:
+    angle = np.deg2rad(degrees)
+    turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    box = np.array([[-width / 2, -height / 2], [width / 2, -height / 2], [width / 2, height / 2], [-width / 2, height / 2]])
+    return np.float32(box @ turn.T + np.array(centre))
+
+
+def _lay(frame: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
+    """The face warped onto ``quad`` with rounded corners and the faint darker edge a card shows."""
+    source = np.float32([[0, 0], [FACE_W - 1, 0], [FACE_W - 1, FACE_H - 1], [0, FACE_H - 1]])
+    matrix = cv2.getPerspectiveTransform(source, quad)
+    size = (frame.shape[1], frame.shape[0])
+    shape = np.zeros((FACE_H, FACE_W), np.uint8)
+    cv2.rectangle(shape, (12, 12), (FACE_W - 13, FACE_H - 13), 255, -1)
+    shape = cv2.dilate(shape, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (25, 25)))
+    warped = cv2.warpPerspective(face, matrix, size, flags=cv2.INTER_AREA)
+    mask = cv2.warpPerspective(shape, matrix, size) > 127
+    frame[mask] = warped[mask]
+    edge = mask & ~cv2.erode(mask.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    frame[edge] = (frame[edge] * 0.7).astype(np.uint8)
+
+
+def _camera(frame: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    height, width = frame.shape[:2]
+    y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+    direction = rng.uniform(0, 2 * np.pi)
+    light = 0.85 + 0.15 * ((x / width - 0.5) * np.cos(direction) + (y / height - 0.5) * np.sin(direction))
+    lit = frame.astype(np.float32) * light[..., None]
+    lit = cv2.GaussianBlur(lit, (0, 0), 0.8) + rng.normal(0, 3, lit.shape)
+    return np.clip(lit, 0, 255).astype(np.uint8)
+
+
+COUNTS = {"apart": 5, "blackjack": 4, "fanned": 4, "pair": 2, "close": 1}
+
+
+def hand(count: int, rng: np.random.Generator) -> list[Card]:
+    return [parse_card(c) for c in rng.choice(CODES, count, replace=False)]
+
+
+def detection_score(outlines: list[np.ndarray], truth: tuple[np.ndarray, ...], shape: tuple[int, int]) -> tuple[int, int]:
+    """(cards found, false cards): a card is found by an outline that overlaps it by at least
+    half (intersection over union, inside the frame), each outline finding at most one card."""
+    found, used = 0, set()
+    for card in truth:
+        best, best_iou = None, 0.5
+        for i, outline in enumerate(outlines):
+            if i not in used and (iou := _iou(card, outline, shape)) > best_iou:
+                best, best_iou = i, iou
+        if best is not None:
+            used.add(best)
+            found += 1
+    return found, len(outlines) - len(used)
+
+
+def _iou(one: np.ndarray, two: np.ndarray, shape: tuple[int, int]) -> float:
+    scale = 0.25
+    size = (int(shape[0] * scale) + 1, int(shape[1] * scale) + 1)
+    a, b = np.zeros(size, np.uint8), np.zeros(size, np.uint8)
+    cv2.fillConvexPoly(a, np.int32(np.round(one * scale)), 1)
+    cv2.fillConvexPoly(b, np.int32(np.round(two * scale)), 1)
+    union = int((a | b).sum())
+    return float((a & b).sum()) / union if union else 0.0

@@ -18,18 +18,22 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 
+import cv2
 import numpy as np
 
 from table_controller.cards import Card, standard_deck
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
+from vision.indices import confirmed, read_indices
 from vision.learned import MODEL, CornerRead, corner_window, shipped_reader
 from vision.reading import DeckIndex, read_card
 
 FALLBACK_MIN_CONFIDENCE = 0.9
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
-EDGE_PIXELS = 3  # an outline this close to the frame's edge is cut by it
+EDGE_PIXELS = 3
+INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
+EDGE_REACH = 0.15  # an index this close to an outline's edge may be another card's, the outline round both  # an outline this close to the frame's edge is cut by it
 
 
 @lru_cache(maxsize=1)
@@ -90,7 +94,7 @@ class Recogniser:
         outlines = find_cards(image)
         if not outlines:  # a card filling the frame has no rim to find: the frame is its outline
             whole = self.read_outlines(image, [whole_frame(image)])[0]
-            return [whole] if whole.card is not None else []
+            return self._with_indices(image, [whole] if whole.card is not None else [])
         guesses, underneath = [], []
         for outline, guess in zip(outlines, self.read_outlines(image, outlines), strict=True):
             if outline.partial:
@@ -104,7 +108,53 @@ class Recogniser:
             if guess.card is not None and guess.card not in named:
                 named.add(guess.card)
                 guesses.append(guess)
-        return guesses
+        return self._with_indices(image, guesses)
+
+    def _with_indices(self, image: np.ndarray, guesses: list[CardGuess]) -> list[CardGuess]:
+        """The cards read from their indices alone (overlapping, fanned, under another) added
+        to those read from outlines. An index inside an outline read as a card belongs to it:
+        read as that card, it is that card; in the middle of it, it is part of its face (a pip,
+        a picture); at its corner, the surer reading names it; along its edge, the outline went
+        round more than one card (a spread) and the index is another card's. An outline that
+        could not be read is named by the one index at its corner; one holding several indices
+        went round several cards, and they stand for it."""
+        added: list[CardGuess] = []
+        in_unread: dict[int, list[tuple[CardGuess, np.ndarray]]] = {}
+        sure = [np.float32(g.corners) for g in guesses if g.card is not None and g.confidence >= SURE_CONFIDENCE]
+        for found in read_indices(image, self.reader, self.deck_index, self.features, known=sure):
+            reading = found.reading
+            threshold = self.min_confidence if reading.corners == 2 else self.one_corner_min_confidence
+            if reading.confidence < threshold or not confirmed(image, found, self.reader, self.deck_index, self.features):
+                continue
+            inside = [n for n, g in enumerate(guesses) if _holds(g.corners, found.index_at)]
+            if any(guesses[n].card == reading.card for n in inside) or any(
+                g.card == reading.card and _holds(g.corners, found.centre) for g in guesses + added
+            ):
+                continue
+            guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
+                              (float(found.centre[0]), float(found.centre[1])), reading.card)
+            named = [n for n in inside if guesses[n].card is not None]
+            if named:
+                n = named[0]
+                u, v = _edge_distances(guesses[n].corners, found.index_at)
+                if u < INDEX_REACH and v < INDEX_REACH:  # at its corner: the surer reading names it
+                    if reading.confidence > guesses[n].confidence:
+                        guesses[n] = _renamed(guesses[n], guess)
+                elif min(u, v) <= EDGE_REACH:  # along its edge: another card's
+                    added.append(guess)
+                continue
+            if inside:
+                in_unread.setdefault(inside[0], []).append((guess, found.index_at))
+            else:
+                added.append(guess)
+        gone: set[int] = set()
+        for n, held in in_unread.items():
+            if len(held) == 1 and max(_edge_distances(guesses[n].corners, held[0][1])) < INDEX_REACH:
+                guesses[n] = _renamed(guesses[n], held[0][0])
+            else:
+                gone.add(n)
+                added.extend(g for g, _ in held)
+        return [g for n, g in enumerate(guesses) if n not in gone] + added
 
     def read_outline(self, image: np.ndarray, outline: CardOutline) -> CardGuess:
         return self.read_outlines(image, [outline])[0]
@@ -145,6 +195,24 @@ def whole_frame(image: np.ndarray) -> CardOutline:
     h, w = image.shape[:2]
     corners = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
     return CardOutline(corners if w <= h else np.roll(corners, 1, axis=0))
+
+
+def _renamed(outline: CardGuess, read: CardGuess) -> CardGuess:
+    """An outline's guess named as an index read it."""
+    return CardGuess(read.card, read.confidence, outline.corners, outline.centre, read.card)
+
+
+def _edge_distances(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> tuple[float, float]:
+    """How far a point lies from the nearer of an outline's two long sides and of its two short
+    ones, as shares of the outline's width and height."""
+    to_unit = cv2.getPerspectiveTransform(np.float32(corners), np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
+    u, v = cv2.perspectiveTransform(np.float32([[point]]), to_unit)[0, 0]
+    return float(min(u, 1 - u)), float(min(v, 1 - v))
+
+
+def _holds(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> bool:
+    quad = np.float32(corners).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(quad, (float(point[0]), float(point[1])), False) >= 0
 
 
 def _cut_by_edge(corners: np.ndarray, shape: tuple[int, ...]) -> bool:

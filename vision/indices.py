@@ -1,0 +1,281 @@
+"""Finding corner indices directly, for cards whose outline cannot be found.
+
+A fanned hand, a spread, a blackjack hand dealt overlapping or a pair of cards lying across
+each other shows little of most cards but its index: that is what a person reads, and what
+this module looks for. Ink on paper (dark or red strokes, darker than the brightest paper
+nearby) falls into blobs; a rank is a blob with a suit beside or below it, of a like size. The
+pair fixes where the card's corner lies, which way is up and how large the card is, so the
+reader's window (:func:`vision.learned.corner_window`) is cut from it exactly as from a found
+outline, and the learned reader decides: rank and suit, or "none" (two pips, a picture, text).
+
+An index is known by where it lies; a card read at two indices (its opposite corners, the same
+name, the card's outline from each agreeing) counts once and is read at two corners.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.adapt import DeckFeatures
+from vision.learned import CornerRead, IndexReader, corner_window
+from vision.reading import DeckIndex, Reading, read_card
+
+# Where the index lies on the virtual card the reader was trained on (vision/corner_camera.py):
+# card 300 x 420; rank 0.1 of the card's height tall, its top 0.045 down, its left 0.05 across.
+CARD_W_PX, CARD_H_PX = 300.0, 420.0
+RANK_H_PX = 42.0
+RANK_TOP_PX, RANK_LEFT_PX = 19.0, 15.0
+LONG_SIDE = 1400  # larger frames are shrunk to this to look for ink
+MIN_GLYPH_PX = 9  # a rank this tall at least, in the frame as it is looked at
+MAX_GLYPH_SHARE = 0.16  # and at most this share of the frame's long side
+INK_SHARE = 0.62  # ink is darker than this share of the brightest paper nearby
+SUIT_SHARE = (0.35, 1.1)  # an index's suit under its rank is this tall beside it
+BESIDE_SUIT_SHARE = 1.3  # a suit beside its rank, at most this tall
+MAX_SUIT_GAP = 0.45  # the suit lies at most this far (in rank heights) below the rank or beside it
+PAPER_SHARE = 0.8  # paper is at least this share of the brightest paper nearby
+PAPER_ROUND = 0.5  # a glyph has at least this share of paper round it
+MAX_FILL = 0.85  # a glyph fills at most this share of its box (a key, a shadow fills it)
+MAX_CANDIDATES = 400  # pairs read per frame at most (the closest first)
+CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of its width and height
+LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0), (1.0, 0.0))  # scale, degrees: windows an index is read through again
+AGAIN_CONFIDENCE = 0.99  # each of them must read the same card at least this surely
+CARD_REACH = 12.0  # two indices of one name this many rank heights apart are one card's
+
+
+@dataclass(frozen=True, slots=True)
+class Blob:
+    centre: np.ndarray  # (x, y) in frame pixels
+    size: float  # the longer side of its box
+    points: np.ndarray  # (n, 2) pixel coordinates in frame pixels
+
+
+@dataclass(frozen=True, slots=True)
+class IndexCandidate:
+    """A rank blob with a suit blob beside or below it, and the card corner that makes."""
+
+    rank: int  # blob numbers
+    suit: int
+    card: np.ndarray  # float32 (4, 2): the card's outline as the index implies it, first corner the index's
+    rank_height: float  # frame pixels
+    centre: np.ndarray  # the rank's centre
+    down: np.ndarray  # unit vector: the card's down, as the index reads
+
+
+def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
+    """Blobs of ink on paper, at most LONG_SIDE on the frame's long side (coordinates in the
+    frame), none inside the ``known`` outlines."""
+    scale = min(1.0, LONG_SIDE / max(image.shape[:2]))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    darkest = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
+    reach = max(15, int(max(small.shape[:2]) / 24)) | 1
+    paper = cv2.dilate(darkest, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
+    ink = ((darkest.astype(np.float32) < INK_SHARE * paper.astype(np.float32)) & (paper > 110)).astype(np.uint8)
+    if len(known):  # a card read surely: only its corners are looked at again (its index)
+        cv2.fillPoly(ink, [np.int32(np.round(band * scale)) for q in known for band in _middle_bands(q)], 0)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    papery = cv2.integral((darkest.astype(np.float32) >= PAPER_SHARE * paper.astype(np.float32)).astype(np.uint8))
+    longest = max(small.shape[:2])
+    blobs = []
+    for n in range(1, count):
+        x, y, w, h, area = stats[n]
+        size = max(w, h)
+        if size < MIN_GLYPH_PX * 0.6 or size > MAX_GLYPH_SHARE * longest or area < 12:
+            continue
+        if not 0.08 * w * h <= area <= MAX_FILL * w * h or _paper_round(papery, x, y, w, h) < PAPER_ROUND:
+            continue
+        ys, xs = np.nonzero(labels[y : y + h, x : x + w] == n)
+        points = np.stack([xs + x, ys + y], axis=1).astype(np.float32) / scale
+        blobs.append(Blob(np.float32(centroids[n]) / scale, size / scale, points))
+    return blobs
+
+
+def _middle_bands(quad: np.ndarray) -> list[np.ndarray]:
+    """A card's outline less its four corners: a band down its middle and one across it."""
+    to_frame = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), np.float32(quad))
+    u, v = CORNER_SHARE
+    bands = np.float32([[[u, 0], [1 - u, 0], [1 - u, 1], [u, 1]], [[0, v], [1, v], [1, 1 - v], [0, 1 - v]]])
+    return [cv2.perspectiveTransform(b.reshape(-1, 1, 2), to_frame).reshape(4, 2) for b in bands]
+
+
+def _paper_round(papery: np.ndarray, x: int, y: int, w: int, h: int) -> float:
+    """The share of paper in a band round a box (ink is printed on paper; a dark key or a
+    shadow on the table is not)."""
+    pad = max(2, int(0.3 * max(w, h)))
+    rows, cols = papery.shape[0] - 1, papery.shape[1] - 1
+    x0, y0, x1, y1 = max(0, x - pad), max(0, y - pad), min(cols, x + w + pad), min(rows, y + h + pad)
+
+    def total(a: int, b: int, c: int, d: int) -> int:
+        return int(papery[d, c] - papery[b, c] - papery[d, a] + papery[b, a])
+
+    ring = (x1 - x0) * (y1 - y0) - w * h
+    return (total(x0, y0, x1, y1) - total(x, y, x + w, y + h)) / max(ring, 1)
+
+
+def candidates(blobs: list[Blob]) -> list[IndexCandidate]:
+    """Every rank-and-suit pair the blobs could make, the card corner each implies."""
+    if not blobs:
+        return []
+    centres = np.stack([b.centre for b in blobs])
+    sizes = np.float32([b.size for b in blobs])
+    found: list[tuple[float, IndexCandidate]] = []
+    for r, rank in enumerate(blobs):
+        if rank.size < MIN_GLYPH_PX:
+            continue
+        gaps = np.linalg.norm(centres - rank.centre, axis=1)
+        near = np.nonzero((gaps > 0.45 * rank.size) & (gaps < 1.7 * rank.size)
+                          & (sizes > 0.3 * rank.size) & (sizes < 1.25 * rank.size))[0]
+        for s in near:
+            way = (centres[s] - rank.centre) / gaps[s]
+            for below in (True, False):
+                down = way if below else np.float32([-way[1], way[0]])
+                cand = _candidate(blobs, r, int(s), down, centres, sizes)
+                if cand is not None:
+                    found.append((float(gaps[s] / rank.size), cand))
+    found.sort(key=lambda t: t[0])
+    return [c for _, c in found[:MAX_CANDIDATES]]
+
+
+def _candidate(blobs: list[Blob], r: int, s: int, down: np.ndarray, centres: np.ndarray,
+               sizes: np.ndarray) -> IndexCandidate | None:
+    right = np.float32([down[1], -down[0]])  # down (0, 1): right (1, 0)
+    rank, suit = blobs[r], blobs[s]
+    along_down = rank.points @ down
+    tall = float(along_down.max() - along_down.min()) + 1
+    if tall < MIN_GLYPH_PX or not _suit_fits(rank.points, suit.points, down, right, tall):
+        return None
+    # A rank printed as two glyphs (10): its neighbour on the same line, close beside it.
+    points = [rank.points]
+    offsets = centres - rank.centre
+    beside = np.nonzero((np.abs(offsets @ down) < 0.25 * tall) & (np.abs(offsets @ right) < 1.1 * tall)
+                        & (sizes > 0.5 * tall) & (sizes < 1.4 * tall))[0]
+    for n in beside:
+        if n != r and n != s and _gap(rank.points, blobs[n].points, right) < 0.3 * tall:
+            points.append(blobs[n].points)
+    ink = np.concatenate(points)
+    across, along = ink @ right, ink @ down
+    wide = float(across.max() - across.min()) + 1
+    if wide > 2.0 * tall:
+        return None
+    middle = right * (across.max() + across.min()) / 2 + down * (along.max() + along.min()) / 2
+    scale = tall / RANK_H_PX
+    corner = middle - scale * ((RANK_LEFT_PX + wide / scale / 2) * right + (RANK_TOP_PX + RANK_H_PX / 2) * down)
+    card = np.float32([corner, corner + scale * CARD_W_PX * right,
+                       corner + scale * (CARD_W_PX * right + CARD_H_PX * down), corner + scale * CARD_H_PX * down])
+    return IndexCandidate(r, s, card, tall, np.float32(middle), np.float32(down))
+
+
+def _suit_fits(rank: np.ndarray, suit: np.ndarray, down: np.ndarray, right: np.ndarray, tall: float) -> bool:
+    """An index's suit is smaller than its rank and close under it (or close beside it): two
+    pips of a card's middle, one above the other, are alike in size and further apart."""
+    suit_down, suit_right = suit @ down, suit @ right
+    suit_tall = float(suit_down.max() - suit_down.min()) + 1
+    rank_down, rank_right = rank @ down, rank @ right
+    below = suit_down.min() - rank_down.max()
+    if -0.1 * tall <= below <= MAX_SUIT_GAP * tall:  # under it, not off to one side
+        return SUIT_SHARE[0] * tall <= suit_tall <= SUIT_SHARE[1] * tall and _gap(rank, suit, right) <= 0
+    # Beside it (German and Austrian decks), where a suit may stand as tall as the rank.
+    besides = suit_right.min() - rank_right.max()
+    return (-0.1 * tall <= besides <= MAX_SUIT_GAP * tall and suit_down.min() >= rank_down.min() - 0.15 * tall
+            and SUIT_SHARE[0] * tall <= suit_tall <= BESIDE_SUIT_SHARE * tall)
+
+
+def _gap(a: np.ndarray, b: np.ndarray, axis: np.ndarray) -> float:
+    pa, pb = a @ axis, b @ axis
+    return float(max(pb.min() - pa.max(), pa.min() - pb.max(), 0.0))
+
+
+@dataclass(frozen=True, slots=True)
+class IndexRead:
+    """A card read from its index (or its two), where no outline gave it."""
+
+    reading: Reading
+    card: np.ndarray  # the outline the index implies (the first index's)
+    centre: np.ndarray  # of that outline
+    index_at: np.ndarray  # the rank's centre in the frame
+
+
+def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
+                 features: DeckFeatures | None = None, floor: float = 0.5,
+                 known: list[np.ndarray] = ()) -> list[IndexRead]:
+    """Every index found in the frame and read at ``floor`` confidence or more; a card whose two
+    index corners are both found is read once, from both. Ink inside ``known`` outlines (cards
+    already read surely) is not looked at."""
+    found = candidates(ink_blobs(image, known))
+    reads = reader.read([corner_window(image, c.card, 0) for c in found])
+    best: list[tuple[float, IndexCandidate, CornerRead, Reading]] = []
+    for cand, read in zip(found, reads, strict=True):
+        reading = read_card({0: read}, deck, features)
+        if reading is not None and reading.confidence >= floor:
+            best.append((reading.confidence, cand, read, reading))
+    best.sort(key=lambda t: -t[0])
+    kept: list[tuple[IndexCandidate, CornerRead, Reading]] = []
+    used: set[int] = set()
+    for _, cand, read, reading in best:  # one reading per blob, the surest; none where another lies
+        if cand.rank in used or cand.suit in used:
+            continue
+        if any(np.linalg.norm(k.centre - cand.centre) < 0.6 * k.rank_height for k, _, _ in kept):
+            continue
+        used.update((cand.rank, cand.suit))
+        kept.append((cand, read, reading))
+    return _pairs_joined(kept, deck, features)
+
+
+def confirmed(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: DeckIndex,
+              features: DeckFeatures | None = None) -> bool:
+    """Whether the index reads as the same card through windows cut a little larger, smaller
+    and turned: a true index does; two pips or a piece of a picture that happened to look like
+    one seldom does."""
+    windows = []
+    for scale, degrees in LOOKS_AGAIN:
+        turn = cv2.getRotationMatrix2D((float(found.index_at[0]), float(found.index_at[1])), degrees, scale)
+        quad = cv2.transform(found.card.reshape(-1, 1, 2), turn).reshape(4, 2)
+        windows.append(corner_window(image, quad, 0))
+    for read in reader.read(windows):
+        again = read_card({0: read}, deck, features)
+        if again is None or again.card != found.reading.card or again.confidence < AGAIN_CONFIDENCE:
+            return False
+    return True
+
+
+def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: DeckIndex,
+                  features: DeckFeatures | None) -> list[IndexRead]:
+    """Indices of one name within a card's reach are one card's; read at two corners when they
+    lie as a card's index corners do (the opposite corner, turned half round; or, on a deck
+    with four indices, the corner beside, the same way up)."""
+    out: list[IndexRead] = []
+    taken: set[int] = set()
+    for i, (cand, read, reading) in enumerate(kept):
+        if i in taken:
+            continue
+        second = None
+        for j in range(i + 1, len(kept)):
+            other, other_read, other_reading = kept[j]
+            if j in taken or other_reading.card != reading.card:
+                continue
+            if np.linalg.norm(other.centre - cand.centre) < CARD_REACH * max(cand.rank_height, other.rank_height):
+                taken.add(j)
+                if second is None and _corners_of_one_card(cand, other):
+                    second = other_read
+        if second is not None:
+            joined = read_card({0: read, 2: second}, deck, features)
+            if joined is not None and joined.card == reading.card:
+                reading = joined
+        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre))
+    return out
+
+
+def _corners_of_one_card(one: IndexCandidate, other: IndexCandidate) -> bool:
+    """Whether two indices lie as two index corners of one card do, in the first's frame."""
+    right = np.float32([one.down[1], -one.down[0]])
+    offset = other.centre - one.centre
+    across, along = float(offset @ right), float(offset @ one.down)
+    turned = float(one.down @ other.down)
+    size = max(one.rank_height, other.rank_height)
+    if turned < -0.8:  # opposite corners: the other is further down the card and not left of it
+        return along > 4.0 * size and across > -1.0 * size
+    if turned > 0.8:  # the corner beside (four indices): level with it, across the card
+        return abs(along) < 1.0 * size and abs(across) > 3.0 * size
+    return False

@@ -34,7 +34,8 @@ MAX_GLYPH_SHARE = 0.16  # and at most this share of the frame's long side
 INK_SHARE = 0.62  # ink is darker than this share of the brightest paper nearby
 SUIT_SHARE = (0.35, 1.1)  # an index's suit under its rank is this tall beside it
 BESIDE_SUIT_SHARE = 1.3  # a suit beside its rank, at most this tall
-MAX_SUIT_GAP = 0.45  # the suit lies at most this far (in rank heights) below the rank or beside it
+MAX_SUIT_GAP = 0.6  # the suit lies at most this far (in rank heights) below the rank or beside it
+RED_INK, BLACK_INK = 40.0, 15.0  # a glyph's red minus its larger other channel: red above, black below
 PAPER_SHARE = 0.8  # paper is at least this share of the brightest paper nearby
 PAPER_ROUND = 0.5  # a glyph has at least this share of paper round it
 MAX_FILL = 0.85  # a glyph fills at most this share of its box (a key, a shadow fills it)
@@ -50,6 +51,7 @@ class Blob:
     centre: np.ndarray  # (x, y) in frame pixels
     size: float  # the longer side of its box
     points: np.ndarray  # (n, 2) pixel coordinates in frame pixels
+    red: bool | None  # its ink red (True), black (False), or not clear (None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +90,15 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
             continue
         ys, xs = np.nonzero(labels[y : y + h, x : x + w] == n)
         points = np.stack([xs + x, ys + y], axis=1).astype(np.float32) / scale
-        blobs.append(Blob(np.float32(centroids[n]) / scale, size / scale, points))
+        blobs.append(Blob(np.float32(centroids[n]) / scale, size / scale, points, _red(small[ys + y, xs + x])))
     return blobs
+
+
+def _red(pixels: np.ndarray) -> bool | None:
+    """Whether ink pixels (BGR) are red, black, or not clearly either."""
+    bgr = np.median(pixels.astype(np.float32), axis=0)
+    redness = bgr[2] - max(bgr[0], bgr[1])
+    return True if redness > RED_INK else False if redness < BLACK_INK else None
 
 
 def _middle_bands(quad: np.ndarray) -> list[np.ndarray]:
@@ -142,6 +151,8 @@ def _candidate(blobs: list[Blob], r: int, s: int, down: np.ndarray, centres: np.
                sizes: np.ndarray) -> IndexCandidate | None:
     right = np.float32([down[1], -down[0]])  # down (0, 1): right (1, 0)
     rank, suit = blobs[r], blobs[s]
+    if rank.red is not None and suit.red is not None and rank.red != suit.red:
+        return None  # an index is printed in one colour
     along_down = rank.points @ down
     tall = float(along_down.max() - along_down.min()) + 1
     if tall < MIN_GLYPH_PX or not _suit_fits(rank.points, suit.points, down, right, tall):

@@ -73,7 +73,7 @@ class CardGuess:
 class Recogniser:
     """Reads cards with the shipped reader, adapted to an enrolled deck when one is given."""
 
-    def __init__(self, deck: Deck | None = None, min_confidence: float | None = None) -> None:
+    def __init__(self, deck: Deck | None = None, min_confidence: float | None = None, find_indices: bool = True) -> None:
         self.cards: tuple[Card, ...] = deck.cards if deck is not None else standard_deck()
         self.deck_index = DeckIndex.of(self.cards)
         self.features = deck.features if deck is not None else None
@@ -83,6 +83,7 @@ class Recogniser:
         # A card read at one corner only is held to the stricter one-corner calibration.
         self.one_corner_min_confidence = max(one, self.min_confidence) if min_confidence is None else min_confidence
         self.reader = shipped_reader()
+        self.find_indices = find_indices  # False: cards found by their outlines only
 
     def recognise(self, image: np.ndarray) -> list[CardGuess]:
         """Every card face in a BGR frame, read or marked unreadable.
@@ -118,6 +119,8 @@ class Recogniser:
         round more than one card (a spread) and the index is another card's. An outline that
         could not be read is named by the one index at its corner; one holding several indices
         went round several cards, and they stand for it."""
+        if not self.find_indices:
+            return guesses
         added: list[CardGuess] = []
         in_unread: dict[int, list[tuple[CardGuess, np.ndarray]]] = {}
         sure = [np.float32(g.corners) for g in guesses if g.card is not None and g.confidence >= SURE_CONFIDENCE]

@@ -76,7 +76,7 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     paper = cv2.dilate(darkest, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
     ink = ((darkest.astype(np.float32) < INK_SHARE * paper.astype(np.float32)) & (paper > 110)).astype(np.uint8)
     if len(known):  # a card read surely: only its corners are looked at again (its index)
-        cv2.fillPoly(ink, [np.int32(np.round(band * scale)) for q in known for band in _middle_bands(q)], 0)
+        cv2.fillPoly(ink, [np.int32(np.round(q * scale)) for q in known], 0)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     papery = cv2.integral((darkest.astype(np.float32) >= PAPER_SHARE * paper.astype(np.float32)).astype(np.uint8))
     longest = max(small.shape[:2])
@@ -206,6 +206,7 @@ class IndexRead:
     card: np.ndarray  # the outline the index implies (the first index's)
     centre: np.ndarray  # of that outline
     index_at: np.ndarray  # the rank's centre in the frame
+    rank_height: float  # in frame pixels
 
 
 def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
@@ -274,7 +275,7 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
             joined = read_card({0: read, 2: second}, deck, features)
             if joined is not None and joined.card == reading.card:
                 reading = joined
-        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre))
+        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height))
     return out
 
 

@@ -33,6 +33,7 @@ FALLBACK_MIN_CONFIDENCE = 0.9
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
 EDGE_PIXELS = 3
 INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
+SAME_CARD_REACH = 4.0  # an index of a card already named, this many rank heights from its outline, is its own
 EDGE_REACH = 0.15  # an index this close to an outline's edge may be another card's, the outline round both  # an outline this close to the frame's edge is cut by it
 
 
@@ -127,13 +128,14 @@ class Recogniser:
         for found in read_indices(image, self.reader, self.deck_index, self.features, known=sure):
             reading = found.reading
             threshold = self.min_confidence if reading.corners == 2 else self.one_corner_min_confidence
-            if reading.confidence < threshold or not confirmed(image, found, self.reader, self.deck_index, self.features):
+            if reading.confidence < threshold or any(
+                g.card == reading.card and _near(g.corners, found.index_at, SAME_CARD_REACH * found.rank_height)
+                for g in guesses + added
+            ):
+                continue  # unsure; or that card's own index (a card with four shows one beside its outline's corner)
+            if not confirmed(image, found, self.reader, self.deck_index, self.features):
                 continue
             inside = [n for n, g in enumerate(guesses) if _holds(g.corners, found.index_at)]
-            if any(guesses[n].card == reading.card for n in inside) or any(
-                g.card == reading.card and _holds(g.corners, found.centre) for g in guesses + added
-            ):
-                continue
             guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
                               (float(found.centre[0]), float(found.centre[1])), reading.card)
             named = [n for n in inside if guesses[n].card is not None]
@@ -211,6 +213,11 @@ def _edge_distances(corners: tuple[tuple[float, float], ...], point: np.ndarray)
     to_unit = cv2.getPerspectiveTransform(np.float32(corners), np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
     u, v = cv2.perspectiveTransform(np.float32([[point]]), to_unit)[0, 0]
     return float(min(u, 1 - u)), float(min(v, 1 - v))
+
+
+def _near(corners: tuple[tuple[float, float], ...], point: np.ndarray, reach: float) -> bool:
+    quad = np.float32(corners).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(quad, (float(point[0]), float(point[1])), True) >= -reach
 
 
 def _holds(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> bool:

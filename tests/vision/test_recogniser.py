@@ -17,11 +17,11 @@ from vision.scoring import Tally, score_frame
 # labelled cards, and the most cards invented, per deck.
 UNENROLLED = {
     "ee326": (77, 0), "guillex7": (65, 0), "kentdoan": (82, 3),
-    "minemaarten": (51, 1), "phone_notanumber11": (168, 0), "schnapsen_anima": (52, 3),
+    "minemaarten": (52, 0), "phone_notanumber11": (168, 0), "schnapsen_anima": (52, 3),
 }
 ENROLLED = {
     "ee326": (27, 0), "guillex7": (25, 0), "kentdoan": (34, 0),
-    "minemaarten": (3, 1), "phone_notanumber11": (182, 0), "schnapsen_anima": (33, 4),
+    "minemaarten": (4, 0), "phone_notanumber11": (182, 0), "schnapsen_anima": (33, 4),
 }
 
 

@@ -60,10 +60,10 @@ def test_an_empty_surface_holds_no_card(backdrop: str) -> None:
 def test_a_blackjack_hand_is_read_card_by_card() -> None:
     total = read("blackjack", 8, seed=21)
     assert total.invented == 0, total
-    assert total.right >= 18, total  # 22 of 32 measured; 13 before the cards underneath were laid out each way
+    assert total.right >= 18, total  # 20 of 32 measured (19 from outlines alone); 13 before the cards underneath were laid out each way
 
 
 def test_a_fanned_hand_is_read_card_by_card() -> None:
     total = read("fanned", 8, seed=21)
     assert total.invented == 0, total
-    assert total.right >= 8, total  # 10 of 32 measured; 2 while a fan was taken for one large card
+    assert total.right >= 12, total  # 15 of 32 measured (10 from outlines alone); 2 while a fan was taken for one large card

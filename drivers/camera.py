@@ -43,7 +43,7 @@ OPTIONS = {
     "deck": "an enrolled DECK.json",
     "layout": "a LAYOUT.json from 'table vision calibrate'",
     "frames": "frames a card must lie still before it counts, 1..30; default 3",
-    "confidence": "how sure a read must be to name the card, 0..1; default 0.5 with a deck, 0.8 without",
+    "confidence": "how sure a read must be to name the card, 0..1; default the reader's calibrated threshold",
     "reconnect_delay": "seconds before a camera that went away is first tried again, default 0.5",
     "reconnect_max": "longest wait between tries in seconds, default 10",
 }

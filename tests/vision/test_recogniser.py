@@ -21,7 +21,7 @@ UNENROLLED = {
 }
 ENROLLED = {
     "ee326": (27, 0), "guillex7": (26, 0), "kentdoan": (34, 0),
-    "minemaarten": (4, 0), "phone_notanumber11": (112, 0), "schnapsen_anima": (16, 1),
+    "minemaarten": (4, 0), "phone_notanumber11": (112, 0), "schnapsen_anima": (16, 0),
 }
 
 

@@ -43,7 +43,7 @@ OPTIONS = {
     "deck": "an enrolled DECK.json",
     "layout": "a LAYOUT.json from 'table vision calibrate'",
     "frames": "frames a card must lie still before it counts, 1..30; default 3",
-    "confidence": "how sure a read must be to name the card, 0..1; default 0.5 with a deck, 0.8 without",
+    "confidence": "how sure a read must be to name the card, 0..1; default the reader's calibrated threshold",
     "reconnect_delay": "seconds before a camera that went away is first tried again, default 0.5",
     "reconnect_max": "longest wait between tries in seconds, default 10",
 }
@@ -220,26 +220,32 @@ class CameraSource(CardSource):
                                                      detail={"reason": "unusable_frame", "why": str(exc)}))
                 return
             self._bad_frame = ""
-            for sighting in self.tracker.update(self._steady(self.recogniser.recognise(frame))):
+            guesses, lent = self._steady(self.recogniser.recognise(frame))
+            for sighting in self.tracker.update(guesses, lent):
                 self._pending.append(self._event(sighting))
         if frame is None or (self._capture is None and not self._files and self._target_is_folder):
             self._ended = True  # a folder's end is known with its last frame, a video's after it
             self._pending.append(SourceEvent("status", self.url, now(), detail={"state": "end_of_frames"}))
 
-    def _steady(self, guesses: list[CardGuess]) -> list[CardGuess]:
+    def _steady(self, guesses: list[CardGuess]) -> tuple[list[CardGuess], set[int]]:
         """A card read before that lies in the same place but cannot be read now (glare, a
         shadow, a hand over its corner) is still that card, so a flickering read is not
-        reported as the card leaving and coming back."""
+        reported as the card leaving and coming back. Returns the guesses and which of them
+        were lent their name: the tracker keeps such a card, and counts the frame for it only
+        once it was read in two frames (one sure but wrong read must not stand for the frames
+        after it: :data:`vision.tracking.LENDS_AFTER_READS`)."""
         read_now = {g.card for g in guesses if g.card is not None}
-        out = []
+        out, lent = [], set()
         for guess in guesses:
             if guess.card is None:
                 known = next((card for card, centre in self._last_read
                               if card not in read_now and _distance(centre, guess.centre) <= STILL_PIXELS), None)
-                guess = guess if known is None else replace(guess, card=known)
+                if known is not None:
+                    guess = replace(guess, card=known)
+                    lent.add(len(out))
             out.append(guess)
         self._last_read = [(g.card, g.centre) for g in out if g.card is not None]
-        return out
+        return out, lent
 
     def _event(self, sighting: Sighting) -> SourceEvent:
         """The event a sighting makes, timed when its last frame was filmed (a witness judges

@@ -36,7 +36,7 @@ from vision.deck import Deck
 OPTIONS = {
     "seed": "deck order, camera view and noise, a whole number; default 0",
     "frames": "frames a card must lie still before it counts, 1..30; default 3",
-    "confidence": "how sure a read must be to name the card, 0..1; default 0.5",
+    "confidence": "how sure a read must be to name the card, 0..1; default the reader's calibrated threshold",
 }
 
 

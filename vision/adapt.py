@@ -22,6 +22,15 @@ TEMPERATURE = 0.05
 # A corner no nearer than this to any enrolled corner is like none of the deck's cards: its
 # chances stay the reader's own.
 LEAST_LIKENESS = 0.85
+# The enrolment alone never makes a card sure: its nearest neighbours may set one card's odds
+# against another's by at most about 0.7 of the odds the calibrated threshold asks of the reading
+# (a card read at two corners: 0.965, 27.6 to 1; at one corner: 0.999, 999 to 1), so a card the
+# reader itself finds a toss-up stays unreadable however near an enrolled corner lies. (A softly
+# focused club of the simulated deck lies nearer the enrolled spade than any enrolled club,
+# which were photographed sharper; that nearness alone, some 30 to 1, named a card the reader
+# found 60:40 the spade at 0.97-0.99.)
+MOST_ODDS = 20.0
+MOST_ODDS_ONE_CORNER = 700.0
 
 
 @dataclass
@@ -38,12 +47,13 @@ class DeckFeatures:
         self.vectors.setdefault(card, []).append(np.asarray(vector, np.float32))
         self._stack = None
 
-    def adapt(self, chances: np.ndarray, feature: np.ndarray) -> np.ndarray:
+    def adapt(self, chances: np.ndarray, feature: np.ndarray, most_odds: float = MOST_ODDS) -> np.ndarray:
         """The reader's chances per card of the deck (summing to 1) weighed by how near
-        ``feature`` lies to each card's enrolled corners; left as they are for a corner like
-        none of them (nearest likeness at most LEAST_LIKENESS), and in between, in proportion."""
+        ``feature`` lies to each card's enrolled corners (no card weighed down more than
+        ``most_odds`` against the nearest); left as they are for a corner like none of them
+        (nearest likeness at most LEAST_LIKENESS), and in between, in proportion."""
         nearness, unlike = self.nearness(feature)
-        weighed = chances * nearness
+        weighed = chances * np.maximum(nearness / max(float(nearness.max()), 1e-12), 1.0 / most_odds)
         total = float(weighed.sum())
         if total <= 0:
             return chances

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from table_controller.cards import Card
-from vision.adapt import DeckFeatures
+from vision.adapt import MOST_ODDS, MOST_ODDS_ONE_CORNER, DeckFeatures
 from vision.learned import RANKS, SUITS, CornerRead
 
 READABLE = 0.5  # a corner the reader thinks at least this likely to hold an index is read
@@ -46,7 +46,8 @@ class DeckIndex:
         return cls(cards, ranks, suits)
 
 
-def corner_chances(read: CornerRead, deck: DeckIndex, features: DeckFeatures | None = None) -> np.ndarray:
+def corner_chances(read: CornerRead, deck: DeckIndex, features: DeckFeatures | None = None,
+                   most_odds: float = MOST_ODDS) -> np.ndarray:
     """The chance of each card of the deck, given that this corner holds an index."""
     suits = read.suits.copy()
     if read.colour == "red":
@@ -56,7 +57,7 @@ def corner_chances(read: CornerRead, deck: DeckIndex, features: DeckFeatures | N
     chances = read.ranks[deck.rank_of] * suits[deck.suit_of]
     total = float(chances.sum())
     chances = chances / total if total > 0 else np.full(len(deck.cards), 1.0 / len(deck.cards))
-    return features.adapt(chances, read.feature) if features is not None else chances
+    return features.adapt(chances, read.feature, most_odds) if features is not None else chances
 
 
 def read_card(reads: dict[int, CornerRead], deck: DeckIndex, features: DeckFeatures | None = None) -> Reading | None:
@@ -68,7 +69,8 @@ def read_card(reads: dict[int, CornerRead], deck: DeckIndex, features: DeckFeatu
         usable = [r for t in (turn, turn + 2) if (r := reads.get(t)) is not None and r.readable >= READABLE]
         if not usable:
             continue
-        logs = np.mean([np.log(corner_chances(r, deck, features) + 1e-9) for r in usable], axis=0)
+        most_odds = MOST_ODDS if len(usable) == 2 else MOST_ODDS_ONE_CORNER  # below each threshold's odds
+        logs = np.mean([np.log(corner_chances(r, deck, features, most_odds) + 1e-9) for r in usable], axis=0)
         chances = np.exp(logs - logs.max())
         chances /= chances.sum()
         top = int(np.argmax(chances))

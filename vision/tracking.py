@@ -8,6 +8,7 @@ frames is reported gone.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from table_controller.cards import Card
@@ -19,6 +20,10 @@ UNREADABLE = "unreadable"
 GONE = "gone"
 STILL_PIXELS = 15.0  # a card whose centre moves less than this between frames lies still
 _CELL = 40.0
+# A name read surely in this many frames (or in all a card needs, if fewer) may stand for the
+# unreadable frames that follow (they count towards reporting it); read once, it may not: one
+# sure but wrong read is not a card.
+LENDS_AFTER_READS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +40,7 @@ class _Track:
     guess: CardGuess
     spot: str | None
     streak: int = 1
+    reads: int = 1  # frames that read it (not lent its name, drivers.camera)
     absent: int = 0
     reported: bool = False
 
@@ -47,14 +53,20 @@ class SpotTracker:
     frames_needed: int = 3
     _tracks: dict[tuple[object, ...], _Track] = field(default_factory=dict)
 
-    def update(self, guesses: list[CardGuess]) -> list[Sighting]:
+    def update(self, guesses: list[CardGuess], lent: Collection[int] = ()) -> list[Sighting]:
+        """``lent``: which guesses name a card not read in this frame but read before where it
+        lies (:meth:`drivers.camera.CameraSource._steady`): such a frame keeps the card's track,
+        and counts towards reporting it only once the card was read in LENDS_AFTER_READS frames."""
         out: list[Sighting] = []
         seen_keys: set[tuple[object, ...]] = set()
-        for guess in guesses:
+        for n, guess in enumerate(guesses):
             spot = self.layout.spot_at(guess.centre) if self.layout else None
             key = self._key(guess, spot)
             seen_keys.add(key)
-            out.extend(self._observe(key, guess, spot))
+            if n in lent and not self._may_lend(key, guess):
+                self._keep(key, guess)
+            else:
+                out.extend(self._observe(key, guess, spot, read=n not in lent))
         for key in list(self._tracks):
             if key not in seen_keys:
                 out.extend(self._miss(key))
@@ -65,7 +77,7 @@ class SpotTracker:
             return (spot, guess.card.code) if spot else (None, guess.card.code, *_cell(guess))
         return (spot, None, *_cell(guess))
 
-    def _observe(self, key: tuple[object, ...], guess: CardGuess, spot: str | None) -> list[Sighting]:
+    def _observe(self, key: tuple[object, ...], guess: CardGuess, spot: str | None, read: bool = True) -> list[Sighting]:
         track = self._tracks.get(key)
         if track is None or _moved(track.guess, guess):
             was_reported = track.reported if track else False
@@ -73,11 +85,22 @@ class SpotTracker:
             return []
         track.guess, track.absent = guess, 0
         track.streak += 1
+        track.reads += read
         if track.reported or track.streak < self.frames_needed:
             return []
         track.reported = True
         kind = SEEN if guess.card is not None else UNREADABLE
         return [Sighting(kind, guess.card, spot, guess.centre, guess.confidence)]
+
+    def _may_lend(self, key: tuple[object, ...], guess: CardGuess) -> bool:
+        track = self._tracks.get(key)
+        needed = min(LENDS_AFTER_READS, self.frames_needed)
+        return track is not None and not _moved(track.guess, guess) and track.reads >= needed
+
+    def _keep(self, key: tuple[object, ...], guess: CardGuess) -> None:
+        track = self._tracks.get(key)
+        if track is not None and not _moved(track.guess, guess):
+            track.absent = 0
 
     def _miss(self, key: tuple[object, ...]) -> list[Sighting]:
         track = self._tracks[key]

@@ -26,11 +26,12 @@ def card_events(camera: SimCamera, frames: int) -> list:
 @pytest.mark.parametrize("seed", range(6))
 def test_dealt_cards_become_card_events_at_their_spots_on_any_seed(seed: int) -> None:
     """A hand's first cards, on any seed: each is reported once at its spot, none invented
-    (a card may read as unreadable for a frame, so the camera gets a few frames more)."""
+    (a card may read as unreadable for a frame, and such a frame counts for it only once it
+    was read in two, so the camera gets a few frames more than the three it needs)."""
     with open_source(f"sim-camera://?seed={seed}") as camera:
         assert isinstance(camera, SimCamera) and camera.simulated
         dealt = {(spot, camera.deal_next(spot)) for spot in ("S1", "S2", "S3", "red.hand", "red.hand", "green.hand")}
-        events = card_events(camera, 6)
+        events = card_events(camera, 8)
     assert {(e.spot, e.card) for e in events if e.kind == CARD} == dealt
     assert len([e for e in events if e.kind == CARD]) == len(dealt)
 

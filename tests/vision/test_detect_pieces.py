@@ -83,8 +83,7 @@ def test_the_king_of_clubs_in_the_shade_on_a_laptop_is_read(enrolled: dict[str, 
     guesses = Recogniser(enrolled["kentdoan"]).recognise(
         cv2.imread(str(CARDS_DIR / "kentdoan" / "Cards_7.jpg"))
     )
-    named = {g.card.code for g in guesses if g.card}
-    assert "KC" in named and "7C" in named
-    assert named <= {"KC", "7C", "7H", "QS", "4H", "AD", "4S"}  # nothing invented
+    named = sorted(g.card.code for g in guesses if g.card)
+    assert named == sorted(["KC", "7C", "7H", "QS", "4H", "AD", "4S"])
     areas = {g.card.code: cv2.contourArea(np.float32(g.corners)) for g in guesses if g.card}
     assert 0.8 < areas["KC"] / areas["7C"] < 1.25  # the whole card, not a strip of it

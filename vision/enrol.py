@@ -24,6 +24,7 @@ from vision.adapt import DeckFeatures
 from vision.deck import Deck
 from vision.detect import find_cards
 from vision.faces import FaceBook, face_thumbnail
+from vision.indices import read_indices
 from vision.learned import CornerRead, corner_window, shipped_reader
 from vision.reading import DeckIndex, corner_chances
 from vision.recogniser import whole_frame
@@ -38,7 +39,7 @@ class _Match:
 
     card: Card
     corners: list[CornerRead]
-    face: np.ndarray
+    face: np.ndarray | None  # None: found by its index alone (a spread, a fan), no face to keep
 
 
 def read_labels(labels_path: Path) -> dict[Path, list[Card]]:
@@ -73,10 +74,15 @@ def enrol(labels_path: Path) -> Deck:
         if image is None:
             raise ConfigError(f"cannot read image {path}")
         found = _match_outlines(image, labelled)
-        matches.extend(found)
         missing = list(labelled)
         for match in found:
             missing.remove(match.card)
+        if missing:  # cards over one another: their indices alone
+            by_index = _match_indices(image, missing)
+            for match in by_index:
+                missing.remove(match.card)
+            found += by_index
+        matches.extend(found)
         unread.extend(f"{path.name}: {card.code}" for card in missing)
     if not matches:
         raise ConfigError(f"{labels_path}: no card could be enrolled (no photo showed a readable index)")
@@ -86,10 +92,24 @@ def enrol(labels_path: Path) -> Deck:
     cards = tuple(sorted(labelled_cards, key=lambda c: (str(c.suit), c.value, c.rank)))
     features, faces = DeckFeatures(cards), FaceBook()
     for match in matches:
-        faces.add(match.card, match.face)
+        if match.face is not None:
+            faces.add(match.card, match.face)
         for corner in match.corners:
             features.add(match.card, corner.feature)
     return Deck(cards, features, faces, tuple(unread))
+
+
+def _match_indices(image: np.ndarray, wanted: list[Card]) -> list[_Match]:
+    """Labelled cards not found by an outline, found by their index (read as that label at
+    MULTI_CARD_FIT or more, each index once)."""
+    deck = DeckIndex.of(tuple(sorted(set(wanted), key=lambda c: c.code)))
+    found = sorted(read_indices(image, shipped_reader(), deck, floor=MULTI_CARD_FIT), key=lambda f: -f.reading.confidence)
+    left, out = list(wanted), []
+    for index in found:
+        if index.reading.card in left:
+            left.remove(index.reading.card)
+            out.append(_Match(index.reading.card, list(index.reads), None))
+    return out
 
 
 def _match_outlines(image: np.ndarray, labelled: list[Card]) -> list[_Match]:

@@ -221,6 +221,7 @@ class IndexRead:
     centre: np.ndarray  # of that outline
     index_at: np.ndarray  # the rank's centre in the frame
     rank_height: float  # in frame pixels
+    reads: tuple[CornerRead, ...]  # the index corners as read (enrolment keeps their features)
 
 
 def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
@@ -278,7 +279,7 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
     for i, (cand, read, reading) in enumerate(kept):
         if i in taken:
             continue
-        second = None
+        second: CornerRead | None = None
         for j in range(i + 1, len(kept)):
             other, other_read, other_reading = kept[j]
             if j in taken or other_reading.card != reading.card:
@@ -291,7 +292,8 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
             joined = read_card({0: read, 2: second}, deck, features)
             if joined is not None and joined.card == reading.card:
                 reading = joined
-        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height))
+        reads = (read,) if second is None else (read, second)
+        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height, reads))
     return out
 
 

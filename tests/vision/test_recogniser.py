@@ -21,7 +21,7 @@ UNENROLLED = {
 }
 ENROLLED = {
     "ee326": (27, 0), "guillex7": (25, 0), "kentdoan": (34, 0),
-    "minemaarten": (4, 0), "phone_notanumber11": (181, 0), "schnapsen_anima": (33, 3),
+    "minemaarten": (4, 0), "phone_notanumber11": (183, 0), "schnapsen_anima": (34, 3),
 }
 
 

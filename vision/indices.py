@@ -36,7 +36,6 @@ SUIT_SHARE = (0.35, 1.1)  # an index's suit under its rank is this tall beside i
 BESIDE_SUIT_SHARE = 1.3  # a suit beside its rank, at most this tall
 MAX_SUIT_GAP = 0.6  # the suit lies at most this far (in rank heights) below the rank or beside it
 RED_INK, BLACK_INK = 40.0, 15.0  # a glyph's red minus its larger other channel: red above, black below
-PAPER_LEVEL, PAPER_TINT = 120, 60  # paper: its darkest channel at least this, its channels this close
 PAPER_SHARE = 0.8  # paper is at least this share of the brightest paper nearby
 PAPER_ROUND = 0.5  # a glyph has at least this share of paper round it
 MAX_FILL = 0.85  # a glyph fills at most this share of its box (a key, a shadow fills it)
@@ -76,8 +75,8 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     reach = max(15, int(max(small.shape[:2]) / 24)) | 1
     paper = cv2.dilate(darkest, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
     ink = ((darkest.astype(np.float32) < INK_SHARE * paper.astype(np.float32)) & (paper > 110)).astype(np.uint8)
-    if len(known):  # a card read surely: only its corners are looked at again (its index)
-        cv2.fillPoly(ink, [np.int32(np.round(q * scale)) for q in known], 0)
+    if len(known):  # a card read surely: only its corners are looked at again (its index, read twice)
+        cv2.fillPoly(ink, [np.int32(np.round(band * scale)) for q in known for band in _middle_bands(q)], 0)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     papery = cv2.integral((darkest.astype(np.float32) >= PAPER_SHARE * paper.astype(np.float32)).astype(np.uint8))
     longest = max(small.shape[:2])
@@ -93,19 +92,6 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
         points = np.stack([xs + x, ys + y], axis=1).astype(np.float32) / scale
         blobs.append(Blob(np.float32(centroids[n]) / scale, size / scale, points, _red(small[ys + y, xs + x])))
     return blobs
-
-
-def _paper_outside(image: np.ndarray, known: list[np.ndarray]) -> bool:
-    """Whether any bright, colourless paper, enough for an index, lies outside the ``known``
-    outlines (looked at a quarter size)."""
-    small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    low, high = small.min(axis=2), small.max(axis=2)
-    paper = ((low >= PAPER_LEVEL) & (high - low <= PAPER_TINT)).astype(np.uint8)
-    quads = [np.int32(np.round(np.float32(q) * 0.25)) for q in known]
-    cv2.fillPoly(paper, quads, 0)
-    cv2.polylines(paper, quads, True, 0, 3)  # the rim, a pixel or two off the outline
-    least = (MIN_GLYPH_PX * 0.25) ** 2 * 4
-    return int(paper.sum()) >= least
 
 
 def _red(pixels: np.ndarray) -> bool | None:
@@ -228,10 +214,8 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
                  features: DeckFeatures | None = None, floor: float = 0.5,
                  known: list[np.ndarray] = ()) -> list[IndexRead]:
     """Every index found in the frame and read at ``floor`` confidence or more; a card whose two
-    index corners are both found is read once, from both. Ink inside ``known`` outlines (cards
-    already read surely) is not looked at, nor a frame with no paper outside them."""
-    if len(known) and not _paper_outside(image, known):
-        return []
+    index corners are both found is read once, from both. Of the ``known`` outlines (cards
+    already read surely) only the corners are looked at: their index, read a second way."""
     found = candidates(ink_blobs(image, known))
     reads = reader.read([corner_window(image, c.card, 0) for c in found])
     best: list[tuple[float, IndexCandidate, CornerRead, Reading]] = []

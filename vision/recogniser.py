@@ -142,9 +142,9 @@ class Recogniser:
             if named:
                 n = named[0]
                 u, v = _edge_distances(guesses[n].corners, found.index_at)
-                if u < INDEX_REACH and v < INDEX_REACH:  # at its corner: the surer reading names it
-                    if reading.confidence > guesses[n].confidence:
-                        guesses[n] = _renamed(guesses[n], guess)
+                if u < INDEX_REACH and v < INDEX_REACH:  # at its corner, read as another card: not sure
+                    g = guesses[n]
+                    guesses[n] = CardGuess(None, g.confidence, g.corners, g.centre, max(g, guess, key=lambda x: x.confidence).card)
                 elif min(u, v) <= EDGE_REACH:  # along its edge: another card's
                     added.append(guess)
                 continue

@@ -41,7 +41,7 @@ PAPER_ROUND = 0.5  # a glyph has at least this share of paper round it
 MAX_FILL = 0.85  # a glyph fills at most this share of its box (a key, a shadow fills it)
 MAX_CANDIDATES = 400  # pairs read per frame at most (the closest first)
 CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of its width and height
-LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0), (1.0, 0.0))  # scale, degrees: windows an index is read through again
+LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0))  # scale, degrees: windows an index is read through again
 AGAIN_CONFIDENCE = 0.99  # each of them must read the same card at least this surely
 CARD_REACH = 12.0  # two indices of one name this many rank heights apart are one card's
 

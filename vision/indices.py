@@ -80,17 +80,19 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     papery = cv2.integral((darkest.astype(np.float32) >= PAPER_SHARE * paper.astype(np.float32)).astype(np.uint8))
     longest = max(small.shape[:2])
+    x, y, w, h, area = (stats[:, k] for k in range(5))
+    size = np.maximum(w, h)
+    fits = (size >= MIN_GLYPH_PX * 0.6) & (size <= MAX_GLYPH_SHARE * longest) & (area >= 12)
+    fits &= (area >= 0.08 * w * h) & (area <= MAX_FILL * w * h)
+    fits[0] = False  # the background
     blobs = []
-    for n in range(1, count):
-        x, y, w, h, area = stats[n]
-        size = max(w, h)
-        if size < MIN_GLYPH_PX * 0.6 or size > MAX_GLYPH_SHARE * longest or area < 12:
+    for n in np.nonzero(fits)[0]:
+        if _paper_round(papery, x[n], y[n], w[n], h[n]) < PAPER_ROUND:
             continue
-        if not 0.08 * w * h <= area <= MAX_FILL * w * h or _paper_round(papery, x, y, w, h) < PAPER_ROUND:
-            continue
-        ys, xs = np.nonzero(labels[y : y + h, x : x + w] == n)
-        points = np.stack([xs + x, ys + y], axis=1).astype(np.float32) / scale
-        blobs.append(Blob(np.float32(centroids[n]) / scale, size / scale, points, _red(small[ys + y, xs + x])))
+        ys, xs = np.nonzero(labels[y[n] : y[n] + h[n], x[n] : x[n] + w[n]] == n)
+        ys, xs = ys + y[n], xs + x[n]
+        points = np.stack([xs, ys], axis=1).astype(np.float32) / scale
+        blobs.append(Blob(np.float32(centroids[n]) / scale, float(size[n]) / scale, points, _red(small[ys, xs])))
     return blobs
 
 

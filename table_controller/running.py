@@ -13,6 +13,7 @@ unfinished in it by a crash is resumed where it stood.
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from typing import Any
@@ -22,6 +23,7 @@ from drivers.base import CARD, RECORDED, CardSource, SourceEvent
 from table_controller.camera_places import camera_places, cards_on_places
 from table_controller.crosscheck import CameraWitness, card_gone_matters, is_card_gone
 from table_controller.engine import Effect, Refused
+from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, RESHUFFLE, CardArrived, Control, Decision, Event, event_from_dict
 from table_controller.runtime import TableSession, align_simulated_shoe, start_of_hand
 
@@ -193,11 +195,25 @@ def resume_unfinished(session: TableSession, log: Any, source: Any = None) -> No
     if unfinished is None:
         return
     hand_id, header, records = unfinished
+    _check_same_game(session, hand_id, header)
     events = [r.payload["event"] for r in records if r.kind == "event"]
     session.resume(hand_id, events, header)
     if source is not None:
         align_simulated_shoe(session, source)
     print(f"resumed unfinished hand {hand_id} after {len(events)} events", file=sys.stderr)
+
+
+def _check_same_game(session: TableSession, hand_id: str, header: dict[str, Any]) -> None:
+    """An unfinished hand is finished by the game it was dealt in, as it was set up (switches,
+    seats, who is dealt first, limits): replayed through another it would be a different hand."""
+    running = json.loads(json.dumps(session.game.describe(), default=str))  # as the header was logged
+    title = header.get("title") or header.get("game")
+    start = f"table {session.table_id} has an unfinished {title} hand ({hand_id}): start the table with"
+    if header.get("game") != running.get("game"):
+        raise ConfigError(f"{start} --game {header.get('game')} to finish it")
+    differs = {k: header.get(k) for k, v in running.items() if k != "title" and header.get(k) != v}
+    if differs:
+        raise ConfigError(f"{start} the settings it was dealt with to finish it: {json.dumps(differs, sort_keys=True)}")
 
 
 def _refusal(effects: tuple[Effect, ...]) -> str | None:

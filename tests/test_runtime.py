@@ -195,3 +195,29 @@ def test_a_lone_unnamed_source_still_sets_the_connection():
     assert (session.hardware.connected, session.hardware.connections) == (False, {})
     session.hardware_event({"type": "reconnected"}, source="sim://")
     assert session.hardware.connected is True
+
+
+def test_an_unfinished_hand_is_finished_only_by_its_own_game(tmp_path, capsys):
+    """A table restarted with another game (or other switches) over a log holding an unfinished
+    hand is refused in one line naming the game to finish it with; the log is left as it was."""
+    from table_controller.cli import main
+
+    db, key = tmp_path / "hands.db", tmp_path / "key"
+    log = HandLog.open(str(db), key_path=key, table_id="table-1")
+    session = TableSession(make_game("missouri-city", first_dealt="green"), table_id="table-1", log=log)
+    _play_some(session, list(EXAMPLE_1), [("red", "hit")], stop_after=5)
+    hand_id = session.hand_id
+    log.close()  # the table stops mid-hand
+
+    run = ["run", "--autopilot", "--hands", "1", "--log", str(db), "--key", str(key), "--quiet"]
+    assert main([*run, "--game", "blackjack"]) == 2
+    err = capsys.readouterr().err
+    assert f"unfinished Missouri City Backhand hand ({hand_id}): start the table with --game missouri-city to finish it" in err
+    assert "Traceback" not in err
+    assert main([*run, "--game", "missouri-city", "--first-dealt", "red"]) == 2  # dealt otherwise
+    assert 'the settings it was dealt with to finish it: {"first_dealt": "green"}' in capsys.readouterr().err
+    log = HandLog.open(str(db), key_path=key, table_id="table-1")
+    assert log.unfinished_hand()[0] == hand_id  # nothing was written
+    log.close()
+    assert main([*run, "--game", "missouri-city", "--first-dealt", "green"]) == 0  # its own game finishes it
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 0

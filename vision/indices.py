@@ -68,7 +68,7 @@ class IndexCandidate:
 
 def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     """Blobs of ink on paper, at most LONG_SIDE on the frame's long side (coordinates in the
-    frame), none inside the ``known`` outlines."""
+    frame); of the ``known`` outlines only the corners are looked at."""
     scale = min(1.0, LONG_SIDE / max(image.shape[:2]))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
     darkest = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])

@@ -116,8 +116,9 @@ class Recogniser:
         """The cards read from their indices alone (overlapping, fanned, under another) added
         to those read from outlines. An index inside an outline read as a card belongs to it:
         read as that card, it is that card; in the middle of it, it is part of its face (a pip,
-        a picture); at its corner, the surer reading names it; along its edge, the outline went
-        round more than one card (a spread) and the index is another card's. An outline that
+        a picture); at its corner, read as another card, the two readings of one index disagree
+        and the card is unreadable; along its edge, the outline went round more than one card (a
+        spread) and the index is another card's. An outline that
         could not be read is named by the one index at its corner; one holding several indices
         went round several cards, and they stand for it."""
         if not self.find_indices:
@@ -135,7 +136,7 @@ class Recogniser:
                 continue  # unsure; or that card's own index (a card with four shows one beside its outline's corner)
             if not confirmed(image, found, self.reader, self.deck_index, self.features):
                 continue
-            inside = [n for n, g in enumerate(guesses) if _holds(g.corners, found.index_at)]
+            inside = [n for n, g in enumerate(guesses) if _near(g.corners, found.index_at, 0.0)]
             guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
                               (float(found.centre[0]), float(found.centre[1])), reading.card)
             named = [n for n in inside if guesses[n].card is not None]
@@ -216,13 +217,9 @@ def _edge_distances(corners: tuple[tuple[float, float], ...], point: np.ndarray)
 
 
 def _near(corners: tuple[tuple[float, float], ...], point: np.ndarray, reach: float) -> bool:
+    """Whether a point lies inside an outline or within ``reach`` pixels of it."""
     quad = np.float32(corners).reshape(-1, 1, 2)
     return cv2.pointPolygonTest(quad, (float(point[0]), float(point[1])), True) >= -reach
-
-
-def _holds(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> bool:
-    quad = np.float32(corners).reshape(-1, 1, 2)
-    return cv2.pointPolygonTest(quad, (float(point[0]), float(point[1])), False) >= 0
 
 
 def _cut_by_edge(corners: np.ndarray, shape: tuple[int, ...]) -> bool:

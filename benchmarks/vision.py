@@ -12,7 +12,7 @@ is a leave-one-deck-out figure. Per deck and pooled, over cards whose corner ind
   the enrolled deck is said to hold every card labelled in the deck (a casino knows its deck).
 Right means rank and suit both right; invented is a card named that the photo does not hold;
 unreadable counts faces reported unnamed (the dealer is asked to straighten them).
-Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1)).
+Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1), one BLAS thread as the table runs).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hardware_sim.render import default_corners, place_on_spot, render_frame  # noqa: E402
 from table_controller.cards import Card, parse_card  # noqa: E402
+from table_controller.cli import one_blas_thread  # noqa: E402
 from vision.deck import Deck  # noqa: E402
 from vision.enrol import enrol, read_labels  # noqa: E402
 from vision.recogniser import Recogniser  # noqa: E402
@@ -91,6 +92,7 @@ def accuracy(cards_dir: Path) -> None:
 
 def speed(repeat: int) -> None:
     cv2.setNumThreads(1)
+    one_blas_thread()  # as the table runs it (table_controller/cli.py)
     rng = np.random.default_rng(1)
     spots = ("S1", "S2", "S3", "red.col1", "green.col2", "green.col3")
     cards = ("QH", "10S", "AD", "7C", "KS", "3H")

@@ -42,6 +42,7 @@ MAX_FILL = 0.85  # a glyph fills at most this share of its box (a key, a shadow 
 MAX_CANDIDATES = 400  # pairs read per frame at most (the closest first)
 CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of its width and height
 LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0))  # scale, degrees: windows an index is read through again
+FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is not read with others
 AGAIN_CONFIDENCE = 0.99  # each of them must read the same card at least this surely
 CARD_REACH = 12.0  # two indices of one name this many rank heights apart are one card's
 
@@ -218,13 +219,8 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
     """Every index found in the frame and read at ``floor`` confidence or more; a card whose two
     index corners are both found is read once, from both. Of the ``known`` outlines (cards
     already read surely) only the corners are looked at: their index, read a second way."""
-    found = candidates(ink_blobs(image, known))
-    reads = reader.read([corner_window(image, c.card, 0) for c in found])
-    best: list[tuple[float, IndexCandidate, CornerRead, Reading]] = []
-    for cand, read in zip(found, reads, strict=True):
-        reading = read_card({0: read}, deck, features)
-        if reading is not None and reading.confidence >= floor:
-            best.append((reading.confidence, cand, read, reading))
+    best = [t for t in _read_pairings(image, candidates(ink_blobs(image, known)), reader, deck, features)
+            if t[0] >= floor]
     best.sort(key=lambda t: -t[0])
     kept: list[tuple[IndexCandidate, CornerRead, Reading]] = []
     used: set[int] = set()
@@ -236,6 +232,27 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
         used.update((cand.rank, cand.suit))
         kept.append((cand, read, reading))
     return _pairs_joined(kept, deck, features)
+
+
+def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: IndexReader, deck: DeckIndex,
+                   features: DeckFeatures | None) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:
+    """Each rank read first with the suit nearest it (``found`` is in that order); with the
+    others only where that reading is not sure (a rank paired with a neighbour's ink is cut a
+    window the wrong way round, and an index upside down can look like another card)."""
+    out: list[tuple[float, IndexCandidate, CornerRead, Reading]] = []
+    first = {found[n].rank: n for n in reversed(range(len(found)))}  # each rank's nearest suit
+    rest = [n for n in range(len(found)) if first[found[n].rank] != n]
+    sure: set[int] = set()
+    for batch in (sorted(first.values()), rest):
+        batch = [n for n in batch if found[n].rank not in sure]
+        for n, read in zip(batch, reader.read([corner_window(image, found[n].card, 0) for n in batch]), strict=True):
+            reading = read_card({0: read}, deck, features)
+            if reading is None:
+                continue
+            out.append((reading.confidence, found[n], read, reading))
+            if reading.confidence >= FIRST_PAIRING_SURE:
+                sure.add(found[n].rank)
+    return out
 
 
 def confirmed(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: DeckIndex,

@@ -75,11 +75,11 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     darkest = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
     reach = max(15, int(max(small.shape[:2]) / 24)) | 1
     paper = cv2.dilate(darkest, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
-    ink = ((darkest.astype(np.float32) < INK_SHARE * paper.astype(np.float32)) & (paper > 110)).astype(np.uint8)
+    ink = cv2.compare(darkest, cv2.LUT(paper, _BELOW_INK), cv2.CMP_LT) & cv2.compare(paper, 110, cv2.CMP_GT) & 1
     if len(known):  # a card read surely: only its corners are looked at again (its index, read twice)
         cv2.fillPoly(ink, [np.int32(np.round(band * scale)) for q in known for band in _middle_bands(q)], 0)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    papery = cv2.integral((darkest.astype(np.float32) >= PAPER_SHARE * paper.astype(np.float32)).astype(np.uint8))
+    papery = cv2.integral(cv2.compare(darkest, cv2.LUT(paper, _BELOW_PAPER), cv2.CMP_GE) & 1)
     longest = max(small.shape[:2])
     x, y, w, h, area = (stats[:, k] for k in range(5))
     size = np.maximum(w, h)
@@ -95,6 +95,16 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
         points = np.stack([xs, ys], axis=1).astype(np.float32) / scale
         blobs.append(Blob(np.float32(centroids[n]) / scale, float(size[n]) / scale, points, _red(small[ys, xs])))
     return blobs
+
+
+def _levels_below(share: float) -> np.ndarray:
+    """For each brightness of the paper nearby, how many darker levels lie below ``share`` of it
+    (a pixel is below it when its level is less than the table's entry)."""
+    levels = np.arange(256, dtype=np.float32)
+    return np.uint8([(levels < np.float32(share) * paper).sum() for paper in levels])
+
+
+_BELOW_INK, _BELOW_PAPER = _levels_below(INK_SHARE), _levels_below(PAPER_SHARE)
 
 
 def _red(pixels: np.ndarray) -> bool | None:

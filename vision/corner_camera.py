@@ -18,6 +18,7 @@ CARD_PX = 300
 CARD_H_PX = int(CARD_PX * 1.4)
 PAD_X, PAD_Y = int(0.12 * CARD_PX), int(0.1 * CARD_H_PX)  # table showing round the corner
 MIN_RANK_PX = 11
+NEIGHBOUR_SHARE = 0.25  # corners with another card beside or below them
 CANVAS = (int(0.55 * CARD_PX) + PAD_X, int(0.5 * CARD_H_PX) + PAD_Y)  # width, height
 
 
@@ -25,15 +26,15 @@ def sample(rng: np.random.Generator, faces: Faces, none_share: float = 0.15) -> 
     """One photographed corner and its labels (rank class, suit class; suit is -1 for none)."""
     canvas = _table(rng)
     kind = rng.random()
-    rank_height = 0.1
+    rank_height, right = 0.1, None
     if kind < none_share:
         rank, suit = NONE, -1
         _corner_without_index(canvas, rng, faces)
     else:
         rank, suit = int(rng.integers(13)), int(rng.integers(4))
         _card(canvas, rng)
-        rank_height = _index(canvas, rng, faces, RANK_CLASSES[rank], SUIT_CLASSES[suit], sideways=False)
-    _neighbour(canvas, rng)
+        rank_height, right = _index(canvas, rng, faces, RANK_CLASSES[rank], SUIT_CLASSES[suit], sideways=False)
+    _neighbour(canvas, rng, faces, right)
     return _photograph(canvas, rng, rank_height), rank, suit
 
 
@@ -95,8 +96,9 @@ def _paint(canvas: np.ndarray, ink: np.ndarray, x: float, y: float, w: float, h:
     region[:] = region * (1 - a) + colour * a
 
 
-def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str, suit: str, sideways: bool) -> float:
-    """Draw an index; return the rank's height as a share of the card's."""
+def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str, suit: str, sideways: bool) -> tuple[float, float]:
+    """Draw an index; return the rank's height as a share of the card's, and how far right
+    (card pixels) its ink reaches."""
     colour = _ink_colour(suit in RED, rng)
     r_ink, s_ink = rank_ink(rank, rng, faces), suit_ink(suit, rng, faces)
     rh = rng.uniform(0.06, 0.15) * CARD_H_PX
@@ -113,7 +115,8 @@ def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str
         sy = y + rh + rng.uniform(0.03, 0.3) * rh
         places = [(r_ink, centre - rw / 2, y, rw, rh), (s_ink, centre - sw / 2 + rng.uniform(-0.1, 0.1) * sw, sy, sw, sh)]
     if sideways:  # as a four-index deck's other corner looks when the outline is read a quarter turn off
-        places = [(np.ascontiguousarray(np.rot90(ink, 1)), py, px, ph, pw) for ink, px, py, pw, ph in places]
+        k = int(rng.choice([1, 3]))
+        places = [(np.ascontiguousarray(np.rot90(ink, k)), py, px, ph, pw) for ink, px, py, pw, ph in places]
     for ink, px, py, pw, ph in places:
         _paint(canvas, ink, px, py, pw, ph, colour)
     right, bottom = max(p[1] + p[3] for p in places), max(p[2] + p[4] for p in places)
@@ -121,7 +124,7 @@ def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str
         _picture_frame(canvas, rng, right, bottom)
     elif rng.random() < 0.5:
         _pip(canvas, rng, suit, colour, right)
-    return rh / CARD_H_PX
+    return rh / CARD_H_PX, right
 
 
 def _picture_frame(canvas: np.ndarray, rng: np.random.Generator, right: float, bottom: float) -> None:
@@ -145,7 +148,7 @@ def _pip(canvas: np.ndarray, rng: np.random.Generator, suit: str, colour: np.nda
 
 
 def _corner_without_index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces) -> None:
-    kind = rng.integers(5)
+    kind = rng.integers(6)
     if kind == 0:  # a plain corner (the two corners of a card without an index), perhaps a pip
         _card(canvas, rng)
         if rng.random() < 0.6:
@@ -154,6 +157,10 @@ def _corner_without_index(canvas: np.ndarray, rng: np.random.Generator, faces: F
     elif kind == 1:  # an index on its side: the outline read a quarter turn off
         _card(canvas, rng)
         _index(canvas, rng, faces, str(rng.choice(RANK_CLASSES[:13])), str(rng.choice(SUIT_CLASSES)), sideways=True)
+    elif kind == 5:  # an index upside down: a rank paired with ink above it, as if its suit
+        _card(canvas, rng)
+        _index(canvas, rng, faces, str(rng.choice(RANK_CLASSES[:13])), str(rng.choice(SUIT_CLASSES)), sideways=False)
+        canvas[:] = _turned_round(canvas, rng)
     elif kind == 2:  # the back of a card
         _card(canvas, rng, paper=np.float32(rng.uniform(20, 220, 3)))
         step = int(rng.integers(4, 16))
@@ -173,19 +180,40 @@ def _corner_without_index(canvas: np.ndarray, rng: np.random.Generator, faces: F
     # kind 3: the table only
 
 
-def _neighbour(canvas: np.ndarray, rng: np.random.Generator) -> None:
-    """Another card's edge reaching in from the right or below."""
-    if rng.random() > 0.15:
+def _neighbour(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, right: float | None) -> None:
+    """Another card's edge reaching in from the right or below; from the right, often with its
+    own index beside this one's (a spread, a fan, a hand dealt overlapping), never over this
+    one's ink (which reaches ``right`` card pixels across). Beside a corner without an index
+    (``right`` None) the neighbour shows no index: where it would lie, it would be this card's."""
+    if rng.random() > NEIGHBOUR_SHARE:
         return
     h, w = canvas.shape[:2]
-    if rng.random() < 0.5:
-        x = rng.uniform(0.75, 1.0) * w
+    beside = rng.random() < 0.6
+    if beside:
+        x = PAD_X + (0.1 * CARD_PX if right is None else right) + rng.uniform(0.01, 0.3) * CARD_PX
         pts = [(x, 0), (w, 0), (w, h), (x + rng.uniform(-20, 20), h)]
     else:
         y = rng.uniform(0.75, 1.0) * h
         pts = [(0, y), (w, y + rng.uniform(-20, 20)), (w, h), (0, h)]
     cv2.fillPoly(canvas, [np.int32(pts)], _paper_colour(rng).tolist(), cv2.LINE_AA)
     cv2.polylines(canvas, [np.int32(pts)], True, (60, 60, 60), 1, cv2.LINE_AA)
+    if beside and right is not None and rng.random() < 0.6:
+        rank, suit = str(rng.choice(RANK_CLASSES[:13])), str(rng.choice(SUIT_CLASSES))
+        colour = _ink_colour(suit in RED, rng)
+        r_ink, s_ink = rank_ink(rank, rng, faces), suit_ink(suit, rng, faces)
+        rh = rng.uniform(0.06, 0.15) * CARD_H_PX
+        sh = rh * rng.uniform(0.5, 0.9)
+        left = min(pts[0][0], pts[3][0]) - PAD_X + rng.uniform(0.015, 0.06) * CARD_PX
+        top = rng.uniform(0.02, 0.07) * CARD_H_PX
+        _paint(canvas, r_ink, left, top, rh * r_ink.shape[1] / r_ink.shape[0], rh, colour)
+        _paint(canvas, s_ink, left, top + rh * rng.uniform(1.03, 1.3), sh * s_ink.shape[1] / s_ink.shape[0], sh, colour)
+
+
+def _turned_round(canvas: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The canvas turned half round about a point near where an index's rank lies."""
+    centre = (PAD_X + rng.uniform(0.05, 0.12) * CARD_PX, PAD_Y + rng.uniform(0.05, 0.12) * CARD_H_PX)
+    turn = cv2.getRotationMatrix2D(centre, 180.0 + rng.uniform(-10, 10), 1.0)
+    return cv2.warpAffine(canvas, turn, (canvas.shape[1], canvas.shape[0]), borderMode=cv2.BORDER_REFLECT)
 
 
 def _photograph(canvas: np.ndarray, rng: np.random.Generator, rank_height: float) -> np.ndarray:

@@ -49,6 +49,7 @@ SLANTED_WORDS = ("Italic", "Oblique", "Ita.", "italic", "BdIta", "Z003")
 SUIT_FACE_WORDS = ("DejaVuSans", "DejaVuSerif", "FreeS", "FreeMono", "NotoSansSymbols2", "NotoSansMath")
 GLYPH_PX = 96  # glyphs are rendered this tall, then scaled
 STROKE_SHARE = 0.08  # ranks drawn in OpenCV's stroke fonts rather than a TrueType face
+FLAT_TOP_SHARE = 0.3  # threes drawn with a flat top and a diagonal (as many decks print them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ def installed_faces() -> Faces:
     files = sorted({p for root in FONT_ROOTS if root.is_dir() for p in root.rglob("*") if p.suffix in (".ttf", ".otf")})
     ranks = [p for p in files if any(w in p.name for w in RANK_FACE_WORDS) and not any(w in p.name for w in SLANTED_WORDS)]
     suits = [p for p in files if any(p.name.startswith(w) for w in SUIT_FACE_WORDS) and not any(w in p.name for w in SLANTED_WORDS)]
-    return Faces(tuple(ranks), tuple(p for p in suits if _has_suits(p)))
+    return Faces(tuple(ranks), tuple(p for p in suits if _has_suits(p) and _spade_and_club_in_place(p)))
 
 
 def split_faces(faces: Faces, held_back: float = 0.2) -> tuple[Faces, Faces]:
@@ -81,6 +82,19 @@ def _has_suits(path: Path) -> bool:
         (g := _text_ink(path, c)) is not None and (missing is None or g.shape != missing.shape or (g != missing).any())
         for c in SUIT_CHARS.values()
     )
+
+
+def _spade_and_club_in_place(path: Path) -> bool:
+    """Whether the face's spade is a spade and its club a club (FreeSerif Bold draws each as the
+    other, which taught a reader to call spades clubs): a spade widens from its point down past
+    a third of its height; a club narrows there, between its top lobe and the other two."""
+    def waist(text: str) -> float:
+        ink = _text_ink(path, text)
+        assert ink is not None
+        rows = (cv2.resize(ink, (64, 64), interpolation=cv2.INTER_AREA) > 127).sum(axis=1)
+        return float(rows[18:28].min() / max(int(rows[6:18].max()), 1))
+
+    return waist(SUIT_CHARS["S"]) > 1.0 > waist(SUIT_CHARS["C"])
 
 
 @lru_cache(maxsize=4096)
@@ -123,8 +137,28 @@ def rank_ink(rank: str, rng: np.random.Generator, faces: Faces) -> np.ndarray:
         else:
             ink = _text_ink(face, text)
         if ink is not None:
+            if text == "3" and rng.random() < FLAT_TOP_SHARE:
+                ink = flat_topped(ink, rng)
             return _squeezed(ink, rng.uniform(0.75, 1.1) if text != "10" else rng.uniform(0.5, 1.05))
     raise RuntimeError(f"no installed face prints {text!r}")
+
+
+def flat_topped(three: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A face's three with its upper bowl replaced by a flat bar and a diagonal down to the
+    middle, in the face's own stroke width (the lower bowl is the face's)."""
+    h, w = three.shape
+    ink = three > 127
+    rows = ink.sum(axis=1)
+    stroke = max(2, int(np.median(rows[rows > 0]) * 0.5))  # a horizontal cut through a bowl crosses two strokes
+    middle = int(h * rng.uniform(0.4, 0.47))
+    out = three.copy()
+    out[:middle] = 0
+    bar = int(max(stroke, 0.08 * h))
+    left = int(w * rng.uniform(0.0, 0.15))
+    cv2.rectangle(out, (left, 0), (w - 1, bar), 255, -1, cv2.LINE_AA)
+    joint = (int(w * rng.uniform(0.3, 0.5)), middle + stroke // 2)
+    cv2.line(out, (w - 1 - stroke // 2, bar), joint, 255, stroke, cv2.LINE_AA)
+    return out
 
 
 def _touching_pair(face: Path, rng: np.random.Generator) -> np.ndarray | None:

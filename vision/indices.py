@@ -44,7 +44,7 @@ CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of i
 LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0))  # scale, degrees: windows an index is read through again
 FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is not read with others
 AGAIN_CONFIDENCE = 0.99  # each of them must read the same card at least this surely
-CARD_REACH = 12.0  # two indices of one name this many rank heights apart are one card's
+CARD_REACH = 28.0  # two indices of one name this many rank heights apart are one card's: a card's diagonal where its index is 1/22 of its height (schnapsen_anima's)
 
 
 @dataclass(frozen=True, slots=True)

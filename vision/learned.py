@@ -24,7 +24,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 N_RANK = len(RANKS) + 1  # the last is "none": no index in this corner
 FEATURES = 64
-MODEL = Path(__file__).resolve().parent / "models" / "index_reader.onnx"
+MODEL = Path(__file__).resolve().parent / "models" / "index_reader.onnx"  # its features are what enrolment keeps
 MAX_WINDOW_PX = 120
 # Ink colour (per ink pixel, paper made white: red minus the larger of green and blue).
 RED_INK, NEUTRAL_INK = 50.0, 25.0
@@ -112,21 +112,35 @@ def ink_colour(patch: np.ndarray) -> str | None:
     return None
 
 
-class IndexReader:
-    """Runs the shipped network (OpenCV dnn, one core is enough) on a batch of corner windows."""
+def shipped_models() -> tuple[Path, ...]:
+    """The shipped networks: MODEL first, then the other members of the ensemble
+    (``index_reader_2.onnx``, ...), trained alike from other seeds."""
+    return (MODEL, *sorted(MODEL.parent.glob(MODEL.stem + "_*.onnx")))
 
-    def __init__(self, model: Path = MODEL) -> None:
-        self._net = cv2.dnn.readNetFromONNX(str(model))
+
+class IndexReader:
+    """Runs the shipped networks (OpenCV dnn, one core is enough) on a batch of corner windows.
+
+    Networks trained alike from different seeds make their confident mistakes on different
+    unusual prints (one read a stylised Q as a 10 at 1.0, another did not): their chances are
+    averaged, so a card is named surely only where they agree. The features are the first's.
+    """
+
+    def __init__(self, models: Path | tuple[Path, ...] | None = None) -> None:
+        paths = shipped_models() if models is None else (models,) if isinstance(models, Path) else models
+        self._nets = [cv2.dnn.readNetFromONNX(str(p)) for p in paths]
 
     def read(self, patches: list[np.ndarray]) -> list[CornerRead]:
         if not patches:
             return []
         batch = reader_inputs(patches)[:, None]
-        self._net.setInput(batch)
-        out = np.asarray(self._net.forward(), np.float32).reshape(len(patches), -1)
-        ranks = _softmax(out[:, :N_RANK])
-        suits = _softmax(out[:, N_RANK : N_RANK + len(SUITS)])
-        features = out[:, N_RANK + len(SUITS) :]
+        outs = []
+        for net in self._nets:
+            net.setInput(batch)
+            outs.append(np.asarray(net.forward(), np.float32).reshape(len(patches), -1))
+        ranks = np.mean([_softmax(out[:, :N_RANK]) for out in outs], axis=0)
+        suits = np.mean([_softmax(out[:, N_RANK : N_RANK + len(SUITS)]) for out in outs], axis=0)
+        features = outs[0][:, N_RANK + len(SUITS) :]
         features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-6)
         # Colour is judged only where the reader sees an index (it costs a little per corner).
         colours = [ink_colour(p) if ranks[i, -1] < 0.7 else None for i, p in enumerate(patches)]

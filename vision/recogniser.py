@@ -25,7 +25,7 @@ from table_controller.cards import Card, standard_deck
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
-from vision.indices import confirmed, read_indices
+from vision.indices import CARD_REACH, confirmed, read_indices
 from vision.learned import MODEL, CornerRead, corner_window, shipped_reader
 from vision.reading import DeckIndex, read_card
 
@@ -33,7 +33,6 @@ FALLBACK_MIN_CONFIDENCE = 0.9
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
 EDGE_PIXELS = 3
 INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
-SAME_CARD_REACH = 4.0  # an index of a card already named, this many rank heights from its outline, is its own
 EDGE_REACH = 0.15  # an index this close to an outline's edge may be another card's, the outline round both  # an outline this close to the frame's edge is cut by it
 
 
@@ -130,7 +129,7 @@ class Recogniser:
             reading = found.reading
             threshold = self.min_confidence if reading.corners == 2 else self.one_corner_min_confidence
             if reading.confidence < threshold or any(
-                g.card == reading.card and _near(g.corners, found.index_at, SAME_CARD_REACH * found.rank_height)
+                g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)
                 for g in guesses + added
             ):
                 continue  # unsure; or that card's own index (a card with four shows one beside its outline's corner)

@@ -8,8 +8,8 @@ import pytest
 from table_controller.cards import parse_card, standard_deck
 from vision.adapt import DeckFeatures
 from vision.corner_camera import sample
-from vision.corner_render import NONE, RANK_CLASSES, SUIT_CLASSES, installed_faces, split_faces
-from vision.learned import INPUT_H, INPUT_W, shipped_reader
+from vision.corner_render import NONE, RANK_CLASSES, SUIT_CLASSES, _text_ink, flat_topped, installed_faces, split_faces
+from vision.learned import INPUT_H, INPUT_W, MODEL, IndexReader, shipped_models, shipped_reader
 from vision.recogniser import calibrated_thresholds
 
 
@@ -92,3 +92,30 @@ def test_ink_colour_is_told_under_any_light(gains: tuple[float, float, float]) -
         cv2.circle(patch, (13, 33), 5, ink, -1)
         lit = np.clip(patch * np.float32(gains), 0, 255).astype(np.uint8)
         assert ink_colour(lit) == colour
+
+
+def test_a_face_that_draws_its_spade_as_a_club_is_not_used_for_suits() -> None:
+    suits = {p.name for p in installed_faces().suits}
+    assert {"DejaVuSans.ttf", "FreeSerif.ttf"} <= suits
+    assert "FreeSerifBold.ttf" not in suits  # its U+2660 is drawn as a club, its U+2663 as a spade
+
+
+def test_a_flat_topped_three_has_a_bar_across_its_top() -> None:
+    face = next(p for p in installed_faces().ranks if p.name == "DejaVuSans.ttf")
+    three = _text_ink(face, "3")
+    flat = flat_topped(three, np.random.default_rng(1))
+    assert flat.shape == three.shape
+    top = (flat[: max(2, flat.shape[0] // 12)] > 127).any(axis=0).mean()
+    assert top > 0.8 > (three[:2] > 127).any(axis=0).mean()
+
+
+def test_the_shipped_reader_averages_its_networks(held_back) -> None:
+    members = shipped_models()
+    assert len(members) >= 2 and members[0] == MODEL
+    patches = [p for p, _, _ in held_back[:24]]
+    together = IndexReader().read(patches)
+    alone = [IndexReader(m).read(patches) for m in members]
+    for n, read in enumerate(together):
+        assert np.allclose(read.ranks, np.mean([a[n].ranks for a in alone], axis=0), atol=1e-5)
+        assert np.allclose(read.suits, np.mean([a[n].suits for a in alone], axis=0), atol=1e-5)
+        assert np.allclose(read.feature, alone[0][n].feature)  # enrolment keeps the first's features

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from table_controller.engine import Refused
 from table_controller.events import NEW_DECK, RESHUFFLE, CardArrived, Control, Decision
 
 
@@ -57,8 +58,9 @@ def drive(
 ) -> int:
     """Play hands on ``session`` with cards from a simulated ``source`` until ``hands`` are done.
 
-    Returns the number of hands finished. Stops early when ``should_stop()`` is true or the
-    hand is held for a pit boss (the autopilot never resolves an irregularity itself).
+    Returns the number of hands finished. Stops early when ``should_stop()`` is true, the
+    hand is held for a pit boss (the autopilot never resolves an irregularity itself), or the
+    table refuses one of its plays.
     ``deal()`` deals one card and hands it to the table (the running table's
     ``deal_and_read``); by default the card goes straight to ``session``.
     """
@@ -85,7 +87,8 @@ def drive(
             session.submit(Control(NEW_DECK, by="autopilot"), source="autopilot")
         elif event is not None:
             _pause(pace, should_stop)
-            session.submit(event, source="autopilot")
+            if any(isinstance(e, Refused) for e in session.submit(event, source="autopilot")):
+                return done  # never tried again: the same refusal, logged a thousand times a second
             if isinstance(event, Control) and event.control == RESHUFFLE:
                 _reload_discards(session, source)
         elif exp.deal is not None:

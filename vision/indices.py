@@ -43,7 +43,7 @@ MAX_CANDIDATES = 400  # pairs read per frame at most (the closest first)
 CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of its width and height
 LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0))  # scale, degrees: windows an index is read through again
 FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is not read with others
-AGAIN_CONFIDENCE = 0.99  # each of them must read the same card at least this surely
+AGAIN_CONFIDENCE = 0.99  # each must read the same card, one at least this surely
 CARD_REACH = 28.0  # two indices of one name this many rank heights apart are one card's: a card's diagonal where its index is 1/22 of its height (schnapsen_anima's)
 
 
@@ -268,18 +268,18 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
 def confirmed(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: DeckIndex,
               features: DeckFeatures | None = None) -> bool:
     """Whether the index reads as the same card through windows cut a little larger, smaller
-    and turned: a true index does; two pips or a piece of a picture that happened to look like
-    one seldom does."""
+    and turned, surely through one of them: a true index does; two pips or a piece of a picture
+    that happened to look like one seldom does. (Not surely through both: in a tight spread the
+    larger window takes in the next card's index, a ten's window cut smaller half its 0.)"""
     windows = []
     for scale, degrees in LOOKS_AGAIN:
         turn = cv2.getRotationMatrix2D((float(found.index_at[0]), float(found.index_at[1])), degrees, scale)
         quad = cv2.transform(found.card.reshape(-1, 1, 2), turn).reshape(4, 2)
         windows.append(corner_window(image, quad, 0))
-    for read in reader.read(windows):
-        again = read_card({0: read}, deck, features)
-        if again is None or again.card != found.reading.card or again.confidence < AGAIN_CONFIDENCE:
-            return False
-    return True
+    again = [read_card({0: read}, deck, features) for read in reader.read(windows)]
+    if any(a is None or a.card != found.reading.card for a in again):
+        return False
+    return max(a.confidence for a in again if a is not None) >= AGAIN_CONFIDENCE
 
 
 def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: DeckIndex,

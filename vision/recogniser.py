@@ -136,6 +136,8 @@ class Recogniser:
             if not confirmed(image, found, self.reader, self.deck_index, self.features):
                 continue
             inside = [n for n, g in enumerate(guesses) if _near(g.corners, found.index_at, 0.0)]
+            if inside and _short_side(guesses[inside[0]].corners) > CARD_REACH * found.rank_height:
+                continue  # too small for a card the outline goes round: print on its face (a town's name)
             guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
                               (float(found.centre[0]), float(found.centre[1])), reading.card)
             named = [n for n in inside if guesses[n].card is not None]
@@ -213,6 +215,11 @@ def _edge_distances(corners: tuple[tuple[float, float], ...], point: np.ndarray)
     to_unit = cv2.getPerspectiveTransform(np.float32(corners), np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
     u, v = cv2.perspectiveTransform(np.float32([[point]]), to_unit)[0, 0]
     return float(min(u, 1 - u)), float(min(v, 1 - v))
+
+
+def _short_side(corners: tuple[tuple[float, float], ...]) -> float:
+    quad = np.float32(corners)
+    return float(min(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)))
 
 
 def _near(corners: tuple[tuple[float, float], ...], point: np.ndarray, reach: float) -> bool:

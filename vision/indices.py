@@ -41,6 +41,7 @@ PAPER_ROUND = 0.5  # a glyph has at least this share of paper round it
 MAX_FILL = 0.85  # a glyph fills at most this share of its box (a key, a shadow fills it)
 MAX_CANDIDATES = 400  # pairs read per frame at most (the closest first)
 CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of its width and height
+EDGE_SHARE = 0.15  # and along its edges another card's index may lie (an outline round a spread)
 LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0))  # scale, degrees: windows an index is read through again
 FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is not read with others
 AGAIN_CONFIDENCE = 0.99  # each must read the same card, one at least this surely
@@ -69,14 +70,14 @@ class IndexCandidate:
 
 def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     """Blobs of ink on paper, at most LONG_SIDE on the frame's long side (coordinates in the
-    frame); of the ``known`` outlines only the corners are looked at."""
+    frame); of the ``known`` outlines only the corners and edges are looked at."""
     scale = min(1.0, LONG_SIDE / max(image.shape[:2]))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
     darkest = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
     reach = max(15, int(max(small.shape[:2]) / 24)) | 1
     paper = cv2.dilate(darkest, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
     ink = cv2.compare(darkest, cv2.LUT(paper, _BELOW_INK), cv2.CMP_LT) & cv2.compare(paper, 110, cv2.CMP_GT) & 1
-    if len(known):  # a card read surely: only its corners are looked at again (its index, read twice)
+    if len(known):  # a card read surely: its middle is not looked at again (pips, a picture)
         cv2.fillPoly(ink, [np.int32(np.round(band * scale)) for q in known for band in _middle_bands(q)], 0)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     papery = cv2.integral(cv2.compare(darkest, cv2.LUT(paper, _BELOW_PAPER), cv2.CMP_GE) & 1)
@@ -115,10 +116,12 @@ def _red(pixels: np.ndarray) -> bool | None:
 
 
 def _middle_bands(quad: np.ndarray) -> list[np.ndarray]:
-    """A card's outline less its four corners: a band down its middle and one across it."""
+    """A card's outline less its four corners and its edges: a band down its middle and one
+    across it."""
     to_frame = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), np.float32(quad))
     u, v = CORNER_SHARE
-    bands = np.float32([[[u, 0], [1 - u, 0], [1 - u, 1], [u, 1]], [[0, v], [1, v], [1, 1 - v], [0, 1 - v]]])
+    e = EDGE_SHARE
+    bands = np.float32([[[u, e], [1 - u, e], [1 - u, 1 - e], [u, 1 - e]], [[e, v], [1 - e, v], [1 - e, 1 - v], [e, 1 - v]]])
     return [cv2.perspectiveTransform(b.reshape(-1, 1, 2), to_frame).reshape(4, 2) for b in bands]
 
 
@@ -228,7 +231,8 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
                  known: list[np.ndarray] = ()) -> list[IndexRead]:
     """Every index found in the frame and read at ``floor`` confidence or more; a card whose two
     index corners are both found is read once, from both. Of the ``known`` outlines (cards
-    already read surely) only the corners are looked at: their index, read a second way."""
+    already read surely) only the corners and edges are looked at: their index, read a second
+    way, and another card's along an edge (an outline round a spread)."""
     best = [t for t in _read_pairings(image, candidates(ink_blobs(image, known)), reader, deck, features)
             if t[0] >= floor]
     best.sort(key=lambda t: -t[0])

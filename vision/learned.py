@@ -25,11 +25,12 @@ SUITS = ("S", "H", "D", "C")
 N_RANK = len(RANKS) + 1  # the last is "none": no index in this corner
 FEATURES = 64
 MODEL = Path(__file__).resolve().parent / "models" / "index_reader.onnx"  # its features are what enrolment keeps
-MAX_WINDOW_PX = 120
+MAX_WINDOW_PX = 120  # a window is cut at the frame's own resolution, up to this tall
+NONE_SURE = 0.5  # the first network this sure a window holds no index: the others are not asked
 # Ink colour (per ink pixel, paper made white: red minus the larger of green and blue).
 RED_INK, NEUTRAL_INK = 50.0, 25.0
 CLEAR_RED_SHARE = 0.6  # this share of the ink red: the index is red
-CLEAR_BLACK_RED_SHARE, CLEAR_BLACK_NEUTRAL_SHARE = 0.02, 0.8  # hardly any red, nearly all neutral  # a window is cut at the frame's own resolution, up to this tall
+CLEAR_BLACK_RED_SHARE, CLEAR_BLACK_NEUTRAL_SHARE = 0.02, 0.8  # hardly any red, nearly all neutral
 
 _UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
 
@@ -78,10 +79,12 @@ def reader_input(patch: np.ndarray) -> np.ndarray:
 
 def reader_inputs(patches: list[np.ndarray]) -> np.ndarray:
     """reader_input of many windows at once (float32, n x INPUT_H x INPUT_W)."""
-    darkest = np.stack(patches).min(axis=3).astype(np.float32)
-    flat = np.sort(darkest.reshape(len(patches), -1), axis=1)
-    lo = flat[:, int(0.02 * flat.shape[1])][:, None, None]
-    hi = flat[:, int(0.98 * flat.shape[1])][:, None, None]
+    stack = np.stack(patches)
+    darkest = np.minimum(np.minimum(stack[..., 0], stack[..., 1]), stack[..., 2]).astype(np.float32)
+    flat = darkest.reshape(len(patches), -1)
+    k_lo, k_hi = int(0.02 * flat.shape[1]), int(0.98 * flat.shape[1])
+    levels = np.partition(flat, (k_lo, k_hi), axis=1)
+    lo, hi = levels[:, k_lo][:, None, None], levels[:, k_hi][:, None, None]
     return np.clip((darkest - lo) / np.maximum(hi - lo, 24.0), 0, 1) - 0.5
 
 
@@ -91,7 +94,7 @@ def ink_colour(patch: np.ndarray) -> str | None:
     ink, glare, a coloured table or picture among the ink)."""
     h, w = patch.shape[:2]
     middle = patch[int(0.04 * h) : int(0.62 * h), int(0.08 * w) : int(0.72 * w)].reshape(-1, 3).astype(np.float32)
-    darkest = middle.min(axis=1)
+    darkest = np.minimum(np.minimum(middle[:, 0], middle[:, 1]), middle[:, 2])
     ordered = np.sort(darkest)
     paper_level, ink_level = ordered[int(0.9 * len(ordered))], ordered[int(0.03 * len(ordered))]
     if paper_level - ink_level < 30:
@@ -134,17 +137,27 @@ class IndexReader:
         if not patches:
             return []
         batch = reader_inputs(patches)[:, None]
-        outs = []
-        for net in self._nets:
-            net.setInput(batch)
-            outs.append(np.asarray(net.forward(), np.float32).reshape(len(patches), -1))
-        ranks = np.mean([_softmax(out[:, :N_RANK]) for out in outs], axis=0)
-        suits = np.mean([_softmax(out[:, N_RANK : N_RANK + len(SUITS)]) for out in outs], axis=0)
-        features = outs[0][:, N_RANK + len(SUITS) :]
+        first = self._forward(self._nets[0], batch)
+        ranks, suits = _softmax(first[:, :N_RANK]), _softmax(first[:, N_RANK : N_RANK + len(SUITS)])
+        # The others are asked only where the first sees an index at all: where it is more sure
+        # than not that there is none, the corner is not read (vision.reading.READABLE) whatever
+        # they say, or, were they to disagree, it could only make the card less sure.
+        asked = np.nonzero(ranks[:, -1] < NONE_SURE)[0]
+        if len(asked) and len(self._nets) > 1:
+            outs = [first[asked]] + [self._forward(net, batch[asked]) for net in self._nets[1:]]
+            ranks[asked] = np.mean([_softmax(out[:, :N_RANK]) for out in outs], axis=0)
+            suits[asked] = np.mean([_softmax(out[:, N_RANK : N_RANK + len(SUITS)]) for out in outs], axis=0)
+        features = first[:, N_RANK + len(SUITS) :]
         features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-6)
         # Colour is judged only where the reader sees an index (it costs a little per corner).
         colours = [ink_colour(p) if ranks[i, -1] < 0.7 else None for i, p in enumerate(patches)]
         return [CornerRead(ranks[i], suits[i], features[i], colours[i]) for i in range(len(patches))]
+
+
+    @staticmethod
+    def _forward(net: cv2.dnn.Net, batch: np.ndarray) -> np.ndarray:
+        net.setInput(batch)
+        return np.asarray(net.forward(), np.float32).reshape(len(batch), -1)
 
 
 @lru_cache(maxsize=1)

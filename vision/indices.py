@@ -44,7 +44,6 @@ CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of i
 EDGE_SHARE = 0.15  # and along its edges another card's index may lie (an outline round a spread)
 LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0))  # scale, degrees: windows an index is read through again
 FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is not read with others
-AGAIN_CONFIDENCE = 0.99  # each must read the same card, one at least this surely
 CARD_REACH = 28.0  # two indices of one name this many rank heights apart are one card's: a card's diagonal where its index is 1/22 of its height (schnapsen_anima's)
 
 
@@ -269,12 +268,14 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
     return out
 
 
-def confirmed(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: DeckIndex,
-              features: DeckFeatures | None = None) -> bool:
-    """Whether the index reads as the same card through windows cut a little larger, smaller
-    and turned, surely through one of them: a true index does; two pips or a piece of a picture
-    that happened to look like one seldom does. (Not surely through both: in a tight spread the
-    larger window takes in the next card's index, a ten's window cut smaller half its 0.)"""
+def surest_look(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: DeckIndex,
+                features: DeckFeatures | None = None) -> float | None:
+    """How surely the index reads as its card through its window and two more cut a little
+    larger, smaller and turned, when all three name that card (the surest of them); None when
+    one names another card or none: a true index reads the same through all three, two pips or
+    a piece of a picture that happened to look like one seldom does. (The surest, not each:
+    in a tight spread the larger window takes in the next card's index, the smaller one cuts a
+    ten's 0 in half, and the first may sit a little off a narrow queen.)"""
     windows = []
     for scale, degrees in LOOKS_AGAIN:
         turn = cv2.getRotationMatrix2D((float(found.index_at[0]), float(found.index_at[1])), degrees, scale)
@@ -282,8 +283,8 @@ def confirmed(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: De
         windows.append(corner_window(image, quad, 0))
     again = [read_card({0: read}, deck, features) for read in reader.read(windows)]
     if any(a is None or a.card != found.reading.card for a in again):
-        return False
-    return max(a.confidence for a in again if a is not None) >= AGAIN_CONFIDENCE
+        return None
+    return max([found.reading.confidence] + [a.confidence for a in again if a is not None])
 
 
 def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: DeckIndex,

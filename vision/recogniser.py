@@ -25,7 +25,7 @@ from table_controller.cards import Card, standard_deck
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
-from vision.indices import CARD_REACH, confirmed, read_indices
+from vision.indices import CARD_REACH, read_indices, surest_look
 from vision.learned import MODEL, CornerRead, corner_window, shipped_reader
 from vision.reading import DeckIndex, read_card
 
@@ -128,12 +128,11 @@ class Recogniser:
         for found in read_indices(image, self.reader, self.deck_index, self.features, known=sure):
             reading = found.reading
             threshold = self.min_confidence if reading.corners == 2 else self.one_corner_min_confidence
-            if reading.confidence < threshold or any(
-                g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)
-                for g in guesses + added
-            ):
-                continue  # unsure; or that card's own index (a card with four shows one beside its outline's corner)
-            if not confirmed(image, found, self.reader, self.deck_index, self.features):
+            if any(g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)
+                   for g in guesses + added):
+                continue  # that card's own index (a card with four shows one beside its outline's corner)
+            surest = surest_look(image, found, self.reader, self.deck_index, self.features)
+            if surest is None or surest < threshold:
                 continue
             inside = [n for n, g in enumerate(guesses) if _near(g.corners, found.index_at, 0.0)]
             if inside and _short_side(guesses[inside[0]].corners) > CARD_REACH * found.rank_height:

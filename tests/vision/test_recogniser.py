@@ -17,11 +17,11 @@ from vision.scoring import Tally, score_frame
 # labelled cards, and the most cards invented, per deck.
 UNENROLLED = {
     "ee326": (78, 0), "guillex7": (67, 0), "kentdoan": (82, 0),
-    "minemaarten": (51, 0), "phone_notanumber11": (198, 0), "schnapsen_anima": (64, 0),
+    "minemaarten": (53, 0), "phone_notanumber11": (202, 0), "schnapsen_anima": (64, 0),
 }
 ENROLLED = {
     "ee326": (27, 0), "guillex7": (22, 0), "kentdoan": (33, 0),
-    "minemaarten": (3, 0), "phone_notanumber11": (200, 0), "schnapsen_anima": (44, 1),
+    "minemaarten": (3, 0), "phone_notanumber11": (202, 0), "schnapsen_anima": (45, 1),
 }
 
 

@@ -27,7 +27,7 @@ _RED = np.array([s in ("H", "D") for s in SUITS])
 class Reading:
     card: Card
     confidence: float
-    turn: int  # 0: the outline's first corner holds the index; 1: a quarter turn on
+    turn: int  # the outline's corner (0..3) holding the index; read at two, the first (0 or 1) of them
     corners: int = 2  # how many index corners it was read from (1: the other hidden or blank)
 
 
@@ -66,9 +66,10 @@ def read_card(reads: dict[int, CornerRead], deck: DeckIndex, features: DeckFeatu
     partly under another has turn 0 alone)."""
     best: Reading | None = None
     for turn in (0, 1):
-        usable = [r for t in (turn, turn + 2) if (r := reads.get(t)) is not None and r.readable >= READABLE]
-        if not usable:
+        at = [t for t in (turn, turn + 2) if (r := reads.get(t)) is not None and r.readable >= READABLE]
+        if not at:
             continue
+        usable = [reads[t] for t in at]
         most_odds = MOST_ODDS if len(usable) == 2 else MOST_ODDS_ONE_CORNER  # below each threshold's odds
         logs = np.mean([np.log(corner_chances(r, deck, features, most_odds) + 1e-9) for r in usable], axis=0)
         chances = np.exp(logs - logs.max())
@@ -76,5 +77,5 @@ def read_card(reads: dict[int, CornerRead], deck: DeckIndex, features: DeckFeatu
         top = int(np.argmax(chances))
         confidence = float(chances[top] * np.mean([r.readable for r in usable]))
         if best is None or confidence > best.confidence:
-            best = Reading(deck.cards[top], confidence, turn, len(usable))
+            best = Reading(deck.cards[top], confidence, at[0], len(usable))
     return best

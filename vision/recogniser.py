@@ -27,9 +27,11 @@ from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
 from vision.indices import CARD_REACH, read_indices, surest_look
 from vision.learned import MODEL, CornerRead, corner_window, shipped_reader
-from vision.reading import DeckIndex, read_card
+from vision.reading import DeckIndex, Reading, read_card
 
 FALLBACK_MIN_CONFIDENCE = 0.9
+PIECES_ASPECT = (0.45, 1.0)  # a card's width over its height, as two pieces' index corners must span
+PIECE_SMALLER = 1.5  # each piece's diagonal is less than the card's by this much at least
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
 EDGE_PIXELS = 3
 INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
@@ -96,8 +98,10 @@ class Recogniser:
         if not outlines:  # a card filling the frame has no rim to find: the frame is its outline
             whole = self.read_outlines(image, [whole_frame(image)])[0]
             return self._with_indices(image, [whole] if whole.card is not None else [])
+        outlines, readings = pieces_joined(outlines, self.readings(image, outlines))
         guesses, underneath = [], []
-        for outline, guess in zip(outlines, self.read_outlines(image, outlines), strict=True):
+        for outline, reading in zip(outlines, readings, strict=True):
+            guess = self._guess(image, outline, reading)
             if outline.partial:
                 underneath.append(guess)
             elif guess.best_guess is not None or not _cut_by_edge(outline.corners, image.shape):
@@ -166,6 +170,9 @@ class Recogniser:
         return self.read_outlines(image, [outline])[0]
 
     def read_outlines(self, image: np.ndarray, outlines: list[CardOutline]) -> list[CardGuess]:
+        return [self._guess(image, o, r) for o, r in zip(outlines, self.readings(image, outlines), strict=True)]
+
+    def readings(self, image: np.ndarray, outlines: list[CardOutline]) -> list[Reading | None]:
         """Every outline's index corners read in one batch (a partial outline: its first corner
         only); the quarter-turned corners, which only a steep view needs, where that is not sure."""
         reads: list[dict[int, CornerRead]] = [{} for _ in outlines]
@@ -176,7 +183,7 @@ class Recogniser:
             self._read_turns(image, outlines, reads, [(n, t) for n in unsure for t in (1, 3)])
             for n in unsure:
                 readings[n] = read_card(reads[n], self.deck_index, self.features)
-        return [self._guess(image, o, r) for o, r in zip(outlines, readings, strict=True)]
+        return readings
 
     def _read_turns(self, image: np.ndarray, outlines: list[CardOutline], reads: list[dict[int, CornerRead]], wanted: list[tuple[int, int]]) -> None:
         corners = self.reader.read([corner_window(image, outlines[n].corners, t) for n, t in wanted])
@@ -194,6 +201,61 @@ class Recogniser:
             confidence = max(confidence, face_confidence(self.faces, image, outline.corners, reading.card))
         card = reading.card if confidence >= threshold else None
         return CardGuess(card, confidence, corners, outline.centre, reading.card)
+
+
+def pieces_joined(outlines: list[CardOutline], readings: list[Reading | None]) -> tuple[list[CardOutline], list[Reading | None]]:
+    """Two outlines read as one card, each at one corner, are pieces of that card when their
+    indices lie as its two index corners do (turned half round, each down and to the right of
+    the other at a card's proportions) and each piece is well inside the card they span and far
+    smaller than it: a picture's border cut its face's paper apart (a four-index jack was named
+    twice). The pieces give way to the card they span, read as the surer of the two."""
+    outlines, readings = list(outlines), list(readings)
+    n = 0
+    while n < len(outlines):
+        a = readings[n]
+        for m in range(n + 1, len(outlines)):
+            b = readings[m]
+            if a is None or b is None or a.card != b.card or a.corners != 1 or b.corners != 1:
+                continue
+            card = _spanned_card(outlines[n], a.turn, outlines[m], b.turn)
+            if card is not None:
+                outlines[n] = CardOutline(card)
+                readings[n] = Reading(a.card, max(a.confidence, b.confidence), 0, 1)
+                del outlines[m], readings[m]
+                break
+        else:
+            n += 1
+    return outlines, readings
+
+
+def _spanned_card(one: CardOutline, one_at: int, other: CardOutline, other_at: int) -> np.ndarray | None:
+    """The card two pieces' index corners span, as an outline from the first's index corner;
+    None unless they lie as a card's two index corners and both pieces lie inside it."""
+    first, second = np.roll(one.corners, -one_at, axis=0), np.roll(other.corners, -other_at, axis=0)
+    down, right = _unit(first[3] - first[0]), _unit(first[1] - first[0])
+    if float(down @ _unit(second[3] - second[0])) > -0.8:
+        return None  # not turned half round
+    offset = second[0] - first[0]
+    along, across = float(offset @ down), float(offset @ right)
+    if along <= 0 or not PIECES_ASPECT[0] <= across / along <= PIECES_ASPECT[1]:
+        return None
+    span = float(np.linalg.norm(offset))
+    if span < PIECE_SMALLER * max(_diagonal(one.corners), _diagonal(other.corners)):
+        return None  # either could be the whole card
+    card = np.float32([first[0], first[0] + across * right, second[0], first[0] + along * down])
+    quad = card.reshape(-1, 1, 2)
+    slack = -0.1 * span
+    if any(cv2.pointPolygonTest(quad, (float(x), float(y)), True) < slack for x, y in np.vstack([one.corners, other.corners])):
+        return None
+    return card
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return v / max(float(np.linalg.norm(v)), 1e-6)
+
+
+def _diagonal(corners: np.ndarray) -> float:
+    return float(max(np.linalg.norm(corners[2] - corners[0]), np.linalg.norm(corners[3] - corners[1])))
 
 
 def whole_frame(image: np.ndarray) -> CardOutline:

@@ -21,7 +21,7 @@ UNENROLLED = {
 }
 ENROLLED = {
     "ee326": (27, 0), "guillex7": (22, 0), "kentdoan": (33, 0),
-    "minemaarten": (3, 0), "phone_notanumber11": (202, 0), "schnapsen_anima": (45, 1),
+    "minemaarten": (3, 0), "phone_notanumber11": (202, 0), "schnapsen_anima": (45, 0),
 }
 
 

@@ -105,8 +105,8 @@ def _digest() -> str:
     """Changes when the drawing, the photographs or the way glyphs are cut and kept change."""
     digest = hashlib.sha256()
     here = Path(__file__).resolve()
-    weights = here.parents[1] / "vision" / "models" / "index_reader.onnx"
-    for path in (here, here.with_name("render.py"), here.parents[1] / "vision" / "calibration.py", weights):
+    weights = sorted((here.parents[1] / "vision" / "models").glob("index_reader*.onnx"))
+    for path in (here, here.with_name("render.py"), here.parents[1] / "vision" / "calibration.py", *weights):
         digest.update(path.read_bytes())
     for module in _ENROLMENT_MODULES:
         digest.update((here.parents[1] / "vision" / f"{module}.py").read_bytes())

@@ -25,14 +25,18 @@ from table_controller.cards import Card
 from table_controller.errors import ConfigError
 from vision.adapt import DeckFeatures
 from vision.faces import FaceBook
-from vision.learned import MODEL
+from vision.learned import shipped_models
 
 DECK_FORMAT = "table-deck/2"
 
 
 @lru_cache(maxsize=1)
 def reader_digest() -> str:
-    return hashlib.sha256(MODEL.read_bytes()).hexdigest()[:16]
+    """Of every shipped network's weights (enrolment keeps more than one's features)."""
+    digest = hashlib.sha256()
+    for model in shipped_models():
+        digest.update(model.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 @dataclass

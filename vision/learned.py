@@ -23,8 +23,8 @@ INPUT_W, INPUT_H = 36, 60
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 N_RANK = len(RANKS) + 1  # the last is "none": no index in this corner
-FEATURES = 64
-MODEL = Path(__file__).resolve().parent / "models" / "index_reader.onnx"  # its features are what enrolment keeps
+FEATURES = 64  # per network; enrolment keeps the first two networks'
+MODEL = Path(__file__).resolve().parent / "models" / "index_reader.onnx"
 MAX_WINDOW_PX = 120  # a window is cut at the frame's own resolution, up to this tall
 NONE_SURE = 0.5  # the first network this sure a window holds no index: the others are not asked
 # Ink colour (per ink pixel, paper made white: red minus the larger of green and blue).
@@ -126,7 +126,7 @@ class IndexReader:
 
     Networks trained alike from different seeds make their confident mistakes on different
     unusual prints (one read a stylised Q as a 10 at 1.0, another did not): their chances are
-    averaged, so a card is named surely only where they agree. The features are the first's.
+    averaged, so a card is named surely only where they agree. The features are the first two's.
     """
 
     def __init__(self, models: Path | tuple[Path, ...] | None = None) -> None:
@@ -147,8 +147,14 @@ class IndexReader:
             outs = [first[asked]] + [self._forward(net, batch[asked]) for net in self._nets[1:]]
             ranks[asked] = np.mean([_softmax(out[:, :N_RANK]) for out in outs], axis=0)
             suits[asked] = np.mean([_softmax(out[:, N_RANK : N_RANK + len(SUITS)]) for out in outs], axis=0)
-        features = first[:, N_RANK + len(SUITS) :]
-        features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-6)
+        # Enrolment's features: the first two networks' side by side (each of unit length), the
+        # second's zero where it was not asked (a corner not read).
+        features = [_unit_rows(first[:, N_RANK + len(SUITS) :])]
+        if len(self._nets) > 1:
+            features.append(np.zeros_like(features[0]))
+            if len(asked):
+                features[1][asked] = _unit_rows(outs[1][:, N_RANK + len(SUITS) :])
+        features = np.concatenate(features, axis=1) / np.sqrt(len(features))
         # Colour is judged only where the reader sees an index (it costs a little per corner).
         colours = [ink_colour(p) if ranks[i, -1] < 0.7 else None for i, p in enumerate(patches)]
         return [CornerRead(ranks[i], suits[i], features[i], colours[i]) for i in range(len(patches))]
@@ -163,6 +169,10 @@ class IndexReader:
 @lru_cache(maxsize=1)
 def shipped_reader() -> IndexReader:
     return IndexReader()
+
+
+def _unit_rows(rows: np.ndarray) -> np.ndarray:
+    return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6)
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:

@@ -121,4 +121,6 @@ def test_the_shipped_reader_averages_its_networks_where_the_first_sees_an_index(
         voters = alone if n in asked else alone[:1]  # where the first is sure of no index, it alone
         assert np.allclose(read.ranks, np.mean([a[n].ranks for a in voters], axis=0), atol=1e-5)
         assert np.allclose(read.suits, np.mean([a[n].suits for a in voters], axis=0), atol=1e-5)
-        assert np.allclose(read.feature, alone[0][n].feature)  # enrolment keeps the first's features
+        # Enrolment keeps the first two's features side by side (the second's only where asked).
+        second = alone[1][n].feature if n in asked else np.zeros_like(alone[1][n].feature)
+        assert np.allclose(read.feature, np.concatenate([alone[0][n].feature, second]) / np.sqrt(2), atol=1e-5)

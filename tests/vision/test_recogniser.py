@@ -20,8 +20,8 @@ UNENROLLED = {
     "minemaarten": (53, 0), "phone_notanumber11": (202, 0), "schnapsen_anima": (64, 0),
 }
 ENROLLED = {
-    "ee326": (27, 0), "guillex7": (22, 0), "kentdoan": (33, 0),
-    "minemaarten": (3, 0), "phone_notanumber11": (202, 0), "schnapsen_anima": (45, 0),
+    "ee326": (27, 0), "guillex7": (23, 0), "kentdoan": (33, 0),
+    "minemaarten": (3, 0), "phone_notanumber11": (203, 0), "schnapsen_anima": (45, 0),
 }
 
 

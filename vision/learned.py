@@ -159,7 +159,6 @@ class IndexReader:
         colours = [ink_colour(p) if ranks[i, -1] < 0.7 else None for i, p in enumerate(patches)]
         return [CornerRead(ranks[i], suits[i], features[i], colours[i]) for i in range(len(patches))]
 
-
     @staticmethod
     def _forward(net: cv2.dnn.Net, batch: np.ndarray) -> np.ndarray:
         net.setInput(batch)

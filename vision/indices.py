@@ -270,12 +270,12 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
 
 def surest_look(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: DeckIndex,
                 features: DeckFeatures | None = None) -> float | None:
-    """How surely the index reads as its card through its window and two more cut a little
-    larger, smaller and turned, when all three name that card (the surest of them); None when
-    one names another card or none: a true index reads the same through all three, two pips or
-    a piece of a picture that happened to look like one seldom does. (The surest, not each:
-    in a tight spread the larger window takes in the next card's index, the smaller one cuts a
-    ten's 0 in half, and the first may sit a little off a narrow queen.)"""
+    """How surely the index reads as its card through two more windows cut a little larger and
+    smaller, turned (the surer of the two, each read alone), when both name that card; None
+    when one names another card or none: a true index reads the same through all its windows,
+    two pips or a piece of a picture that happened to look like one seldom does. (The surer, not
+    each: in a tight spread the larger window takes in the next card's index, the smaller one
+    cuts a ten's 0 in half, and the first may sit a little off a narrow queen.)"""
     windows = []
     for scale, degrees in LOOKS_AGAIN:
         turn = cv2.getRotationMatrix2D((float(found.index_at[0]), float(found.index_at[1])), degrees, scale)
@@ -284,7 +284,7 @@ def surest_look(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: 
     again = [read_card({0: read}, deck, features) for read in reader.read(windows)]
     if any(a is None or a.card != found.reading.card for a in again):
         return None
-    return max([found.reading.confidence] + [a.confidence for a in again if a is not None])
+    return max(a.confidence for a in again if a is not None)
 
 
 def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: DeckIndex,

@@ -135,9 +135,9 @@ class Recogniser:
             if any(g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)
                    for g in guesses + added):
                 continue  # that card's own index (a card with four shows one beside its outline's corner)
-            surest = surest_look(image, found, self.reader, self.deck_index, self.features)
-            if surest is None or surest < threshold:
-                continue
+            again = surest_look(image, found, self.reader, self.deck_index, self.features)
+            if again is None or (reading.confidence < threshold and again < self.one_corner_min_confidence):
+                continue  # read another way through a look; or sure through none (each look is one corner)
             inside = [n for n, g in enumerate(guesses) if _near(g.corners, found.index_at, 0.0)]
             if inside and _short_side(guesses[inside[0]].corners) > CARD_REACH * found.rank_height:
                 continue  # too small for a card the outline goes round: print on its face (a town's name)

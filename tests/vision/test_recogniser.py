@@ -17,7 +17,7 @@ from vision.scoring import Tally, score_frame
 # labelled cards, and the most cards invented, per deck.
 UNENROLLED = {
     "ee326": (78, 0), "guillex7": (67, 0), "kentdoan": (82, 0),
-    "minemaarten": (53, 0), "phone_notanumber11": (203, 0), "schnapsen_anima": (64, 0),
+    "minemaarten": (52, 0), "phone_notanumber11": (203, 0), "schnapsen_anima": (64, 0),
 }
 ENROLLED = {
     "ee326": (27, 0), "guillex7": (23, 0), "kentdoan": (33, 0),

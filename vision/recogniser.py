@@ -131,7 +131,7 @@ class Recogniser:
         sure = [np.float32(g.corners) for g in guesses if g.card is not None and g.confidence >= SURE_CONFIDENCE]
         for found in read_indices(image, self.reader, self.deck_index, self.features, known=sure):
             reading = found.reading
-            threshold = self.min_confidence if reading.corners == 2 else self.one_corner_min_confidence
+            threshold = self.threshold(reading)
             if any(g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)
                    for g in guesses + added):
                 continue  # that card's own index (a card with four shows one beside its outline's corner)
@@ -166,6 +166,11 @@ class Recogniser:
                 added.extend(g for g, _ in held)
         return [g for n, g in enumerate(guesses) if n not in gone] + added
 
+    def threshold(self, reading: Reading) -> float:
+        """The confidence a reading must reach to name its card: a card read at one corner only
+        is held to the stricter one-corner calibration."""
+        return self.min_confidence if reading.corners == 2 else self.one_corner_min_confidence
+
     def read_outline(self, image: np.ndarray, outline: CardOutline) -> CardGuess:
         return self.read_outlines(image, [outline])[0]
 
@@ -195,7 +200,7 @@ class Recogniser:
         if reading is None:
             return CardGuess(None, 0.0, corners, outline.centre)
         confidence = reading.confidence
-        threshold = self.min_confidence if reading.corners == 2 else self.one_corner_min_confidence
+        threshold = self.threshold(reading)
         if confidence < threshold and self.faces is not None:
             # An index too small or blurred to be sure of: the enrolled face may vouch for it.
             confidence = max(confidence, face_confidence(self.faces, image, outline.corners, reading.card))

@@ -24,6 +24,10 @@ CARD_HEIGHT = 0.20  # of the layout's height: cards are drawn to the layout's sc
 MAX_ANGLE = 6.0  # degrees a dealer's card may lie askew
 MAX_SHIFT = 0.006  # layout units a card may lie off its place
 ENROLMENT_BLUR = 0.8  # the camera's own softness, kept in an enrolment photo
+INDEX_RANK_H = 46  # the jumbo index: rank height, face pixels (the card is FACE_H tall)
+INDEX_MAX_W = 44  # a rank no wider (a 10 squeezed)
+INDEX_SUIT = 38  # the suit under it
+INDEX_TOP, INDEX_GAP, INDEX_CENTRE_X = 15, 6, 37
 _RED = (40, 30, 200)
 _BLACK = (25, 25, 25)
 _SPOT_LINE = (90, 160, 120)
@@ -41,13 +45,22 @@ def draw_card_face(card: Card) -> np.ndarray:
 
 
 def _draw_index(face: np.ndarray, card: Card, ink: tuple[int, int, int]) -> None:
+    """A jumbo index, as casino decks print for the camera and the players across the table:
+    the rank INDEX_RANK_H tall (a 10's two figures squeezed to one's width), its suit under it.
+    At the far spots the camera sees the rank about 12 px tall, above the 11 px the corner
+    reader is trained from (docs/vision.md, the simulated camera)."""
     text = card.rank
-    scale = 1.5 if len(text) == 1 else 1.1
-    (width, _), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, 4)
-    x = max(4, 34 - width // 2)
-    cv2.putText(face, text, (x, 56), cv2.FONT_HERSHEY_DUPLEX, scale, ink, 4, cv2.LINE_AA)
-    suit = draw_suit(str(card.suit), 38)
-    region = face[66:104, 15:53]
+    ink_mask = np.zeros((80, 160), np.uint8)
+    cv2.putText(ink_mask, text, (4, 60), cv2.FONT_HERSHEY_DUPLEX, 1.6, 255, 4, cv2.LINE_AA)
+    ys, xs = np.nonzero(ink_mask > 127)
+    glyph = ink_mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    width = min(round(glyph.shape[1] * INDEX_RANK_H / glyph.shape[0]), INDEX_MAX_W)
+    glyph = cv2.resize(glyph, (width, INDEX_RANK_H), interpolation=cv2.INTER_AREA)
+    x, top = INDEX_CENTRE_X - width // 2, INDEX_TOP
+    face[top : top + glyph.shape[0], x : x + width][glyph > 127] = ink
+    suit = draw_suit(str(card.suit), INDEX_SUIT)
+    top += glyph.shape[0] + INDEX_GAP
+    region = face[top : top + INDEX_SUIT, INDEX_CENTRE_X - INDEX_SUIT // 2 : INDEX_CENTRE_X - INDEX_SUIT // 2 + INDEX_SUIT]
     region[suit > 127] = ink
 
 

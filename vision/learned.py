@@ -31,6 +31,7 @@ NONE_SURE = 0.5  # the first network this sure a window holds no index: the othe
 RED_INK, NEUTRAL_INK = 50.0, 25.0
 CLEAR_RED_SHARE = 0.6  # this share of the ink red: the index is red
 CLEAR_BLACK_RED_SHARE, CLEAR_BLACK_NEUTRAL_SHARE = 0.02, 0.8  # hardly any red, nearly all neutral
+MOST_HUED = 0.5  # more of the dark pixels than this green or blue: the ink's colour is not clear
 
 _UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
 
@@ -91,7 +92,7 @@ def reader_inputs(patches: list[np.ndarray]) -> np.ndarray:
 def ink_colour(patch: np.ndarray) -> str | None:
     """"red" or "black" when the ink in the middle of the window (where rank and suit lie) is
     clearly that colour once the paper is made white; None when it is not clear (too little
-    ink, glare, a coloured table or picture among the ink)."""
+    ink, glare, a red table or picture among the ink, mostly green or blue)."""
     h, w = patch.shape[:2]
     middle = patch[int(0.04 * h) : int(0.62 * h), int(0.08 * w) : int(0.72 * w)].reshape(-1, 3).astype(np.float32)
     darkest = np.minimum(np.minimum(middle[:, 0], middle[:, 1]), middle[:, 2])
@@ -106,6 +107,13 @@ def ink_colour(patch: np.ndarray) -> str | None:
     white = np.maximum(middle[paper].mean(axis=0), 1.0)
     pixels = middle[ink] * (255.0 / white)
     redness = pixels[:, 2] - np.maximum(pixels[:, 0], pixels[:, 1])
+    # Dark pixels of another hue (green or blue: the felt past the card's rim, a card's back, a
+    # four-colour deck's clubs and diamonds) are neither red nor black ink: left out, and where
+    # they are most of what is dark the colour is not clear.
+    hued = redness < -NEUTRAL_INK
+    if hued.mean() > MOST_HUED or (~hued).sum() < 6:
+        return None
+    redness = redness[~hued]
     red_share = float((redness > RED_INK).mean())
     neutral_share = float((np.abs(redness) < NEUTRAL_INK).mean())
     if red_share >= CLEAR_RED_SHARE:

@@ -153,9 +153,8 @@ def read_spots(frames: Path, layout: Path, tmp_path: Path) -> dict[str, str]:
     deck = tmp_path / "deck.json"
     sim_deck().save(deck)
     seen: dict[str, str] = {}
-    # One frame, no second look: the threshold is lowered from the calibrated default, which
-    # holds back a card the learned reader is not quite sure of (this test is about spots).
-    with open_source(f"camera://{frames}?layout={layout}&deck={deck}&frames=1&confidence=0.75") as camera:
+    # One frame, no second look, at the reader's calibrated threshold.
+    with open_source(f"camera://{frames}?layout={layout}&deck={deck}&frames=1") as camera:
         while (event := camera.read_event(timeout=5)) is not None and event.kind != "status":
             if event.kind == "card":
                 seen[event.card.code] = event.spot

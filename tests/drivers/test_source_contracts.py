@@ -120,7 +120,7 @@ class FramesFolderRig:
                 os.link(frame, self.folder / frame.name)
             deck = self.folder.parent / "sim-deck.json"  # the table's deck enrolled, as a casino does
             sim_deck().save(deck)
-            url = f"camera://{self.folder}?layout={self.layout}&deck={deck}&frames={STILL_FRAMES}&confidence=0.75"
+            url = f"camera://{self.folder}?layout={self.layout}&deck={deck}&frames={STILL_FRAMES}"
             self._source = open_source(url)
         return self._source
 

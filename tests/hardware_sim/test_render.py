@@ -1,5 +1,6 @@
 """The simulated layout: every card lies inside its spot and never touches a neighbour's card,
-whatever the seed, so the camera finds each card as its own outline."""
+whatever the seed, so the camera finds each card as its own outline; and the camera sees every
+card's rank at least as tall as the corner reader is trained to read."""
 
 from __future__ import annotations
 
@@ -7,9 +8,20 @@ import cv2
 import numpy as np
 import pytest
 
-from hardware_sim.render import LAYOUT_H, LAYOUT_W, card_outline, place_on_spot
-from table_controller.cards import standard_deck
+from hardware_sim.render import (
+    FACE_H,
+    FACE_W,
+    LAYOUT_H,
+    LAYOUT_W,
+    card_in_frame,
+    card_outline,
+    default_corners,
+    draw_card_face,
+    place_on_spot,
+)
+from table_controller.cards import parse_card, standard_deck
 from vision.calibration import LAYOUT_SPOTS
+from vision.corner_camera import MIN_RANK_PX
 
 MIN_GAP_PIXELS = 20.0  # on the flat 1400 x 900 layout; a card is about 129 x 180
 
@@ -44,3 +56,31 @@ def test_cards_never_touch_and_stay_on_their_spots(seed: int) -> None:
     for i, (spot, outline) in enumerate(layout):
         for other_spot, other in layout[i + 1 :]:
             assert gap(outline, other) > MIN_GAP_PIXELS, (spot, other_spot)
+
+
+def rank_box(code: str) -> tuple[int, int, int, int]:
+    """The top-left rank's ink on the drawn face: left, top, right, bottom (face pixels)."""
+    face = draw_card_face(parse_card(code))
+    ink = face[: FACE_H // 3, : FACE_W // 3].min(axis=2) < 128
+    rows = np.nonzero(ink.any(axis=1))[0]
+    # the rank is the first run of inked rows; the suit is printed below it after a gap
+    end = rows[np.nonzero(np.diff(rows) > 1)[0][0]] if (np.diff(rows) > 1).any() else rows[-1]
+    cols = np.nonzero(ink[rows[0] : end + 1].any(axis=0))[0]
+    return int(cols[0]), int(rows[0]), int(cols[-1]), int(end)
+
+
+@pytest.mark.parametrize("code", ["10H", "QS", "AD", "4C"])
+def test_every_spot_shows_the_rank_as_tall_as_the_reader_is_trained_from(code: str) -> None:
+    """At the far spots the camera sees a card smallest: its rank must still stand at least
+    MIN_RANK_PX tall, the least the corner reader is trained on (vision/corner_camera.py)."""
+    left, top, right, bottom = rank_box(code)
+    upright = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
+    middle = (left + right) / 2
+    for seed in range(5):
+        rng = np.random.default_rng(seed)
+        corners = default_corners(rng)
+        for spot in LAYOUT_SPOTS:
+            placed = card_in_frame(place_on_spot(parse_card(code), spot, rng), corners)
+            to_frame = cv2.getPerspectiveTransform(upright, np.float32(placed))
+            ends = cv2.perspectiveTransform(np.float32([[[middle, top], [middle, bottom + 1]]]), to_frame)[0]
+            assert np.linalg.norm(ends[1] - ends[0]) >= MIN_RANK_PX, (code, spot, seed)

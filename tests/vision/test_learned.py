@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from table_controller.cards import parse_card, standard_deck
 from vision.adapt import DeckFeatures
 from vision.corner_camera import sample
-from vision.corner_render import NONE, RANK_CLASSES, SUIT_CLASSES, _text_ink, flat_topped, installed_faces, split_faces
+from vision.corner_render import (
+    NONE,
+    RANK_CLASSES,
+    SUIT_CLASSES,
+    _text_ink,
+    flat_topped,
+    installed_faces,
+    split_faces,
+)
 from vision.learned import INPUT_H, INPUT_W, MODEL, NONE_SURE, IndexReader, shipped_models, shipped_reader
 from vision.recogniser import calibrated_thresholds
 
@@ -92,6 +101,24 @@ def test_ink_colour_is_told_under_any_light(gains: tuple[float, float, float]) -
         cv2.circle(patch, (13, 33), 5, ink, -1)
         lit = np.clip(patch * np.float32(gains), 0, 255).astype(np.uint8)
         assert ink_colour(lit) == colour
+
+
+def test_felt_beside_an_index_leaves_its_colour_clear() -> None:
+    """A window cut a little past the card's rim shows a strip of felt: its dark green is no
+    ink, and a black index beside it is still black (the simulated camera once named a black
+    4 of clubs, its club blurred, the 4 of diamonds)."""
+    from vision.learned import ink_colour
+
+    for ink, colour in (((40, 40, 200), "red"), ((30, 30, 30), "black")):
+        patch = np.full((INPUT_H, INPUT_W, 3), 235, np.uint8)
+        patch[:, :5] = (35, 100, 40)  # felt, BGR
+        cv2.putText(patch, "4", (8, 24), cv2.FONT_HERSHEY_DUPLEX, 0.8, ink, 2)
+        cv2.circle(patch, (15, 33), 5, ink, -1)
+        assert ink_colour(patch) == colour
+    green = np.full((INPUT_H, INPUT_W, 3), 235, np.uint8)  # a four-colour deck's green club
+    cv2.putText(green, "4", (8, 24), cv2.FONT_HERSHEY_DUPLEX, 0.8, (40, 140, 30), 2)
+    cv2.circle(green, (15, 33), 5, (40, 140, 30), -1)
+    assert ink_colour(green) is None
 
 
 def test_a_face_that_draws_its_spade_as_a_club_is_not_used_for_suits() -> None:

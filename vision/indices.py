@@ -44,6 +44,7 @@ CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of i
 EDGE_SHARE = 0.3  # and along its edges another card's index may lie, suit and all (an outline round a spread)
 LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0))  # scale, degrees: windows an index is read through again
 FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is not read with others
+AMBIGUOUS_FROM = 0.5  # a rank read as two cards through two pairings, each this surely, names neither
 CARD_REACH = 28.0  # two indices of one name this many rank heights apart are one card's: a card's diagonal where its index is 1/22 of its height (schnapsen_anima's)
 
 
@@ -233,7 +234,7 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
     index corners are both found is read once, from both. Of the ``known`` outlines (cards
     already read surely) only the corners and edges are looked at: their index, read a second
     way, and another card's along an edge (an outline round a spread)."""
-    best = [t for t in _read_pairings(image, candidates(ink_blobs(image, known)), reader, deck, features)
+    best = [t for t in _unambiguous(_read_pairings(image, candidates(ink_blobs(image, known)), reader, deck, features))
             if t[0] >= floor]
     best.sort(key=lambda t: -t[0])
     kept: list[tuple[IndexCandidate, CornerRead, Reading]] = []
@@ -267,6 +268,19 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
             if reading.confidence >= FIRST_PAIRING_SURE:
                 sure.add(found[n].rank)
     return out
+
+
+def _unambiguous(read: list[tuple[float, IndexCandidate, CornerRead, Reading]]) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:
+    """A rank read with two of the suits round it as two cards (each from the floor up) is not
+    named at all, never as the surer of the two: in a fan a rank lies beside another card's suit
+    of its colour, and the window that pairing cuts can read as a card nobody holds (the
+    simulated deck's K of diamonds, paired with the heart of the 7 over it, read as the K of
+    hearts at 0.9998)."""
+    names: dict[int, set] = {}
+    for confidence, cand, _, reading in read:
+        if confidence >= AMBIGUOUS_FROM:
+            names.setdefault(cand.rank, set()).add(reading.card)
+    return [t for t in read if len(names.get(t[1].rank, ())) < 2]
 
 
 def surest_look(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: DeckIndex,

@@ -8,9 +8,9 @@ import pytest
 
 from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import parse_card
-from vision.indices import read_indices
+from vision.indices import IndexCandidate, _unambiguous, read_indices
 from vision.learned import shipped_reader
-from vision.reading import DeckIndex
+from vision.reading import DeckIndex, Reading
 from vision.recogniser import Recogniser
 from vision.scoring import Tally, score_frame
 from vision.staged import COUNTS, SURFACES, _lay, _quad, card_face, hand, stage, surface
@@ -62,3 +62,17 @@ def test_pips_and_pictures_in_a_card_are_no_index() -> None:
 def test_letters_on_a_keyboard_or_a_cloth_are_no_index(backdrop: str) -> None:
     for seed in range(3):  # (the keyboard's grey keys are found as unreadable faces: test_staged.py)
         assert [g for g in Recogniser().recognise(surface(backdrop, np.random.default_rng(seed))) if g.card] == []
+
+
+def test_a_rank_read_as_two_cards_through_two_suits_names_neither() -> None:
+    """In a fan a rank lies beside another card's suit of its colour: read with its own suit as
+    one card and with the other as another, it is not named (never the surer of the two)."""
+    def pairing(rank: int, suit: int, card: str, confidence: float):
+        cand = IndexCandidate(rank, suit, np.zeros((4, 2), np.float32), 20.0, np.zeros(2, np.float32), np.float32([0, 1]))
+        return (confidence, cand, None, Reading(parse_card(card), confidence, 0, 1))
+
+    agree = [pairing(1, 2, "KD", 0.98), pairing(1, 3, "KD", 0.9999)]
+    differ = [pairing(4, 5, "KD", 0.9945), pairing(4, 6, "KH", 0.9998)]
+    faint = [pairing(7, 8, "2H", 1.0), pairing(7, 9, "2D", 0.3)]  # a pairing below the floor is no second name
+    kept = _unambiguous(agree + differ + faint)
+    assert [t[1].rank for t in kept] == [1, 1, 7, 7]

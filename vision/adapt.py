@@ -24,11 +24,11 @@ TEMPERATURE = 0.05
 LEAST_LIKENESS = 0.85
 # The enrolment alone never makes a card sure: its nearest neighbours may set one card's odds
 # against another's by less than the odds the calibrated threshold asks of the reading (a card
-# read at two corners: 0.997, 332 to 1, 0.965 and 27.6 to 1 when this was set; at one corner:
-# 0.999, 999 to 1), so a card the reader itself finds a toss-up stays unreadable however near an
-# enrolled corner lies. (A softly focused club of the simulated deck lies nearer the enrolled
-# spade than any enrolled club, which were photographed sharper; that nearness alone, some 30
-# to 1, named a card the reader found 60:40 the spade at 0.97-0.99.)
+# read at two corners: 0.999, 999 to 1, where 0.997 and 332 to 1, 0.965 and 27.6 to 1 before;
+# at one corner: 0.999, 999 to 1), so a card the reader itself finds a toss-up stays unreadable
+# however near an enrolled corner lies. (A softly focused club of the simulated deck lies
+# nearer the enrolled spade than any enrolled club, which were photographed sharper; that
+# nearness alone, some 30 to 1, named a card the reader found 60:40 the spade at 0.97-0.99.)
 MOST_ODDS = 20.0
 MOST_ODDS_ONE_CORNER = 700.0
 

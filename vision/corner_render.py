@@ -50,6 +50,7 @@ SUIT_FACE_WORDS = ("DejaVuSans", "DejaVuSerif", "FreeS", "FreeMono", "NotoSansSy
 GLYPH_PX = 96  # glyphs are rendered this tall, then scaled
 STROKE_SHARE = 0.08  # ranks drawn in OpenCV's stroke fonts rather than a TrueType face
 FLAT_TOP_SHARE = 0.3  # threes drawn with a flat top and a diagonal (as many decks print them)
+CARD_QUEEN_SHARE = 0.3  # queens drawn as card makers print them (card_queen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +140,8 @@ def rank_ink(rank: str, rng: np.random.Generator, faces: Faces) -> np.ndarray:
         if ink is not None:
             if text == "3" and rng.random() < FLAT_TOP_SHARE:
                 ink = flat_topped(ink, rng)
+            elif text == "Q" and rng.random() < CARD_QUEEN_SHARE:
+                ink = card_queen(ink.shape[0], rng)
             return _squeezed(ink, rng.uniform(0.75, 1.1) if text != "10" else rng.uniform(0.5, 1.05))
     raise RuntimeError(f"no installed face prints {text!r}")
 
@@ -159,6 +162,32 @@ def flat_topped(three: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     joint = (int(w * rng.uniform(0.3, 0.5)), middle + stroke // 2)
     cv2.line(out, (w - 1 - stroke // 2, bar), joint, 255, stroke, cv2.LINE_AA)
     return out
+
+
+def card_queen(height: int, rng: np.random.Generator) -> np.ndarray:
+    """The queen most card makers print, drawn: a narrow oval, thick at its sides and thin at
+    top and foot, crossed at its foot by a long tail that starts inside the bowl and sweeps out
+    down to the right (no typeface has it)."""
+    h = height
+    w = int(h * rng.uniform(0.5, 0.75))
+    side = max(2.0, h * rng.uniform(0.08, 0.15))  # the stroke at the oval's sides
+    top = side * rng.uniform(0.35, 0.8)  # and at its top and foot
+    tail_room = int(h * rng.uniform(0.1, 0.25))
+    canvas = np.zeros((h + tail_room, int(w * 1.35) + 2), np.uint8)
+    centre = (w / 2, h / 2)
+    outer = ((centre[0], centre[1]), (w - 1, h - 1), 0.0)
+    inner = ((centre[0], centre[1]), (max(1.0, w - 1 - 2 * side), max(1.0, h - 1 - 2 * top)), 0.0)
+    cv2.ellipse(canvas, outer, 255, -1, cv2.LINE_AA)
+    cv2.ellipse(canvas, inner, 0, -1, cv2.LINE_AA)
+    start = (w * rng.uniform(0.3, 0.55), h * rng.uniform(0.6, 0.8))
+    end = (w * rng.uniform(0.95, 1.3), h + tail_room * rng.uniform(0.4, 0.95))
+    bend = (w * rng.uniform(0.45, 0.8), h * rng.uniform(0.95, 1.1))
+    steps = np.linspace(0.0, 1.0, 16)[:, None]
+    curve = (1 - steps) ** 2 * np.float32(start) + 2 * (1 - steps) * steps * np.float32(bend) + steps ** 2 * np.float32(end)
+    thick = max(2, int(round(side * rng.uniform(0.6, 1.1))))
+    cv2.polylines(canvas, [np.int32(np.round(curve))], False, 255, thick, cv2.LINE_AA)
+    ys, xs = np.nonzero(canvas > 127)
+    return canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
 
 
 def _touching_pair(face: Path, rng: np.random.Generator) -> np.ndarray | None:

@@ -14,6 +14,7 @@ from vision.corner_render import (
     RANK_CLASSES,
     SUIT_CLASSES,
     _text_ink,
+    card_queen,
     flat_topped,
     installed_faces,
     split_faces,
@@ -134,6 +135,19 @@ def test_a_flat_topped_three_has_a_bar_across_its_top() -> None:
     assert flat.shape == three.shape
     top = (flat[: max(2, flat.shape[0] // 12)] > 127).any(axis=0).mean()
     assert top > 0.8 > (three[:2] > 127).any(axis=0).mean()
+
+
+def test_a_card_queen_is_a_narrow_oval_crossed_at_its_foot_by_a_tail() -> None:
+    """The queen card makers print (no typeface draws it): a closed bowl taller than wide, and a
+    tail leaving it down to the right, below the bowl."""
+    for seed in range(5):
+        queen = card_queen(60, np.random.default_rng(seed)) > 127
+        h, w = queen.shape
+        assert 60 < h < 80 and w < h
+        _, labels = cv2.connectedComponents(np.uint8(~queen))
+        assert labels.max() >= 2  # a hole: the bowl is closed
+        foot = queen[60:]  # below the bowl only the tail, on the right
+        assert foot.any() and np.nonzero(foot.any(axis=0))[0].mean() > w / 2
 
 
 def test_the_shipped_reader_averages_its_networks_where_the_first_sees_an_index(held_back) -> None:

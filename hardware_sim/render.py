@@ -49,19 +49,17 @@ def _draw_index(face: np.ndarray, card: Card, ink: tuple[int, int, int]) -> None
     the rank INDEX_RANK_H tall (a 10's two figures squeezed to one's width), its suit under it.
     At the far spots the camera sees the rank about 12 px tall, above the 11 px the corner
     reader is trained from (docs/vision.md, the simulated camera)."""
-    text = card.rank
-    ink_mask = np.zeros((80, 160), np.uint8)
-    cv2.putText(ink_mask, text, (4, 60), cv2.FONT_HERSHEY_DUPLEX, 1.6, 255, 4, cv2.LINE_AA)
-    ys, xs = np.nonzero(ink_mask > 127)
-    glyph = ink_mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
-    width = min(round(glyph.shape[1] * INDEX_RANK_H / glyph.shape[0]), INDEX_MAX_W)
-    glyph = cv2.resize(glyph, (width, INDEX_RANK_H), interpolation=cv2.INTER_AREA)
-    x, top = INDEX_CENTRE_X - width // 2, INDEX_TOP
-    face[top : top + glyph.shape[0], x : x + width][glyph > 127] = ink
+    canvas = np.zeros((80, 160), np.uint8)
+    cv2.putText(canvas, card.rank, (4, 60), cv2.FONT_HERSHEY_DUPLEX, 1.6, 255, 4, cv2.LINE_AA)
+    ys, xs = np.nonzero(canvas > 127)
+    rank = canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    width = min(round(rank.shape[1] * INDEX_RANK_H / rank.shape[0]), INDEX_MAX_W)
+    rank = cv2.resize(rank, (width, INDEX_RANK_H), interpolation=cv2.INTER_AREA)
+    left = INDEX_CENTRE_X - width // 2
+    face[INDEX_TOP : INDEX_TOP + INDEX_RANK_H, left : left + width][rank > 127] = ink
     suit = draw_suit(str(card.suit), INDEX_SUIT)
-    top += glyph.shape[0] + INDEX_GAP
-    region = face[top : top + INDEX_SUIT, INDEX_CENTRE_X - INDEX_SUIT // 2 : INDEX_CENTRE_X - INDEX_SUIT // 2 + INDEX_SUIT]
-    region[suit > 127] = ink
+    top, left = INDEX_TOP + INDEX_RANK_H + INDEX_GAP, INDEX_CENTRE_X - INDEX_SUIT // 2
+    face[top : top + INDEX_SUIT, left : left + INDEX_SUIT][suit > 127] = ink
 
 
 def _draw_middle(face: np.ndarray, card: Card, ink: tuple[int, int, int]) -> None:

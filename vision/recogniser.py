@@ -62,6 +62,7 @@ class CardGuess:
     corners: tuple[tuple[float, float], ...]
     centre: tuple[float, float]
     best_guess: Card | None = None  # what it looked most like, even when unreadable
+    read_at: tuple[int, ...] = ()  # the corners (0..3, of ``corners``) whose index it was read from
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -123,13 +124,31 @@ class Recogniser:
         and the card is unreadable; along its edge, the outline went round more than one card (a
         spread) and the index is another card's. An outline that
         could not be read is named by the one index at its corner; one holding several indices
-        went round several cards, and they stand for it."""
+        went round several cards, and they stand for it.
+
+        The index a card was read from surely through its outline is not read again (it is most
+        of the index search's work on a table of cards lying apart), unless another card's index
+        turns up at one of its corners: then every index is read, its own too, and they decide
+        together as above."""
         if not self.find_indices:
             return guesses
+        sure = [g for g in guesses if g.card is not None and g.confidence >= SURE_CONFIDENCE]
+        read_at = [np.roll(np.float32(g.corners), -t, axis=0) for g in sure for t in g.read_at]
+        placed, contradicted = self._indices_placed(image, guesses, sure, read_at)
+        if contradicted and read_at:
+            placed, _ = self._indices_placed(image, guesses, sure, [])
+        return placed
+
+    def _indices_placed(self, image: np.ndarray, guesses: list[CardGuess], sure: list[CardGuess],
+                        read_at: list[np.ndarray]) -> tuple[list[CardGuess], bool]:
+        """_with_indices, the indices at ``read_at`` not read; and whether an index at a named
+        outline's corner read as another card."""
+        guesses = list(guesses)
         added: list[CardGuess] = []
         in_unread: dict[int, list[tuple[CardGuess, np.ndarray]]] = {}
-        sure = [np.float32(g.corners) for g in guesses if g.card is not None and g.confidence >= SURE_CONFIDENCE]
-        for found in read_indices(image, self.reader, self.deck_index, self.features, known=sure):
+        contradicted = False
+        for found in read_indices(image, self.reader, self.deck_index, self.features,
+                                  known=[np.float32(g.corners) for g in sure], read_at=read_at):
             reading = found.reading
             threshold = self.threshold(reading)
             if any(g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)
@@ -148,7 +167,7 @@ class Recogniser:
                 n = named[0]
                 u, v = _edge_distances(guesses[n].corners, found.index_at)
                 if u < INDEX_REACH and v < INDEX_REACH:  # at its corner, read as another card: not sure
-                    g = guesses[n]
+                    g, contradicted = guesses[n], True
                     guesses[n] = CardGuess(None, g.confidence, g.corners, g.centre, max(g, guess, key=lambda x: x.confidence).card)
                 elif min(u, v) <= EDGE_REACH:  # along its edge: another card's
                     added.append(guess)
@@ -164,7 +183,7 @@ class Recogniser:
             else:
                 gone.add(n)
                 added.extend(g for g, _ in held)
-        return [g for n, g in enumerate(guesses) if n not in gone] + added
+        return [g for n, g in enumerate(guesses) if n not in gone] + added, contradicted
 
     def threshold(self, reading: Reading) -> float:
         """The confidence a reading must reach to name its card: a card read at one corner only
@@ -205,7 +224,8 @@ class Recogniser:
             # An index too small or blurred to be sure of: the enrolled face may vouch for it.
             confidence = max(confidence, face_confidence(self.faces, image, outline.corners, reading.card))
         card = reading.card if confidence >= threshold else None
-        return CardGuess(card, confidence, corners, outline.centre, reading.card)
+        read_at = (reading.turn,) if reading.corners == 1 else (reading.turn, reading.turn + 2)
+        return CardGuess(card, confidence, corners, outline.centre, reading.card, read_at)
 
 
 def pieces_joined(outlines: list[CardOutline], readings: list[Reading | None]) -> tuple[list[CardOutline], list[Reading | None]]:

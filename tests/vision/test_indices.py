@@ -8,8 +8,8 @@ import pytest
 
 from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import parse_card
-from vision.indices import IndexCandidate, _unambiguous, read_indices
-from vision.learned import shipped_reader
+from vision.indices import IndexCandidate, _read_already, _unambiguous, read_indices
+from vision.learned import IndexReader, shipped_reader
 from vision.reading import DeckIndex, Reading
 from vision.recogniser import Recogniser
 from vision.scoring import Tally, score_frame
@@ -76,3 +76,42 @@ def test_a_rank_read_as_two_cards_through_two_suits_names_neither() -> None:
     faint = [pairing(7, 8, "2H", 1.0), pairing(7, 9, "2D", 0.3)]  # a pairing below the floor is no second name
     kept = _unambiguous(agree + differ + faint)
     assert [t[1].rank for t in kept] == [1, 1, 7, 7]
+
+
+def test_only_the_index_an_outline_was_read_from_is_not_read_again() -> None:
+    """At a corner an outline was read at, the rank nearest the corner is that card's index:
+    not read again. Another card's index further along a spread, and an index turned the other
+    way (another card lying upside down over it), still are."""
+    quad = np.float32([[100, 100], [400, 100], [400, 520], [100, 520]])  # read at its first corner
+
+    def at(rank: int, x: float, y: float, down=(0.0, 1.0)):
+        return IndexCandidate(rank, rank + 100, np.zeros((4, 2), np.float32), 40.0, np.float32([x, y]), np.float32(down))
+
+    own, spread, turned, far = at(1, 130, 140), at(2, 175, 140), at(3, 120, 150, (0.0, -1.0)), at(4, 300, 140)
+    own_again = at(1, 130, 140, (1.0, 0.0))  # the same rank paired with another blob: one rank, all its pairings
+    assert _read_already([spread, turned, own, far, own_again], [quad]) == {1}
+    assert _read_already([own], []) == set()
+
+
+class _Counting(IndexReader):
+    def __init__(self) -> None:
+        super().__init__()
+        self.windows = 0
+
+    def read(self, patches):
+        self.windows += len(patches)
+        return super().read(patches)
+
+
+def test_cards_lying_apart_are_read_once_each_through_their_outlines() -> None:
+    """The index search does not read again the indices the outlines were read from: six cards
+    apart cost their two index corners each and little more (it was most of a frame's time)."""
+    rng = np.random.default_rng(5)
+    frame = surface("felt", rng)
+    codes = ("QH", "9S", "AD", "7C", "KS", "3H")
+    for k, code in enumerate(codes):
+        _lay(frame, card_face(parse_card(code)), _quad((160 + 200 * k, 360), 150, 150 * 1.4, float(rng.uniform(-15, 15))))
+    recogniser = Recogniser()
+    recogniser.reader = counting = _Counting()
+    assert sorted(g.card.code for g in recogniser.recognise(frame) if g.card) == sorted(codes)
+    assert counting.windows <= 2 * len(codes) + 2, counting.windows

@@ -277,10 +277,13 @@ def _fit_quad(hull: np.ndarray) -> np.ndarray | None:
 def _split_blob(blob: np.ndarray, frame_area: int) -> list[np.ndarray]:
     """Erode a blob of touching cards until its parts are card-shaped, then grow them back."""
     depth = cv2.distanceTransform(blob, cv2.DIST_L2, 3)
+    least = MIN_AREA_FRACTION * frame_area * 0.5  # a part's area at least
     for step in range(2, 16, 2):
         eroded = np.uint8(depth > step) * 255
+        if cv2.countNonZero(eroded) <= 2 * least:
+            break  # two parts that large no longer fit, nor after deeper erosion
         parts, _ = cv2.findContours(eroded, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        parts = [p for p in parts if cv2.contourArea(p) > MIN_AREA_FRACTION * frame_area * 0.5]
+        parts = [p for p in parts if cv2.contourArea(p) > least]
         if len(parts) < 2:
             continue
         grown = [_grow(p, blob, step) for p in parts]

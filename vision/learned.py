@@ -96,8 +96,8 @@ def ink_colour(patch: np.ndarray) -> str | None:
     h, w = patch.shape[:2]
     middle = patch[int(0.04 * h) : int(0.62 * h), int(0.08 * w) : int(0.72 * w)].reshape(-1, 3).astype(np.float32)
     darkest = np.minimum(np.minimum(middle[:, 0], middle[:, 1]), middle[:, 2])
-    ordered = np.sort(darkest)
-    paper_level, ink_level = ordered[int(0.9 * len(ordered))], ordered[int(0.03 * len(ordered))]
+    at = [int(0.03 * len(darkest)), int(0.9 * len(darkest))]
+    ink_level, paper_level = np.partition(darkest, at)[at]
     if paper_level - ink_level < 30:
         return None
     ink = darkest < paper_level - 0.5 * (paper_level - ink_level)

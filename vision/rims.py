@@ -23,8 +23,8 @@ def rim_share(whiteness: np.ndarray, quad: np.ndarray) -> float:
         points.append(side)
         normals.append(np.repeat(normal[None], RIM_SAMPLES, axis=0))
     points_, normals_ = np.vstack(points), np.vstack(normals)
-    profile = [sample(whiteness, points_ + normals_ * d) for d in np.linspace(-RIM_REACH, RIM_REACH, 7)]
-    stack = np.stack(profile)
+    reach = np.linspace(-RIM_REACH, RIM_REACH, 7)[:, None, None]
+    stack = sample(whiteness, (points_[None] + normals_[None] * reach).reshape(-1, 2)).reshape(len(reach), -1)
     return float(((stack.max(axis=0) - stack.min(axis=0)) > RIM_CONTRAST).mean())
 
 

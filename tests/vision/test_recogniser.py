@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.conftest import DECKS, photos_of, read_enrolled, scenes
+from tests.vision.conftest import CARDS_DIR, DECKS, labelled, photos_of, read_enrolled, scenes
 from vision.deck import Deck, load_deck
 from vision.recogniser import Recogniser
 from vision.scoring import Tally, score_frame
@@ -113,3 +113,14 @@ def test_a_card_filling_the_whole_frame_is_read(enrolled: dict[str, Deck]) -> No
     filled = cv2.warpPerspective(image, cv2.getPerspectiveTransform(inset, target), (400, 560))
     for recogniser in (Recogniser(), Recogniser(enrolled["kentdoan"])):
         assert [g.card.code for g in recogniser.recognise(filled) if g.card] == ["7H"]
+
+
+def test_a_spread_an_outline_went_round_names_every_card_it_shows() -> None:
+    """phone_notanumber11's test18: an outline round the ace to four of spades is read surely as
+    the ace at its corner; the two's index lies at that corner too. The ace's own index, not read
+    a second time when an outline names a card, is then read after all, and every card of the
+    spread whose index shows is named (the ace went missing when it was not)."""
+    path = CARDS_DIR / "phone_notanumber11" / "test18.jpg"
+    named = {g.card.code for g in Recogniser().recognise(cv2.imread(str(path))) if g.card}
+    assert {"AS", "2S", "3S", "5S", "6S", "7S", "8S"} <= named, named
+    assert named <= {c.code for c in labelled()[path]}, named

@@ -59,9 +59,10 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
     # pale cloth merge with cards at a low level and fall away at a higher one. Edges: under
     # uneven light no single level cuts every card from its background, but its rim stays sharp.
     quads: list[np.ndarray] = []
+    smoothed = _opened_closed(whiteness)
     for level in _levels(whiteness):
-        quads.extend(_quads_at_level(whiteness, level, frame_area))
-    evened = _evened(whiteness)
+        quads.extend(_quads_at_level(smoothed, level, frame_area))
+    evened = _opened_closed(_evened(whiteness))
     for level in EVENED_LEVELS:
         quads.extend(_quads_at_level(evened, level, frame_area))
     quads.extend(_quads_from_edges(whiteness, frame_area))
@@ -99,11 +100,16 @@ def _evened(whiteness: np.ndarray) -> np.ndarray:
     return np.clip(whiteness * (255.0 / divisor), 0, 255).astype(np.uint8)
 
 
-def _quads_at_level(whiteness: np.ndarray, level: int, frame_area: int) -> list[np.ndarray]:
-    _, mask = cv2.threshold(whiteness, level, 255, cv2.THRESH_BINARY)
+def _opened_closed(whiteness: np.ndarray) -> np.ndarray:
+    """Whiteness opened, then closed (a 5 px disc): thresholded at any level, the same as that
+    level's mask opened and closed (flat morphology and thresholds commute), done once for all."""
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    return cv2.morphologyEx(cv2.morphologyEx(whiteness, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
+
+
+def _quads_at_level(smoothed: np.ndarray, level: int, frame_area: int) -> list[np.ndarray]:
+    """Card-shaped blobs brighter than ``level`` in whiteness already opened and closed."""
+    _, mask = cv2.threshold(smoothed, level, 255, cv2.THRESH_BINARY)
     quads: list[np.ndarray] = []
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     for contour in contours:

@@ -261,7 +261,8 @@ def _card_quad(contour: np.ndarray) -> np.ndarray | None:
     quad_area = cv2.contourArea(quad)
     if quad_area <= 0 or not 0.8 < area / quad_area < 1.15:
         return None
-    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+    step = quad - quad[[3, 0, 1, 2]]  # each corner from the one before it
+    sides = np.sqrt((step * step).sum(axis=1))
     short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     ratio = max(short, long_) / max(min(short, long_), 1e-6)
     if ratio > 2.8:  # a steep view can make a card look square, never thinner than this

@@ -90,13 +90,15 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     fits &= (area >= 0.08 * w * h) & (area <= MAX_FILL * w * h)
     fits[0] = False  # the background
     blobs = []
-    for n in np.nonzero(fits)[0]:
-        if _paper_round(papery, x[n], y[n], w[n], h[n]) < PAPER_ROUND:
+    boxes = stats[:, :4].tolist()  # plain ints: a tenth of the time of numpy's in this loop
+    for n in np.nonzero(fits)[0].tolist():
+        bx, by, bw, bh = boxes[n]
+        if _paper_round(papery, bx, by, bw, bh) < PAPER_ROUND:
             continue
-        ys, xs = np.nonzero(labels[y[n] : y[n] + h[n], x[n] : x[n] + w[n]] == n)
-        ys, xs = ys + y[n], xs + x[n]
+        ys, xs = np.nonzero(labels[by : by + bh, bx : bx + bw] == n)
+        ys, xs = ys + by, xs + bx
         points = np.stack([xs, ys], axis=1).astype(np.float32) / scale
-        blobs.append(Blob(np.float32(centroids[n]) / scale, float(size[n]) / scale, points, _red(small[ys, xs])))
+        blobs.append(Blob(np.float32(centroids[n]) / scale, float(max(bw, bh)) / scale, points, _red(small[ys, xs])))
     return blobs
 
 

@@ -12,17 +12,14 @@ RIM_CONTRAST = 20  # whiteness levels between the two sides of a card's rim (or 
 def rim_share(whiteness: np.ndarray, quad: np.ndarray) -> float:
     """The share of an outline that runs along a sharp edge in the picture (a card's rim)."""
     centre = quad.mean(axis=0)
-    points, normals = [], []
-    for a, b in zip(quad, np.roll(quad, -1, axis=0), strict=True):
-        t = (np.arange(RIM_SAMPLES) + 0.5)[:, None] / RIM_SAMPLES
-        side = a + (b - a) * t
-        normal = np.array([b[1] - a[1], a[0] - b[0]], np.float32)
-        normal /= max(float(np.linalg.norm(normal)), 1e-6)
-        if np.dot(side.mean(axis=0) - centre, normal) < 0:
-            normal = -normal
-        points.append(side)
-        normals.append(np.repeat(normal[None], RIM_SAMPLES, axis=0))
-    points_, normals_ = np.vstack(points), np.vstack(normals)
+    ends = np.roll(quad, -1, axis=0)
+    t = (np.arange(RIM_SAMPLES) + 0.5)[:, None] / RIM_SAMPLES
+    sides = quad[:, None, :] + (ends - quad)[:, None, :] * t[None]  # (4, RIM_SAMPLES, 2)
+    normals = np.stack([ends[:, 1] - quad[:, 1], quad[:, 0] - ends[:, 0]], axis=1).astype(np.float32)
+    normals /= np.float32([[max(float(np.linalg.norm(n)), 1e-6)] for n in normals])
+    outward = ((sides.mean(axis=1) - centre) * normals).sum(axis=1) >= 0
+    normals[~outward] *= -1
+    points_, normals_ = sides.reshape(-1, 2), np.repeat(normals, RIM_SAMPLES, axis=0)
     reach = np.linspace(-RIM_REACH, RIM_REACH, 7)[:, None, None]
     stack = sample(whiteness, (points_[None] + normals_[None] * reach).reshape(-1, 2)).reshape(len(reach), -1)
     return float(((stack.max(axis=0) - stack.min(axis=0)) > RIM_CONTRAST).mean())

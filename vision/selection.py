@@ -138,8 +138,9 @@ def looks_like_paper(whiteness: np.ndarray, quad: np.ndarray) -> bool:
 def paper_level(whiteness: np.ndarray, quad: np.ndarray) -> tuple[float, float] | None:
     """The whiteness of the quad's margin and of the darker part round it when the margin looks
     like paper (clearly whiter than round it), else None."""
-    x0, y0 = np.maximum(np.floor(_scaled(quad, 1.3).min(axis=0)), 0).astype(int)
-    x1, y1 = np.ceil(_scaled(quad, 1.3).max(axis=0)).astype(int) + 1
+    reach = _scaled(quad, 1.3)
+    x0, y0 = np.maximum(np.floor(reach.min(axis=0)), 0).astype(int)
+    x1, y1 = np.ceil(reach.max(axis=0)).astype(int) + 1
     window = whiteness[y0:y1, x0:x1]
     local = quad - np.float32([x0, y0])
     # One drawing for both bands: 2 round the quad (1.05 to 1.25 of it), 1 its margin (0.9 to 0.98).

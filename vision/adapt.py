@@ -41,6 +41,8 @@ class DeckFeatures:
     vectors: dict[Card, list[np.ndarray]] = field(default_factory=dict)
     _stack: np.ndarray | None = field(default=None, repr=False)
     _owner: np.ndarray | None = field(default=None, repr=False)
+    _enrolled: np.ndarray | None = field(default=None, repr=False)
+    _starts: np.ndarray | None = field(default=None, repr=False)
     temperature: float = field(default=TEMPERATURE, repr=False)
 
     def add(self, card: Card, vector: np.ndarray) -> None:
@@ -70,10 +72,8 @@ class DeckFeatures:
         if len(self._stack) == 0:
             return np.full(len(self.cards), 1.0 / len(self.cards)), 1.0
         likeness = self._stack @ feature
-        best = np.full(len(self.cards), np.nan, np.float32)
-        for owner in np.unique(self._owner):
-            best[owner] = likeness[self._owner == owner].max()
-        best = np.where(np.isnan(best), LEAST_LIKENESS, best)  # a card never enrolled: no evidence either way
+        best = np.full(len(self.cards), LEAST_LIKENESS, np.float32)  # a card never enrolled: no evidence either way
+        best[self._enrolled] = np.maximum.reduceat(likeness, self._starts)  # each card's corners lie together
         top = max(float(best.max()), LEAST_LIKENESS)
         e = np.exp((best - top) / self.temperature)
         other = float(np.exp((LEAST_LIKENESS - top) / self.temperature))
@@ -87,6 +87,7 @@ class DeckFeatures:
                 owners.append(n)
         self._stack = np.stack(rows) if rows else np.zeros((0, 1), np.float32)
         self._owner = np.array(owners, np.int64)
+        self._enrolled, self._starts = np.unique(self._owner, return_index=True)  # owners ascend: one run a card
         self.temperature = self._learnt_temperature()
 
     def _learnt_temperature(self) -> float:

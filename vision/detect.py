@@ -129,7 +129,7 @@ def _quads_from_edges(whiteness: np.ndarray, frame_area: int) -> list[np.ndarray
     # too wide an opening also eats a face card's thin white border, hence two widths.
     for width in (1, 5, 11):
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
-        opened = cv2.morphologyEx(regions, cv2.MORPH_OPEN, kernel)
+        opened = cv2.morphologyEx(regions, cv2.MORPH_OPEN, kernel) if width > 1 else regions  # (1 px: as it is)
         contours, hierarchy = cv2.findContours(opened, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         for contour, (_, _, _, parent) in zip(contours, hierarchy[0] if contours else (), strict=True):
             if parent < 0 and MIN_AREA_FRACTION * frame_area < cv2.contourArea(contour) < 0.5 * frame_area:
@@ -289,6 +289,8 @@ def _split_blob(blob: np.ndarray, frame_area: int) -> list[np.ndarray]:
         eroded = np.uint8(depth > step) * 255
         if cv2.countNonZero(eroded) <= 2 * least:
             break  # two parts that large no longer fit, nor after deeper erosion
+        if cv2.connectedComponents(eroded, connectivity=8)[0] < 3:
+            continue  # still in one piece (the background and one part): a quick count, no contours
         parts, _ = cv2.findContours(eroded, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         parts = [p for p in parts if cv2.contourArea(p) > least]
         if len(parts) < 2:

@@ -145,14 +145,20 @@ def paper_level(whiteness: np.ndarray, quad: np.ndarray) -> tuple[float, float] 
     local = quad - np.float32([x0, y0])
     # One drawing for both bands: 2 round the quad (1.05 to 1.25 of it), 1 its margin (0.9 to 0.98).
     bands = np.zeros(window.shape[:2], np.uint8)
-    for factor, value in ((1.25, 2), (1.05, 0), (0.98, 1), (0.9, 0)):
-        cv2.fillConvexPoly(bands, np.int32(np.round(_scaled(local, factor))), value)
+    centre = local.mean(axis=0)
+    factors = np.array(_BAND_FACTORS, local.dtype)[:, None, None]  # in the quad's own precision, as _scaled
+    outlines = np.int32(np.round(centre + (local - centre) * factors))
+    for outline, value in zip(outlines, (2, 0, 1, 0), strict=True):
+        cv2.fillConvexPoly(bands, outline, value)
     margin, around = window[bands == 1], window[bands == 2]
     if not margin.size or not around.size:
         return None
     paper = _quantile(margin, 0.5)
     darker = _quantile(around, 0.25)
     return (paper, darker) if paper - darker > PAPER_CONTRAST else None
+
+
+_BAND_FACTORS = (1.25, 1.05, 0.98, 0.9)  # round the quad 1.25 to 1.05 of it, its margin 0.98 to 0.9
 
 
 def _quantile(values: np.ndarray, q: float) -> float:

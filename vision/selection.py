@@ -120,13 +120,15 @@ def _holds(quad: np.ndarray, point: np.ndarray) -> bool:
 def _suppress_overlaps(quads: list[np.ndarray], several: Callable[[np.ndarray], bool] | None = None) -> list[np.ndarray]:
     """The largest of quads whose centres lie inside one another; never a hand of several cards."""
     kept: list[np.ndarray] = []
+    centres: list[np.ndarray] = []
     ordered = sorted(quads, key=lambda q: -cv2.contourArea(q))
     for quad in ordered:
         centre = quad.mean(axis=0)
-        if all(not _holds(k, centre) and not _holds(quad, k.mean(axis=0)) for k in kept):
+        if all(not _holds(k, centre) and not _holds(quad, c) for k, c in zip(kept, centres, strict=True)):
             if several is not None and several(quad):
                 continue
             kept.append(quad)
+            centres.append(centre)
     return kept
 
 

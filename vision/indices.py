@@ -32,6 +32,7 @@ LONG_SIDE = 1400  # larger frames are shrunk to this to look for ink
 MIN_GLYPH_PX = 9  # a rank this tall at least, in the frame as it is looked at
 MAX_GLYPH_SHARE = 0.16  # and at most this share of the frame's long side
 INK_SHARE = 0.62  # ink is darker than this share of the brightest paper nearby
+MIN_PAPER = 110  # and that paper brighter than this (darkest channel)
 SUIT_SHARE = (0.35, 1.1)  # an index's suit under its rank is this tall beside it
 BESIDE_SUIT_SHARE = 1.3  # a suit beside its rank, at most this tall
 MAX_SUIT_GAP = 0.6  # the suit lies at most this far (in rank heights) below the rank or beside it
@@ -77,7 +78,7 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     darkest = cv2.min(cv2.min(blue, green), red)
     reach = max(15, int(max(small.shape[:2]) / 24)) | 1
     paper = cv2.dilate(darkest, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
-    ink = cv2.compare(darkest, cv2.LUT(paper, _BELOW_INK), cv2.CMP_LT) & cv2.compare(paper, 110, cv2.CMP_GT) & 1
+    ink = cv2.compare(darkest, cv2.LUT(paper, _INK_BELOW), cv2.CMP_LT)  # 255 ink, 0 not
     if len(known):  # a card read surely: its middle is not looked at again (pips, a picture)
         cv2.fillPoly(ink, [np.int32(np.round(band * scale)) for q in known for band in _middle_bands(q)], 0)
     # Grana's block-based labelling: the same labels and stats as the default, in half the time.
@@ -110,6 +111,7 @@ def _levels_below(share: float) -> np.ndarray:
 
 
 _BELOW_INK, _BELOW_PAPER = _levels_below(INK_SHARE), _levels_below(PAPER_SHARE)
+_INK_BELOW = np.where(np.arange(256) > MIN_PAPER, _BELOW_INK, 0).astype(np.uint8)  # no ink where no paper is near
 
 
 def _red(pixels: np.ndarray) -> bool | None:
@@ -175,20 +177,20 @@ def _candidate(blobs: list[Blob], r: int, s: int, down: np.ndarray, centres: np.
     rank, suit = blobs[r], blobs[s]
     if rank.red is not None and suit.red is not None and rank.red != suit.red:
         return None  # an index is printed in one colour
-    along_down = rank.points @ down
+    along_down, across_rank = rank.points @ down, rank.points @ right
     tall = float(along_down.max() - along_down.min()) + 1
-    if tall < MIN_GLYPH_PX or not _suit_fits(rank.points, suit.points, down, right, tall):
+    if tall < MIN_GLYPH_PX or not _suit_fits(along_down, across_rank, suit.points, down, right, tall):
         return None
     # A rank printed as two glyphs (10): its neighbour on the same line, close beside it.
-    points = [rank.points]
+    across, along = [across_rank], [along_down]
     offsets = centres - rank.centre
     beside = np.nonzero((np.abs(offsets @ down) < 0.25 * tall) & (np.abs(offsets @ right) < 1.1 * tall)
                         & (sizes > 0.5 * tall) & (sizes < 1.4 * tall))[0]
     for n in beside:
         if n != r and n != s and _gap(rank.points, blobs[n].points, right) < 0.3 * tall:
-            points.append(blobs[n].points)
-    ink = np.concatenate(points)
-    across, along = ink @ right, ink @ down
+            across.append(blobs[n].points @ right)
+            along.append(blobs[n].points @ down)
+    across, along = (across[0], along[0]) if len(across) == 1 else (np.concatenate(across), np.concatenate(along))
     wide = float(across.max() - across.min()) + 1
     if wide > 2.0 * tall:
         return None
@@ -200,15 +202,17 @@ def _candidate(blobs: list[Blob], r: int, s: int, down: np.ndarray, centres: np.
     return IndexCandidate(r, s, card, tall, np.float32(middle), np.float32(down))
 
 
-def _suit_fits(rank: np.ndarray, suit: np.ndarray, down: np.ndarray, right: np.ndarray, tall: float) -> bool:
+def _suit_fits(rank_down: np.ndarray, rank_right: np.ndarray, suit: np.ndarray, down: np.ndarray,
+               right: np.ndarray, tall: float) -> bool:
     """An index's suit is smaller than its rank and close under it (or close beside it): two
-    pips of a card's middle, one above the other, are alike in size and further apart."""
+    pips of a card's middle, one above the other, are alike in size and further apart. (The
+    rank's pixels as projected on down and right.)"""
     suit_down, suit_right = suit @ down, suit @ right
     suit_tall = float(suit_down.max() - suit_down.min()) + 1
-    rank_down, rank_right = rank @ down, rank @ right
     below = suit_down.min() - rank_down.max()
     if -0.1 * tall <= below <= MAX_SUIT_GAP * tall:  # under it, not off to one side
-        return SUIT_SHARE[0] * tall <= suit_tall <= SUIT_SHARE[1] * tall and _gap(rank, suit, right) <= 0
+        overlap = max(suit_right.min() - rank_right.max(), rank_right.min() - suit_right.max(), 0.0) <= 0
+        return SUIT_SHARE[0] * tall <= suit_tall <= SUIT_SHARE[1] * tall and overlap
     # Beside it (German and Austrian decks), where a suit may stand as tall as the rank.
     besides = suit_right.min() - rank_right.max()
     return (-0.1 * tall <= besides <= MAX_SUIT_GAP * tall and suit_down.min() >= rank_down.min() - 0.15 * tall

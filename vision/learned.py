@@ -52,13 +52,13 @@ class CornerRead:
 
 def corner_window(image: np.ndarray, corners: np.ndarray, turn: int) -> np.ndarray:
     """The reader's window at the first of ``corners`` rolled by ``turn``, upright, INPUT size."""
-    rolled = np.roll(np.asarray(corners, np.float32), -turn, axis=0)
+    rolled = np.asarray(corners, np.float32)[[(turn + k) % 4 for k in range(4)]]  # that corner first
     x0, y0, x1, y1 = WINDOW
     to_card = cv2.getPerspectiveTransform(_UNIT, rolled)
     window = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
     quad = cv2.perspectiveTransform(window, to_card).reshape(4, 2)
     tall = float(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
-    h = int(np.clip(round(tall), INPUT_H // 2, MAX_WINDOW_PX))
+    h = min(max(round(tall), INPUT_H // 2), MAX_WINDOW_PX)
     w = max(8, int(round(h * INPUT_W / INPUT_H)))
     target = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)

@@ -124,7 +124,9 @@ class Recogniser:
         and the card is unreadable; along its edge, the outline went round more than one card (a
         spread) and the index is another card's. An outline that
         could not be read is named by the one index at its corner; one holding several indices
-        went round several cards, and they stand for it.
+        went round several cards, and they stand for it (and the index that made it unreadable
+        stands too when its own card's index is among them, read as that card: the two were
+        not two readings of one index).
 
         The index a card was read from surely through its outline is not read again (it is most
         of the index search's work on a table of cards lying apart), unless another card's index
@@ -146,6 +148,7 @@ class Recogniser:
         guesses = list(guesses)
         added: list[CardGuess] = []
         in_unread: dict[int, list[tuple[CardGuess, np.ndarray]]] = {}
+        disputed: dict[int, tuple[Card, CardGuess]] = {}  # outline: the card it was named, the index at its corner read otherwise
         contradicted = False
         for found in read_indices(image, self.reader, self.deck_index, self.features,
                                   known=[np.float32(g.corners) for g in sure], read_at=read_at):
@@ -168,6 +171,7 @@ class Recogniser:
                 u, v = _edge_distances(guesses[n].corners, found.index_at)
                 if u < INDEX_REACH and v < INDEX_REACH:  # at its corner, read as another card: not sure
                     g, contradicted = guesses[n], True
+                    disputed[n] = (g.card, guess)
                     guesses[n] = CardGuess(None, g.confidence, g.corners, g.centre, max(g, guess, key=lambda x: x.confidence).card)
                 elif min(u, v) <= EDGE_REACH:  # along its edge: another card's
                     added.append(guess)
@@ -183,6 +187,12 @@ class Recogniser:
             else:
                 gone.add(n)
                 added.extend(g for g, _ in held)
+                # Among several, its own card's index read as that card: the index that disputed it
+                # was not a second reading of its index but another card's, the outline round both.
+                if n in disputed and any(g.card == disputed[n][0] for g, _ in held):
+                    other = disputed[n][1]
+                    if all(g.card != other.card for g, _ in held):
+                        added.append(other)
         return [g for n, g in enumerate(guesses) if n not in gone] + added, contradicted
 
     def threshold(self, reading: Reading) -> float:

@@ -131,8 +131,9 @@ def _quads_from_edges(whiteness: np.ndarray, frame_area: int) -> list[np.ndarray
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
         opened = cv2.morphologyEx(regions, cv2.MORPH_OPEN, kernel) if width > 1 else regions  # (1 px: as it is)
         contours, hierarchy = cv2.findContours(opened, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-        for contour, (_, _, _, parent) in zip(contours, hierarchy[0] if contours else (), strict=True):
-            if parent < 0 and MIN_AREA_FRACTION * frame_area < cv2.contourArea(contour) < 0.5 * frame_area:
+        outer = np.nonzero(hierarchy[0][:, 3] < 0)[0].tolist() if contours else []  # not a hole's rim
+        for contour in (contours[k] for k in outer):
+            if MIN_AREA_FRACTION * frame_area < cv2.contourArea(contour) < 0.5 * frame_area:
                 quad = _card_quad(contour)
                 if quad is not None:
                     quads.append(_widened(quad, RIM_PIXELS))

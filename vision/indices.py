@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from vision.adapt import DeckFeatures
-from vision.learned import WINDOW, CornerRead, IndexReader, corner_window
+from vision.learned import UNIT_SQUARE, WINDOW, CornerRead, IndexReader, corner_window
 from vision.reading import DeckIndex, Reading, read_card
 
 # Where the index lies on the virtual card the reader was trained on (vision/corner_camera.py):
@@ -78,7 +78,7 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     darkest = cv2.min(cv2.min(blue, green), red)
     reach = max(15, int(max(small.shape[:2]) / 24)) | 1
     paper = cv2.dilate(darkest, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
-    ink = cv2.compare(darkest, cv2.LUT(paper, _INK_BELOW), cv2.CMP_LT)  # 255 ink, 0 not
+    ink = cv2.compare(darkest, cv2.LUT(paper, _BELOW_INK), cv2.CMP_LT)  # 255 ink, 0 not
     if len(known):  # a card read surely: its middle is not looked at again (pips, a picture)
         cv2.fillPoly(ink, [np.int32(np.round(band * scale)) for q in known for band in _middle_bands(q)], 0)
     # Grana's block-based labelling: the same labels and stats as the default, in half the time.
@@ -110,8 +110,8 @@ def _levels_below(share: float) -> np.ndarray:
     return np.uint8([(levels < np.float32(share) * paper).sum() for paper in levels])
 
 
-_BELOW_INK, _BELOW_PAPER = _levels_below(INK_SHARE), _levels_below(PAPER_SHARE)
-_INK_BELOW = np.where(np.arange(256) > MIN_PAPER, _BELOW_INK, 0).astype(np.uint8)  # no ink where no paper is near
+_BELOW_PAPER = _levels_below(PAPER_SHARE)
+_BELOW_INK = np.where(np.arange(256) > MIN_PAPER, _levels_below(INK_SHARE), 0).astype(np.uint8)  # no ink where no paper is near
 
 
 def _red(pixels: np.ndarray) -> bool | None:
@@ -126,7 +126,7 @@ def _red(pixels: np.ndarray) -> bool | None:
 def _middle_bands(quad: np.ndarray) -> list[np.ndarray]:
     """A card's outline less its four corners and its edges: a band down its middle and one
     across it."""
-    to_frame = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), np.float32(quad))
+    to_frame = cv2.getPerspectiveTransform(UNIT_SQUARE, np.float32(quad))
     u, v = CORNER_SHARE
     e = EDGE_SHARE
     bands = np.float32([[[u, e], [1 - u, e], [1 - u, 1 - e], [u, 1 - e]], [[e, v], [1 - e, v], [1 - e, 1 - v], [e, 1 - v]]])
@@ -211,8 +211,7 @@ def _suit_fits(rank_down: np.ndarray, rank_right: np.ndarray, suit: np.ndarray, 
     suit_tall = float(suit_down.max() - suit_down.min()) + 1
     below = suit_down.min() - rank_down.max()
     if -0.1 * tall <= below <= MAX_SUIT_GAP * tall:  # under it, not off to one side
-        overlap = max(suit_right.min() - rank_right.max(), rank_right.min() - suit_right.max(), 0.0) <= 0
-        return SUIT_SHARE[0] * tall <= suit_tall <= SUIT_SHARE[1] * tall and overlap
+        return SUIT_SHARE[0] * tall <= suit_tall <= SUIT_SHARE[1] * tall and _apart(rank_right, suit_right) <= 0
     # Beside it (German and Austrian decks), where a suit may stand as tall as the rank.
     besides = suit_right.min() - rank_right.max()
     return (-0.1 * tall <= besides <= MAX_SUIT_GAP * tall and suit_down.min() >= rank_down.min() - 0.15 * tall
@@ -220,7 +219,11 @@ def _suit_fits(rank_down: np.ndarray, rank_right: np.ndarray, suit: np.ndarray, 
 
 
 def _gap(a: np.ndarray, b: np.ndarray, axis: np.ndarray) -> float:
-    pa, pb = a @ axis, b @ axis
+    return _apart(a @ axis, b @ axis)
+
+
+def _apart(pa: np.ndarray, pb: np.ndarray) -> float:
+    """The gap between two sets of pixels projected on one axis (0 where they overlap)."""
     return float(max(pb.min() - pa.max(), pa.min() - pb.max(), 0.0))
 
 
@@ -272,7 +275,7 @@ def _read_already(found: list[IndexCandidate], read_at: list[np.ndarray]) -> set
     downs = np.stack([c.down for c in found])
     done = set()
     for quad in read_at:
-        to_unit = cv2.getPerspectiveTransform(np.float32(quad), np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
+        to_unit = cv2.getPerspectiveTransform(np.float32(quad), UNIT_SQUARE)
         u, v = cv2.perspectiveTransform(centres, to_unit).reshape(-1, 2).T
         down = (quad[3] - quad[0]) / max(float(np.linalg.norm(quad[3] - quad[0])), 1e-6)
         inside = np.nonzero((u >= 0) & (u <= WINDOW[2]) & (v >= 0) & (v <= WINDOW[3]) & (downs @ down > 0.8))[0]

@@ -33,7 +33,7 @@ CLEAR_RED_SHARE = 0.6  # this share of the ink red: the index is red
 CLEAR_BLACK_RED_SHARE, CLEAR_BLACK_NEUTRAL_SHARE = 0.02, 0.8  # hardly any red, nearly all neutral
 MOST_HUED = 0.5  # more of the dark pixels than this green or blue: the ink's colour is not clear
 
-_UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+UNIT_SQUARE = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])  # a card's corners, as shares of its sides
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ def corner_window(image: np.ndarray, corners: np.ndarray, turn: int) -> np.ndarr
     """The reader's window at the first of ``corners`` rolled by ``turn``, upright, INPUT size."""
     rolled = np.asarray(corners, np.float32)[[(turn + k) % 4 for k in range(4)]]  # that corner first
     x0, y0, x1, y1 = WINDOW
-    to_card = cv2.getPerspectiveTransform(_UNIT, rolled)
+    to_card = cv2.getPerspectiveTransform(UNIT_SQUARE, rolled)
     window = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
     quad = cv2.perspectiveTransform(window, to_card).reshape(4, 2)
     tall = float(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1])))

@@ -26,7 +26,7 @@ from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
 from vision.indices import CARD_REACH, read_indices, surest_look
-from vision.learned import MODEL, CornerRead, corner_window, shipped_reader
+from vision.learned import MODEL, UNIT_SQUARE, CornerRead, corner_window, shipped_reader
 from vision.reading import DeckIndex, Reading, read_card
 
 FALLBACK_MIN_CONFIDENCE = 0.9
@@ -308,7 +308,7 @@ def _renamed(outline: CardGuess, read: CardGuess) -> CardGuess:
 def _edge_distances(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> tuple[float, float]:
     """How far a point lies from the nearer of an outline's two long sides and of its two short
     ones, as shares of the outline's width and height."""
-    to_unit = cv2.getPerspectiveTransform(np.float32(corners), np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
+    to_unit = cv2.getPerspectiveTransform(np.float32(corners), UNIT_SQUARE)
     u, v = cv2.perspectiveTransform(np.float32([[point]]), to_unit)[0, 0]
     return float(min(u, 1 - u)), float(min(v, 1 - v))
 

@@ -254,13 +254,17 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
     best = [t for t in _unambiguous(_read_pairings(image, found, reader, deck, features)) if t[0] >= floor]
     best.sort(key=lambda t: -t[0])
     kept: list[tuple[IndexCandidate, CornerRead, Reading]] = []
-    used: set[int] = set()
-    for _, cand, read, reading in best:  # one reading per blob, the surest; none where another lies
-        if cand.rank in used or cand.suit in used:
+    ranks: set[int] = set()
+    suits: set[int] = set()
+    for _, cand, read, reading in best:  # one reading per blob and role, the surest; none where another lies
+        # (A rank of a spread may be paired with the next card's rank beside it, read right
+        # all the same: that blob is still the next card's rank.)
+        if cand.rank in ranks or cand.suit in suits:
             continue
         if any(np.linalg.norm(k.centre - cand.centre) < 0.6 * k.rank_height for k, _, _ in kept):
             continue
-        used.update((cand.rank, cand.suit))
+        ranks.add(cand.rank)
+        suits.add(cand.suit)
         kept.append((cand, read, reading))
     return _pairs_joined(kept, deck, features)
 

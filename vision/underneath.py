@@ -76,41 +76,37 @@ def _square_corners(points: np.ndarray, reach: float) -> list[tuple[np.ndarray, 
     """Convex, nearly square corners of a closed outline: (corner, clockwise side, other side).
 
     A card's corner is rounded, so each side's direction is taken from the stretch between one
-    and two ``reach`` away from the corner, and the corner is where the two sides meet.
+    and two ``reach`` away from the corner, and the corner is where the two sides meet. Every
+    point of the outline is tried at once (an outline has thousands).
     """
     n = len(points)
     steps = np.linalg.norm(np.diff(points, axis=0, append=points[:1]), axis=1)
     along = np.concatenate([[0.0], np.cumsum(steps)])[:-1]
     total = float(steps.sum())
-    at = [np.searchsorted(along, (along + d) % total) % n for d in (reach, 2 * reach, -reach, -2 * reach)]
+    a1, a2, b1, b2 = (points[np.searchsorted(along, (along + d) % total) % n] for d in (reach, 2 * reach, -reach, -2 * reach))
+    u, v = a2 - a1, b2 - b1
+    nu, nv = np.hypot(u[:, 0], u[:, 1]), np.hypot(v[:, 0], v[:, 1])
+    straight = (nu >= 0.8 * reach) & (nv >= 0.8 * reach)  # else a ragged stretch, not a straight side
+    u, v = u / np.maximum(nu, 1e-6)[:, None], v / np.maximum(nv, 1e-6)[:, None]
+    angle = np.degrees(np.arccos(np.clip(u[:, 0] * v[:, 0] + u[:, 1] * v[:, 1], -1.0, 1.0)))
+    corner, meets = _meetings(a1, u, b1, v)
+    near = np.hypot(*(corner - points).T) <= reach
     found = []
-    for i in range(n):
-        a1, a2, b1, b2 = (points[k[i]] for k in at)
-        u, v = a2 - a1, b2 - b1
-        nu, nv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
-        if nu < 0.8 * reach or nv < 0.8 * reach:
-            continue  # a ragged stretch, not a straight side
-        u, v = u / nu, v / nv
-        angle = float(np.degrees(np.arccos(np.clip(np.dot(u, v), -1.0, 1.0))))
-        if abs(angle - 90) > SQUARE:
-            continue
-        corner = _meeting(a1, u, b1, v)
-        if corner is None or np.linalg.norm(corner - points[i]) > reach:
-            continue
-        first, second = (u, v) if u[0] * v[1] - u[1] * v[0] > 0 else (v, u)
-        if not _convex(points, corner, first, second, reach):
-            continue
-        found.append((corner, first, second, angle))
+    for i in np.nonzero(straight & (np.abs(angle - 90) <= SQUARE) & meets & near)[0].tolist():
+        first, second = (u[i], v[i]) if u[i, 0] * v[i, 1] - u[i, 1] * v[i, 0] > 0 else (v[i], u[i])
+        if _convex(points, corner[i], first, second, reach):
+            found.append((corner[i], first, second, float(angle[i])))
     return [(c, f, s) for c, f, s, _ in _sharpest(found, reach)]
 
 
-def _meeting(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> np.ndarray | None:
-    """Where the line through p along u meets the line through q along v."""
-    matrix = np.array([[u[0], -v[0]], [u[1], -v[1]]], np.float64)
-    if abs(np.linalg.det(matrix)) < 1e-3:
-        return None
-    t, _ = np.linalg.solve(matrix, (q - p).astype(np.float64))
-    return (p + u * t).astype(np.float32)
+def _meetings(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each line through p along u meets the line through q along v (rows), and whether
+    they meet at all (not nearly parallel)."""
+    det = v[:, 0].astype(np.float64) * u[:, 1] - u[:, 0].astype(np.float64) * v[:, 1]
+    meets = np.abs(det) >= 1e-3
+    d = (q - p).astype(np.float64)
+    t = (v[:, 0] * d[:, 1] - v[:, 1] * d[:, 0]) / np.where(meets, det, 1.0)
+    return (p + u * t[:, None]).astype(np.float32), meets
 
 
 def _convex(points: np.ndarray, corner: np.ndarray, first: np.ndarray, second: np.ndarray, reach: float) -> bool:
@@ -122,18 +118,22 @@ def _convex(points: np.ndarray, corner: np.ndarray, first: np.ndarray, second: n
 
 def _sharpest(found: list, reach: float) -> list:
     """One corner per place on the outline: the squarest of the points there."""
-    kept: list = []
-    for item in sorted(found, key=lambda f: abs(f[3] - 90)):
-        if all(np.linalg.norm(item[0] - k[0]) > reach for k in kept):
-            kept.append(item)
-    return kept
+    return [found[k] for k in _apart([f[0] for f in found], reach, [abs(f[3] - 90) for f in found])]
 
 
 def _one_per_corner(quads: list[np.ndarray], reach: float) -> list[np.ndarray]:
-    kept: list[np.ndarray] = []
-    for quad in quads:
-        if all(np.linalg.norm(quad[0] - k[0]) > reach for k in kept):
-            kept.append(quad)
+    return [quads[k] for k in _apart([q[0] for q in quads], reach)]
+
+
+def _apart(points: list[np.ndarray], reach: float, rank: list[float] | None = None) -> list[int]:
+    """Which points to keep, best ranked first (else in order): each further than ``reach``
+    from every point kept before it."""
+    order = sorted(range(len(points)), key=rank.__getitem__) if rank is not None else range(len(points))
+    stack = np.float32(points).reshape(-1, 2)
+    kept: list[int] = []
+    for k in order:
+        if not kept or bool((np.hypot(*(stack[kept] - stack[k]).T) > reach).all()):
+            kept.append(k)
     return kept
 
 
@@ -149,40 +149,38 @@ def line_corner_quads(whiteness: np.ndarray, paper: np.ndarray, whole: list[np.n
         return []
     short, long_ = card_sides(whole)
     found = cv2.createLineSegmentDetector().detect(whiteness)[0]
-    segments = [s for s in ([] if found is None else found.reshape(-1, 2, 2))
-                if np.linalg.norm(s[1] - s[0]) >= 0.3 * short]
+    segments = np.zeros((0, 2, 2), np.float32) if found is None else found.reshape(-1, 2, 2)
+    segments = segments[np.hypot(*(segments[:, 1] - segments[:, 0]).T) >= 0.3 * short]
     quads: list[np.ndarray] = []
-    for i, one in enumerate(segments):
-        for two in segments[i + 1:]:
-            corner = _segment_corner(one, two, 0.12 * short)
-            if corner is None:
-                continue
-            point, first, second = corner
-            inside = point + (first + second) * 0.05 * short
-            if not _on_paper(paper, inside) or any(
-                    cv2.pointPolygonTest(w, (float(point[0]), float(point[1])), True) > -0.08 * short for w in whole):
-                continue
-            quads.extend(laid_out(point, first, second, (short, long_), paper))
+    for point, first, second in _segment_corners(segments, 0.12 * short):
+        inside = point + (first + second) * 0.05 * short
+        if not _on_paper(paper, inside) or any(
+                cv2.pointPolygonTest(w, (float(point[0]), float(point[1])), True) > -0.08 * short for w in whole):
+            continue
+        quads.extend(laid_out(point, first, second, (short, long_), paper))
     return _one_per_corner(quads, 0.3 * short)
 
 
-def _segment_corner(one: np.ndarray, two: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Where two segments meet nearly square near an end of each: (corner, clockwise side, other side)."""
-    u, v = one[1] - one[0], two[1] - two[0]
-    u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
-    if abs(float(np.degrees(np.arccos(np.clip(abs(np.dot(u, v)), 0.0, 1.0)))) - 90) > SQUARE:
-        return None
-    point = _meeting(one[0], u, two[0], v)
-    if point is None:
-        return None
+def _segment_corners(segments: np.ndarray, reach: float) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Where two segments meet nearly square near an end of each, for every pair (in order):
+    (corner, clockwise side, other side)."""
+    one, two = np.triu_indices(len(segments), 1)
+    ways = segments[:, 1] - segments[:, 0]
+    ways = ways / np.hypot(ways[:, 0], ways[:, 1])[:, None]
+    u, v = ways[one], ways[two]
+    square = np.abs(np.degrees(np.arccos(np.clip(np.abs(u[:, 0] * v[:, 0] + u[:, 1] * v[:, 1]), 0.0, 1.0))) - 90) <= SQUARE
+    point, meets = _meetings(segments[one, 0], u, segments[two, 0], v)
+    keep = square & meets
     sides = []
-    for segment in (one, two):
-        near, far = sorted(segment, key=lambda end: float(np.linalg.norm(end - point)))
-        if np.linalg.norm(near - point) > reach:
-            return None
-        sides.append((far - point) / np.linalg.norm(far - point))
+    for ends in (segments[one], segments[two]):
+        gaps = np.hypot(*(ends - point[:, None]).transpose(2, 0, 1))  # each end from the corner
+        nearer_second = gaps[:, 1] < gaps[:, 0]
+        keep &= np.where(nearer_second, gaps[:, 1], gaps[:, 0]) <= reach
+        far = np.where(nearer_second[:, None], ends[:, 0], ends[:, 1]) - point
+        sides.append(far / np.maximum(np.hypot(far[:, 0], far[:, 1]), 1e-6)[:, None])
     a, b = sides
-    return (point, a, b) if a[0] * b[1] - a[1] * b[0] > 0 else (point, b, a)
+    clockwise = a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0
+    return [(point[k], a[k], b[k]) if clockwise[k] else (point[k], b[k], a[k]) for k in np.nonzero(keep)[0].tolist()]
 
 
 def _on_paper(paper: np.ndarray, point: np.ndarray) -> bool:

@@ -8,6 +8,8 @@ corner is read (the recogniser names it only when it is sure, and never a second
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -91,12 +93,20 @@ def _square_corners(points: np.ndarray, reach: float) -> list[tuple[np.ndarray, 
     angle = np.degrees(np.arccos(np.clip(u[:, 0] * v[:, 0] + u[:, 1] * v[:, 1], -1.0, 1.0)))
     corner, meets = _meetings(a1, u, b1, v)
     near = np.hypot(*(corner - points).T) <= reach
+    tried = np.nonzero(straight & (np.abs(angle - 90) <= SQUARE) & meets & near)[0]
+    # One corner per place on the outline: the squarest convex one there (a point near a corner
+    # kept already is not looked at).
     found = []
-    for i in np.nonzero(straight & (np.abs(angle - 90) <= SQUARE) & meets & near)[0].tolist():
-        first, second = (u[i], v[i]) if u[i, 0] * v[i, 1] - u[i, 1] * v[i, 0] > 0 else (v[i], u[i])
-        if _convex(points, corner[i], first, second, reach):
-            found.append((corner[i], first, second, float(angle[i])))
-    return [(c, f, s) for c, f, s, _ in _sharpest(found, reach)]
+    for i in _apart(corner[tried], reach, [abs(float(a) - 90) for a in angle[tried]],
+                    lambda k: _convex(points, corner[tried[k]], *_clockwise(u[tried[k]], v[tried[k]]), reach)):
+        i = int(tried[i])
+        found.append((corner[i], *_clockwise(u[i], v[i])))
+    return found
+
+
+def _clockwise(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A corner's two sides, the clockwise one first."""
+    return (u, v) if u[0] * v[1] - u[1] * v[0] > 0 else (v, u)
 
 
 def _meetings(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -116,24 +126,24 @@ def _convex(points: np.ndarray, corner: np.ndarray, first: np.ndarray, second: n
     return cv2.pointPolygonTest(contour, (float(inside[0]), float(inside[1])), False) > 0
 
 
-def _sharpest(found: list, reach: float) -> list:
-    """One corner per place on the outline: the squarest of the points there."""
-    return [found[k] for k in _apart([f[0] for f in found], reach, [abs(f[3] - 90) for f in found])]
-
-
 def _one_per_corner(quads: list[np.ndarray], reach: float) -> list[np.ndarray]:
-    return [quads[k] for k in _apart([q[0] for q in quads], reach)]
+    return [quads[k] for k in _apart(np.float32([q[0] for q in quads]), reach)]
 
 
-def _apart(points: list[np.ndarray], reach: float, rank: list[float] | None = None) -> list[int]:
-    """Which points to keep, best ranked first (else in order): each further than ``reach``
-    from every point kept before it."""
+def _apart(points: np.ndarray, reach: float, rank: list[float] | None = None,
+           fits: Callable[[int], bool] | None = None) -> list[int]:
+    """Which of the points to keep, best ranked first (else in order): each that ``fits`` and
+    lies further than ``reach`` from every point kept before it (one already within reach of a
+    kept point is not tried)."""
+    points = points.reshape(-1, 2)
     order = sorted(range(len(points)), key=rank.__getitem__) if rank is not None else range(len(points))
-    stack = np.float32(points).reshape(-1, 2)
+    covered = np.zeros(len(points), bool)
     kept: list[int] = []
     for k in order:
-        if not kept or bool((np.hypot(*(stack[kept] - stack[k]).T) > reach).all()):
-            kept.append(k)
+        if covered[k] or (fits is not None and not fits(k)):
+            continue
+        kept.append(k)
+        covered |= np.hypot(*(points - points[k]).T) <= reach
     return kept
 
 

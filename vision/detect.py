@@ -304,11 +304,16 @@ def _split_blob(blob: np.ndarray, frame_area: int) -> list[np.ndarray]:
 
 
 def _grow(part: np.ndarray, blob: np.ndarray, steps: int) -> np.ndarray:
-    piece = np.zeros_like(blob)
-    cv2.drawContours(piece, [part], -1, 255, cv2.FILLED)
+    """The part grown back by ``steps`` within the blob (worked on in the part's box and the
+    reach of the growth only: the same pixels as the whole blob's image, in a fraction of it)."""
+    x, y, w, h = cv2.boundingRect(part)
+    x0, y0 = max(x - steps - 1, 0), max(y - steps - 1, 0)
+    x1, y1 = min(x + w + steps + 1, blob.shape[1]), min(y + h + steps + 1, blob.shape[0])
+    piece = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(piece, [part], -1, 255, cv2.FILLED, offset=(-x0, -y0))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * steps + 1, 2 * steps + 1))
-    piece = cv2.dilate(piece, kernel) & blob
-    contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    piece = cv2.dilate(piece, kernel) & blob[y0:y1, x0:x1]
+    contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x0, y0))
     return max(contours, key=cv2.contourArea)
 
 

@@ -63,6 +63,7 @@ class CardGuess:
     centre: tuple[float, float]
     best_guess: Card | None = None  # what it looked most like, even when unreadable
     read_at: tuple[int, ...] = ()  # the corners (0..3, of ``corners``) whose index it was read from
+    underneath: bool = False  # partly under other cards: laid out from its index corner, the rest a guess
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -150,8 +151,10 @@ class Recogniser:
         in_unread: dict[int, list[tuple[CardGuess, np.ndarray]]] = {}
         disputed: dict[int, tuple[Card, CardGuess]] = {}  # outline: the card it was named, the index at its corner read otherwise
         contradicted = False
+        # A card underneath others is laid out from its corner at a card's size: other cards lie
+        # over the rest of that outline, their indices too.
         for found in read_indices(image, self.reader, self.deck_index, self.features,
-                                  known=[np.float32(g.corners) for g in sure], read_at=read_at):
+                                  known=[np.float32(g.corners) for g in sure if not g.underneath], read_at=read_at):
             reading = found.reading
             threshold = self.threshold(reading)
             if any(g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)
@@ -160,7 +163,7 @@ class Recogniser:
             again = surest_look(image, found, self.reader, self.deck_index, self.features)
             if again is None or (reading.confidence < threshold and again < self.one_corner_min_confidence):
                 continue  # read another way through a look; or sure through none (each look is one corner)
-            inside = [n for n, g in enumerate(guesses) if _near(g.corners, found.index_at, 0.0)]
+            inside = [n for n, g in enumerate(guesses) if not g.underneath and _near(g.corners, found.index_at, 0.0)]
             if inside and _short_side(guesses[inside[0]].corners) > CARD_REACH * found.rank_height:
                 continue  # too small for a card the outline goes round: print on its face (a town's name)
             guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
@@ -235,7 +238,7 @@ class Recogniser:
             confidence = max(confidence, face_confidence(self.faces, image, outline.corners, reading.card))
         card = reading.card if confidence >= threshold else None
         read_at = (reading.turn,) if reading.corners == 1 else (reading.turn, reading.turn + 2)
-        return CardGuess(card, confidence, corners, outline.centre, reading.card, read_at)
+        return CardGuess(card, confidence, corners, outline.centre, reading.card, read_at, outline.partial)
 
 
 def pieces_joined(outlines: list[CardOutline], readings: list[Reading | None]) -> tuple[list[CardOutline], list[Reading | None]]:

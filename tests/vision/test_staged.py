@@ -60,10 +60,21 @@ def test_an_empty_surface_holds_no_card(backdrop: str) -> None:
 def test_a_blackjack_hand_is_read_card_by_card() -> None:
     total = read("blackjack", 8, seed=21)
     assert total.invented == 0, total
-    assert total.right >= 18, total  # 20 of 32 measured (19 from outlines alone); 13 before the cards underneath were laid out each way
+    assert total.right >= 31, total  # 32 of 32 measured (31 while a card underneath hid the indices over it; 19 from outlines alone)
 
 
 def test_a_fanned_hand_is_read_card_by_card() -> None:
     total = read("fanned", 8, seed=21)
     assert total.invented == 0, total
-    assert total.right >= 12, total  # 15 of 32 measured (10 from outlines alone); 2 while a fan was taken for one large card
+    assert total.right >= 31, total  # 32 of 32 measured (28 while a card underneath hid the indices over it; 10 from outlines alone)
+
+
+def test_the_cards_over_a_card_underneath_are_read_by_their_indices() -> None:
+    """Six cards dealt as a blackjack hand (the benchmark's frame): the four of spades, under
+    the jack and the five, is laid out from its index corner at a card's size, so the jack's
+    index lies inside that guessed outline. It is still looked for and read (the jack went
+    unread while a card underneath was taken as a whole card, its middle not searched)."""
+    rng = np.random.default_rng(5)
+    scene = stage(hand(6, rng), "blackjack", "felt", rng)
+    named = sorted(g.card.code for g in Recogniser().recognise(scene.image) if g.card)
+    assert named == sorted(c.code for c in scene.cards)

@@ -25,7 +25,7 @@ from table_controller.cards import Card, standard_deck
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
-from vision.indices import CARD_REACH, read_indices, surest_look
+from vision.indices import CARD_REACH, IndexRead, read_indices, surest_look
 from vision.learned import MODEL, UNIT_SQUARE, CornerRead, corner_window, shipped_reader
 from vision.reading import DeckIndex, Reading, read_card
 
@@ -150,29 +150,34 @@ class Recogniser:
         added: list[CardGuess] = []
         in_unread: dict[int, list[tuple[CardGuess, np.ndarray]]] = {}
         disputed: dict[int, tuple[Card, CardGuess]] = {}  # outline: the card it was named, the index at its corner read otherwise
+        beside: dict[int, list[tuple[CardGuess, np.ndarray]]] = {}  # outline: other cards' indices at corners it was not read from
+        own: dict[int, tuple[CardGuess, np.ndarray, IndexRead]] = {}  # outline: its own card's index, found apart from it
         contradicted = False
         # A card underneath others is laid out from its corner at a card's size: other cards lie
         # over the rest of that outline, their indices too.
         for found in read_indices(image, self.reader, self.deck_index, self.features,
                                   known=[np.float32(g.corners) for g in sure if not g.underneath], read_at=read_at):
             reading = found.reading
-            threshold = self.threshold(reading)
-            if any(g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)
-                   for g in guesses + added):
+            guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
+                              (float(found.centre[0]), float(found.centre[1])), reading.card)
+            mine = [n for n, g in enumerate(guesses) if g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)]
+            if mine or any(g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height) for g in added):
+                for n in mine:
+                    own.setdefault(n, (guess, found.index_at, found))
                 continue  # that card's own index (a card with four shows one beside its outline's corner)
-            again = surest_look(image, found, self.reader, self.deck_index, self.features)
-            if again is None or (reading.confidence < threshold and again < self.one_corner_min_confidence):
-                continue  # read another way through a look; or sure through none (each look is one corner)
+            if not self._sure_index(image, found):
+                continue
             inside = [n for n, g in enumerate(guesses) if not g.underneath and _near(g.corners, found.index_at, 0.0)]
             if inside and _short_side(guesses[inside[0]].corners) > CARD_REACH * found.rank_height:
                 continue  # too small for a card the outline goes round: print on its face (a town's name)
-            guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
-                              (float(found.centre[0]), float(found.centre[1])), reading.card)
             named = [n for n in inside if guesses[n].card is not None]
             if named:
                 n = named[0]
                 u, v = _edge_distances(guesses[n].corners, found.index_at)
-                if u < INDEX_REACH and v < INDEX_REACH:  # at its corner, read as another card: not sure
+                at_corner = u < INDEX_REACH and v < INDEX_REACH
+                if at_corner and guesses[n].read_at and _nearest_corner(guesses[n].corners, found.index_at) not in guesses[n].read_at:
+                    beside.setdefault(n, []).append((guess, found.index_at))  # at a corner it was not read from
+                elif at_corner:  # at the corner it was read from, read as another card: not sure
                     g, contradicted = guesses[n], True
                     disputed[n] = (g.card, guess)
                     guesses[n] = CardGuess(None, g.confidence, g.corners, g.centre, max(g, guess, key=lambda x: x.confidence).card)
@@ -183,6 +188,16 @@ class Recogniser:
                 in_unread.setdefault(inside[0], []).append((guess, found.index_at))
             else:
                 added.append(guess)
+        for n, others in beside.items():
+            if n in disputed:  # the outline went round several cards, among them those it holds
+                in_unread.setdefault(n, []).extend(others)
+            else:  # another card's index, the outline round both: its reading stands
+                added.extend(g for g, _ in others)
+        for n in disputed:
+            # Holding other indices, it holds its own card's too where that was found apart (not as
+            # a second reading of the disputed index), if sure as any index must be.
+            if in_unread.get(n) and n in own and self._sure_index(image, own[n][2]):
+                in_unread[n].append(own[n][:2])
         gone: set[int] = set()
         for n, held in in_unread.items():
             if len(held) == 1 and max(_edge_distances(guesses[n].corners, held[0][1])) < INDEX_REACH:
@@ -197,6 +212,12 @@ class Recogniser:
                     if all(g.card != other.card for g, _ in held):
                         added.append(other)
         return [g for n, g in enumerate(guesses) if n not in gone] + added, contradicted
+
+    def _sure_index(self, image: np.ndarray, found: IndexRead) -> bool:
+        """An index named on its own: the same card through every look, and sure through its own
+        reading or one of the others (each look is one corner)."""
+        again = surest_look(image, found, self.reader, self.deck_index, self.features)
+        return again is not None and (found.reading.confidence >= self.threshold(found.reading) or again >= self.one_corner_min_confidence)
 
     def threshold(self, reading: Reading) -> float:
         """The confidence a reading must reach to name its card: a card read at one corner only
@@ -311,9 +332,21 @@ def _renamed(outline: CardGuess, read: CardGuess) -> CardGuess:
 def _edge_distances(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> tuple[float, float]:
     """How far a point lies from the nearer of an outline's two long sides and of its two short
     ones, as shares of the outline's width and height."""
+    u, v = _on_unit_square(corners, point)
+    return min(u, 1 - u), min(v, 1 - v)
+
+
+def _nearest_corner(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> int:
+    """The outline's corner (0..3) whose quarter of it holds the point."""
+    u, v = _on_unit_square(corners, point)
+    return (0, 3, 1, 2)[2 * (u >= 0.5) + (v >= 0.5)]
+
+
+def _on_unit_square(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> tuple[float, float]:
+    """Where a point lies on an outline taken as the unit square (its first corner at 0, 0)."""
     to_unit = cv2.getPerspectiveTransform(np.float32(corners), UNIT_SQUARE)
     u, v = cv2.perspectiveTransform(np.float32([[point]]), to_unit)[0, 0]
-    return float(min(u, 1 - u)), float(min(v, 1 - v))
+    return float(u), float(v)
 
 
 def _short_side(corners: tuple[tuple[float, float], ...]) -> float:

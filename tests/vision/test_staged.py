@@ -78,3 +78,15 @@ def test_the_cards_over_a_card_underneath_are_read_by_their_indices() -> None:
     scene = stage(hand(6, rng), "blackjack", "felt", rng)
     named = sorted(g.card.code for g in Recogniser().recognise(scene.image) if g.card)
     assert named == sorted(c.code for c in scene.cards)
+
+
+@pytest.mark.parametrize(("seed", "backdrop"), [(26, "felt"), (27, "cloth"), (12, "wood")])
+def test_an_outline_round_a_fan_names_each_card_whose_index_it_holds(seed: int, backdrop: str) -> None:
+    """A fan of four whose outline went round the whole hand, read as the card at its first
+    corner: the top card's index, at a corner that outline was not read from, is another card,
+    not a second reading that makes the outline unsure (two of the four went unread when it
+    was taken for one)."""
+    rng = np.random.default_rng(seed)
+    scene = stage(hand(4, rng), "fanned", backdrop, rng)
+    named = sorted(g.card.code for g in Recogniser(sim_deck()).recognise(scene.image) if g.card)
+    assert named == sorted(c.code for c in scene.cards)

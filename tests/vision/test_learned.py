@@ -19,15 +19,26 @@ from vision.corner_render import (
     installed_faces,
     split_faces,
 )
-from vision.learned import INPUT_H, INPUT_W, MODEL, NONE_SURE, IndexReader, shipped_models, shipped_reader
+from vision.learned import (
+    INPUT_H,
+    INPUT_W,
+    MODEL,
+    NONE_SURE,
+    RANKS,
+    SUITS,
+    CornerRead,
+    IndexReader,
+    shipped_models,
+    shipped_reader,
+)
+from vision.reading import DeckIndex, read_card
 from vision.recogniser import calibrated_thresholds
+
+DECK = DeckIndex.of(standard_deck())
 
 
 def calibrated_min_confidence() -> float:
     return calibrated_thresholds()[1]  # one corner read
-from vision.reading import DeckIndex, read_card
-
-DECK = DeckIndex.of(standard_deck())
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +81,35 @@ def test_clear_red_ink_is_never_named_a_black_suit(held_back) -> None:
         reading = read_card({0: read}, DECK)
         if reading is not None and reading.confidence >= calibrated_min_confidence():
             assert str(reading.card.suit) in "HD"
+
+
+def _corner(rank: str, suits: dict[str, float], colour: str | None) -> CornerRead:
+    """A corner as the reader might make it: that rank surely, these suit chances, the ink judged so."""
+    ranks = np.zeros(len(RANKS) + 1, np.float32)
+    ranks[RANKS.index(rank)] = 1.0
+    return CornerRead(ranks, np.float32([suits.get(s, 0.0) for s in SUITS]), np.zeros(4, np.float32), colour)
+
+
+def test_a_suit_read_surely_in_ink_judged_the_other_colour_names_no_card() -> None:
+    """A black eight beside a red picture, its ink judged red: the reader is 99.1% sure of the
+    spade, and the diamond's 0.4% must not become a sure eight of diamonds (it was 0.99997)."""
+    reading = read_card({0: _corner("8", {"S": 0.991, "D": 0.004, "C": 0.005}, "red")}, DECK)
+    assert reading is not None and str(reading.card.suit) in "HD" and reading.confidence < 0.5
+
+
+def test_clear_colour_decides_between_suits_the_reader_cannot_tell_apart() -> None:
+    reading = read_card({0: _corner("7", {"S": 0.5, "H": 0.5}, "red")}, DECK)
+    assert reading is not None and reading.card == parse_card("7H") and reading.confidence > 0.98
+
+
+def test_one_corners_colour_does_not_overrule_the_other_corner() -> None:
+    """Held-back rendered king of spades (Dutch H): one corner read as a diamond in ink judged red
+    (a red picture beside it), the other a spade, its colour unclear. Striking the spade at the
+    first corner before the two were combined named the king of diamonds at 0.9994."""
+    first = _corner("K", {"S": 0.108, "H": 0.0006, "D": 0.816, "C": 0.075}, "red")
+    second = _corner("K", {"S": 0.989, "D": 0.011}, None)
+    reading = read_card({0: first, 2: second}, DECK)
+    assert reading is not None and reading.confidence < calibrated_thresholds()[0]
 
 
 def test_windows_are_the_size_the_reader_takes(held_back) -> None:

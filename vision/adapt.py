@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from table_controller.cards import Card
+from vision.learned import calibrated_thresholds
 
 # How sharply nearness in feature space (cosine) turns into a chance is learnt per deck from its
 # own enrolment: the temperature among these under which each enrolled corner, left out, is
@@ -23,14 +24,21 @@ TEMPERATURE = 0.05
 # chances stay the reader's own.
 LEAST_LIKENESS = 0.85
 # The enrolment alone never makes a card sure: its nearest neighbours may set one card's odds
-# against another's by less than the odds the calibrated threshold asks of the reading (a card
-# read at two corners: 0.999, 999 to 1, where 0.997 and 332 to 1, 0.965 and 27.6 to 1 before;
-# at one corner: 0.999, 999 to 1), so a card the reader itself finds a toss-up stays unreadable
-# however near an enrolled corner lies. (A softly focused club of the simulated deck lies
-# nearer the enrolled spade than any enrolled club, which were photographed sharper; that
-# nearness alone, some 30 to 1, named a card the reader found 60:40 the spade at 0.97-0.99.)
-MOST_ODDS = 20.0
-MOST_ODDS_ONE_CORNER = 700.0
+# against another's by at most ODDS_SHARE of the odds the calibrated threshold asks of the
+# reading (two corners: 0.911 asks 10.2 to 1, so 7.2; one corner: 0.999 asks 999 to 1, so 700),
+# so a card the reader itself finds a toss-up stays unreadable however near an enrolled corner
+# lies. (A softly focused club of the simulated deck lies nearer the enrolled spade than any
+# enrolled club, which were photographed sharper; that nearness alone, some 30 to 1, named a
+# card the reader found 60:40 the spade at 0.97-0.99.)
+ODDS_SHARE = 0.7
+
+
+def odds_cap(threshold: float) -> float:
+    """The most the enrolment may weigh one card against another, for a reading held to ``threshold``."""
+    return ODDS_SHARE * threshold / max(1.0 - threshold, 1e-6)
+
+
+MOST_ODDS, MOST_ODDS_ONE_CORNER = (odds_cap(t) for t in calibrated_thresholds())
 
 
 @dataclass

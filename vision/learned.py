@@ -10,6 +10,7 @@ reader to a deck (nearest neighbours, :mod:`vision.adapt`).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +26,7 @@ SUITS = ("S", "H", "D", "C")
 N_RANK = len(RANKS) + 1  # the last is "none": no index in this corner
 FEATURES = 64  # per network; enrolment keeps the first two networks'
 MODEL = Path(__file__).resolve().parent / "models" / "index_reader.onnx"
+FALLBACK_MIN_CONFIDENCE = 0.999  # without the calibration's figures (vision/models/index_reader.json)
 MAX_WINDOW_PX = 120  # a window is cut at the frame's own resolution, up to this tall
 NONE_SURE = 0.5  # the first network this sure a window holds no index: the others are not asked
 # Ink colour (per ink pixel, paper made white: red minus the larger of green and blue).
@@ -183,6 +185,17 @@ def _load(path: Path) -> cv2.dnn.Net:
 @lru_cache(maxsize=1)
 def shipped_reader() -> IndexReader:
     return IndexReader()
+
+
+@lru_cache(maxsize=1)
+def calibrated_thresholds() -> tuple[float, float]:
+    """The thresholds (two index corners read, one) at which the reader named no wrong card
+    among its held-back rendered corners (scripts/train-index-reader; one corner: 0.999 at most)."""
+    try:
+        data = json.loads(MODEL.with_suffix(".json").read_text(encoding="utf-8"))
+        return float(data["min_confidence"]), float(data["one_corner_min_confidence"])
+    except (OSError, ValueError, KeyError):
+        return FALLBACK_MIN_CONFIDENCE, FALLBACK_MIN_CONFIDENCE
 
 
 def _unit_rows(rows: np.ndarray) -> np.ndarray:

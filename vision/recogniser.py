@@ -14,9 +14,7 @@ vouch for an index too small to be sure of (:mod:`vision.faces`).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -26,27 +24,15 @@ from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
 from vision.indices import CARD_REACH, IndexRead, read_indices, surest_look
-from vision.learned import MODEL, UNIT_SQUARE, CornerRead, corner_window, shipped_reader
+from vision.learned import UNIT_SQUARE, CornerRead, calibrated_thresholds, corner_window, shipped_reader
 from vision.reading import DeckIndex, Reading, read_card
 
-FALLBACK_MIN_CONFIDENCE = 0.9
 PIECES_ASPECT = (0.45, 1.0)  # a card's width over its height, as two pieces' index corners must span
 PIECE_SMALLER = 1.5  # each piece's diagonal is less than the card's by this much at least
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
 EDGE_PIXELS = 3
 INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
 EDGE_REACH = 0.15  # an index this close to an outline's edge may be another card's, the outline round both  # an outline this close to the frame's edge is cut by it
-
-
-@lru_cache(maxsize=1)
-def calibrated_thresholds() -> tuple[float, float]:
-    """The thresholds (two index corners read, one) at which the reader named no wrong card
-    among its held-back rendered corners (scripts/train-index-reader)."""
-    try:
-        data = json.loads(MODEL.with_suffix(".json").read_text(encoding="utf-8"))
-        return float(data["min_confidence"]), float(data["one_corner_min_confidence"])
-    except (OSError, ValueError, KeyError):
-        return FALLBACK_MIN_CONFIDENCE, FALLBACK_MIN_CONFIDENCE
 
 
 def calibrated_min_confidence() -> float:

@@ -29,6 +29,7 @@ from vision.reading import DeckIndex, Reading, read_card
 
 PIECES_ASPECT = (0.45, 1.0)  # a card's width over its height, as two pieces' index corners must span
 PIECE_SMALLER = 1.5  # each piece's diagonal is less than the card's by this much at least
+PIECE_SHARE = 0.5  # an unreadable outline under this share of a named card's area round it is a piece of it
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
 EDGE_PIXELS = 3
 INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
@@ -101,7 +102,7 @@ class Recogniser:
             if guess.card is not None and guess.card not in named:
                 named.add(guess.card)
                 guesses.append(guess)
-        return self._with_indices(image, guesses)
+        return _pieces_dropped(self._with_indices(image, guesses))
 
     def _with_indices(self, image: np.ndarray, guesses: list[CardGuess]) -> list[CardGuess]:
         """The cards read from their indices alone (overlapping, fanned, under another) added
@@ -301,6 +302,21 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 def _diagonal(corners: np.ndarray) -> float:
     return float(max(np.linalg.norm(corners[2] - corners[0]), np.linalg.norm(corners[3] - corners[1])))
+
+
+def _pieces_dropped(guesses: list[CardGuess]) -> list[CardGuess]:
+    """Without the unreadable outlines that are pieces of a card named round them: much smaller
+    than it, their centre inside it (the strip of a card dealt under another that shows between
+    the two, or a face card's paper cut by its picture). A card to straighten is the size of one."""
+    named = [np.float32(g.corners) for g in guesses if g.card is not None]
+    areas = [cv2.contourArea(q) for q in named]
+
+    def piece(guess: CardGuess) -> bool:
+        area = cv2.contourArea(np.float32(guess.corners))
+        return any(area < PIECE_SHARE * whole and _near(quad, np.float32(guess.centre), 0.0)
+                   for quad, whole in zip(named, areas, strict=True))
+
+    return [g for g in guesses if g.card is not None or not piece(g)]
 
 
 def whole_frame(image: np.ndarray) -> CardOutline:

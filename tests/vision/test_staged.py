@@ -90,3 +90,15 @@ def test_an_outline_round_a_fan_names_each_card_whose_index_it_holds(seed: int, 
     scene = stage(hand(4, rng), "fanned", backdrop, rng)
     named = sorted(g.card.code for g in Recogniser(sim_deck()).recognise(scene.image) if g.card)
     assert named == sorted(c.code for c in scene.cards)
+
+
+@pytest.mark.parametrize(("seed", "backdrop"), [(100, "felt"), (101, "wood")])
+def test_a_strip_of_a_card_showing_between_two_is_not_a_card_to_straighten(seed: int, backdrop: str) -> None:
+    """In a blackjack hand the strip of a card dealt under the next one is card-shaped paper with
+    no index; it lies inside that card, named by its index, and is a piece of it: reported as an
+    unreadable card it would have the dealer straighten a hand that was read whole."""
+    rng = np.random.default_rng(seed)
+    scene = stage(hand(6, rng), "blackjack", backdrop, rng)
+    guesses = Recogniser().recognise(scene.image)
+    assert sorted(g.card.code for g in guesses if g.card) == sorted(c.code for c in scene.cards)
+    assert [g for g in guesses if g.card is None] == []

@@ -108,13 +108,15 @@ class Recogniser:
         """The cards read from their indices alone (overlapping, fanned, under another) added
         to those read from outlines. An index inside an outline read as a card belongs to it:
         read as that card, it is that card; in the middle of it, it is part of its face (a pip,
-        a picture); at its corner, read as another card, the two readings of one index disagree
-        and the card is unreadable; along its edge, the outline went round more than one card (a
-        spread) and the index is another card's. An outline that
-        could not be read is named by the one index at its corner; one holding several indices
-        went round several cards, and they stand for it (and the index that made it unreadable
-        stands too when its own card's index is among them, read as that card: the two were
-        not two readings of one index).
+        a picture); at a corner it was read from, read as another card, the two readings of one
+        index disagree and the card is unreadable; at a corner it was not read from, or along
+        its edge, the outline went round more than one card (a fan, a spread) and the index is
+        another card's. An outline that could not be read is named by the one index at its
+        corner; one holding several indices went round several cards, and they stand for it (and
+        the index that made it unreadable stands too when its own card's index is among them,
+        read as that card: the two were not two readings of one index). A card found underneath
+        others is none of this: only its index corner is its own, the cards over it lie in the
+        rest of the outline it was laid out with.
 
         The index a card was read from surely through its outline is not read again (it is most
         of the index search's work on a table of cards lying apart), unless another card's index

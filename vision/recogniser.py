@@ -149,11 +149,13 @@ class Recogniser:
             reading = found.reading
             guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
                               (float(found.centre[0]), float(found.centre[1])), reading.card)
-            mine = [n for n, g in enumerate(guesses) if g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)]
-            if mine or any(g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height) for g in added):
+            mine = [n for n, g in enumerate(guesses + added)
+                    if g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)]
+            if mine:  # that card's own index (a card with four shows one beside its outline's corner)
                 for n in mine:
-                    own.setdefault(n, (guess, found.index_at, found))
-                continue  # that card's own index (a card with four shows one beside its outline's corner)
+                    if n < len(guesses):
+                        own.setdefault(n, (guess, found.index_at, found))
+                continue
             if not self._sure_index(image, found):
                 continue
             inside = [n for n, g in enumerate(guesses) if not g.underneath and _near(g.corners, found.index_at, 0.0)]
@@ -162,9 +164,10 @@ class Recogniser:
             named = [n for n in inside if guesses[n].card is not None]
             if named:
                 n = named[0]
-                u, v = _edge_distances(guesses[n].corners, found.index_at)
+                x, y = _on_unit_square(guesses[n].corners, found.index_at)
+                u, v = min(x, 1 - x), min(y, 1 - y)  # from the nearer edges (_edge_distances)
                 at_corner = u < INDEX_REACH and v < INDEX_REACH
-                if at_corner and guesses[n].read_at and _nearest_corner(guesses[n].corners, found.index_at) not in guesses[n].read_at:
+                if at_corner and guesses[n].read_at and _corner_of(x, y) not in guesses[n].read_at:
                     beside.setdefault(n, []).append((guess, found.index_at))  # at a corner it was not read from
                 elif at_corner:  # at the corner it was read from, read as another card: not sure
                     g, contradicted = guesses[n], True
@@ -340,9 +343,8 @@ def _edge_distances(corners: tuple[tuple[float, float], ...], point: np.ndarray)
     return min(u, 1 - u), min(v, 1 - v)
 
 
-def _nearest_corner(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> int:
-    """The outline's corner (0..3) whose quarter of it holds the point."""
-    u, v = _on_unit_square(corners, point)
+def _corner_of(u: float, v: float) -> int:
+    """The outline's corner (0..3) whose quarter holds the point at (u, v) on its unit square."""
     return (0, 3, 1, 2)[2 * (u >= 0.5) + (v >= 0.5)]
 
 

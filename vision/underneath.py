@@ -94,19 +94,18 @@ def _square_corners(points: np.ndarray, reach: float) -> list[tuple[np.ndarray, 
     corner, meets = _meetings(a1, u, b1, v)
     near = np.hypot(*(corner - points).T) <= reach
     tried = np.nonzero(straight & (np.abs(angle - 90) <= SQUARE) & meets & near)[0]
+    corner, first, second = corner[tried], *_clockwise_first(u[tried], v[tried])
     # One corner per place on the outline: the squarest convex one there (a point near a corner
     # kept already is not looked at).
-    found = []
-    for i in _apart(corner[tried], reach, [abs(float(a) - 90) for a in angle[tried]],
-                    lambda k: _convex(points, corner[tried[k]], *_clockwise(u[tried[k]], v[tried[k]]), reach)):
-        i = int(tried[i])
-        found.append((corner[i], *_clockwise(u[i], v[i])))
-    return found
+    kept = _apart(corner, reach, [abs(float(a) - 90) for a in angle[tried]],
+                  lambda k: _convex(points, corner[k], first[k], second[k], reach))
+    return [(corner[k], first[k], second[k]) for k in kept]
 
 
-def _clockwise(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A corner's two sides, the clockwise one first."""
-    return (u, v) if u[0] * v[1] - u[1] * v[0] > 0 else (v, u)
+def _clockwise_first(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each corner's two sides (rows), the clockwise one first."""
+    swap = (u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0] <= 0)[:, None]
+    return np.where(swap, v, u), np.where(swap, u, v)
 
 
 def _meetings(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -188,9 +187,8 @@ def _segment_corners(segments: np.ndarray, reach: float) -> list[tuple[np.ndarra
         keep &= np.where(nearer_second, gaps[:, 1], gaps[:, 0]) <= reach
         far = np.where(nearer_second[:, None], ends[:, 0], ends[:, 1]) - point
         sides.append(far / np.maximum(np.hypot(far[:, 0], far[:, 1]), 1e-6)[:, None])
-    a, b = sides
-    clockwise = a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0
-    return [(point[k], a[k], b[k]) if clockwise[k] else (point[k], b[k], a[k]) for k in np.nonzero(keep)[0].tolist()]
+    first, second = _clockwise_first(*sides)
+    return [(point[k], first[k], second[k]) for k in np.nonzero(keep)[0].tolist()]
 
 
 def _on_paper(paper: np.ndarray, point: np.ndarray) -> bool:

@@ -23,10 +23,22 @@ from vision.scoring import Tally, enrolment_folds, is_single, score_frame
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _cards_dir() -> Path:
+def _places() -> list[Path]:
     places = [Path(os.environ["TABLE_CARDS_DIR"])] if os.environ.get("TABLE_CARDS_DIR") else []
-    places += [REPO.parent / "shared" / "data" / "cards", REPO.parent.parent / "shared" / "data" / "cards"]
-    return next((p for p in places if (p / "labels.csv").is_file()), places[0])
+    return places + [REPO.parent / "shared" / "data" / "cards", REPO.parent.parent / "shared" / "data" / "cards"]
+
+
+def _cards_dir() -> Path:
+    return next((p for p in _places() if (p / "labels.csv").is_file()), _places()[0])
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """No photographs anywhere (they are kept out of the repository): one plain message before
+    any test runs, not a failure for each test that reads them."""
+    if not (CARDS_DIR / "labels.csv").is_file():
+        raise pytest.UsageError(
+            "the camera tests read the shared card photographs (labels.csv and six decks), looked for in "
+            f"{', '.join(str(p) for p in _places())}: set TABLE_CARDS_DIR to their folder, or clone beside shared/")
 
 
 CARDS_DIR = _cards_dir()

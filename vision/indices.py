@@ -81,26 +81,53 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     ink = cv2.compare(darkest, cv2.LUT(paper, _BELOW_INK), cv2.CMP_LT)  # 255 ink, 0 not
     if len(known):  # a card read surely: its middle is not looked at again (pips, a picture)
         cv2.fillPoly(ink, [np.int32(np.round(band * scale)) for q in known for band in _middle_bands(q)], 0)
-    # Grana's block-based labelling: the same labels and stats as the default, in half the time.
-    count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
     papery = cv2.integral(cv2.compare(darkest, cv2.LUT(paper, _BELOW_PAPER), cv2.CMP_GE) & 1)
-    longest = max(small.shape[:2])
-    x, y, w, h, area = (stats[:, k] for k in range(5))
+    found = _Glyphs(small, papery, scale)
+    labels, stats = found.add(ink)
+    # Ink too large for a glyph may be a red glyph joined to black (a card's border line, a dark
+    # table beside the card's edge) by a blurred gap: its red part is looked at again on its own.
+    w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
     size = np.maximum(w, h)
-    fits = (size >= MIN_GLYPH_PX * 0.6) & (size <= MAX_GLYPH_SHARE * longest) & (area >= 12)
-    fits &= (area >= 0.08 * w * h) & (area <= MAX_FILL * w * h)
-    fits[0] = False  # the background
-    blobs = []
-    boxes = stats[:, :4].tolist()  # plain ints: a tenth of the time of numpy's in this loop
-    for n in np.nonzero(fits)[0].tolist():
-        bx, by, bw, bh = boxes[n]
-        if _paper_round(papery, bx, by, bw, bh) < PAPER_ROUND:
-            continue
-        ys, xs = np.nonzero(labels[by : by + bh, bx : bx + bw] == n)
-        ys, xs = ys + by, xs + bx
-        points = np.stack([xs, ys], axis=1).astype(np.float32) / scale
-        blobs.append(Blob(np.float32(centroids[n]) / scale, float(max(bw, bh)) / scale, points, _red(small[ys, xs])))
-    return blobs
+    joined = (size >= MIN_GLYPH_PX) & ((size > found.largest) | (area < 0.08 * w * h) | (area > MAX_FILL * w * h))
+    joined[0] = False  # the background
+    for n in np.nonzero(joined)[0].tolist():
+        bx, by, bw, bh = stats[n, :4].tolist()
+        box = np.s_[by : by + bh, bx : bx + bw]
+        redder = cv2.compare(cv2.subtract(red[box], cv2.max(blue[box], green[box])), RED_INK, cv2.CMP_GT)
+        found.add(cv2.bitwise_and(redder, cv2.compare(labels[box], n, cv2.CMP_EQ)), (bx, by))
+    return found.blobs
+
+
+class _Glyphs:
+    """The blobs of ink masks, each a glyph's size and shape with paper round it."""
+
+    def __init__(self, small: np.ndarray, papery: np.ndarray, scale: float) -> None:
+        self.small, self.papery, self.scale = small, papery, scale
+        self.largest = MAX_GLYPH_SHARE * max(small.shape[:2])
+        self.blobs: list[Blob] = []
+
+    def add(self, ink: np.ndarray, origin: tuple[int, int] = (0, 0)) -> tuple[np.ndarray, np.ndarray]:
+        """The glyphs among a mask's connected parts (the mask's top left at ``origin`` of the
+        looked-at frame); returns its labels and their stats."""
+        # Grana's block-based labelling: the same labels and stats as the default, in half the time.
+        _, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
+        x, y, w, h, area = (stats[:, k] for k in range(5))
+        size = np.maximum(w, h)
+        fits = (size >= MIN_GLYPH_PX * 0.6) & (size <= self.largest) & (area >= 12)
+        fits &= (area >= 0.08 * w * h) & (area <= MAX_FILL * w * h)
+        fits[0] = False  # the background
+        boxes = stats[:, :4].tolist()  # plain ints: a tenth of the time of numpy's in this loop
+        ox, oy = origin
+        for n in np.nonzero(fits)[0].tolist():
+            bx, by, bw, bh = boxes[n]
+            if _paper_round(self.papery, bx + ox, by + oy, bw, bh) < PAPER_ROUND:
+                continue
+            ys, xs = np.nonzero(labels[by : by + bh, bx : bx + bw] == n)
+            ys, xs = ys + (by + oy), xs + (bx + ox)
+            points = np.stack([xs, ys], axis=1).astype(np.float32) / self.scale
+            centre = (np.float32(centroids[n]) + (ox, oy)) / self.scale
+            self.blobs.append(Blob(centre, float(max(bw, bh)) / self.scale, points, _red(self.small[ys, xs])))
+        return labels, stats
 
 
 def _levels_below(share: float) -> np.ndarray:

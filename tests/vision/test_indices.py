@@ -41,6 +41,21 @@ def test_an_index_turned_any_way_puts_the_card_where_it_lies(degrees: float) -> 
     assert corner < 0.2 * 260, (corner, best.card, quad)
 
 
+@pytest.mark.parametrize("degrees", [0, 20, 200])
+def test_a_red_index_touching_a_black_line_is_found(degrees: float) -> None:
+    # Both indices of a seven of hearts touch a black border line (a deck printed with a frame,
+    # a card's dark backing, a dark table at its edge): red ink joined to black is one blob of
+    # ink too large for a glyph, its red part a glyph of its own.
+    face = card_face(parse_card("7H"))
+    face[8:16, :62] = face[:120, 53:62] = 20
+    face[-16:-8, -62:] = face[-120:, -62:-53] = 20
+    frame = surface("felt", np.random.default_rng(3))
+    _lay(frame, face, _quad((640, 360), 260, 260 * 1.4, degrees))
+    deck = sim_deck()
+    found = read_indices(frame, shipped_reader(), DeckIndex.of(deck.cards), deck.features)
+    assert [f.reading.card.code for f in found] == ["7H"]
+
+
 @pytest.mark.parametrize("arrangement", ["blackjack", "fanned", "pair"])
 def test_cards_over_one_another_are_read_by_their_indices_and_none_invented(arrangement: str) -> None:
     with_indices = read(arrangement, 8, seed=21, indices=True)

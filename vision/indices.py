@@ -84,17 +84,22 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
     papery = cv2.integral(cv2.compare(darkest, cv2.LUT(paper, _BELOW_PAPER), cv2.CMP_GE) & 1)
     found = _Glyphs(small, papery, scale)
     labels, stats = found.add(ink)
-    # Ink too large for a glyph may be a red glyph joined to black (a card's border line, a dark
-    # table beside the card's edge) by a blurred gap: its red part is looked at again on its own.
+    # Ink too large or too sparse for a glyph (a line, a frame) may hold a red glyph joined to
+    # black (a deck's printed frame, a dark backing or table at the card's edge) by a blurred
+    # gap: its red part is looked at again on its own.
     w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
     size = np.maximum(w, h)
-    joined = (size >= MIN_GLYPH_PX) & ((size > found.largest) | (area < 0.08 * w * h) | (area > MAX_FILL * w * h))
+    joined = (size >= MIN_GLYPH_PX) & ((size > found.largest) | (area < 0.08 * w * h))
     joined[0] = False  # the background
+    if joined.any():
+        redder = cv2.compare(cv2.subtract(red, cv2.max(blue, green)), RED_INK, cv2.CMP_GT)
     for n in np.nonzero(joined)[0].tolist():
         bx, by, bw, bh = stats[n, :4].tolist()
-        box = np.s_[by : by + bh, bx : bx + bw]
-        redder = cv2.compare(cv2.subtract(red[box], cv2.max(blue[box], green[box])), RED_INK, cv2.CMP_GT)
-        found.add(cv2.bitwise_and(redder, cv2.compare(labels[box], n, cv2.CMP_EQ)), (bx, by))
+        rx, ry, rw, rh = cv2.boundingRect(redder[by : by + bh, bx : bx + bw])  # where red lies, if anywhere
+        if rw * rh < 12:
+            continue
+        box = np.s_[by + ry : by + ry + rh, bx + rx : bx + rx + rw]
+        found.add(cv2.bitwise_and(redder[box], cv2.compare(labels[box], n, cv2.CMP_EQ)), (bx + rx, by + ry))
     return found.blobs
 
 

@@ -157,8 +157,11 @@ def line_corner_quads(whiteness: np.ndarray, paper: np.ndarray, whole: list[np.n
     if not whole:
         return []
     short, long_ = card_sides(whole)
-    found = cv2.createLineSegmentDetector().detect(whiteness)[0]
-    segments = np.zeros((0, 2, 2), np.float32) if found is None else found.reshape(-1, 2, 2)
+    # Lines looked for at half size: a quarter of the time, the same cards found and read (the
+    # lines wanted are a card's edges, 0.3 of its short side long at least).
+    half = cv2.resize(whiteness, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    found = cv2.createLineSegmentDetector().detect(half)[0]
+    segments = np.zeros((0, 2, 2), np.float32) if found is None else found.reshape(-1, 2, 2) * 2 + 0.5
     segments = segments[np.hypot(*(segments[:, 1] - segments[:, 0]).T) >= 0.3 * short]
     quads: list[np.ndarray] = []
     for point, first, second in _segment_corners(segments, 0.12 * short):

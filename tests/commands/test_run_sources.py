@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import httpx
+import httpx2
 import pytest
 
 from table_controller.cli import main
@@ -29,9 +29,9 @@ def test_table_run_serves_a_shoe_with_a_camera_witnessing_it() -> None:
         token = lines[1].split("#token=")[1]
         url = f"http://127.0.0.1:{port}"
         wait_for(f"{url}/api/state", lambda b: True)
-        httpx.post(f"{url}/api/control", json={"control": "new_deck"}, headers={"X-Dealer-Token": token})
+        httpx2.post(f"{url}/api/control", json={"control": "new_deck"}, headers={"X-Dealer-Token": token})
         for _ in range(3):
-            assert httpx.post(f"{url}/api/deal", headers={"X-Dealer-Token": token}).status_code == 200
+            assert httpx2.post(f"{url}/api/deal", headers={"X-Dealer-Token": token}).status_code == 200
         body = wait_for(f"{url}/api/state", lambda b: b["camera"]["confirmed"] >= 3, timeout=20)
         assert body["camera"]["source"] == "sim-camera://?seed=3" and body["camera"]["mismatches"] == 0
         assert body["state"]["hardware"]["source"] == "sim://?seed=3"

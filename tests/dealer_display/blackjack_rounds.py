@@ -242,12 +242,12 @@ def screen_amounts(page: Page) -> dict[str, Any]:
 def api_play(table: LiveTable, stacked: Round, *, until: Any = None) -> None:
     """Play ``stacked`` through the console's API (no page) until ``until(session)`` is true
     or the round is over: to set a table up for a picture."""
-    import httpx
+    import httpx2
 
     from tests.dealer_display.conftest import DEALER
 
     decisions = list(stacked.decisions)
-    with httpx.Client(base_url=table.url, headers=DEALER) as client:
+    with httpx2.Client(base_url=table.url, headers=DEALER) as client:
         post = lambda path, body=None: client.post(path, json=body).raise_for_status()  # noqa: E731
         post("/api/control", {"control": "new_deck"})
         _api_deal(client, table)

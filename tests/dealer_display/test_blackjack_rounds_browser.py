@@ -207,7 +207,7 @@ def test_a_held_round_with_the_cut_card_notice_still_fits(
         browser: Browser, tmp_path: Path, width: int, height: int) -> None:
     """The irregularity panel and a shoe notice take rows above the felt: the cards shrink, the
     page still does not scroll and nothing runs out of a panel."""
-    import httpx
+    import httpx2
 
     from tests.dealer_display.conftest import DEALER
 
@@ -215,7 +215,7 @@ def test_a_held_round_with_the_cut_card_notice_still_fits(
     three_hands = lambda s: len(s.state.plays["seat1"].hands) == 3 and s.expected().decisions.get("seat2")  # noqa: E731
     with live_table(f"sim://?deck={ROUND_A.deck_file(tmp_path)}", game=game) as table:
         api_play(table, ROUND_A, until=three_hands)
-        with httpx.Client(base_url=table.url, headers=DEALER) as client:
+        with httpx2.Client(base_url=table.url, headers=DEALER) as client:
             client.post("/api/deal").raise_for_status()  # a card while SEAT 2 decides: BJ-I1
         page = open_console(browser, table, width, height)
         page.wait_for_function("!document.getElementById('irregularity').hidden")

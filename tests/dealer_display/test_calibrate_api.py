@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import cv2
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -278,11 +278,11 @@ def test_the_serving_command_prints_where_to_look_saves_and_stops_on_ctrl_c(tmp_
         assert proc.wait(timeout=10) == 0
 
 
-def post_when_up(url: str, body: object, headers: dict[str, str]) -> httpx.Response:
+def post_when_up(url: str, body: object, headers: dict[str, str]) -> httpx2.Response:
     deadline = time.monotonic() + 15
     while True:
         try:
-            return httpx.post(url, json=body, headers=headers, timeout=5)
-        except httpx.TransportError:
+            return httpx2.post(url, json=body, headers=headers, timeout=5)
+        except httpx2.TransportError:
             assert time.monotonic() < deadline, f"{url} never answered"
             time.sleep(0.05)

@@ -120,10 +120,10 @@ def test_a_card_leaving_a_live_hand_still_shows(logged) -> None:
 
 def _deal(table: LiveTable, count: int) -> None:
     """NEW DECK and ``count`` cards from the simulated shoe, each confirmed by the camera."""
-    import httpx
+    import httpx2
 
     headers = {"X-Dealer-Token": table.settings.dealer_token}
-    with httpx.Client(base_url=table.url) as client:
+    with httpx2.Client(base_url=table.url) as client:
         assert (
             client.post("/api/control", json={"control": "new_deck"}, headers=headers).status_code
             == 200

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 
 from tests.dealer_display.live import free_port
 
@@ -38,10 +38,10 @@ def wait_for(url: str, check, timeout: float = 10.0):
     deadline = time.monotonic() + timeout
     while True:
         try:
-            body = httpx.get(url, timeout=1).json()
+            body = httpx2.get(url, timeout=1).json()
             if check(body):
                 return body
-        except httpx.TransportError:
+        except httpx2.TransportError:
             pass
         assert time.monotonic() < deadline, f"{url} never satisfied the check"
         time.sleep(0.05)
@@ -57,9 +57,9 @@ def test_table_run_prints_the_address_token_and_pin_and_serves_the_page():
         token = lines[1].split("#token=")[1]
         body = wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True)
         assert body["state"]["hardware"]["simulated"] is True
-        refused = httpx.post(f"http://127.0.0.1:{port}/api/control", json={"control": "new_deck"})
+        refused = httpx2.post(f"http://127.0.0.1:{port}/api/control", json={"control": "new_deck"})
         assert refused.status_code == 401
-        applied = httpx.post(f"http://127.0.0.1:{port}/api/control", json={"control": "new_deck"},
+        applied = httpx2.post(f"http://127.0.0.1:{port}/api/control", json={"control": "new_deck"},
                              headers={"X-Dealer-Token": token})
         assert applied.json() == {"applied": True, "instruction": "Deal show card S3"}
     finally:

@@ -31,6 +31,10 @@ from table_controller.running import open_log, resume_unfinished
 from table_controller.runtime import TableSession
 from table_controller.staff import load_staff
 
+# Ctrl-C stops the table within this long even if a page or a request still holds a connection
+# open (uvicorn otherwise waits for every connection to finish).
+SHUTDOWN_SECONDS = 5
+
 
 def settings_from(args: argparse.Namespace) -> DisplaySettings:
     staff = None if getattr(args, "staff", None) is None else load_staff(args.staff)
@@ -70,7 +74,8 @@ def serve(args: argparse.Namespace, game: Any) -> int:
                                source_url=settings.cards_url, simulated=simulated)
         resume_unfinished(session, log)
         app = create_app(settings, session)
-        config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning")
+        config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning",
+                                timeout_graceful_shutdown=SHUTDOWN_SECONDS)
         server = uvicorn.Server(config)
         _announce(replace(settings, seats=len(game.seats)), server, open_browser=args.autopilot and not args.no_browser)
         try:

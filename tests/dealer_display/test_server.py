@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def start_table(*options: str) -> tuple[subprocess.Popen[str], list[str]]:
     command = [sys.executable, "-m", "table_controller.cli", "run", "--no-log", *options]
-    env = {**os.environ, "TABLE_DEALER_TOKEN": "", "TABLE_PIT_BOSS_PIN": ""}
+    env = {**os.environ, "TABLE_DEALER_TOKEN": "", "TABLE_PIT_BOSS_PIN": "", "PYTHONFAULTHANDLER": "1"}
     proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     lines: list[str] = []
     assert proc.stdout is not None
@@ -30,8 +30,15 @@ def start_table(*options: str) -> tuple[subprocess.Popen[str], list[str]]:
 
 
 def stop(proc: subprocess.Popen[str]) -> int:
+    """Ctrl-C, as a dealer stops the table; if it has not stopped within 30 s, what each of its
+    threads was doing (Python's fault handler, on SIGABRT) goes into the failure."""
     proc.send_signal(signal.SIGINT)
-    return proc.wait(timeout=10)
+    try:
+        return proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        output = proc.communicate(timeout=30)[0]
+        raise AssertionError(f"table run did not stop within 30 s of Ctrl-C; its output and threads:\n{output[-6000:]}") from None
 
 
 def wait_for(url: str, check, timeout: float = 10.0):

@@ -24,18 +24,43 @@ CANVAS = (int(0.55 * CARD_PX) + PAD_X, int(0.5 * CARD_H_PX) + PAD_Y)  # width, h
 
 def sample(rng: np.random.Generator, faces: Faces, none_share: float = 0.15) -> tuple[np.ndarray, int, int]:
     """One photographed corner and its labels (rank class, suit class; suit is -1 for none)."""
+    canvas, rank, suit, rank_height, _ = _corner(rng, faces, none_share)
+    return _photograph(canvas, rng, rank_height), rank, suit
+
+
+def sample_looks(rng: np.random.Generator, faces: Faces, looks: tuple[tuple[float, float], ...],
+                 none_share: float = 0.15) -> tuple[list[np.ndarray], int, int]:
+    """One corner photographed once, cut through the reader's window and again through each
+    look (scale, degrees about the rank's centre, as :func:`vision.indices.surest_look` cuts
+    them): the same light, blur and noise in every cut, as in one frame."""
+    canvas, rank, suit, rank_height, centre = _corner(rng, faces, none_share)
+    state = rng.bit_generator.state
+    patches = []
+    for look in ((1.0, 0.0), *looks):
+        rng.bit_generator.state = state
+        patches.append(_photograph(canvas, rng, rank_height, (*look, centre)))
+    return patches, rank, suit
+
+
+# Where the reader expects a rank's centre (card pixels): for a corner without one, the looks turn about it.
+NOMINAL_RANK_CENTRE = (0.09 * CARD_PX, 0.095 * CARD_H_PX)
+
+
+def _corner(rng: np.random.Generator, faces: Faces, none_share: float) -> tuple[np.ndarray, int, int, float, tuple[float, float]]:
+    """A corner laid out on the table: (canvas, rank class, suit class, the rank's height as a
+    share of the card's, the rank's centre in card pixels)."""
     canvas = _table(rng)
     kind = rng.random()
-    rank_height, right = 0.1, None
+    rank_height, right, centre = 0.1, None, NOMINAL_RANK_CENTRE
     if kind < none_share:
         rank, suit = NONE, -1
         _corner_without_index(canvas, rng, faces)
     else:
         rank, suit = int(rng.integers(13)), int(rng.integers(4))
         _card(canvas, rng)
-        rank_height, right = _index(canvas, rng, faces, RANK_CLASSES[rank], SUIT_CLASSES[suit], sideways=False)
+        rank_height, right, centre = _index(canvas, rng, faces, RANK_CLASSES[rank], SUIT_CLASSES[suit], sideways=False)
     _neighbour(canvas, rng, faces, right)
-    return _photograph(canvas, rng, rank_height), rank, suit
+    return canvas, rank, suit, rank_height, centre
 
 
 def _table(rng: np.random.Generator) -> np.ndarray:
@@ -96,9 +121,10 @@ def _paint(canvas: np.ndarray, ink: np.ndarray, x: float, y: float, w: float, h:
     region[:] = region * (1 - a) + colour * a
 
 
-def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str, suit: str, sideways: bool) -> tuple[float, float]:
-    """Draw an index; return the rank's height as a share of the card's, and how far right
-    (card pixels) its ink reaches."""
+def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str, suit: str,
+           sideways: bool) -> tuple[float, float, tuple[float, float]]:
+    """Draw an index; return the rank's height as a share of the card's, how far right (card
+    pixels) its ink reaches, and the rank's centre (card pixels)."""
     colour = _ink_colour(suit in RED, rng)
     r_ink, s_ink = rank_ink(rank, rng, faces), suit_ink(suit, rng, faces)
     rh = rng.uniform(0.06, 0.15) * CARD_H_PX
@@ -124,7 +150,8 @@ def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str
         _picture_frame(canvas, rng, right, bottom)
     elif rng.random() < 0.5:
         _pip(canvas, rng, suit, colour, right)
-    return rh / CARD_H_PX, right
+    _, rx, ry, rw_, rh_ = places[0]
+    return rh / CARD_H_PX, right, (rx + rw_ / 2, ry + rh_ / 2)
 
 
 def _picture_frame(canvas: np.ndarray, rng: np.random.Generator, right: float, bottom: float) -> None:
@@ -216,14 +243,20 @@ def _turned_round(canvas: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.warpAffine(canvas, turn, (canvas.shape[1], canvas.shape[0]), borderMode=cv2.BORDER_REFLECT)
 
 
-def _photograph(canvas: np.ndarray, rng: np.random.Generator, rank_height: float) -> np.ndarray:
+def _photograph(canvas: np.ndarray, rng: np.random.Generator, rank_height: float,
+                look: tuple[float, float, tuple[float, float]] | None = None) -> np.ndarray:
     """The reader's window as a camera sees it through an outline a little off; the rank at
-    least MIN_RANK_PX tall (smaller, no print is legible: a club blurs into a spade)."""
+    least MIN_RANK_PX tall (smaller, no print is legible: a club blurs into a spade). ``look``:
+    the window scaled and turned (scale, degrees) about a point (card pixels) first."""
     window_share = WINDOW[3] - WINDOW[1]
     least = MIN_RANK_PX * window_share / rank_height
     h_lo = int(np.exp(rng.uniform(np.log(max(32, least)), np.log(max(150, least + 1)))))
     w_lo = max(8, int(round(h_lo * INPUT_W / INPUT_H)))
     quad = _window_quad(rng)
+    if look is not None:
+        scale, degrees, (cx, cy) = look
+        turn = cv2.getRotationMatrix2D((PAD_X + cx, PAD_Y + cy), degrees, scale)
+        quad = cv2.transform(quad.reshape(-1, 1, 2), turn).reshape(4, 2).astype(np.float32)
     target = np.float32([[0, 0], [w_lo - 1, 0], [w_lo - 1, h_lo - 1], [0, h_lo - 1]])
     matrix = cv2.getPerspectiveTransform(quad, target)
     small = cv2.warpPerspective(canvas, matrix, (w_lo, h_lo), flags=cv2.INTER_AREA if h_lo < 100 else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)

@@ -8,7 +8,7 @@ import pytest
 
 from table_controller.cards import parse_card, standard_deck
 from vision.adapt import DeckFeatures
-from vision.corner_camera import sample
+from vision.corner_camera import sample, sample_looks
 from vision.corner_render import (
     NONE,
     RANK_CLASSES,
@@ -66,6 +66,18 @@ def test_at_the_default_threshold_it_names_almost_nothing_wrong(held_back) -> No
         truth = None if rank == NONE else (RANK_CLASSES[rank], SUIT_CLASSES[suit])
         wrong += truth != (reading.card.rank, str(reading.card.suit))
     assert wrong <= 1
+
+
+def test_a_corners_looks_are_cut_from_one_photograph() -> None:
+    # The calibration of the index search's looks (scripts/train-index-reader): the first cut is
+    # the reader's window as a corner photographed alone gives it, a look that neither scales nor
+    # turns is that window again, and the looks that do are other windows of the same corner.
+    faces = split_faces(installed_faces())[1]
+    for seed in range(6):
+        alone = sample(np.random.default_rng(seed), faces)[0]
+        cuts, _, _ = sample_looks(np.random.default_rng(seed), faces, ((1.0, 0.0), (1.12, 5.0), (0.9, -5.0)))
+        assert np.array_equal(cuts[0], alone) and np.array_equal(cuts[1], alone)
+        assert not np.array_equal(cuts[2], alone) and not np.array_equal(cuts[3], alone)
 
 
 def test_a_corner_without_an_index_is_not_named(held_back) -> None:

@@ -198,6 +198,20 @@ def calibrated_thresholds() -> tuple[float, float]:
         return FALLBACK_MIN_CONFIDENCE, FALLBACK_MIN_CONFIDENCE
 
 
+@lru_cache(maxsize=1)
+def one_window_sure() -> float:
+    """The largest confidence at which one window of a held-back rendered corner named a card
+    wrongly (one_corner.largest_wrong in the calibration): above it one window is enough for a
+    card read at one corner; at or below it its other looks must agree. 1.0 (always look) when
+    the calibration does not say."""
+    try:
+        data = json.loads(MODEL.with_suffix(".json").read_text(encoding="utf-8"))
+        largest = data["one_corner"]["largest_wrong"]
+        return 0.0 if largest is None else float(largest)
+    except (OSError, ValueError, KeyError, TypeError):
+        return 1.0
+
+
 def _unit_rows(rows: np.ndarray) -> np.ndarray:
     return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6)
 

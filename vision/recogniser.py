@@ -23,13 +23,14 @@ from table_controller.cards import Card, standard_deck
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
-from vision.indices import CARD_REACH, IndexRead, read_indices, surest_look
-from vision.learned import UNIT_SQUARE, CornerRead, calibrated_thresholds, corner_window, shipped_reader
+from vision.indices import CARD_REACH, LOOKS_AGAIN, IndexRead, read_indices, surest_look
+from vision.learned import UNIT_SQUARE, CornerRead, calibrated_thresholds, corner_window, one_window_sure, shipped_reader
 from vision.reading import DeckIndex, Reading, read_card
 
 PIECES_ASPECT = (0.45, 1.0)  # a card's width over its height, as two pieces' index corners must span
 PIECE_SMALLER = 1.5  # each piece's diagonal is less than the card's by this much at least
 PIECE_SHARE = 0.5  # an unreadable outline under this share of a named card's area round it is a piece of it
+RANK_CENTRE = (0.09, 0.095)  # where a rank's centre prints, as shares of the card's sides (vision.corner_camera)
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
 EDGE_PIXELS = 3
 INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
@@ -233,6 +234,29 @@ class Recogniser:
             self._read_turns(image, outlines, reads, [(n, t) for n in unsure for t in (1, 3)])
             for n in unsure:
                 readings[n] = read_card(reads[n], self.deck_index, self.features)
+        return self._one_corner_looks(image, outlines, readings)
+
+    def _one_corner_looks(self, image: np.ndarray, outlines: list[CardOutline], readings: list[Reading | None]) -> list[Reading | None]:
+        """A card read surely at one corner only is named, as an index found on its own is, only
+        when two more looks at that corner (vision.indices.LOOKS_AGAIN, about where its rank
+        prints) name it too: on held-back rendered corners one window names three cards wrongly
+        above the one-corner threshold, the three looks none (index_search in the calibration).
+        Otherwise its confidence is the least a look gave that card (0 where one named another).
+        Read more surely than any of those three, one window is enough."""
+        beyond = one_window_sure()
+        sure = [n for n, r in enumerate(readings) if r is not None and r.corners == 1
+                and self.one_corner_min_confidence <= r.confidence <= beyond]
+        if not sure:
+            return readings
+        windows = [corner_window(image, looked, 0) for n in sure for looked in _looks(outlines[n].corners, readings[n].turn)]
+        again = [read_card({0: read}, self.deck_index, self.features) for read in self.reader.read(windows)]
+        readings = list(readings)
+        for k, n in enumerate(sure):
+            reading = readings[n]
+            looks = again[k * len(LOOKS_AGAIN) : (k + 1) * len(LOOKS_AGAIN)]
+            if any(a is None or a.card != reading.card for a in looks):
+                least = min((a.confidence if a is not None and a.card == reading.card else 0.0) for a in looks)
+                readings[n] = Reading(reading.card, min(reading.confidence, least), reading.turn, 1)
         return readings
 
     def _read_turns(self, image: np.ndarray, outlines: list[CardOutline], reads: list[dict[int, CornerRead]], wanted: list[tuple[int, int]]) -> None:
@@ -252,6 +276,16 @@ class Recogniser:
         card = reading.card if confidence >= threshold else None
         read_at = (reading.turn,) if reading.corners == 1 else (reading.turn, reading.turn + 2)
         return CardGuess(card, confidence, corners, outline.centre, reading.card, read_at, outline.partial)
+
+
+def _looks(corners: np.ndarray, turn: int) -> list[np.ndarray]:
+    """The outline, its corner ``turn`` first, scaled and turned about where that corner's rank
+    prints, once for each of LOOKS_AGAIN."""
+    rolled = np.roll(np.float32(corners), -turn, axis=0)
+    to_frame = cv2.getPerspectiveTransform(UNIT_SQUARE, rolled)
+    centre = cv2.perspectiveTransform(np.float32([[RANK_CENTRE]]), to_frame)[0, 0]
+    return [cv2.transform(rolled.reshape(-1, 1, 2), cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), degrees, scale)).reshape(4, 2)
+            for scale, degrees in LOOKS_AGAIN]
 
 
 def pieces_joined(outlines: list[CardOutline], readings: list[Reading | None]) -> tuple[list[CardOutline], list[Reading | None]]:

@@ -10,6 +10,10 @@ import pytest
 
 from tests.vision.conftest import CARDS_DIR, DECKS, labelled, photos_of, read_enrolled, scenes
 from vision.deck import Deck, load_deck
+from table_controller.cards import parse_card
+from vision.detect import CardOutline
+from vision.learned import RANKS, SUITS, CornerRead, one_window_sure
+from vision.reading import Reading
 from vision.recogniser import Recogniser
 from vision.scoring import Tally, score_frame
 
@@ -137,3 +141,47 @@ def test_a_rank_paired_with_the_next_cards_rank_does_not_hide_that_card() -> Non
     named = {g.card.code for g in Recogniser().recognise(cv2.imread(str(path))) if g.card}
     assert {"AS", "2S", "3S", "4S", "5S"} <= named, named
     assert named <= {c.code for c in labelled()[path]}, named
+
+
+class _ScriptedReader:
+    """Reads every window as the card it is told to (the network is not what these tests test)."""
+
+    def __init__(self, code: str | None, sure: float = 0.9999) -> None:
+        self.code, self.sure, self.windows = code, sure, 0
+
+    def read(self, windows: list[np.ndarray]) -> list[CornerRead]:
+        self.windows += len(windows)
+        ranks, suits = np.full(len(RANKS) + 1, 1e-9), np.full(len(SUITS), 1e-9)
+        if self.code is None:
+            ranks[-1] = 1.0
+        else:
+            ranks[RANKS.index(self.code[:-1])], suits[SUITS.index(self.code[-1])] = self.sure, self.sure
+        return [CornerRead(ranks / ranks.sum(), suits / suits.sum(), np.zeros(128, np.float32), None) for _ in windows]
+
+
+def _one_corner(card: str, confidence: float) -> tuple[list[CardOutline], list[Reading]]:
+    outline = CardOutline(np.float32([[100, 100], [250, 100], [250, 310], [100, 310]]), partial=True)
+    return [outline], [Reading(parse_card(card), confidence, 0, 1)]
+
+
+@pytest.mark.parametrize("looks_read, named", [("7S", True), ("7C", False), (None, False)])
+def test_a_card_read_surely_at_one_corner_is_named_only_if_its_other_looks_agree(looks_read, named) -> None:
+    # One window of a held-back rendered corner named three cards wrongly above the one-corner
+    # threshold, three looks at it none: a card underneath read at one corner is held to that.
+    recogniser = Recogniser()
+    recogniser.reader = _ScriptedReader(looks_read)
+    image = np.full((400, 400, 3), 200, np.uint8)
+    outlines, readings = _one_corner("7S", 0.9995)
+    (after,) = recogniser._one_corner_looks(image, outlines, readings)
+    assert recogniser.reader.windows == 2
+    assert (after.confidence >= recogniser.one_corner_min_confidence) is named
+    assert (recogniser._guess(image, outlines[0], after).card is not None) is named
+
+
+def test_a_card_read_more_surely_than_any_wrong_held_back_window_needs_no_other_look() -> None:
+    recogniser = Recogniser()
+    recogniser.reader = _ScriptedReader("7C")
+    outlines, readings = _one_corner("7S", 0.999999)
+    assert 0.999999 > one_window_sure()
+    (after,) = recogniser._one_corner_looks(np.full((400, 400, 3), 200, np.uint8), outlines, readings)
+    assert recogniser.reader.windows == 0 and after == readings[0]

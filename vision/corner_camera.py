@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from vision.corner_render import NONE, RANK_CLASSES, RED, SUIT_CLASSES, Faces, drawn_suit, jpeg, rank_ink, suit_ink
+from vision.indices import RANK_CENTRE
 from vision.learned import INPUT_H, INPUT_W, WINDOW, to_input_size
 
 CARD_PX = 300
@@ -43,7 +44,7 @@ def sample_looks(rng: np.random.Generator, faces: Faces, looks: tuple[tuple[floa
 
 
 # Where the reader expects a rank's centre (card pixels): for a corner without one, the looks turn about it.
-NOMINAL_RANK_CENTRE = (0.09 * CARD_PX, 0.095 * CARD_H_PX)
+NOMINAL_RANK_CENTRE = (RANK_CENTRE[0] * CARD_PX, RANK_CENTRE[1] * CARD_H_PX)
 
 
 def _corner(rng: np.random.Generator, faces: Faces, none_share: float) -> tuple[np.ndarray, int, int, float, tuple[float, float]]:

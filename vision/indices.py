@@ -44,6 +44,7 @@ MAX_CANDIDATES = 400  # pairs read per frame at most (the closest first)
 CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of its width and height
 EDGE_SHARE = 0.3  # and along its edges another card's index may lie, suit and all (an outline round a spread)
 LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0))  # scale, degrees: windows an index is read through again
+RANK_CENTRE = (0.09, 0.095)  # where a rank's centre prints, as shares of the card's sides (the looks turn about it)
 FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is not read with others
 AMBIGUOUS_FROM = 0.5  # a rank read as two cards through two pairings, each this surely, names neither
 CARD_REACH = 28.0  # two indices of one name this many rank heights apart are one card's: a card's diagonal where its index is 1/22 of its height (schnapsen_anima's)
@@ -363,15 +364,19 @@ def surest_look(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: 
     two pips or a piece of a picture that happened to look like one seldom does. (The surer, not
     each: in a tight spread the larger window takes in the next card's index, the smaller one
     cuts a ten's 0 in half, and the first may sit a little off a narrow queen.)"""
-    windows = []
-    for scale, degrees in LOOKS_AGAIN:
-        turn = cv2.getRotationMatrix2D((float(found.index_at[0]), float(found.index_at[1])), degrees, scale)
-        quad = cv2.transform(found.card.reshape(-1, 1, 2), turn).reshape(4, 2)
-        windows.append(corner_window(image, quad, 0))
+    windows = [corner_window(image, quad, 0) for quad in looked(found.card, found.index_at)]
     again = [read_card({0: read}, deck, features) for read in reader.read(windows)]
     if any(a is None or a.card != found.reading.card for a in again):
         return None
     return max(a.confidence for a in again if a is not None)
+
+
+def looked(card: np.ndarray, centre: np.ndarray) -> list[np.ndarray]:
+    """A card's outline (its index corner first) scaled and turned about ``centre`` (its rank's
+    centre, in the frame), once for each of LOOKS_AGAIN."""
+    quad = np.float32(card).reshape(-1, 1, 2)
+    return [cv2.transform(quad, cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), degrees, scale)).reshape(4, 2)
+            for scale, degrees in LOOKS_AGAIN]
 
 
 def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: DeckIndex,

@@ -188,27 +188,33 @@ def shipped_reader() -> IndexReader:
 
 
 @lru_cache(maxsize=1)
+def _calibration() -> dict:
+    """The calibration's report (scripts/train-index-reader), or {} without a readable one."""
+    try:
+        data = json.loads(MODEL.with_suffix(".json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def calibrated_thresholds() -> tuple[float, float]:
     """The thresholds (two index corners read, one) at which the reader named no wrong card
     among its held-back rendered corners (scripts/train-index-reader; one corner: 0.999 at most)."""
     try:
-        data = json.loads(MODEL.with_suffix(".json").read_text(encoding="utf-8"))
-        return float(data["min_confidence"]), float(data["one_corner_min_confidence"])
-    except (OSError, ValueError, KeyError):
+        return float(_calibration()["min_confidence"]), float(_calibration()["one_corner_min_confidence"])
+    except (KeyError, TypeError, ValueError):
         return FALLBACK_MIN_CONFIDENCE, FALLBACK_MIN_CONFIDENCE
 
 
-@lru_cache(maxsize=1)
 def one_window_sure() -> float:
     """The largest confidence at which one window of a held-back rendered corner named a card
     wrongly (one_corner.largest_wrong in the calibration): above it one window is enough for a
     card read at one corner; at or below it its other looks must agree. 1.0 (always look) when
     the calibration does not say."""
     try:
-        data = json.loads(MODEL.with_suffix(".json").read_text(encoding="utf-8"))
-        largest = data["one_corner"]["largest_wrong"]
+        largest = _calibration()["one_corner"]["largest_wrong"]
         return 0.0 if largest is None else float(largest)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (KeyError, TypeError, ValueError):
         return 1.0
 
 

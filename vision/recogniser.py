@@ -23,14 +23,13 @@ from table_controller.cards import Card, standard_deck
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
-from vision.indices import CARD_REACH, LOOKS_AGAIN, IndexRead, read_indices, surest_look
+from vision.indices import CARD_REACH, LOOKS_AGAIN, RANK_CENTRE, IndexRead, looked, read_indices, surest_look
 from vision.learned import UNIT_SQUARE, CornerRead, calibrated_thresholds, corner_window, one_window_sure, shipped_reader
 from vision.reading import DeckIndex, Reading, read_card
 
 PIECES_ASPECT = (0.45, 1.0)  # a card's width over its height, as two pieces' index corners must span
 PIECE_SMALLER = 1.5  # each piece's diagonal is less than the card's by this much at least
 PIECE_SHARE = 0.5  # an unreadable outline under this share of a named card's area round it is a piece of it
-RANK_CENTRE = (0.09, 0.095)  # where a rank's centre prints, as shares of the card's sides (vision.corner_camera)
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
 EDGE_PIXELS = 3
 INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
@@ -283,9 +282,7 @@ def _looks(corners: np.ndarray, turn: int) -> list[np.ndarray]:
     prints, once for each of LOOKS_AGAIN."""
     rolled = np.roll(np.float32(corners), -turn, axis=0)
     to_frame = cv2.getPerspectiveTransform(UNIT_SQUARE, rolled)
-    centre = cv2.perspectiveTransform(np.float32([[RANK_CENTRE]]), to_frame)[0, 0]
-    return [cv2.transform(rolled.reshape(-1, 1, 2), cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), degrees, scale)).reshape(4, 2)
-            for scale, degrees in LOOKS_AGAIN]
+    return looked(rolled, cv2.perspectiveTransform(np.float32([[RANK_CENTRE]]), to_frame)[0, 0])
 
 
 def pieces_joined(outlines: list[CardOutline], readings: list[Reading | None]) -> tuple[list[CardOutline], list[Reading | None]]:

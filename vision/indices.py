@@ -32,6 +32,9 @@ LONG_SIDE = 1400  # larger frames are shrunk to this to look for ink
 MIN_GLYPH_PX = 9  # a rank this tall at least, in the frame as it is looked at
 MAX_GLYPH_SHARE = 0.16  # and at most this share of the frame's long side
 INK_SHARE = 0.62  # ink is darker than this share of the brightest paper nearby
+FAINT_SHARE = 0.75  # faint ink (a thin stroke blurred): darker than this share, still not paper (PAPER_SHARE)
+FAINT_REACH = 1.7  # faint ink is looked at this many of a glyph's sizes round it (as far as a rank's suit lies)
+ALIKE_INDICES = 2.0  # one frame's indices are at most this many times as large as one another
 MIN_PAPER = 110  # and that paper brighter than this (darkest channel)
 SUIT_SHARE = (0.35, 1.1)  # an index's suit under its rank is this tall beside it
 BESIDE_SUIT_SHARE = 1.3  # a suit beside its rank, at most this tall
@@ -56,6 +59,7 @@ class Blob:
     size: float  # the longer side of its box
     points: np.ndarray  # (n, 2) pixel coordinates in frame pixels
     red: bool | None  # its ink red (True), black (False), or not clear (None)
+    faint: bool = False  # pieces of ink joined through fainter ink (one glyph's thin strokes, perhaps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +72,10 @@ class IndexCandidate:
     rank_height: float  # frame pixels
     centre: np.ndarray  # the rank's centre
     down: np.ndarray  # unit vector: the card's down, as the index reads
+    faint: bool = False  # its rank or suit joined through faint ink
 
 
-def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
+def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> Ink:
     """Blobs of ink on paper, at most LONG_SIDE on the frame's long side (coordinates in the
     frame); of the ``known`` outlines only the corners and edges are looked at."""
     scale = min(1.0, LONG_SIDE / max(image.shape[:2]))
@@ -101,7 +106,60 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> list[Blob]:
             continue
         box = np.s_[by + ry : by + ry + rh, bx + rx : bx + rx + rw]
         found.add(cv2.bitwise_and(redder[box], cv2.compare(labels[box], n, cv2.CMP_EQ)), (bx + rx, by + ry))
-    return found.blobs
+    return Ink(found, ink, labels, darkest, paper)
+
+
+@dataclass(frozen=True, slots=True)
+class Ink:
+    """A frame's blobs of ink (``blobs``), and what it takes to look at fainter ink round some."""
+
+    found: _Glyphs
+    ink: np.ndarray  # the ink mask (at the looked-at size)
+    labels: np.ndarray  # its connected parts
+    darkest: np.ndarray
+    paper: np.ndarray  # the brightest paper near each pixel
+
+    @property
+    def blobs(self) -> list[Blob]:
+        return self.found.blobs
+
+    def faint_joined(self, around: list[Blob]) -> int:
+        """Pieces of ink that fainter ink joins, near the blobs ``around``, added as one more blob
+        each (the pieces stay blobs too); returns how many. A small glyph's thin strokes blur
+        paler than its thick ones, so a pale "5" or an ace's thin leg falls apart at the ink's
+        level; its index's other glyph (a suit, a rank) lies within FAINT_REACH of its size.
+        (Two glyphs a blur apart join too, and a pip to the index beside it: the pieces stay.)"""
+        scale, shape, added = self.found.scale, self.ink.shape, len(self.found.blobs)
+        for x0, y0, x1, y1 in _grouped_boxes([(b.centre * scale, FAINT_REACH * b.size * scale) for b in around], shape):
+            box = np.s_[y0:y1, x0:x1]
+            faint = cv2.compare(self.darkest[box], cv2.LUT(self.paper[box], _BELOW_FAINT), cv2.CMP_LT)
+            count, joined, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(faint, 8, cv2.CV_32S, cv2.CCL_GRANA)
+            at = cv2.findNonZero(self.ink[box])  # (ink lies inside faint ink: each piece in one faint part)
+            if at is None:
+                continue
+            xs, ys = at.reshape(-1, 2).T
+            pieces = self.labels[box][ys, xs]
+            part = np.zeros(int(pieces.max()) + 1, np.int32)
+            part[pieces] = joined[ys, xs]  # each piece's faint part
+            held = np.bincount(part, minlength=count)  # pieces in each faint part
+            held[0] = 0  # (the background)
+            size = np.maximum(stats[:, 2], stats[:, 3])
+            for n in np.nonzero((held >= 2) & (size >= MIN_GLYPH_PX) & (size <= self.found.largest))[0].tolist():
+                x, y, w, h = stats[n, :4].tolist()
+                self.found.add(cv2.compare(joined[y : y + h, x : x + w], n, cv2.CMP_EQ), (x0 + x, y0 + y), faint=True)
+        return len(self.found.blobs) - added
+
+
+def _grouped_boxes(squares: list[tuple[np.ndarray, float]], shape: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
+    """The boxes (x0, y0, x1, y1) round groups of overlapping squares (centre, half side),
+    within a frame of ``shape``."""
+    if not squares:
+        return []
+    tiny = np.zeros((shape[0] // 8 + 1, shape[1] // 8 + 1), np.uint8)  # (grouped at an eighth of the size)
+    for (x, y), reach in squares:
+        cv2.rectangle(tiny, (int((x - reach) / 8), int((y - reach) / 8)), (int((x + reach) / 8), int((y + reach) / 8)), 255, cv2.FILLED)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(tiny, connectivity=4)
+    return [(x * 8, y * 8, min((x + w) * 8, shape[1]), min((y + h) * 8, shape[0])) for x, y, w, h, _ in stats[1:].tolist()]
 
 
 class _Glyphs:
@@ -112,7 +170,7 @@ class _Glyphs:
         self.largest = MAX_GLYPH_SHARE * max(small.shape[:2])
         self.blobs: list[Blob] = []
 
-    def add(self, ink: np.ndarray, origin: tuple[int, int] = (0, 0)) -> tuple[np.ndarray, np.ndarray]:
+    def add(self, ink: np.ndarray, origin: tuple[int, int] = (0, 0), faint: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """The glyphs among a mask's connected parts (the mask's top left at ``origin`` of the
         looked-at frame); returns its labels and their stats."""
         # Grana's block-based labelling: the same labels and stats as the default, in half the time.
@@ -132,7 +190,7 @@ class _Glyphs:
             ys, xs = ys + (by + oy), xs + (bx + ox)
             points = np.stack([xs, ys], axis=1).astype(np.float32) / self.scale
             centre = (np.float32(centroids[n]) + (ox, oy)) / self.scale
-            self.blobs.append(Blob(centre, float(max(bw, bh)) / self.scale, points, _red(self.small[ys, xs])))
+            self.blobs.append(Blob(centre, float(max(bw, bh)) / self.scale, points, _red(self.small[ys, xs]), faint))
         return labels, stats
 
 
@@ -144,6 +202,7 @@ def _levels_below(share: float) -> np.ndarray:
 
 
 _BELOW_PAPER = _levels_below(PAPER_SHARE)
+_BELOW_FAINT = np.where(np.arange(256) > MIN_PAPER, _levels_below(FAINT_SHARE), 0).astype(np.uint8)
 _BELOW_INK = np.where(np.arange(256) > MIN_PAPER, _levels_below(INK_SHARE), 0).astype(np.uint8)  # no ink where no paper is near
 
 
@@ -181,18 +240,30 @@ def _paper_round(papery: np.ndarray, x: int, y: int, w: int, h: int) -> float:
 
 
 def candidates(blobs: list[Blob]) -> list[IndexCandidate]:
-    """Every rank-and-suit pair the blobs could make, the card corner each implies."""
+    """Every rank-and-suit pair the blobs could make, the card corner each implies (the
+    closest pairs, at most MAX_CANDIDATES)."""
+    return _closest(_pairs(blobs))
+
+
+def _closest(pairs: list[tuple[float, IndexCandidate]]) -> list[IndexCandidate]:
+    return [c for _, c in sorted(pairs, key=lambda t: t[0])[:MAX_CANDIDATES]]
+
+
+def _pairs(blobs: list[Blob], since: int = 0) -> list[tuple[float, IndexCandidate]]:
+    """Rank-and-suit pairs, each with how far apart the two are (in the rank's sizes); only those
+    with a blob numbered ``since`` or later."""
     if not blobs:
         return []
     centres = np.stack([b.centre for b in blobs])
     sizes = np.float32([b.size for b in blobs])
+    later = np.arange(len(blobs)) >= since
     found: list[tuple[float, IndexCandidate]] = []
     for r, rank in enumerate(blobs):
         if rank.size < MIN_GLYPH_PX:
             continue
         gaps = np.linalg.norm(centres - rank.centre, axis=1)
         near = np.nonzero((gaps > 0.45 * rank.size) & (gaps < 1.7 * rank.size)
-                          & (sizes > 0.3 * rank.size) & (sizes < 1.25 * rank.size))[0]
+                          & (sizes > 0.3 * rank.size) & (sizes < 1.25 * rank.size) & (later | (r >= since)))[0]
         for s in near:
             way = (centres[s] - rank.centre) / gaps[s]
             for below in (True, False):
@@ -200,8 +271,7 @@ def candidates(blobs: list[Blob]) -> list[IndexCandidate]:
                 cand = _candidate(blobs, r, int(s), down, centres, sizes)
                 if cand is not None:
                     found.append((float(gaps[s] / rank.size), cand))
-    found.sort(key=lambda t: t[0])
-    return [c for _, c in found[:MAX_CANDIDATES]]
+    return found
 
 
 def _candidate(blobs: list[Blob], r: int, s: int, down: np.ndarray, centres: np.ndarray,
@@ -232,7 +302,7 @@ def _candidate(blobs: list[Blob], r: int, s: int, down: np.ndarray, centres: np.
     corner = middle - scale * ((RANK_LEFT_PX + wide / scale / 2) * right + (RANK_TOP_PX + RANK_H_PX / 2) * down)
     card = np.float32([corner, corner + scale * CARD_W_PX * right,
                        corner + scale * (CARD_W_PX * right + CARD_H_PX * down), corner + scale * CARD_H_PX * down])
-    return IndexCandidate(r, s, card, tall, np.float32(middle), np.float32(down))
+    return IndexCandidate(r, s, card, tall, np.float32(middle), np.float32(down), rank.faint or suit.faint)
 
 
 def _suit_fits(rank_down: np.ndarray, rank_right: np.ndarray, suit: np.ndarray, down: np.ndarray,
@@ -270,6 +340,7 @@ class IndexRead:
     index_at: np.ndarray  # the rank's centre in the frame
     rank_height: float  # in frame pixels
     reads: tuple[CornerRead, ...]  # the index corners as read (enrolment keeps their features)
+    faint: bool = False  # its glyphs joined through faint ink: weaker evidence (see vision.recogniser)
 
 
 def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
@@ -281,8 +352,14 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
     an edge (an outline round a spread), and an index at a corner read as another card. The
     index an outline was read from at each of ``read_at`` (its outline, that corner first) is
     not read again."""
-    found = candidates(ink_blobs(image, known))
+    ink = ink_blobs(image, known)
+    pairs = _pairs(ink.blobs)
+    found = _closest(pairs)
     done = _read_already(found, read_at)
+    ink_only = len(ink.blobs)
+    if ink.faint_joined(_unread(ink.blobs, found, done)):  # glyphs in pieces, round those left to read
+        found = _closest(pairs + _pairs(ink.blobs, since=ink_only))
+        done = _read_already(found, read_at)
     found = [c for c in found if c.rank not in done]
     best = [t for t in _unambiguous(_read_pairings(image, found, reader, deck, features)) if t[0] >= floor]
     best.sort(key=lambda t: -t[0])
@@ -320,6 +397,19 @@ def _read_already(found: list[IndexCandidate], read_at: list[np.ndarray]) -> set
             nearest = inside[np.argmin(np.linalg.norm(centres[inside, 0] - quad[0], axis=1))]
             done.add(found[nearest].rank)
     return done
+
+
+def _unread(blobs: list[Blob], found: list[IndexCandidate], done: set[int]) -> list[Blob]:
+    """The blobs but the ranks read already and the suit each was read with (its nearest), and
+    but those too large for an index beside them: one deck's indices, seen from one camera,
+    print alike in size."""
+    read, suited = set(done), set()
+    for cand in found:  # (closest first)
+        if cand.rank in done and cand.rank not in suited:
+            suited.add(cand.rank)
+            read.add(cand.suit)
+    largest = ALIKE_INDICES * max((blobs[n].size for n in done), default=np.inf)
+    return [b for n, b in enumerate(blobs) if n not in read and b.size <= largest]
 
 
 def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: IndexReader, deck: DeckIndex,
@@ -403,7 +493,7 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
             if joined is not None and joined.card == reading.card:
                 reading = joined
         reads = (read,) if second is None else (read, second)
-        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height, reads))
+        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height, reads, cand.faint))
     return out
 
 

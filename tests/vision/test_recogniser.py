@@ -12,6 +12,7 @@ from tests.vision.conftest import CARDS_DIR, DECKS, labelled, photos_of, read_en
 from vision.deck import Deck, load_deck
 from table_controller.cards import parse_card
 from vision.detect import CardOutline
+from vision.indices import IndexRead
 from vision.learned import RANKS, SUITS, CornerRead, one_window_sure
 from vision.reading import Reading
 from vision.recogniser import Recogniser
@@ -185,3 +186,14 @@ def test_a_card_read_more_surely_than_any_wrong_held_back_window_needs_no_other_
     assert 0.999999 > one_window_sure()
     (after,) = recogniser._one_corner_looks(np.full((400, 400, 3), 200, np.uint8), outlines, readings)
     assert recogniser.reader.windows == 0 and after == readings[0]
+
+
+@pytest.mark.parametrize("faint, named", [(False, True), (True, False)])
+def test_an_index_joined_through_faint_ink_is_named_only_if_its_own_reading_is_sure(faint, named) -> None:
+    # Two letters a blur apart join through faint ink too ("80-309 Gdansk" on an envelope read as
+    # a three of clubs at 0.79, its looks at 0.9992): such an index is not named on its looks.
+    recogniser = Recogniser()
+    recogniser.reader = _ScriptedReader("3C", sure=0.99999)
+    card = np.float32([[100, 100], [250, 100], [250, 310], [100, 310]])
+    found = IndexRead(Reading(parse_card("3C"), 0.79, 0, 1), card, card.mean(axis=0), np.float32([120, 125]), 20.0, (), faint)
+    assert recogniser._sure_index(np.full((400, 400, 3), 200, np.uint8), found) is named

@@ -160,6 +160,7 @@ def _picture_frame(canvas: np.ndarray, rng: np.random.Generator, right: float, b
     fx = int(right + rng.uniform(0.01, 0.06) * CARD_PX) + PAD_X
     fy = int(rng.uniform(0.03, 0.1) * CARD_H_PX) + PAD_Y
     far = (canvas.shape[1] + 10, canvas.shape[0] + 10)
+    fx = min(fx, far[0])  # (a large index on its side may reach past the canvas: the picture lies beyond it)
     for _ in range(int(rng.integers(4, 14))):
         colour = np.float32(rng.choice([(30, 30, 200), (40, 190, 230), (180, 90, 30), (20, 20, 20), (60, 140, 60)]))
         centre = (int(rng.uniform(fx, far[0])), int(rng.uniform(fy, far[1])))

@@ -8,7 +8,7 @@ import pytest
 
 from table_controller.cards import parse_card, standard_deck
 from vision.adapt import DeckFeatures
-from vision.corner_camera import sample, sample_looks
+from vision.corner_camera import CANVAS, _picture_frame, sample, sample_looks
 from vision.corner_render import (
     NONE,
     RANK_CLASSES,
@@ -217,3 +217,10 @@ def test_the_shipped_reader_averages_its_networks_where_the_first_sees_an_index(
         # Enrolment keeps the first two's features side by side (the second's only where asked).
         second = alone[1][n].feature if n in asked else np.zeros_like(alone[1][n].feature)
         assert np.allclose(read.feature, np.concatenate([alone[0][n].feature, second]) / np.sqrt(2), atol=1e-5)
+
+
+def test_a_face_cards_picture_beside_an_index_reaching_past_the_corner_is_drawn() -> None:
+    # A large index on its side can reach past the rendered corner; its picture lies beyond the
+    # canvas then (the training renders once stopped there: "high - low < 0").
+    canvas = np.full((CANVAS[1], CANVAS[0], 3), 200, np.float32)
+    _picture_frame(canvas, np.random.default_rng(0), right=float(CANVAS[0] + 40), bottom=50.0)

@@ -239,19 +239,14 @@ def _paper_round(papery: np.ndarray, x: int, y: int, w: int, h: int) -> float:
     return (total(x0, y0, x1, y1) - total(x, y, x + w, y + h)) / max(ring, 1)
 
 
-def candidates(blobs: list[Blob]) -> list[IndexCandidate]:
-    """Every rank-and-suit pair the blobs could make, the card corner each implies (the
-    closest pairs, at most MAX_CANDIDATES)."""
-    return _closest(_pairs(blobs))
-
-
 def _closest(pairs: list[tuple[float, IndexCandidate]]) -> list[IndexCandidate]:
+    """The closest pairs, at most MAX_CANDIDATES."""
     return [c for _, c in sorted(pairs, key=lambda t: t[0])[:MAX_CANDIDATES]]
 
 
 def _pairs(blobs: list[Blob], since: int = 0) -> list[tuple[float, IndexCandidate]]:
-    """Rank-and-suit pairs, each with how far apart the two are (in the rank's sizes); only those
-    with a blob numbered ``since`` or later."""
+    """Every rank-and-suit pair the blobs could make, the card corner each implies, with how far
+    apart the two are (in the rank's sizes); only those with a blob numbered ``since`` or later."""
     if not blobs:
         return []
     centres = np.stack([b.centre for b in blobs])

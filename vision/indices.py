@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from table_controller.cards import Card
 from vision.adapt import DeckFeatures
 from vision.learned import UNIT_SQUARE, WINDOW, CornerRead, IndexReader, corner_window
 from vision.reading import DeckIndex, Reading, read_card
@@ -41,7 +42,7 @@ BESIDE_SUIT_SHARE = 1.3  # a suit beside its rank, at most this tall
 MAX_SUIT_GAP = 0.6  # the suit lies at most this far (in rank heights) below the rank or beside it
 RED_INK, BLACK_INK = 40.0, 15.0  # a glyph's red minus its larger other channel: red above, black below
 PAPER_SHARE = 0.8  # paper is at least this share of the brightest paper nearby
-PAPER_ROUND = 0.5  # a glyph has at least this share of paper round it
+PAPER_ROUND = 0.45  # a glyph has at least this share of paper round it
 MAX_FILL = 0.85  # a glyph fills at most this share of its box (a key, a shadow fills it)
 MAX_CANDIDATES = 400  # pairs read per frame at most (the closest first)
 CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of its width and height
@@ -336,6 +337,20 @@ class IndexRead:
     rank_height: float  # in frame pixels
     reads: tuple[CornerRead, ...]  # the index corners as read (enrolment keeps their features)
     faint: bool = False  # its glyphs joined through faint ink: weaker evidence (see vision.recogniser)
+    others: tuple[IndexCorner, ...] = ()  # the same card's other indices found with it (surest first)
+
+    @property
+    def corner(self) -> IndexCorner:
+        return IndexCorner(self.card, self.index_at, self.faint)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexCorner:
+    """Where one index of a card lies: the outline it implies (its corner first) and its rank's centre."""
+
+    card: np.ndarray
+    index_at: np.ndarray
+    faint: bool = False
 
 
 def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
@@ -441,7 +456,7 @@ def _unambiguous(read: list[tuple[float, IndexCandidate, CornerRead, Reading]]) 
     return [t for t in read if len(names.get(t[1].rank, ())) < 2]
 
 
-def surest_look(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: DeckIndex,
+def surest_look(image: np.ndarray, card: Card, at: IndexCorner, reader: IndexReader, deck: DeckIndex,
                 features: DeckFeatures | None = None) -> float | None:
     """How surely the index reads as its card through two more windows cut a little larger and
     smaller, turned (the surer of the two, each read alone), when both name that card; None
@@ -449,9 +464,9 @@ def surest_look(image: np.ndarray, found: IndexRead, reader: IndexReader, deck: 
     two pips or a piece of a picture that happened to look like one seldom does. (The surer, not
     each: in a tight spread the larger window takes in the next card's index, the smaller one
     cuts a ten's 0 in half, and the first may sit a little off a narrow queen.)"""
-    windows = [corner_window(image, quad, 0) for quad in looked(found.card, found.index_at)]
+    windows = [corner_window(image, quad, 0) for quad in looked(at.card, at.index_at)]
     again = [read_card({0: read}, deck, features) for read in reader.read(windows)]
-    if any(a is None or a.card != found.reading.card for a in again):
+    if any(a is None or a.card != card for a in again):
         return None
     return max(a.confidence for a in again if a is not None)
 
@@ -475,12 +490,14 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
         if i in taken:
             continue
         second: CornerRead | None = None
+        others: list[IndexCorner] = []
         for j in range(i + 1, len(kept)):
             other, other_read, other_reading = kept[j]
             if j in taken or other_reading.card != reading.card:
                 continue
             if np.linalg.norm(other.centre - cand.centre) < CARD_REACH * max(cand.rank_height, other.rank_height):
                 taken.add(j)
+                others.append(IndexCorner(other.card, other.centre, other.faint))
                 if second is None and _corners_of_one_card(cand, other):
                     second = other_read
         if second is not None:
@@ -488,7 +505,8 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
             if joined is not None and joined.card == reading.card:
                 reading = joined
         reads = (read,) if second is None else (read, second)
-        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height, reads, cand.faint))
+        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height, reads, cand.faint,
+                             tuple(others)))
     return out
 
 

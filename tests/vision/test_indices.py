@@ -73,6 +73,20 @@ def test_an_index_whose_thin_stroke_prints_pale_is_found(degrees: float) -> None
     assert [(f.reading.card.code, f.faint) for f in found] == [("5D", True)]
 
 
+@pytest.mark.parametrize("degrees", [0.0, 35.0, -120.0])
+def test_an_index_close_to_the_cards_dark_rim_is_found(degrees: float) -> None:
+    # A card on a dark backing (schnapsen_anima's, taped) shows a dark rim round its paper, close
+    # to its index: the band of paper looked for round a glyph (a key or a shadow has none) takes
+    # in some of the rim, and more on a card lying turned.
+    face = card_face(parse_card("KS"))
+    face[:4], face[-4:], face[:, :4], face[:, -4:] = 25, 25, 25, 25
+    frame = surface("felt", np.random.default_rng(3))
+    _lay(frame, face, _quad((640, 360), 260, 260 * 1.4, degrees))
+    deck = sim_deck()
+    found = read_indices(frame, shipped_reader(), DeckIndex.of(deck.cards), deck.features)
+    assert [f.reading.card.code for f in found] == ["KS"]
+
+
 @pytest.mark.parametrize("arrangement", ["blackjack", "fanned", "pair"])
 def test_cards_over_one_another_are_read_by_their_indices_and_none_invented(arrangement: str) -> None:
     with_indices = read(arrangement, 8, seed=21, indices=True)

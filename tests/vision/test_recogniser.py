@@ -12,7 +12,7 @@ from tests.vision.conftest import CARDS_DIR, DECKS, labelled, photos_of, read_en
 from vision.deck import Deck, load_deck
 from table_controller.cards import parse_card
 from vision.detect import CardOutline
-from vision.indices import IndexRead
+from vision.indices import IndexCorner, IndexRead
 from vision.learned import RANKS, SUITS, CornerRead, one_window_sure
 from vision.reading import Reading
 from vision.recogniser import Recogniser
@@ -186,6 +186,34 @@ def test_a_card_read_more_surely_than_any_wrong_held_back_window_needs_no_other_
     assert 0.999999 > one_window_sure()
     (after,) = recogniser._one_corner_looks(np.full((400, 400, 3), 200, np.uint8), outlines, readings)
     assert recogniser.reader.windows == 0 and after == readings[0]
+
+
+class _ReaderByLight(_ScriptedReader):
+    """Reads a window as its card where the window is light, as another where it is dark."""
+
+    def __init__(self, light: str, dark: str) -> None:
+        super().__init__(light)
+        self.light, self.dark = _ScriptedReader(light), _ScriptedReader(dark)
+
+    def read(self, windows: list[np.ndarray]) -> list[CornerRead]:
+        self.windows += len(windows)
+        return [(self.light if w.mean() > 128 else self.dark).read([w])[0] for w in windows]
+
+
+@pytest.mark.parametrize("with_other, named", [(False, False), (True, True)])
+def test_an_index_whose_looks_disagree_is_named_when_its_cards_other_index_reads_the_same_through_its_looks(
+        with_other, named) -> None:
+    # schnapsen_anima's ten of clubs: the index read surest took in a neighbour's ink through one
+    # look (read as the queen of clubs), its other index, found with it, read the ten through all.
+    recogniser = Recogniser()
+    recogniser.reader = _ReaderByLight("10C", "QC")
+    image = np.full((600, 600, 3), 200, np.uint8)
+    image[60:200, 60:200] = 40  # what the first index's looks take in
+    first = np.float32([[100, 100], [250, 100], [250, 310], [100, 310]])
+    other = IndexCorner(first[[2, 3, 0, 1]] + np.float32([250, 150]), np.float32([480, 440]))
+    found = IndexRead(Reading(parse_card("10C"), 0.9999, 0, 1), first, first.mean(axis=0), np.float32([120, 125]),
+                      20.0, (), False, (other,) if with_other else ())
+    assert recogniser._sure_index(image, found) is named
 
 
 @pytest.mark.parametrize("faint, named", [(False, True), (True, False)])

@@ -18,15 +18,16 @@ from vision.reading import Reading
 from vision.recogniser import Recogniser
 from vision.scoring import Tally, score_frame
 
-# What the code reaches today (benchmarks/vision.py); a drop fails the test. Cards right of the
+# What the code reaches today (benchmarks/vision.py), less one card (another CPU's rounding in
+# the networks may move a card at the threshold); a drop fails the test. Cards right of the
 # labelled cards, and the most cards invented, per deck.
 UNENROLLED = {
     "ee326": (78, 0), "guillex7": (76, 0), "kentdoan": (84, 0),
-    "minemaarten": (54, 0), "phone_notanumber11": (208, 0), "schnapsen_anima": (61, 0),
+    "minemaarten": (54, 0), "phone_notanumber11": (209, 0), "schnapsen_anima": (67, 0),
 }
 ENROLLED = {
     "ee326": (27, 0), "guillex7": (27, 0), "kentdoan": (33, 0),
-    "minemaarten": (3, 0), "phone_notanumber11": (208, 0), "schnapsen_anima": (44, 0),
+    "minemaarten": (3, 0), "phone_notanumber11": (209, 0), "schnapsen_anima": (49, 0),
 }
 
 

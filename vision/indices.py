@@ -43,6 +43,7 @@ MAX_SUIT_GAP = 0.6  # the suit lies at most this far (in rank heights) below the
 RED_INK, BLACK_INK = 40.0, 15.0  # a glyph's red minus its larger other channel: red above, black below
 PAPER_SHARE = 0.8  # paper is at least this share of the brightest paper nearby
 PAPER_ROUND = 0.45  # a glyph has at least this share of paper round it
+PAPER_BAND = 0.2  # in a band this share of its size wide
 MAX_FILL = 0.85  # a glyph fills at most this share of its box (a key, a shadow fills it)
 MAX_CANDIDATES = 400  # pairs read per frame at most (the closest first)
 CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of its width and height
@@ -229,7 +230,7 @@ def _middle_bands(quad: np.ndarray) -> list[np.ndarray]:
 def _paper_round(papery: np.ndarray, x: int, y: int, w: int, h: int) -> float:
     """The share of paper in a band round a box (ink is printed on paper; a dark key or a
     shadow on the table is not)."""
-    pad = max(2, int(0.3 * max(w, h)))
+    pad = max(2, int(PAPER_BAND * max(w, h)))
     rows, cols = papery.shape[0] - 1, papery.shape[1] - 1
     x0, y0, x1, y1 = max(0, x - pad), max(0, y - pad), min(cols, x + w + pad), min(rows, y + h + pad)
 

@@ -34,6 +34,8 @@ MIN_GLYPH_PX = 9  # a rank this tall at least, in the frame as it is looked at
 MAX_GLYPH_SHARE = 0.16  # and at most this share of the frame's long side
 INK_SHARE = 0.62  # ink is darker than this share of the brightest paper nearby
 FAINT_SHARE = 0.75  # faint ink (a thin stroke blurred): darker than this share, still not paper (PAPER_SHARE)
+DARK_SHARE = 0.45  # darker ink: the cores of glyphs a blur joined
+DARK_PARTED_FROM = 1.3  # a blob this many of the smallest glyph's size at least may be glyphs joined
 FAINT_REACH = 1.7  # faint ink is looked at this many of a glyph's sizes round it (as far as a rank's suit lies)
 ALIKE_INDICES = 2.0  # one frame's indices are at most this many times as large as one another
 MIN_PAPER = 110  # and that paper brighter than this (darkest channel)
@@ -61,7 +63,7 @@ class Blob:
     size: float  # the longer side of its box
     points: np.ndarray  # (n, 2) pixel coordinates in frame pixels
     red: bool | None  # its ink red (True), black (False), or not clear (None)
-    faint: bool = False  # pieces of ink joined through fainter ink (one glyph's thin strokes, perhaps)
+    relevelled: bool = False  # found at another ink level: pieces joined through fainter ink, or parted by darker
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,7 @@ class IndexCandidate:
     rank_height: float  # frame pixels
     centre: np.ndarray  # the rank's centre
     down: np.ndarray  # unit vector: the card's down, as the index reads
-    faint: bool = False  # its rank or suit joined through faint ink
+    relevelled: bool = False  # its rank or suit found at another ink level (Blob.relevelled)
 
 
 def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> Ink:
@@ -148,7 +150,30 @@ class Ink:
             size = np.maximum(stats[:, 2], stats[:, 3])
             for n in np.nonzero((held >= 2) & (size >= MIN_GLYPH_PX) & (size <= self.found.largest))[0].tolist():
                 x, y, w, h = stats[n, :4].tolist()
-                self.found.add(cv2.compare(joined[y : y + h, x : x + w], n, cv2.CMP_EQ), (x0 + x, y0 + y), faint=True)
+                self.found.add(cv2.compare(joined[y : y + h, x : x + w], n, cv2.CMP_EQ), (x0 + x, y0 + y), relevelled=True)
+        return len(self.found.blobs) - added
+
+    def darker_parted(self, blobs: list[Blob]) -> int:
+        """Blobs that darker ink parts in two or more glyphs (a rank and its suit printed close,
+        joined by the blur) added as one more blob each part (the blob stays); returns how many."""
+        scale, added = self.found.scale, len(self.found.blobs)
+        for b in blobs:
+            if b.relevelled or b.size < DARK_PARTED_FROM * MIN_GLYPH_PX / scale:
+                continue
+            xs, ys = np.int32(np.round(b.points[:, 0] * scale)), np.int32(np.round(b.points[:, 1] * scale))
+            x0, y0 = int(xs.min()), int(ys.min())
+            mask = np.zeros((int(ys.max()) - y0 + 1, int(xs.max()) - x0 + 1), np.uint8)
+            mask[ys - y0, xs - x0] = 255
+            box = np.s_[y0 : y0 + mask.shape[0], x0 : x0 + mask.shape[1]]
+            darker = cv2.bitwise_and(mask, cv2.compare(self.darkest[box], cv2.LUT(self.paper[box], _BELOW_DARK), cv2.CMP_LT))
+            count, parts, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(darker, 8, cv2.CV_32S, cv2.CCL_GRANA)
+            size = np.maximum(stats[1:, 2], stats[1:, 3])
+            big = np.nonzero(size >= 0.6 * MIN_GLYPH_PX)[0] + 1
+            if len(big) < 2:
+                continue
+            for n in big.tolist():
+                x, y, w, h = stats[n, :4].tolist()
+                self.found.add(cv2.compare(parts[y : y + h, x : x + w], n, cv2.CMP_EQ), (x0 + x, y0 + y), relevelled=True)
         return len(self.found.blobs) - added
 
 
@@ -172,7 +197,7 @@ class _Glyphs:
         self.largest = MAX_GLYPH_SHARE * max(small.shape[:2])
         self.blobs: list[Blob] = []
 
-    def add(self, ink: np.ndarray, origin: tuple[int, int] = (0, 0), faint: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    def add(self, ink: np.ndarray, origin: tuple[int, int] = (0, 0), relevelled: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """The glyphs among a mask's connected parts (the mask's top left at ``origin`` of the
         looked-at frame); returns its labels and their stats."""
         # Grana's block-based labelling: the same labels and stats as the default, in half the time.
@@ -192,7 +217,7 @@ class _Glyphs:
             ys, xs = ys + (by + oy), xs + (bx + ox)
             points = np.stack([xs, ys], axis=1).astype(np.float32) / self.scale
             centre = (np.float32(centroids[n]) + (ox, oy)) / self.scale
-            self.blobs.append(Blob(centre, float(max(bw, bh)) / self.scale, points, _red(self.small[ys, xs]), faint))
+            self.blobs.append(Blob(centre, float(max(bw, bh)) / self.scale, points, _red(self.small[ys, xs]), relevelled))
         return labels, stats
 
 
@@ -204,6 +229,7 @@ def _levels_below(share: float) -> np.ndarray:
 
 
 _BELOW_PAPER = _levels_below(PAPER_SHARE)
+_BELOW_DARK = np.where(np.arange(256) > MIN_PAPER, _levels_below(DARK_SHARE), 0).astype(np.uint8)
 _BELOW_FAINT = np.where(np.arange(256) > MIN_PAPER, _levels_below(FAINT_SHARE), 0).astype(np.uint8)
 _BELOW_INK = np.where(np.arange(256) > MIN_PAPER, _levels_below(INK_SHARE), 0).astype(np.uint8)  # no ink where no paper is near
 
@@ -299,7 +325,7 @@ def _candidate(blobs: list[Blob], r: int, s: int, down: np.ndarray, centres: np.
     corner = middle - scale * ((RANK_LEFT_PX + wide / scale / 2) * right + (RANK_TOP_PX + RANK_H_PX / 2) * down)
     card = np.float32([corner, corner + scale * CARD_W_PX * right,
                        corner + scale * (CARD_W_PX * right + CARD_H_PX * down), corner + scale * CARD_H_PX * down])
-    return IndexCandidate(r, s, card, tall, np.float32(middle), np.float32(down), rank.faint or suit.faint)
+    return IndexCandidate(r, s, card, tall, np.float32(middle), np.float32(down), rank.relevelled or suit.relevelled)
 
 
 def _suit_fits(rank_down: np.ndarray, rank_right: np.ndarray, suit: np.ndarray, down: np.ndarray,
@@ -337,12 +363,12 @@ class IndexRead:
     index_at: np.ndarray  # the rank's centre in the frame
     rank_height: float  # in frame pixels
     reads: tuple[CornerRead, ...]  # the index corners as read (enrolment keeps their features)
-    faint: bool = False  # its glyphs joined through faint ink: weaker evidence (see vision.recogniser)
+    relevelled: bool = False  # its glyphs found at another ink level: weaker evidence (see vision.recogniser)
     others: tuple[IndexCorner, ...] = ()  # the same card's other indices found with it (surest first)
 
     @property
     def corner(self) -> IndexCorner:
-        return IndexCorner(self.card, self.index_at, self.faint)
+        return IndexCorner(self.card, self.index_at, self.relevelled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,7 +377,7 @@ class IndexCorner:
 
     card: np.ndarray
     index_at: np.ndarray
-    faint: bool = False
+    relevelled: bool = False
 
 
 def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
@@ -368,7 +394,8 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
     found = _closest(pairs)
     done = _read_already(found, read_at)
     ink_only = len(ink.blobs)
-    if ink.faint_joined(_unread(ink.blobs, found, done)):  # glyphs in pieces, round those left to read
+    unread = _unread(ink.blobs, found, done)
+    if ink.faint_joined(unread) + ink.darker_parted(unread):  # glyphs in pieces or joined, round those left to read
         found = _closest(pairs + _pairs(ink.blobs, since=ink_only))
         done = _read_already(found, read_at)
     found = [c for c in found if c.rank not in done]
@@ -498,7 +525,7 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
                 continue
             if np.linalg.norm(other.centre - cand.centre) < CARD_REACH * max(cand.rank_height, other.rank_height):
                 taken.add(j)
-                others.append(IndexCorner(other.card, other.centre, other.faint))
+                others.append(IndexCorner(other.card, other.centre, other.relevelled))
                 if second is None and _corners_of_one_card(cand, other):
                     second = other_read
         if second is not None:
@@ -506,7 +533,7 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
             if joined is not None and joined.card == reading.card:
                 reading = joined
         reads = (read,) if second is None else (read, second)
-        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height, reads, cand.faint,
+        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height, reads, cand.relevelled,
                              tuple(others)))
     return out
 

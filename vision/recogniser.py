@@ -208,15 +208,15 @@ class Recogniser:
     def _sure_index(self, image: np.ndarray, found: IndexRead) -> bool:
         """An index named on its own: the same card through every look, and sure through its own
         reading or one of the others (each look is one corner). An index whose glyphs were
-        joined through faint ink (two letters a blur apart join too) is sure through its own
-        reading only: printed text beside a card ("80-309 Gdansk" on an envelope) read as a
+        found at another ink level (joined through faint ink, where two letters a blur apart
+        join too; parted by darker ink) is sure through its own reading only: printed text beside a card ("80-309 Gdansk" on an envelope) read as a
         three of clubs at 0.79, its looks at 0.9992. Where the card's other indices were found
         with it, one of them read the same through every look is enough (a look cut larger takes
         in a neighbour's ink at one corner and not at another)."""
         own = found.reading.confidence >= self.threshold(found.reading)
         for at in (found.corner, *found.others):
             again = surest_look(image, found.reading.card, at, self.reader, self.deck_index, self.features)
-            if again is not None and (own if at.faint else own or again >= self.one_corner_min_confidence):
+            if again is not None and (own if at.relevelled else own or again >= self.one_corner_min_confidence):
                 return True
         return False
 

@@ -70,7 +70,23 @@ def test_an_index_whose_thin_stroke_prints_pale_is_found(degrees: float) -> None
     _lay(frame, face, _quad((640, 360), 260, 260 * 1.4, degrees))
     deck = sim_deck()
     found = read_indices(frame, shipped_reader(), DeckIndex.of(deck.cards), deck.features)
-    assert [(f.reading.card.code, f.faint) for f in found] == [("5D", True)]
+    assert [(f.reading.card.code, f.relevelled) for f in found] == [("5D", True)]
+
+
+@pytest.mark.parametrize("degrees", [0.0, 35.0, -120.0])
+def test_a_rank_and_suit_the_blur_joins_are_found_apart(degrees: float) -> None:
+    # Both indices' rank and suit are joined by paler ink (55% of the paper, where ink is below
+    # 62%): printed close, a blur joins them in one blob, no glyph's size. Darker ink parts them.
+    face = card_face(parse_card("7C"))
+    paper = float(np.median(face[:10].min(axis=2)))
+    for band in (np.s_[60:71, 24:50], np.s_[-71:-60, -50:-24]):  # between the 7 and the club, both corners
+        gap = face[band].min(axis=2) >= INK_SHARE * paper
+        face[band][gap] = round(0.55 * paper)
+    frame = surface("felt", np.random.default_rng(3))
+    _lay(frame, face, _quad((640, 360), 260, 260 * 1.4, degrees))
+    deck = sim_deck()
+    found = read_indices(frame, shipped_reader(), DeckIndex.of(deck.cards), deck.features)
+    assert [(f.reading.card.code, f.relevelled) for f in found] == [("7C", True)]
 
 
 @pytest.mark.parametrize("degrees", [0.0, 35.0, -120.0])

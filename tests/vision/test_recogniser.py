@@ -23,7 +23,7 @@ from vision.scoring import Tally, score_frame
 # labelled cards, and the most cards invented, per deck.
 UNENROLLED = {
     "ee326": (78, 0), "guillex7": (76, 0), "kentdoan": (84, 0),
-    "minemaarten": (54, 0), "phone_notanumber11": (209, 0), "schnapsen_anima": (67, 0),
+    "minemaarten": (54, 0), "phone_notanumber11": (209, 0), "schnapsen_anima": (68, 0),
 }
 ENROLLED = {
     "ee326": (27, 0), "guillex7": (27, 0), "kentdoan": (33, 0),
@@ -217,12 +217,12 @@ def test_an_index_whose_looks_disagree_is_named_when_its_cards_other_index_reads
     assert recogniser._sure_index(image, found) is named
 
 
-@pytest.mark.parametrize("faint, named", [(False, True), (True, False)])
-def test_an_index_joined_through_faint_ink_is_named_only_if_its_own_reading_is_sure(faint, named) -> None:
+@pytest.mark.parametrize("relevelled, named", [(False, True), (True, False)])
+def test_an_index_found_at_another_ink_level_is_named_only_if_its_own_reading_is_sure(relevelled, named) -> None:
     # Two letters a blur apart join through faint ink too ("80-309 Gdansk" on an envelope read as
     # a three of clubs at 0.79, its looks at 0.9992): such an index is not named on its looks.
     recogniser = Recogniser()
     recogniser.reader = _ScriptedReader("3C", sure=0.99999)
     card = np.float32([[100, 100], [250, 100], [250, 310], [100, 310]])
-    found = IndexRead(Reading(parse_card("3C"), 0.79, 0, 1), card, card.mean(axis=0), np.float32([120, 125]), 20.0, (), faint)
+    found = IndexRead(Reading(parse_card("3C"), 0.79, 0, 1), card, card.mean(axis=0), np.float32([120, 125]), 20.0, (), relevelled)
     assert recogniser._sure_index(np.full((400, 400, 3), 200, np.uint8), found) is named

@@ -41,6 +41,21 @@ def test_an_index_turned_any_way_puts_the_card_where_it_lies(degrees: float) -> 
     assert corner < 0.2 * 260, (corner, best.card, quad)
 
 
+def indices_of(face: np.ndarray, degrees: float) -> list:
+    """The indices read_indices finds on a card face laid on felt, turned ``degrees``."""
+    frame = surface("felt", np.random.default_rng(3))
+    _lay(frame, face, _quad((640, 360), 260, 260 * 1.4, degrees))
+    deck = sim_deck()
+    return read_indices(frame, shipped_reader(), DeckIndex.of(deck.cards), deck.features)
+
+
+def repainted(face: np.ndarray, band: tuple[slice, slice], ink: bool, share: float) -> None:
+    """The ink (or the paper) in a band of a face painted ``share`` of the paper's level."""
+    paper = float(np.median(face[:10].min(axis=2)))
+    inked = face[band].min(axis=2) < INK_SHARE * paper
+    face[band][inked if ink else ~inked] = round(share * paper)
+
+
 @pytest.mark.parametrize("degrees", [0, 20, 200])
 def test_a_red_index_touching_a_black_line_is_found(degrees: float) -> None:
     # Both indices of a seven of hearts touch a black border line (a deck printed with a frame,
@@ -49,10 +64,7 @@ def test_a_red_index_touching_a_black_line_is_found(degrees: float) -> None:
     face = card_face(parse_card("7H"))
     face[8:16, :62] = face[:120, 53:62] = 20
     face[-16:-8, -62:] = face[-120:, -62:-53] = 20
-    frame = surface("felt", np.random.default_rng(3))
-    _lay(frame, face, _quad((640, 360), 260, 260 * 1.4, degrees))
-    deck = sim_deck()
-    found = read_indices(frame, shipped_reader(), DeckIndex.of(deck.cards), deck.features)
+    found = indices_of(face, degrees)
     assert [f.reading.card.code for f in found] == ["7H"]
 
 
@@ -62,14 +74,9 @@ def test_an_index_whose_thin_stroke_prints_pale_is_found(degrees: float) -> None
     # small glyph's thin strokes blur paler than its thick ones. At the ink's level the 5 is two
     # pieces and the index is not found; faint ink joins them.
     face = card_face(parse_card("5D"))
-    paper = float(np.median(face[:10].min(axis=2)))
     for band in (np.s_[26:29, 14:60], np.s_[-29:-26, -60:-14]):  # across the 5's stem, top left and bottom right
-        stroke = face[band].min(axis=2) < INK_SHARE * paper
-        face[band][stroke] = round(0.7 * paper)
-    frame = surface("felt", np.random.default_rng(3))
-    _lay(frame, face, _quad((640, 360), 260, 260 * 1.4, degrees))
-    deck = sim_deck()
-    found = read_indices(frame, shipped_reader(), DeckIndex.of(deck.cards), deck.features)
+        repainted(face, band, ink=True, share=0.7)
+    found = indices_of(face, degrees)
     assert [(f.reading.card.code, f.relevelled) for f in found] == [("5D", True)]
 
 
@@ -78,14 +85,9 @@ def test_a_rank_and_suit_the_blur_joins_are_found_apart(degrees: float) -> None:
     # Both indices' rank and suit are joined by paler ink (55% of the paper, where ink is below
     # 62%): printed close, a blur joins them in one blob, no glyph's size. Darker ink parts them.
     face = card_face(parse_card("7C"))
-    paper = float(np.median(face[:10].min(axis=2)))
     for band in (np.s_[60:71, 24:50], np.s_[-71:-60, -50:-24]):  # between the 7 and the club, both corners
-        gap = face[band].min(axis=2) >= INK_SHARE * paper
-        face[band][gap] = round(0.55 * paper)
-    frame = surface("felt", np.random.default_rng(3))
-    _lay(frame, face, _quad((640, 360), 260, 260 * 1.4, degrees))
-    deck = sim_deck()
-    found = read_indices(frame, shipped_reader(), DeckIndex.of(deck.cards), deck.features)
+        repainted(face, band, ink=False, share=0.55)
+    found = indices_of(face, degrees)
     assert [(f.reading.card.code, f.relevelled) for f in found] == [("7C", True)]
 
 
@@ -96,10 +98,7 @@ def test_an_index_close_to_the_cards_dark_rim_is_found(degrees: float) -> None:
     # in some of the rim, and more on a card lying turned.
     face = card_face(parse_card("KS"))
     face[:4], face[-4:], face[:, :4], face[:, -4:] = 25, 25, 25, 25
-    frame = surface("felt", np.random.default_rng(3))
-    _lay(frame, face, _quad((640, 360), 260, 260 * 1.4, degrees))
-    deck = sim_deck()
-    found = read_indices(frame, shipped_reader(), DeckIndex.of(deck.cards), deck.features)
+    found = indices_of(face, degrees)
     assert [f.reading.card.code for f in found] == ["KS"]
 
 

@@ -25,7 +25,7 @@ CANVAS = (int(0.55 * CARD_PX) + PAD_X, int(0.5 * CARD_H_PX) + PAD_Y)  # width, h
 
 def sample(rng: np.random.Generator, faces: Faces, none_share: float = 0.15) -> tuple[np.ndarray, int, int]:
     """One photographed corner and its labels (rank class, suit class; suit is -1 for none)."""
-    canvas, rank, suit, rank_height, _ = _corner(rng, faces, none_share)
+    canvas, rank, suit, rank_height, _, _ = _corner(rng, faces, none_share)
     return _photograph(canvas, rng, rank_height), rank, suit
 
 
@@ -34,7 +34,7 @@ def sample_looks(rng: np.random.Generator, faces: Faces, looks: tuple[tuple[floa
     """One corner photographed once, cut through the reader's window and again through each
     look (scale, degrees about the rank's centre, as :func:`vision.indices.surest_look` cuts
     them): the same light, blur and noise in every cut, as in one frame."""
-    canvas, rank, suit, rank_height, centre = _corner(rng, faces, none_share)
+    canvas, rank, suit, rank_height, centre, _ = _corner(rng, faces, none_share)
     state = rng.bit_generator.state
     patches = []
     for look in ((1.0, 0.0), *looks):
@@ -47,9 +47,11 @@ def sample_looks(rng: np.random.Generator, faces: Faces, looks: tuple[tuple[floa
 NOMINAL_RANK_CENTRE = (RANK_CENTRE[0] * CARD_PX, RANK_CENTRE[1] * CARD_H_PX)
 
 
-def _corner(rng: np.random.Generator, faces: Faces, none_share: float) -> tuple[np.ndarray, int, int, float, tuple[float, float]]:
+def _corner(rng: np.random.Generator, faces: Faces,
+            none_share: float) -> tuple[np.ndarray, int, int, float, tuple[float, float], str | None]:
     """A corner laid out on the table: (canvas, rank class, suit class, the rank's height as a
-    share of the card's, the rank's centre in card pixels)."""
+    share of the card's, the rank's centre in card pixels, the code of the neighbouring card's
+    index beside it if one is drawn)."""
     canvas = _table(rng)
     kind = rng.random()
     rank_height, right, centre = 0.1, None, NOMINAL_RANK_CENTRE
@@ -60,8 +62,7 @@ def _corner(rng: np.random.Generator, faces: Faces, none_share: float) -> tuple[
         rank, suit = int(rng.integers(13)), int(rng.integers(4))
         _card(canvas, rng)
         rank_height, right, centre = _index(canvas, rng, faces, RANK_CLASSES[rank], SUIT_CLASSES[suit], sideways=False)
-    _neighbour(canvas, rng, faces, right)
-    return canvas, rank, suit, rank_height, centre
+    return canvas, rank, suit, rank_height, centre, _neighbour(canvas, rng, faces, right)
 
 
 def _table(rng: np.random.Generator) -> np.ndarray:
@@ -209,13 +210,14 @@ def _corner_without_index(canvas: np.ndarray, rng: np.random.Generator, faces: F
     # kind 3: the table only
 
 
-def _neighbour(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, right: float | None) -> None:
+def _neighbour(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, right: float | None) -> str | None:
     """Another card's edge reaching in from the right or below; from the right, often with its
     own index beside this one's (a spread, a fan, a hand dealt overlapping), never over this
-    one's ink (which reaches ``right`` card pixels across). Beside a corner without an index
-    (``right`` None) the neighbour shows no index: where it would lie, it would be this card's."""
+    one's ink (which reaches ``right`` card pixels across); returns that index's card code if
+    one is drawn. Beside a corner without an index (``right`` None) the neighbour shows no
+    index: where it would lie, it would be this card's."""
     if rng.random() > NEIGHBOUR_SHARE:
-        return
+        return None
     h, w = canvas.shape[:2]
     beside = rng.random() < 0.6
     if beside:
@@ -236,6 +238,8 @@ def _neighbour(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, right
         top = rng.uniform(0.02, 0.07) * CARD_H_PX
         _paint(canvas, r_ink, left, top, rh * r_ink.shape[1] / r_ink.shape[0], rh, colour)
         _paint(canvas, s_ink, left, top + rh * rng.uniform(1.03, 1.3), sh * s_ink.shape[1] / s_ink.shape[0], sh, colour)
+        return rank + suit
+    return None
 
 
 def _turned_round(canvas: np.ndarray, rng: np.random.Generator) -> np.ndarray:

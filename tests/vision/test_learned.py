@@ -9,6 +9,7 @@ import pytest
 from table_controller.cards import parse_card, standard_deck
 from vision.adapt import DeckFeatures
 from vision.corner_camera import CANVAS, _picture_frame, sample, sample_looks
+from vision.corner_camera import _corner as rendered_corner
 from vision.corner_render import (
     NONE,
     RANK_CLASSES,
@@ -224,3 +225,13 @@ def test_a_face_cards_picture_beside_an_index_reaching_past_the_corner_is_drawn(
     # canvas then (the training renders once stopped there: "high - low < 0").
     canvas = np.full((CANVAS[1], CANVAS[0], 3), 200, np.float32)
     _picture_frame(canvas, np.random.default_rng(0), right=float(CANVAS[0] + 40), bottom=50.0)
+
+
+def test_a_rendered_corner_says_which_neighbouring_index_it_drew() -> None:
+    # benchmarks/index_search.py tells a neighbour's index named (rightly) from a misreading.
+    faces = split_faces(installed_faces())[1]
+    rng = np.random.default_rng(2)
+    neighbours = [rendered_corner(rng, faces, 0.15)[5] for _ in range(200)]
+    drawn = [n for n in neighbours if n is not None]
+    assert 10 < len(drawn) < 150
+    assert all(parse_card(code) in standard_deck() for code in drawn)

@@ -154,11 +154,12 @@ class Ink:
         return len(self.found.blobs) - added
 
     def darker_parted(self, blobs: list[Blob]) -> int:
-        """Blobs that darker ink parts in two or more glyphs (a rank and its suit printed close,
-        joined by the blur) added as one more blob each part (the blob stays); returns how many."""
+        """Blobs (found at the ink's level) that darker ink parts in two or more glyphs (a rank
+        and its suit printed close, joined by the blur) added as one more blob each part (the
+        blob stays); returns how many."""
         scale, added = self.found.scale, len(self.found.blobs)
         for b in blobs:
-            if b.relevelled or b.size < DARK_PARTED_FROM * MIN_GLYPH_PX / scale:
+            if b.size < DARK_PARTED_FROM * MIN_GLYPH_PX / scale:
                 continue
             xs, ys = np.int32(np.round(b.points[:, 0] * scale)), np.int32(np.round(b.points[:, 1] * scale))
             x0, y0 = int(xs.min()), int(ys.min())
@@ -166,7 +167,7 @@ class Ink:
             mask[ys - y0, xs - x0] = 255
             box = np.s_[y0 : y0 + mask.shape[0], x0 : x0 + mask.shape[1]]
             darker = cv2.bitwise_and(mask, cv2.compare(self.darkest[box], cv2.LUT(self.paper[box], _BELOW_DARK), cv2.CMP_LT))
-            count, parts, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(darker, 8, cv2.CV_32S, cv2.CCL_GRANA)
+            _, parts, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(darker, 8, cv2.CV_32S, cv2.CCL_GRANA)
             size = np.maximum(stats[1:, 2], stats[1:, 3])
             big = np.nonzero(size >= 0.6 * MIN_GLYPH_PX)[0] + 1
             if len(big) < 2:

@@ -209,8 +209,9 @@ class Recogniser:
         """An index named on its own: the same card through every look, and sure through its own
         reading or one of the others (each look is one corner). An index whose glyphs were
         found at another ink level (joined through faint ink, where two letters a blur apart
-        join too; parted by darker ink) is sure through its own reading only: printed text beside a card ("80-309 Gdansk" on an envelope) read as a
-        three of clubs at 0.79, its looks at 0.9992. Where the card's other indices were found
+        join too; parted by darker ink) is sure through its own reading only: printed text
+        beside a card ("80-309 Gdansk" on an envelope) read as a three of clubs at 0.79, its
+        looks at 0.9992. Where the card's other indices were found
         with it, one of them read the same through every look is enough (a look cut larger takes
         in a neighbour's ink at one corner and not at another)."""
         own = found.reading.confidence >= self.threshold(found.reading)

@@ -32,6 +32,7 @@ from vision.learned import (
     shipped_models,
     shipped_reader,
 )
+from vision.learned import _load as _load_network
 from vision.reading import DeckIndex, read_card
 from vision.recogniser import calibrated_thresholds
 
@@ -235,3 +236,21 @@ def test_a_rendered_corner_says_which_neighbouring_index_it_drew() -> None:
     drawn = [n for n in neighbours if n is not None]
     assert 10 < len(drawn) < 150
     assert all(parse_card(code) in standard_deck() for code in drawn)
+
+
+def test_the_training_scripts_default_network_is_the_shipped_one() -> None:
+    # scripts/train-index-reader without options remakes the shipped weights (docs/vision.md,
+    # "Retraining"): its default channels are the shipped networks' convolutions, in order.
+    import importlib.machinery
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "train-index-reader"
+    loader = importlib.machinery.SourceFileLoader("train_index_reader", str(script))
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+    loader.exec_module(module)  # (torch is imported only to train)
+    for path in shipped_models():
+        net = _load_network(path)  # (as the table reads it)
+        convolutions = [net.getParam(name, 0).shape for name in net.getLayerNames() if name.endswith("/Conv")]
+        ins = (1, *module.CHANNELS[:-1])
+        assert convolutions == [(out, cin, 3, 3) for cin, out in zip(ins, module.CHANNELS, strict=True)], path

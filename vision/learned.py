@@ -95,34 +95,48 @@ def ink_colour(patch: np.ndarray) -> str | None:
     """"red" or "black" when the ink in the middle of the window (where rank and suit lie) is
     clearly that colour once the paper is made white; None when it is not clear (too little
     ink, glare, a red table or picture among the ink, mostly green or blue)."""
-    h, w = patch.shape[:2]
-    middle = patch[int(0.04 * h) : int(0.62 * h), int(0.08 * w) : int(0.72 * w)].reshape(-1, 3).astype(np.float32)
-    darkest = np.minimum(np.minimum(middle[:, 0], middle[:, 1]), middle[:, 2])
-    at = [int(0.03 * len(darkest)), int(0.9 * len(darkest))]
-    ink_level, paper_level = np.partition(darkest, at)[at]
-    if paper_level - ink_level < 30:
-        return None
+    return ink_colours([patch])[0]
+
+
+def ink_colours(patches: list[np.ndarray]) -> list[str | None]:
+    """ink_colour of many windows of one size at once."""
+    if not patches:
+        return []
+    stack = np.stack(patches)
+    n, h, w = stack.shape[:3]
+    middle = stack[:, int(0.04 * h) : int(0.62 * h), int(0.08 * w) : int(0.72 * w)].reshape(n, -1, 3)
+    blue, green, red = np.moveaxis(middle, 2, 0).astype(np.float32)  # (each plane whole: a tenth of the time)
+    darkest = np.minimum(np.minimum(blue, green), red)
+    at = [int(0.03 * darkest.shape[1]), int(0.9 * darkest.shape[1])]
+    levels = np.partition(darkest, at, axis=1)
+    ink_level, paper_level = levels[:, at[0], None], levels[:, at[1], None]
     ink = darkest < paper_level - 0.5 * (paper_level - ink_level)
     paper = darkest > paper_level - 0.15 * (paper_level - ink_level)
-    if ink.sum() < 6 or paper.sum() < 6:
-        return None
-    white = np.maximum(middle[paper].mean(axis=0), 1.0)
-    pixels = middle[ink] * (255.0 / white)
-    redness = pixels[:, 2] - np.maximum(pixels[:, 0], pixels[:, 1])
+    papers = paper.sum(axis=1)
+    # The paper made white: each plane scaled by 255 over its mean on the paper.
+    blue, green, red = (plane * (255.0 / np.maximum(np.where(paper, plane, 0).sum(axis=1, keepdims=True)
+                                                    / np.maximum(papers, 1)[:, None], 1.0)) for plane in (blue, green, red))
+    redness = red - np.maximum(blue, green)
     # Dark pixels of another hue (green or blue: the felt past the card's rim, a card's back, a
     # four-colour deck's clubs and diamonds) are neither red nor black ink: left out, and where
     # they are most of what is dark the colour is not clear.
-    hued = redness < -NEUTRAL_INK
-    if hued.mean() > MOST_HUED or (~hued).sum() < 6:
-        return None
-    redness = redness[~hued]
-    red_share = float((redness > RED_INK).mean())
-    neutral_share = float((np.abs(redness) < NEUTRAL_INK).mean())
-    if red_share >= CLEAR_RED_SHARE:
-        return "red"
-    if red_share <= CLEAR_BLACK_RED_SHARE and neutral_share >= CLEAR_BLACK_NEUTRAL_SHARE:
-        return "black"
-    return None
+    hued = ink & (redness < -NEUTRAL_INK)
+    plain = ink & ~hued
+    inks, hueds, plains = ink.sum(axis=1), hued.sum(axis=1), plain.sum(axis=1)
+    reds = (plain & (redness > RED_INK)).sum(axis=1)
+    neutrals = (plain & (np.abs(redness) < NEUTRAL_INK)).sum(axis=1)
+    colours: list[str | None] = []
+    for k in range(n):
+        colour = None
+        if (paper_level[k, 0] - ink_level[k, 0] >= 30 and inks[k] >= 6 and papers[k] >= 6
+                and hueds[k] <= MOST_HUED * inks[k] and plains[k] >= 6):
+            red_share, neutral_share = reds[k] / plains[k], neutrals[k] / plains[k]
+            if red_share >= CLEAR_RED_SHARE:
+                colour = "red"
+            elif red_share <= CLEAR_BLACK_RED_SHARE and neutral_share >= CLEAR_BLACK_NEUTRAL_SHARE:
+                colour = "black"
+        colours.append(colour)
+    return colours
 
 
 def shipped_models() -> tuple[Path, ...]:
@@ -166,7 +180,10 @@ class IndexReader:
                 features[1][asked] = _unit_rows(outs[1][:, N_RANK + len(SUITS) :])
         features = np.concatenate(features, axis=1) / np.sqrt(len(features))
         # Colour is judged only where the reader sees an index (it costs a little per corner).
-        colours = [ink_colour(p) if ranks[i, -1] < 0.7 else None for i, p in enumerate(patches)]
+        judged = np.nonzero(ranks[:, -1] < 0.7)[0].tolist()
+        colours: list[str | None] = [None] * len(patches)
+        for i, colour in zip(judged, ink_colours([patches[i] for i in judged]), strict=True):
+            colours[i] = colour
         return [CornerRead(ranks[i], suits[i], features[i], colours[i]) for i in range(len(patches))]
 
     @staticmethod

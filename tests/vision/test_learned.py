@@ -29,6 +29,7 @@ from vision.learned import (
     SUITS,
     CornerRead,
     IndexReader,
+    reader_inputs,
     shipped_models,
     shipped_reader,
 )
@@ -254,3 +255,38 @@ def test_the_training_scripts_default_network_is_the_shipped_one() -> None:
         convolutions = [net.getParam(name, 0).shape for name in net.getLayerNames() if name.endswith("/Conv")]
         ins = (1, *module.CHANNELS[:-1])
         assert convolutions == [(out, cin, 3, 3) for cin, out in zip(ins, module.CHANNELS, strict=True)], path
+
+
+def _plain_reading(net: cv2.dnn.Net, batch: np.ndarray) -> np.ndarray:
+    """The reader's scores computed from its own weights in numpy, plainly: every 3x3
+    convolution (padded by one) and its ReLU, a 2x2 max-pool after each but the last, the
+    features (a ReLU'd linear layer), the heads, then heads and features side by side."""
+    names = net.getLayerNames()
+    convolutions = [name for name in names if name.endswith("/Conv")]
+    features, heads = (name for name in names if name.endswith("/Gemm"))
+    x = batch.astype(np.float64)
+    for k, name in enumerate(convolutions):
+        weights, bias = net.getParam(name, 0), net.getParam(name, 1)
+        padded = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+        windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(2, 3))
+        x = np.maximum(np.einsum("nchwij,kcij->nkhw", windows, weights) + bias[None, :, None, None], 0)
+        if k < len(convolutions) - 1:
+            n, c, h, w = x.shape
+            x = x[:, :, : h // 2 * 2, : w // 2 * 2].reshape(n, c, h // 2, 2, w // 2, 2).max(axis=(3, 5))
+    feature = np.maximum(x.reshape(len(x), -1) @ net.getParam(features, 0).T + net.getParam(features, 1), 0)
+    return np.concatenate([feature @ net.getParam(heads, 0).T + net.getParam(heads, 1), feature], axis=1)
+
+
+@pytest.mark.parametrize("size", [1, 2, 7, 12, 13])
+def test_the_shipped_networks_compute_their_weights_plainly(size: int) -> None:
+    # scripts/train-index-reader rewrites the exported networks for OpenCV (side_by_side: a
+    # batch's narrow maps laid side by side, apart by zero columns); each window's scores must
+    # stay those of its own weights alone, whatever the batch beside it.
+    rng = np.random.default_rng(size)
+    batch = reader_inputs([rng.integers(0, 256, (INPUT_H, INPUT_W, 3), np.uint8) for _ in range(size)])[:, None]
+    batch[size // 2] = np.where(np.arange(INPUT_W) % 7 < 2, -0.5, 0.5)  # stripes: ink at every window's edge
+    for path in shipped_models():
+        net = _load_network(path)
+        net.setInput(batch)
+        read = np.asarray(net.forward()).reshape(size, -1)
+        assert np.abs(read - _plain_reading(net, batch)).max() < 1e-3, path

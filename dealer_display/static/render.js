@@ -302,8 +302,12 @@ export function drawResult(state) {
   box.style.setProperty("--seat", look ? look.colour : "#9e9e9e");
   box.innerHTML = `<div class="headline">${look ? shapeSvg(look) : ""}<span></span></div><p class="explanation"></p><p class="rule"></p>`;
   box.querySelector(".headline span").textContent = headline;
-  box.querySelector(".explanation").textContent = result.explanation;
-  box.querySelector(".rule").textContent = `Decided by rule ${result.decided_by}`;
+  // one line for each part of the explanation ("banker ... -$40.00; SEAT 1 +$10.00; ..."): a
+  // narrow panel beside many seats then breaks no seat's name from its amount
+  // (the text as a whole stays the explanation, separators and all)
+  const parts = result.explanation.split("; ");
+  box.querySelector(".explanation").replaceChildren(...parts.map((part, k) => el("span", "part", k < parts.length - 1 ? `${part}; ` : part)));
+  box.querySelector(".rule").replaceChildren("Decided by rule ", el("span", "rule-id", result.decided_by));
 }
 
 export function drawTally(state) {

@@ -27,6 +27,7 @@ from table_controller.hand_log.account import (
 from table_controller.hand_log.check import CheckReport
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
+from table_controller.money import money
 
 SIMULATED_SCHEMES = frozenset({"sim", "sim-camera", "replay"})
 STYLE = """body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:1200px;padding:0 1em;color:#222}
@@ -161,11 +162,6 @@ def side_bet_hit_pct(decks: int) -> float:
     return 100 * (1 - (misses * (misses - 1)) / (cards * (cards - 1)))
 
 
-def _money(cents: int) -> str:
-    sign = "-" if cents < 0 else ""
-    return f"{sign}${abs(cents) // 100:,}.{abs(cents) % 100:02d}"
-
-
 def _money_rows(groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> list[tuple[Any, ...]]:
     rows = []
     for key, items in sorted(groups.items()):
@@ -175,7 +171,7 @@ def _money_rows(groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> list[tup
         drop = sum(p["staked"] for p in items)
         win = sum(p["collected"] - p["paid"] for p in items)  # the house's result
         hold = f"{100 * win / drop:.2f}%" if drop else "-"
-        rows.append((*key, _money(drop), _money(win), hold))
+        rows.append((*key, money(drop), money(win), hold))
     return rows
 
 
@@ -230,7 +226,7 @@ def _between_players(hands: list[RecordedHand]) -> str:
         row[3] += sum(p["collected"] for p in moved if p.get("payee") not in (None, "farm"))
     if not rows:
         return ""
-    table = [(t, g, n, _money(a), _money(f), _money(b)) for (t, g), (n, a, f, b) in sorted(rows.items())]
+    table = [(t, g, n, money(a), money(f), money(b)) for (t, g), (n, a, f, b) in sorted(rows.items())]
     return ("<h3>Between players</h3><p>The players pay one another; the house takes no part in the money.</p>"
             + _table(("table", "game", "deals", "antes into the farm", "paid from the farm",
                       "paid seat to seat or into a side pot"), table, numeric=(2,)))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table_controller.errors import TableError
+from table_controller.money import money
 
 KINDS = ("deal", "pit_boss", "decision", "payment")
 VERBS = ("pay", "collect", "push")
@@ -60,12 +61,6 @@ class RuleCite:
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.words}" if self.rule else self.words
-
-
-def money(cents: int) -> str:
-    sign = "-" if cents < 0 else ""
-    cents = abs(cents)
-    return f"{sign}${cents // 100:,}.{cents % 100:02d}"
 
 
 _AMOUNT = re.compile(r"^\$?(\d{1,7})(?:\.(\d{1,2}))?$")

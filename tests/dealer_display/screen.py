@@ -63,6 +63,14 @@ OVERFLOWS = """() => {
     .filter((el) => el.getBoundingClientRect().bottom > main.bottom + 1)
     .map((el) => el.dataset.seat || el.id || el.className);
 }"""
+# Lines of the result panel that run past its edge (a narrow panel beside many seats).
+RESULT_SPILLS = """() => {
+  const result = document.getElementById("result");
+  if (!result || result.hidden) return [];
+  const edge = result.getBoundingClientRect().right;
+  return [...result.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > edge + 1 || el.scrollWidth > el.clientWidth + 1)
+    .map((el) => el.className || el.tagName);
+}"""
 # Seat names (on the panels and the layout) and status badges that break onto a second line.
 WRAPPED = """() => [...document.querySelectorAll(".seat-name, .seat-tag span, .badge")]
   .filter((el) => el.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(el).fontSize))

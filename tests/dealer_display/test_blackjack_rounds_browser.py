@@ -133,7 +133,7 @@ def test_a_dealer_blackjack_round_with_insurance_even_money_and_a_pair_paid_50_t
         shot(page, f"blackjack-dealer-blackjack-{by}.png")
         nets = {s: r.details["net"] for s, r in table.session.game.result(table.session.state).seats.items()}
         assert nets == {"seat1": 25000, "seat2": 2000, "seat3": -400, "seat4": -1500}
-        assert page.inner_text("#result .explanation") == \
+        assert page.text_content("#result .explanation") == \
             "dealer AC QH; SEAT 1 +$250.00; SEAT 2 +$20.00; SEAT 3 -$4.00; SEAT 4 -$15.00"
         assert page.errors == []  # type: ignore[attr-defined]
         page.close()

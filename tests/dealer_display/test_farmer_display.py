@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 
 from dealer_display.app import create_app
 from table_controller.games import make_game
-from table_controller.games.farmer.cards import money
+from table_controller.money import money
 from table_controller.runtime import TableSession
 from tests.dealer_display.conftest import DEALER, LOOPBACK_CLIENT
 from tests.dealer_display.live import LiveTable, display_settings, live_table

@@ -17,7 +17,7 @@ from dealer_display.app import create_app
 from hardware_sim.decks import write_deck_file
 from table_controller.cards import parse_card
 from table_controller.games import make_game
-from table_controller.games.vingt_un.hands import money
+from table_controller.money import money
 from table_controller.games.vingt_un.prompts import secret_cards
 from table_controller.runtime import TableSession
 from tests.dealer_display.conftest import DEALER, LOOPBACK_CLIENT
@@ -247,7 +247,7 @@ def shot(page: Page, watching: Page, table: LiveTable, name: str) -> None:
 
 
 def test_the_autopilot_plays_seven_seats_in_the_browser_and_the_page_fits(browser: Browser) -> None:
-    from tests.dealer_display.screen import FITS, OVERFLOWS
+    from tests.dealer_display.screen import FITS, OVERFLOWS, RESULT_SPILLS
 
     with live_table("sim://?seed=21", game=make_game("vingt-un", seats=7), autopilot=True, autopilot_hands=4,
                     pace=0.0) as table:
@@ -264,6 +264,8 @@ def test_the_autopilot_plays_seven_seats_in_the_browser_and_the_page_fits(browse
         assert result is not None and page.inner_text("#result").strip() != ""
         assert page.evaluate(FITS), "the page scrolls"
         assert page.evaluate(OVERFLOWS) == [], "the layout or a seat panel runs under the console"
+        assert page.evaluate(RESULT_SPILLS) == [], "the result panel's lines run past its edge"
+        assert "$" in page.inner_text("#result .explanation")  # the round's nets in dollars, not cents
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "vingt-un-7-seats-console.png"))
         watching.screenshot(path=str(ARTIFACTS / "vingt-un-7-seats-watching.png"))

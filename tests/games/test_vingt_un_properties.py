@@ -7,6 +7,7 @@ prompts."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -19,6 +20,7 @@ from table_controller.events import NEW_DECK, PAID, RESHUFFLE, CardArrived, Cont
 from table_controller.games import make_game
 from table_controller.games.vingt_un.prompts import banker_hidden, hand_hidden, secret_cards
 from table_controller.games.vingt_un.switches import SWITCH_VALUES
+from table_controller.money import signed
 
 SWITCHES = st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in SWITCH_VALUES.items()})
 
@@ -122,6 +124,11 @@ def test_random_rounds_on_one_pack_finish_balance_and_replay(seed: int, switches
         assert all(v == 1 for v in hands.values())
         assert len(hands) == sum(len(state.plays[s].hands) for s in state.plays if state.plays[s].hands[0].stake)
         assert result.details["banker_net"] == -sum(p.net for p in settled)
+        # the result as the dealer reads it: every net in dollars (+$10.00), none in raw cents
+        if not result.void:
+            nets = [result.details["banker_net"]] + [v.details["net"] for v in result.seats.values()]
+            assert all(signed(net) in result.explanation for net in nets), result.explanation
+            assert not re.search(r"[+-]\d", result.explanation), result.explanation
         # cards: the stock, the pile and nothing else make one pack; the layout is gathered
         shoe = state.shoe
         assert shoe.remaining == len(dealer.stock)

@@ -15,7 +15,8 @@ from table_controller.events import (
     Decision,
     Wager,
 )
-from table_controller.games.blackjack.hands import Hand, SeatPlay, money, total
+from table_controller.games.blackjack.hands import Hand, SeatPlay, total
+from table_controller.money import money
 from table_controller.games.blackjack.round import Refusal, Round, seat_words
 from table_controller.shoe import Shoe
 

@@ -135,7 +135,3 @@ def side_pay(outcome: str, stake: int, table: Paytable) -> tuple[int, str]:
 
 def odds(pay: Fraction) -> str:
     return f"{pay.numerator} to {pay.denominator}" if pay.denominator != 1 else f"{pay.numerator} to 1"
-
-
-def money(cents: int) -> str:
-    return f"${cents // 100:,}.{cents % 100:02d}"

@@ -36,7 +36,8 @@ from table_controller.events import (
     Wager,
 )
 from table_controller.games.blackjack import flow
-from table_controller.games.blackjack.hands import SeatPlay, money
+from table_controller.games.blackjack.hands import SeatPlay
+from table_controller.money import signed
 from table_controller.games.blackjack.paytables import Paytable
 from table_controller.games.blackjack.prompts import instruction, seat_prompt
 from table_controller.games.blackjack.round import Limits, Refusal, Round, seat_words
@@ -186,7 +187,7 @@ class BlackjackGame:
             })
         dealer = [c.code for c in r.dealer]
         words = "round void: every bet returned" if r.void else (
-            f"dealer {' '.join(dealer)}; " + "; ".join(f"{seat_words(s)} {signed_money(v.details['net'])}" for s, v in seats.items()))
+            f"dealer {' '.join(dealer)}; " + "; ".join(f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items()))
         return HandResult(None, "VOID" if r.void else "BJ-13", words, seats, void=r.void,
                           details={"dealer": dealer, "settlements": [p.to_dict() for p in r.settled]})
 
@@ -250,8 +251,3 @@ def seat_spots(seat: str, index: int, count: int, hands: int, span: tuple[float,
             spots.append(Spot(f"{seat}/h{k}/card{m}", round(centre + offset * unit, 4), round(hand_y, 4), "card", seat,
                               f"{who} hand {k} card {m}"))
     return spots
-
-
-def signed_money(cents: int) -> str:
-    """+$250.00, -$4.00, $0.00: a seat's result as the dealer reads it."""
-    return ("+" if cents > 0 else "-" if cents < 0 else "") + money(abs(cents))

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from table_controller.engine import Expected, SeatPrompt
-from table_controller.games.blackjack.hands import money, total
+from table_controller.games.blackjack.hands import total
+from table_controller.money import money
 from table_controller.games.blackjack.round import Round, seat_words
 
 PLAY_WORDS = {"hit": "hit", "stand": "stand", "double": "double", "split": "split", "surrender": "surrender",

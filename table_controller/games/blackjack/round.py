@@ -20,7 +20,6 @@ from table_controller.games.blackjack.hands import (
     SeatPlay,
     is_natural,
     is_ten,
-    money,
     odds,
     pair_outcome,
     same_rank_pair,
@@ -31,6 +30,7 @@ from table_controller.games.blackjack.hands import (
 )
 from table_controller.games.blackjack.paytables import OUTCOME_WORDS, Paytable
 from table_controller.games.blackjack.switches import Switches
+from table_controller.money import money
 from table_controller.shoe import Shoe
 
 

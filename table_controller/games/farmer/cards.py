@@ -30,15 +30,5 @@ def score(cards: Iterable[Card]) -> int:
     return sum(c.value for c in cards)
 
 
-def money(cents: int) -> str:
-    sign = "-" if cents < 0 else ""
-    return f"{sign}${abs(cents) // 100:,}.{abs(cents) % 100:02d}"
-
-
-def signed(cents: int) -> str:
-    """A net: +$3.00, -$2.00, $0.00."""
-    return ("+" if cents > 0 else "") + money(cents)
-
-
 def seat_words(seat: str) -> str:
     return f"SEAT {seat[4:]}" if seat.startswith("seat") else seat.upper()

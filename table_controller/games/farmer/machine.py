@@ -35,7 +35,8 @@ from table_controller.events import (
     HardwareIrregularity,
 )
 from table_controller.games.farmer import flow
-from table_controller.games.farmer.cards import STRIPPED, fresh_shoe, money, seat_words, signed
+from table_controller.games.farmer.cards import STRIPPED, fresh_shoe, seat_words
+from table_controller.money import money, signed
 from table_controller.games.farmer.deal import Deal, Refusal
 from table_controller.games.farmer.prompts import instruction, seat_net, seat_prompt
 from table_controller.games.farmer.seating import SEATING

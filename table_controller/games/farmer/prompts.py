@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from table_controller.engine import Expected, SeatPrompt
-from table_controller.games.farmer.cards import GOAL, money, seat_words
+from table_controller.games.farmer.cards import GOAL, seat_words
+from table_controller.money import money
 from table_controller.games.farmer.deal import Deal
 from table_controller.games.farmer.seating import seating_actions
 from table_controller.games.farmer.settle import instruction_for

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from table_controller.cards import Card
 from table_controller.engine import Payment
-from table_controller.games.farmer.cards import GOAL, SIX_OF_HEARTS, money, score, seat_words
+from table_controller.games.farmer.cards import GOAL, SIX_OF_HEARTS, score, seat_words
+from table_controller.money import money
 from table_controller.games.farmer.switches import Switches
 
 FARM, SIDE_POT = "farm", "side_pot"

@@ -16,7 +16,8 @@ from table_controller.events import (
     Decision,
     Wager,
 )
-from table_controller.games.red_dog.round import Refusal, Round, money, rank_value, seat_words
+from table_controller.games.red_dog.round import Refusal, Round, rank_value, seat_words
+from table_controller.money import money
 from table_controller.shoe import Shoe
 
 CUT_CARD = "cut_card"  # the shoe's report (or the dealer): the round in progress is completed, then a shuffle

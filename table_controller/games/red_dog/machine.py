@@ -36,7 +36,8 @@ from table_controller.events import (
 )
 from table_controller.games.red_dog import flow
 from table_controller.games.red_dog.prompts import instruction, seat_prompt, table_figures
-from table_controller.games.red_dog.round import Limits, Refusal, Round, money, seat_words
+from table_controller.games.red_dog.round import Limits, Refusal, Round, seat_words
+from table_controller.money import money
 from table_controller.games.red_dog.switches import RULES_VERSION, PayTable, Switches
 from table_controller.shoe import Shoe
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from table_controller.engine import Expected, SeatPrompt
-from table_controller.games.red_dog.round import Round, money, seat_words
+from table_controller.games.red_dog.round import Round, seat_words
+from table_controller.money import money
 
 
 def instruction(r: Round, exp: Expected) -> str:

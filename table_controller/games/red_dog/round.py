@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from table_controller.cards import Card
 from table_controller.engine import DealTo, Irregularity, Payment
-from table_controller.games.blackjack.hands import money
+from table_controller.money import money
 from table_controller.games.red_dog.switches import PayTable, Switches
 from table_controller.shoe import Shoe
 

@@ -35,7 +35,7 @@ from table_controller.events import (
     Event,
     HardwareIrregularity,
 )
-from table_controller.games.blackjack.hands import money
+from table_controller.money import money
 from table_controller.games.split_decision import luck_round as ld
 from table_controller.games.split_decision.round import Refusal
 from table_controller.shoe import Shoe

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from table_controller.cards import DEVIL, Card
 from table_controller.engine import DealTo, Irregularity, Payment
-from table_controller.games.blackjack.hands import money
+from table_controller.money import money
 from table_controller.games.split_decision.hand import face_value
 from table_controller.games.split_decision.round import Refusal
 from table_controller.shoe import Shoe

@@ -29,10 +29,6 @@ def is_natural_pair(cards: list[Card]) -> bool:
         any(c.rank in TEN_VALUES for c in cards)
 
 
-def money(cents: int) -> str:
-    return f"${cents // 100:,}.{cents % 100:02d}"
-
-
 @dataclass
 class Hand:
     """One hand of a seat: its cards (``card1``, ``card2`` dealt down, drawn cards up) and stake."""

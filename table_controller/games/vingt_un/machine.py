@@ -38,6 +38,7 @@ from table_controller.games.vingt_un.flow import DONE, SEATS_IN
 from table_controller.games.vingt_un.prompts import hand_hidden, public, table_prompts
 from table_controller.games.vingt_un.round import HOUSE, Refusal, Round, seat_words
 from table_controller.games.vingt_un.switches import RULES_VERSION, Limits, Switches
+from table_controller.money import signed
 from table_controller.shoe import Shoe
 
 ACTIONS = ("sit_in", "sit_out", "stake", "double", "no_double", "draw", "stand", "divide", "take_bank", "decline_bank")
@@ -181,8 +182,8 @@ class VingtUnGame:
         banker = [c.code for c in r.banker_cards] if (r.banker_up or not public) else []
         who = "house" if r.banker == HOUSE else seat_words(r.banker)
         words = "round void: unsettled stakes returned" if r.void else (
-            f"banker ({who}) {' '.join(banker) or 'not turned up'} {banker_net:+d}; "
-            + "; ".join(f"{seat_words(s)} {v.details['net']:+d}" for s, v in seats.items()))
+            f"banker ({who}) {' '.join(banker) or 'not turned up'} {signed(banker_net)}; "
+            + "; ".join(f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items()))
         return HandResult(None, "VOID" if r.void else "V-19", words, seats, void=r.void,
                           details={"banker": banker, "bank": r.banker, "banker_net": banker_net,
                                    "settlements": [p.to_dict() for p in r.settled]})

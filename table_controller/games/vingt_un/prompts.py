@@ -14,7 +14,8 @@ from typing import Any
 
 from table_controller.cards import Card
 from table_controller.engine import Expected, Payment, SeatPrompt, TablePrompts
-from table_controller.games.vingt_un.hands import Hand, money, total
+from table_controller.games.vingt_un.hands import Hand, total
+from table_controller.money import money
 from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
 
 PLAY_WORDS = {"draw": "draw", "stand": "stand", "divide": "divide", "stake": "stake", "double": "double",

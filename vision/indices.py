@@ -399,7 +399,7 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
     if ink.faint_joined(unread) + ink.darker_parted(unread):  # glyphs in pieces or joined, round those left to read
         found = _closest(pairs + _pairs(ink.blobs, since=ink_only))
         done = _read_already(found, read_at)
-    found = [c for c in found if c.rank not in done]
+    found = _not_read(found, done)
     best = [t for t in _unambiguous(_read_pairings(image, found, reader, deck, features)) if t[0] >= floor]
     best.sort(key=lambda t: -t[0])
     kept: list[tuple[IndexCandidate, CornerRead, Reading]] = []
@@ -436,6 +436,13 @@ def _read_already(found: list[IndexCandidate], read_at: list[np.ndarray]) -> set
             nearest = inside[np.argmin(np.linalg.norm(centres[inside, 0] - quad[0], axis=1))]
             done.add(found[nearest].rank)
     return done
+
+
+def _not_read(found: list[IndexCandidate], done: set[int]) -> list[IndexCandidate]:
+    """The pairings to read: none of a rank read already, nor one of those read the other way
+    round (its suit as a rank and the rank as that one's suit: the same two glyphs)."""
+    turned = {(c.suit, c.rank) for c in found if c.rank in done}
+    return [c for c in found if c.rank not in done and (c.rank, c.suit) not in turned]
 
 
 def _unread(blobs: list[Blob], found: list[IndexCandidate], done: set[int]) -> list[Blob]:

@@ -8,7 +8,7 @@ import pytest
 
 from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import parse_card
-from vision.indices import INK_SHARE, IndexCandidate, _read_already, _unambiguous, read_indices
+from vision.indices import INK_SHARE, IndexCandidate, _not_read, _read_already, _unambiguous, read_indices
 from vision.learned import IndexReader, shipped_reader
 from vision.reading import DeckIndex, Reading
 from vision.recogniser import Recogniser
@@ -154,6 +154,18 @@ def test_only_the_index_an_outline_was_read_from_is_not_read_again() -> None:
     assert _read_already([own], []) == set()
 
 
+def test_an_index_read_already_is_not_read_the_other_way_round() -> None:
+    """Its suit paired as a rank with its rank as that one's suit (the heart of a queen of hearts
+    read sideways, the Q taken for its suit) is the same two glyphs: not read again. A rank
+    beside it paired with the read rank as its suit still is (a spread's next card)."""
+    def pairing(rank: int, suit: int):
+        return IndexCandidate(rank, suit, np.zeros((4, 2), np.float32), 40.0, np.float32([0, 0]), np.float32([0, 1]))
+
+    own, turned, beside, other = pairing(1, 2), pairing(2, 1), pairing(3, 1), pairing(4, 5)
+    assert _not_read([own, turned, beside, other], {1}) == [beside, other]
+    assert _not_read([own, turned, beside, other], set()) == [own, turned, beside, other]
+
+
 class _Counting(IndexReader):
     def __init__(self) -> None:
         super().__init__()
@@ -175,4 +187,4 @@ def test_cards_lying_apart_are_read_once_each_through_their_outlines() -> None:
     recogniser = Recogniser()
     recogniser.reader = counting = _Counting()
     assert sorted(g.card.code for g in recogniser.recognise(frame) if g.card) == sorted(codes)
-    assert counting.windows <= 2 * len(codes) + 2, counting.windows
+    assert counting.windows == 2 * len(codes), counting.windows

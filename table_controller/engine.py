@@ -35,6 +35,7 @@ Games to come fit the same shape:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -301,6 +302,28 @@ def step_effects(state: Any, note: str | Irregularity, settled_from: int | None,
     if ended is not None:
         effects.append(HandEnded(ended))
     return tuple(effects)
+
+
+class Refusal(Exception):
+    """An event that is not legal now, raised inside a game's step: the state stays as it was and
+    the dealer is told why (``reason``) and, where it helps, what is legal now (``legal``)."""
+
+    def __init__(self, reason: str, legal: tuple[str, ...] = ()) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.legal = legal
+
+
+def stepped(state: Any, event: Event, step: Callable[[Any, Event], tuple[Effect, ...]]) -> tuple[Any, tuple[Effect, ...]]:
+    """A game's apply, the same for every game: ``step`` works on a copy of ``state`` (its note
+    cleared) and returns its effects; a Refusal leaves ``state`` as it was, Refused."""
+    new = state.clone()
+    new.note = ""
+    try:
+        effects = step(new, event)
+    except Refusal as refusal:
+        return state, (Refused(refusal.reason, refusal.legal),)
+    return new, effects
 
 
 class Game(Protocol):

@@ -11,10 +11,10 @@ import random
 from typing import Any
 
 from table_controller.errors import ConfigError
+from table_controller.money import money
 from table_controller.training import gamehooks
 from table_controller.training.score import StepRecord, Summary, error_for, summarise
 from table_controller.training.steps import EntryError, RuleCite, parse_amount
-from table_controller.money import money
 
 SHOW_AFTER = 3
 

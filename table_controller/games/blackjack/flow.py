@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from table_controller.cards import Card
-from table_controller.engine import Irregularity
+from table_controller.engine import Irregularity, Refusal
 from table_controller.events import (
     ACCEPT_CARD,
     NEW_DECK,
@@ -16,8 +16,8 @@ from table_controller.events import (
     Wager,
 )
 from table_controller.games.blackjack.hands import Hand, SeatPlay, total
+from table_controller.games.blackjack.round import Round, seat_words
 from table_controller.money import money
-from table_controller.games.blackjack.round import Refusal, Round, seat_words
 from table_controller.shoe import Shoe
 
 CUT_CARD = "cut_card"  # the dealer (or the shoe's report) marks the cut card: shuffle after this round

@@ -16,11 +16,13 @@ from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
+    Refusal,
     Refused,
     SeatResult,
     Spot,
     TablePrompts,
     step_effects,
+    stepped,
 )
 from table_controller.events import (
     ACCEPT_CARD,
@@ -37,11 +39,11 @@ from table_controller.events import (
 )
 from table_controller.games.blackjack import flow
 from table_controller.games.blackjack.hands import SeatPlay
-from table_controller.money import signed
 from table_controller.games.blackjack.paytables import Paytable
 from table_controller.games.blackjack.prompts import instruction, seat_prompt
-from table_controller.games.blackjack.round import Limits, Refusal, Round, seat_words
+from table_controller.games.blackjack.round import Limits, Round, seat_words
 from table_controller.games.blackjack.switches import RULES_VERSION, Switches
+from table_controller.money import signed
 from table_controller.shoe import Shoe
 
 ACTIONS = ("hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no_insurance")
@@ -113,13 +115,7 @@ class BlackjackGame:
     def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
         if state.phase == "over" and not (isinstance(event, Control) and event.control == "cut_card"):
             return state, (Refused("the round is over: the next round starts with its bets or its first card"),)
-        new = state.clone()
-        new.note = ""
-        try:
-            effects = self._step(new, event)
-        except Refusal as refusal:
-            return state, (Refused(refusal.reason, refusal.legal),)
-        return new, effects
+        return stepped(state, event, self._step)
 
     def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
         before = len(r.settled)

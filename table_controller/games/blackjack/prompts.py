@@ -9,8 +9,8 @@ from typing import Any
 
 from table_controller.engine import Expected, SeatPrompt
 from table_controller.games.blackjack.hands import total
-from table_controller.money import money
 from table_controller.games.blackjack.round import Round, seat_words
+from table_controller.money import money
 
 PLAY_WORDS = {"hit": "hit", "stand": "stand", "double": "double", "split": "split", "surrender": "surrender",
               "insurance": "insurance", "even_money": "even money", "no_insurance": "no insurance"}

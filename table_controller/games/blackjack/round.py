@@ -34,15 +34,6 @@ from table_controller.money import money
 from table_controller.shoe import Shoe
 
 
-class Refusal(Exception):
-    """The event is not legal now; the state stays as it was."""
-
-    def __init__(self, reason: str, legal: tuple[str, ...] = ()) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.legal = legal
-
-
 @dataclass(frozen=True)
 class Limits:
     """The table's limits, integer cents (BJ-1)."""

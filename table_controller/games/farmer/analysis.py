@@ -24,8 +24,8 @@ from typing import Any, TextIO
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, CardArrived, Control
 from table_controller.games.farmer.cards import farmer_deck
-from table_controller.money import money
 from table_controller.games.farmer.strategy import next_event
+from table_controller.money import money
 
 Z95 = 1.959964
 

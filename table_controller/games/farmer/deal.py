@@ -20,15 +20,6 @@ from table_controller.games.farmer.switches import Switches
 from table_controller.shoe import Shoe
 
 
-class Refusal(Exception):
-    """The event is not legal now; the state stays as it was."""
-
-    def __init__(self, reason: str, legal: tuple[str, ...] = ()) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.legal = legal
-
-
 def order_from_left(seats: tuple[str, ...], farmer: str) -> tuple[str, ...]:
     """The seats from the farmer's left, ending with the farmer (section 2)."""
     at = seats.index(farmer)

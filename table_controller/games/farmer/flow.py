@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from table_controller.cards import Card
-from table_controller.engine import Irregularity
+from table_controller.engine import Irregularity, Refusal
 from table_controller.events import (
     ACCEPT_CARD,
     BURN_CARD,
@@ -17,10 +17,10 @@ from table_controller.events import (
     Decision,
 )
 from table_controller.games.farmer.cards import SIX_OF_HEARTS, fresh_shoe, seat_words
-from table_controller.games.farmer.deal import Deal, Refusal
+from table_controller.games.farmer.deal import Deal
 from table_controller.games.farmer.seating import SEATING, change_seat, close_game
-from table_controller.games.farmer.sightings import accept_sighting, payments_begun, sighted, sighting
 from table_controller.games.farmer.settle import FARM, SIDE_POT, instruction_for, receive, settle, transfer
+from table_controller.games.farmer.sightings import accept_sighting, payments_begun, sighted, sighting
 
 
 # ----- cards ------------------------------------------------------------------------------------

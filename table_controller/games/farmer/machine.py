@@ -16,11 +16,13 @@ from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
+    Refusal,
     Refused,
     SeatResult,
     Spot,
     TablePrompts,
     step_effects,
+    stepped,
 )
 from table_controller.events import (
     CLOSE_GAME,
@@ -36,12 +38,12 @@ from table_controller.events import (
 )
 from table_controller.games.farmer import flow
 from table_controller.games.farmer.cards import STRIPPED, fresh_shoe, seat_words
-from table_controller.money import money, signed
-from table_controller.games.farmer.deal import Deal, Refusal
+from table_controller.games.farmer.deal import Deal
 from table_controller.games.farmer.prompts import instruction, seat_net, seat_prompt
 from table_controller.games.farmer.seating import SEATING
 from table_controller.games.farmer.sightings import resolutions
 from table_controller.games.farmer.switches import RULES_VERSION, Switches
+from table_controller.money import money, signed
 
 ACTIONS = ("hit", "stay", *SEATING)
 
@@ -99,13 +101,7 @@ class FarmerGame:
     def apply(self, state: Deal, event: Event) -> tuple[Deal, tuple[Effect, ...]]:
         if state.phase == "over":
             return state, (Refused("the deal is over: the next deal starts with its shuffle (NEW DECK)"),)
-        new = state.clone()
-        new.note = ""
-        try:
-            effects = self._step(new, event)
-        except Refusal as refusal:
-            return state, (Refused(refusal.reason, refusal.legal),)
-        return new, effects
+        return stepped(state, event, self._step)
 
     def _step(self, d: Deal, event: Event) -> tuple[Effect, ...]:
         before = len(d.settled)

@@ -11,10 +11,10 @@ from typing import Any
 
 from table_controller.engine import Expected, SeatPrompt
 from table_controller.games.farmer.cards import GOAL, seat_words
-from table_controller.money import money
 from table_controller.games.farmer.deal import Deal
 from table_controller.games.farmer.seating import seating_actions
 from table_controller.games.farmer.settle import instruction_for
+from table_controller.money import money
 
 
 def instruction(d: Deal, exp: Expected) -> str:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from table_controller.engine import Refusal
 from table_controller.events import Decision
 from table_controller.games.farmer.cards import seat_words
-from table_controller.money import money
-from table_controller.games.farmer.deal import Deal, Refusal, order_from_left
+from table_controller.games.farmer.deal import Deal, order_from_left
 from table_controller.games.farmer.settle import FARM, close_shares, receive
+from table_controller.money import money
 
 SEATING = ("join", "leave")
 BETWEEN_DEALS = ("shuffle", "choose_shuffle")

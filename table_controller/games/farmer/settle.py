@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from table_controller.cards import Card
 from table_controller.engine import Payment
 from table_controller.games.farmer.cards import GOAL, SIX_OF_HEARTS, score, seat_words
-from table_controller.money import money
 from table_controller.games.farmer.switches import Switches
+from table_controller.money import money
 
 FARM, SIDE_POT = "farm", "side_pot"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from table_controller.cards import Card
-from table_controller.engine import Irregularity
+from table_controller.engine import Irregularity, Refusal
 from table_controller.events import (
     ACCEPT_CARD,
     BURN_CARD,
@@ -16,7 +16,7 @@ from table_controller.events import (
     Decision,
     Wager,
 )
-from table_controller.games.red_dog.round import Refusal, Round, rank_value, seat_words
+from table_controller.games.red_dog.round import Round, rank_value, seat_words
 from table_controller.money import money
 from table_controller.shoe import Shoe
 

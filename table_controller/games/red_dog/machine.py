@@ -16,11 +16,13 @@ from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
+    Refusal,
     Refused,
     SeatResult,
     Spot,
     TablePrompts,
     step_effects,
+    stepped,
 )
 from table_controller.events import (
     DONE,
@@ -36,9 +38,9 @@ from table_controller.events import (
 )
 from table_controller.games.red_dog import flow
 from table_controller.games.red_dog.prompts import instruction, seat_prompt, table_figures
-from table_controller.games.red_dog.round import Limits, Refusal, Round, seat_words
-from table_controller.money import money
+from table_controller.games.red_dog.round import Limits, Round, seat_words
 from table_controller.games.red_dog.switches import RULES_VERSION, PayTable, Switches
+from table_controller.money import money
 from table_controller.shoe import Shoe
 
 ACTIONS = ("raise", "call")
@@ -98,13 +100,7 @@ class RedDogGame:
     def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
         if state.phase == "over" and not (isinstance(event, Control) and event.control == flow.CUT_CARD):
             return state, (Refused("the round is over: the next round starts with its antes"),)
-        new = state.clone()
-        new.note = ""
-        try:
-            effects = self._step(new, event)
-        except Refusal as refusal:
-            return state, (Refused(refusal.reason, refusal.legal),)
-        return new, effects
+        return stepped(state, event, self._step)
 
     def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
         before, was_over = len(r.settled), r.phase == "over"

@@ -13,20 +13,11 @@ from dataclasses import dataclass, field
 
 from table_controller.cards import Card
 from table_controller.engine import DealTo, Irregularity, Payment
-from table_controller.money import money
 from table_controller.games.red_dog.switches import PayTable, Switches
+from table_controller.money import money
 from table_controller.shoe import Shoe
 
 __all__ = ["Limits", "Refusal", "Round", "money", "rank_value", "seat_words", "spread_of"]
-
-
-class Refusal(Exception):
-    """The event is not legal now; the state stays as it was (RD-14)."""
-
-    def __init__(self, reason: str, legal: tuple[str, ...] = ()) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.legal = legal
 
 
 @dataclass(frozen=True)

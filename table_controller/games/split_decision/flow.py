@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from table_controller.cards import Card
-from table_controller.engine import Irregularity
+from table_controller.engine import Irregularity, Refusal
 from table_controller.events import (
     ACCEPT_CARD,
     BURN_CARD,
@@ -16,7 +16,7 @@ from table_controller.events import (
     Decision,
 )
 from table_controller.games.split_decision.hand import value_as
-from table_controller.games.split_decision.round import WINS_NEEDED, Move, Refusal, SDRound, seat_words
+from table_controller.games.split_decision.round import WINS_NEEDED, Move, SDRound, seat_words
 from table_controller.shoe import Shoe
 
 DECK_WORDS = "the 54 cards with both jokers"

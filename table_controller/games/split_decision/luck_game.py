@@ -16,12 +16,14 @@ from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
+    Refusal,
     Refused,
     SeatPrompt,
     SeatResult,
     Spot,
     TablePrompts,
     step_effects,
+    stepped,
 )
 from table_controller.events import (
     ACCEPT_CARD,
@@ -35,9 +37,8 @@ from table_controller.events import (
     Event,
     HardwareIrregularity,
 )
-from table_controller.money import money
 from table_controller.games.split_decision import luck_round as ld
-from table_controller.games.split_decision.round import Refusal
+from table_controller.money import money
 from table_controller.shoe import Shoe
 
 RULES_VERSION = "red-dog.md 2026-11 (Part C)"
@@ -92,13 +93,7 @@ class LuckOfTheDrawGame:
     def apply(self, state: ld.LDHand, event: Event) -> tuple[ld.LDHand, tuple[Effect, ...]]:
         if state.phase == "over":
             return state, (Refused("the hand is over: the next hand starts with the board laid"),)
-        new = state.clone()
-        new.note = ""
-        try:
-            effects = self._step(new, event)
-        except Refusal as refusal:
-            return state, (Refused(refusal.reason, refusal.legal),)
-        return new, effects
+        return stepped(state, event, self._step)
 
     def _step(self, r: ld.LDHand, event: Event) -> tuple[Effect, ...]:
         before = len(r.settled)

@@ -14,10 +14,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from table_controller.cards import DEVIL, Card
-from table_controller.engine import DealTo, Irregularity, Payment
-from table_controller.money import money
+from table_controller.engine import DealTo, Irregularity, Payment, Refusal
 from table_controller.games.split_decision.hand import face_value
-from table_controller.games.split_decision.round import Refusal
+from table_controller.money import money
 from table_controller.shoe import Shoe
 
 BOARD_LAID = "board_laid"  # dealer: the board is shuffled and laid face down on board/1..15

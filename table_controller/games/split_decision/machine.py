@@ -11,11 +11,13 @@ from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
+    Refusal,
     Refused,
     SeatResult,
     Spot,
     TablePrompts,
     step_effects,
+    stepped,
 )
 from table_controller.events import (
     DONE,
@@ -35,7 +37,7 @@ from table_controller.games.split_decision.prompts import (
     seat_prompt,
     table_figures,
 )
-from table_controller.games.split_decision.round import Refusal, SDRound, seat_words
+from table_controller.games.split_decision.round import SDRound, seat_words
 from table_controller.games.split_decision.switches import RULES_VERSION, Switches
 from table_controller.shoe import Shoe
 
@@ -98,13 +100,7 @@ class SplitDecisionGame:
     def apply(self, state: SDRound, event: Event) -> tuple[SDRound, tuple[Effect, ...]]:
         if state.phase == "over":
             return state, (Refused("the round is over: the next round starts with its first card"),)
-        new = state.clone()
-        new.note = ""
-        try:
-            effects = self._step(new, event)
-        except Refusal as refusal:
-            return state, (Refused(refusal.reason, refusal.legal),)
-        return new, effects
+        return stepped(state, event, self._step)
 
     def _step(self, r: SDRound, event: Event) -> tuple[Effect, ...]:
         if r.irregularity is not None and not isinstance(event, (Control, HardwareIrregularity)):

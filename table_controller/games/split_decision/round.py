@@ -20,13 +20,6 @@ from table_controller.shoe import Shoe
 WINS_NEEDED = 2
 
 
-class Refusal(Exception):
-    def __init__(self, reason: str, legal: tuple[str, ...] = ()) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.legal = legal
-
-
 def seat_words(seat: str) -> str:
     return f"SEAT {seat[4:]}" if seat.startswith("seat") else seat.upper()
 

@@ -7,10 +7,11 @@ confirmed (control ``paid``) and every prompt that moves chips or cards is done 
 from __future__ import annotations
 
 from table_controller.cards import Card
+from table_controller.engine import Refusal
 from table_controller.games.vingt_un.hands import Hand, SeatPlay, is_natural_pair, total
-from table_controller.money import money
-from table_controller.games.vingt_un.round import HOUSE, Refusal, Round, seat_words
+from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
 from table_controller.games.vingt_un.settle import bank_after_round, offer_next, settle_standing
+from table_controller.money import money
 
 DONE = "done"  # the dealer moved the chips or cards a prompt asked for (V-21)
 SEATS_IN = "seats_in"  # the dealer marked the seats playing this round (V-12)

@@ -4,12 +4,12 @@ irregularities of section 8 with the pit boss's ``accept``, ``burn`` and ``void`
 from __future__ import annotations
 
 from table_controller.cards import Card
-from table_controller.engine import DealTo, Irregularity
+from table_controller.engine import DealTo, Irregularity, Refusal
 from table_controller.events import ACCEPT_CARD, NEW_DECK, PAID, RESHUFFLE, VOID_HAND, CardArrived, Control, Decision
 from table_controller.games.vingt_un import flow
 from table_controller.games.vingt_un.flow import BURN_CARD, DONE, SEATS_IN
 from table_controller.games.vingt_un.prompts import payment_words
-from table_controller.games.vingt_un.round import Refusal, Round, seat_words
+from table_controller.games.vingt_un.round import Round, seat_words
 from table_controller.games.vingt_un.settle import next_position, offer_next, take_bank
 from table_controller.shoe import Shoe
 

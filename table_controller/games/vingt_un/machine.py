@@ -16,11 +16,13 @@ from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
+    Refusal,
     Refused,
     SeatResult,
     Spot,
     TablePrompts,
     step_effects,
+    stepped,
 )
 from table_controller.events import (
     NEW_DECK,
@@ -36,7 +38,7 @@ from table_controller.events import (
 from table_controller.games.vingt_un import handle
 from table_controller.games.vingt_un.flow import DONE, SEATS_IN
 from table_controller.games.vingt_un.prompts import hand_hidden, public, table_prompts
-from table_controller.games.vingt_un.round import HOUSE, Refusal, Round, seat_words
+from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
 from table_controller.games.vingt_un.switches import RULES_VERSION, Limits, Switches
 from table_controller.money import signed
 from table_controller.shoe import Shoe
@@ -104,13 +106,7 @@ class VingtUnGame:
     def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
         if state.phase == "over":
             return state, (Refused("the round is over: the next round starts with its seats (SEATS IN)"),)
-        new = state.clone()
-        new.note = ""
-        try:
-            effects = self._step(new, event)
-        except Refusal as refusal:
-            return state, (Refused(refusal.reason, refusal.legal),)
-        return new, effects
+        return stepped(state, event, self._step)
 
     def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
         before = len(r.settled)

@@ -15,8 +15,8 @@ from typing import Any
 from table_controller.cards import Card
 from table_controller.engine import Expected, Payment, SeatPrompt, TablePrompts
 from table_controller.games.vingt_un.hands import Hand, total
-from table_controller.money import money
 from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
+from table_controller.money import money
 
 PLAY_WORDS = {"draw": "draw", "stand": "stand", "divide": "divide", "stake": "stake", "double": "double",
               "no_double": "no double", "take_bank": "take the bank", "decline_bank": "decline the bank",

@@ -20,15 +20,6 @@ from table_controller.shoe import Shoe
 HOUSE = "house"
 
 
-class Refusal(Exception):
-    """The event is not legal now (V-35); the state stays as it was."""
-
-    def __init__(self, reason: str, legal: tuple[str, ...] = ()) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.legal = legal
-
-
 def seat_words(seat: str) -> str:
     if seat == HOUSE:
         return "the house"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from table_controller.cards import Card
+from table_controller.cards import Card, parse_card
 
 _BITS = 6  # bits per card count: up to 63 copies (eight decks hold eight)
 _MASK = (1 << _BITS) - 1
@@ -102,3 +102,23 @@ class Shoe:
             left += 1 << (_BITS * card.index)
             drawn.remove(card)
         return Shoe(self.decks, self.jokers, left, tuple(drawn), (), self.burned, self.stripped)
+
+
+def shoe_header(shoe: Shoe, pile: str = "discarded", burned: bool = True) -> dict[str, list[str]]:
+    """The cards out of ``shoe`` by where they went, as a round's log header keeps them (``pile``:
+    what a game's header calls its discards; ``burned``: whether the game can burn a card)."""
+    header = {"drawn": [c.code for c in shoe.drawn], pile: [c.code for c in shoe.discarded]}
+    if burned:
+        header["burned"] = [c.code for c in shoe.burned]
+    return header
+
+
+def shoe_from_header(fresh: Shoe, start: dict, pile: str = "discarded") -> Shoe:
+    """``fresh`` with the cards a round's log header (:func:`shoe_header`) says had left it."""
+    shoe = fresh
+    for code in start.get("drawn", []):
+        shoe = shoe.draw(parse_card(code))
+    shoe = shoe.discard(*(parse_card(c) for c in start.get(pile, [])))
+    for code in start.get("burned", []):
+        shoe = shoe.burn(parse_card(code))
+    return shoe

@@ -4,7 +4,7 @@ import pytest
 
 from table_controller.cards import Card, parse_card, standard_deck
 from table_controller.errors import CardCodeError
-from table_controller.shoe import Shoe
+from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
 
 @pytest.mark.parametrize(
@@ -65,3 +65,17 @@ def test_reshuffling_discards_puts_them_back():
     again = shoe.reshuffle_discards()
     assert again.can_hold(ten) and again.can_hold(eight) and again.remaining == 52
     assert again.discarded == ()
+
+
+@pytest.mark.parametrize(("pile", "burned"), [("discarded", True), ("pile", True), ("discarded", False)])
+def test_a_shoe_read_back_from_its_log_header_is_the_same_shoe(pile: str, burned: bool) -> None:
+    # A logged round replays on its own from the cards its header says had left the shoe.
+    shoe = Shoe.fresh(2)
+    for code in ("AS", "KD", "AS", "7C", "2H"):
+        shoe = shoe.draw(parse_card(code))
+    shoe = shoe.discard(parse_card("KD"), parse_card("AS"))
+    if burned:
+        shoe = shoe.burn(parse_card("2H"))
+    header = shoe_header(shoe, pile=pile, burned=burned)
+    assert ("burned" in header) == burned and header[pile] == ["KD", "AS"]
+    assert shoe_from_header(Shoe.fresh(2), header, pile=pile) == shoe

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.cards import parse_card
 from table_controller.engine import (
     Applied,
     Effect,
@@ -44,7 +43,7 @@ from table_controller.games.blackjack.prompts import instruction, seat_prompt
 from table_controller.games.blackjack.round import Limits, Round, seat_words
 from table_controller.games.blackjack.switches import RULES_VERSION, Switches
 from table_controller.money import signed
-from table_controller.shoe import Shoe
+from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
 ACTIONS = ("hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no_insurance")
 
@@ -86,11 +85,8 @@ class BlackjackGame:
     def round_header(self, state: Round) -> dict[str, Any]:
         """What a round starts from, for its log header: the shoe since the shuffle and the
         bets carried over, so a logged round replays on its own."""
-        shoe = state.shoe
         return {"round": {
-            "phase": state.phase, "needs_shuffle": state.needs_shuffle,
-            "drawn": [c.code for c in shoe.drawn], "discarded": [c.code for c in shoe.discarded],
-            "burned": [c.code for c in shoe.burned],
+            "phase": state.phase, "needs_shuffle": state.needs_shuffle, **shoe_header(state.shoe),
             "bets": {seat: [p.main, p.side] for seat, p in state.plays.items() if p.main},
         }}
 
@@ -99,12 +95,7 @@ class BlackjackGame:
         start = header.get("round")
         if not isinstance(start, dict):
             return self.new_hand()
-        shoe = Shoe.fresh(self.switches.decks)
-        for code in start.get("drawn", []):
-            shoe = shoe.draw(parse_card(code))
-        shoe = shoe.discard(*(parse_card(c) for c in start.get("discarded", [])))
-        for code in start.get("burned", []):
-            shoe = shoe.burn(parse_card(code))
+        shoe = shoe_from_header(Shoe.fresh(self.switches.decks), start)
         r = Round(self.switches, self.paytable, self.limits, self.seats, shoe,
                   needs_shuffle=bool(start.get("needs_shuffle")), phase=str(start.get("phase", "betting")))
         for seat, (main, side) in (start.get("bets") or {}).items():

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.cards import parse_card
 from table_controller.engine import (
     Effect,
     Expected,
@@ -41,7 +40,7 @@ from table_controller.games.red_dog.prompts import instruction, seat_prompt, tab
 from table_controller.games.red_dog.round import Limits, Round, seat_words
 from table_controller.games.red_dog.switches import RULES_VERSION, PayTable, Switches
 from table_controller.money import money
-from table_controller.shoe import Shoe
+from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
 ACTIONS = ("raise", "call")
 
@@ -74,23 +73,16 @@ class RedDogGame:
 
     def round_header(self, state: Round) -> dict[str, Any]:
         """Where a round starts from, for its log header, so a logged round replays on its own."""
-        shoe = state.shoe
         return {"round": {
-            "phase": state.phase, "needs_shuffle": state.needs_shuffle,
-            "drawn": [c.code for c in shoe.drawn], "discarded": [c.code for c in shoe.discarded],
-            "burned": [c.code for c in shoe.burned], "antes": dict(state.antes),
+            "phase": state.phase, "needs_shuffle": state.needs_shuffle, **shoe_header(state.shoe),
+            "antes": dict(state.antes),
         }}
 
     def hand_from_header(self, header: dict[str, Any]) -> Round:
         start = header.get("round")
         if not isinstance(start, dict):
             return self.new_hand()
-        shoe = Shoe.fresh(self.switches.decks)
-        for code in start.get("drawn", []):
-            shoe = shoe.draw(parse_card(code))
-        shoe = shoe.discard(*(parse_card(c) for c in start.get("discarded", [])))
-        for code in start.get("burned", []):
-            shoe = shoe.burn(parse_card(code))
+        shoe = shoe_from_header(Shoe.fresh(self.switches.decks), start)
         r = Round(self.switches, self.paytable, self.limits, self.seats, shoe,
                   phase=str(start.get("phase", "antes")), needs_shuffle=bool(start.get("needs_shuffle")))
         r.antes = {str(s): int(a) for s, a in (start.get("antes") or {}).items()}

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.cards import parse_card
 from table_controller.engine import (
     Effect,
     Expected,
@@ -39,7 +38,7 @@ from table_controller.events import (
 )
 from table_controller.games.split_decision import luck_round as ld
 from table_controller.money import money
-from table_controller.shoe import Shoe
+from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
 RULES_VERSION = "red-dog.md 2026-11 (Part C)"
 ACTIONS = ("stop", "wager", *(f"{k}_{p}" for k in ("pick", "high", "low") for p in ld.POSITIONS))
@@ -76,17 +75,13 @@ class LuckOfTheDrawGame:
             isinstance(event, Decision) and event.action == "stop")
 
     def round_header(self, state: ld.LDHand) -> dict[str, Any]:
-        return {"round": {"phase": state.phase, "hand_no": state.hand_no,
-                          "drawn": [c.code for c in state.shoe.drawn], "discarded": [c.code for c in state.shoe.discarded]}}
+        return {"round": {"phase": state.phase, "hand_no": state.hand_no, **shoe_header(state.shoe, burned=False)}}
 
     def hand_from_header(self, header: dict[str, Any]) -> ld.LDHand:
         start = header.get("round")
         if not isinstance(start, dict):
             return self.new_hand()
-        shoe = Shoe.fresh(1, jokers=2)
-        for code in start.get("drawn", []):
-            shoe = shoe.draw(parse_card(code))
-        shoe = shoe.discard(*(parse_card(c) for c in start.get("discarded", [])))
+        shoe = shoe_from_header(Shoe.fresh(1, jokers=2), start)
         return ld.LDHand(self.limits, shoe, hand_no=int(start.get("hand_no", 1)), phase=str(start.get("phase", "shuffle")))
 
     # ----- the engine interface --------------------------------------------------------------------

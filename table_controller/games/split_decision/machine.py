@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.cards import parse_card
 from table_controller.engine import (
     Effect,
     Expected,
@@ -39,7 +38,7 @@ from table_controller.games.split_decision.prompts import (
 )
 from table_controller.games.split_decision.round import SDRound, seat_words
 from table_controller.games.split_decision.switches import RULES_VERSION, Switches
-from table_controller.shoe import Shoe
+from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
 ACTIONS = ("keep_high", "keep_low", "refuse", "place_high", "place_low", "discard", "push", "keep",
            "pass_to_seat1", "pass_to_seat2", "pass_to_seat3")
@@ -74,21 +73,16 @@ class SplitDecisionGame:
         return nxt
 
     def round_header(self, state: SDRound) -> dict[str, Any]:
-        shoe = state.shoe
         return {"round": {
             "phase": state.phase, "new_game": state.new_game, "game_no": state.game_no, "round_no": state.round_no,
-            "wins": dict(state.wins), "last_winner": state.last_winner,
-            "drawn": [c.code for c in shoe.drawn], "discarded": [c.code for c in shoe.discarded],
+            "wins": dict(state.wins), "last_winner": state.last_winner, **shoe_header(state.shoe, burned=False),
         }}
 
     def hand_from_header(self, header: dict[str, Any]) -> SDRound:
         start = header.get("round")
         if not isinstance(start, dict):
             return self.new_hand()
-        shoe = Shoe.fresh(1, jokers=2)
-        for code in start.get("drawn", []):
-            shoe = shoe.draw(parse_card(code))
-        shoe = shoe.discard(*(parse_card(c) for c in start.get("discarded", [])))
+        shoe = shoe_from_header(Shoe.fresh(1, jokers=2), start)
         r = SDRound(self.switches, self.seats, shoe, game_no=int(start.get("game_no", 1)),
                     round_no=int(start.get("round_no", 1)), wins={str(k): int(v) for k, v in (start.get("wins") or {}).items()},
                     last_winner=start.get("last_winner"), new_game=bool(start.get("new_game", True)))

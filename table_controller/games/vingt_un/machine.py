@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from table_controller.cards import parse_card
 from table_controller.engine import (
     Effect,
     Expected,
@@ -41,7 +40,7 @@ from table_controller.games.vingt_un.prompts import hand_hidden, public, table_p
 from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
 from table_controller.games.vingt_un.switches import RULES_VERSION, Limits, Switches
 from table_controller.money import signed
-from table_controller.shoe import Shoe
+from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
 ACTIONS = ("sit_in", "sit_out", "stake", "double", "no_double", "draw", "stand", "divide", "take_bank", "decline_bank")
 
@@ -81,10 +80,8 @@ class VingtUnGame:
     def round_header(self, state: Round) -> dict[str, Any]:
         """Where a round starts: the stock and pone pile, the seats in, the bank, so a logged
         round replays on its own."""
-        shoe = state.shoe
         return {"round": {
-            "phase": state.phase, "drawn": [c.code for c in shoe.drawn], "pile": [c.code for c in shoe.discarded],
-            "burned": [c.code for c in shoe.burned], "seats_in": list(state.seats_in), "banker": state.banker,
+            "phase": state.phase, **shoe_header(state.shoe, pile="pile"), "seats_in": list(state.seats_in), "banker": state.banker,
             "bank_round": state.bank_round,
         }}
 
@@ -92,12 +89,7 @@ class VingtUnGame:
         start = header.get("round")
         if not isinstance(start, dict):
             return self.new_hand()
-        shoe = Shoe.fresh(1)
-        for code in start.get("drawn", []):
-            shoe = shoe.draw(parse_card(code))
-        shoe = shoe.discard(*(parse_card(c) for c in start.get("pile", [])))
-        for code in start.get("burned", []):
-            shoe = shoe.burn(parse_card(code))
+        shoe = shoe_from_header(Shoe.fresh(1), start, pile="pile")
         return Round(self.switches, self.limits, self.seats, shoe, phase=str(start.get("phase", "seats")),
                      banker=str(start.get("banker", HOUSE)), bank_round=int(start.get("bank_round", 0)),
                      seats_in=[str(s) for s in start.get("seats_in", self.seats)])

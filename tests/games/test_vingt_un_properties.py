@@ -11,11 +11,13 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from table_controller.cards import standard_deck
 from table_controller.engine import Refused
+from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, PAID, RESHUFFLE, CardArrived, Control, Decision
 from table_controller.games import make_game
 from table_controller.games.vingt_un.prompts import banker_hidden, hand_hidden, secret_cards
@@ -151,3 +153,17 @@ def test_a_round_over_refuses_every_event() -> None:
     for event in (Control(PAID), CardArrived(dealer.stock[0]), Decision("seat1", "draw")):
         new, effects = game.apply(state, event)
         assert new is state and isinstance(effects[0], Refused)
+
+
+@pytest.mark.parametrize(("switches", "words"), [
+    ({"V9": "x"}, "unknown vingt-un switch 'V9' (switches: V1, V2, V3, V4, V5)"),
+    ({"v4": "stand_16"}, "switch V4 is one of stand_17, hit_soft_17 (got 'stand_16')"),
+])
+def test_a_switch_it_does_not_know_is_refused_plainly(switches: dict[str, str], words: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        make_game("vingt-un", switches=switches)
+    assert str(refused.value) == words
+
+
+def test_switch_ids_in_any_case_and_values_with_spaces_are_taken() -> None:
+    assert make_game("vingt-un", switches={"v1": " pass_left "}).switches.V1 == "pass_left"

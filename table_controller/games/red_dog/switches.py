@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from table_controller.errors import ConfigError, ScenarioError
+from table_controller.games import chosen_switches
 from table_controller.jsonfile import read_json_file
 
 RULES_VERSION = "red-dog.md 2026-11 (RD1-RD4)"
@@ -29,16 +30,7 @@ class Switches:
     @classmethod
     def from_dict(cls, values: dict[str, Any] | None) -> Switches:
         """Switches from ``{"RD1": 6, "RD3": "equal_ante"}``; an unknown id or value is a ConfigError."""
-        out: dict[str, str] = {}
-        for key, value in (values or {}).items():
-            key = str(key).upper()
-            if key not in SWITCH_VALUES:
-                raise ConfigError(f"unknown Red Dog switch {key!r} (switches: {', '.join(SWITCH_VALUES)})")
-            text = str(value).strip()
-            if text not in SWITCH_VALUES[key]:
-                raise ConfigError(f"switch {key} is one of {', '.join(SWITCH_VALUES[key])} (got {value!r})")
-            out[key] = text
-        return cls(**out)
+        return cls(**chosen_switches(values, SWITCH_VALUES, "Red Dog"))
 
     def to_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

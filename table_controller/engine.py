@@ -314,7 +314,8 @@ class Refusal(Exception):
         self.legal = legal
 
 
-def stepped(state: Any, event: Event, step: Callable[[Any, Event], tuple[Effect, ...]]) -> tuple[Any, tuple[Effect, ...]]:
+def stepped(state: Any, event: Event,
+            step: Callable[[Any, Event], tuple[Effect, ...]]) -> tuple[Any, tuple[Effect, ...]]:
     """A game's apply, the same for every game: ``step`` works on a copy of ``state`` (its note
     cleared) and returns its effects; a Refusal leaves ``state`` as it was, Refused."""
     new = state.clone()

@@ -114,8 +114,9 @@ def ink_colours(patches: list[np.ndarray]) -> list[str | None]:
     paper = darkest > paper_level - 0.15 * (paper_level - ink_level)
     papers = paper.sum(axis=1)
     # The paper made white: each plane scaled by 255 over its mean on the paper.
-    blue, green, red = (plane * (255.0 / np.maximum(np.where(paper, plane, 0).sum(axis=1, keepdims=True)
-                                                    / np.maximum(papers, 1)[:, None], 1.0)) for plane in (blue, green, red))
+    on_paper = np.maximum(papers, 1)[:, None]
+    blue, green, red = (plane * (255.0 / np.maximum(np.where(paper, plane, 0).sum(axis=1, keepdims=True) / on_paper, 1.0))
+                        for plane in (blue, green, red))
     redness = red - np.maximum(blue, green)
     # Dark pixels of another hue (green or blue: the felt past the card's rim, a card's back, a
     # four-colour deck's clubs and diamonds) are neither red nor black ink: left out, and where

@@ -25,7 +25,8 @@ def parse_switches(items: list[str]) -> dict[str, str]:
     return out
 
 
-def chosen_switches(values: dict[str, Any] | None, allowed: dict[str, tuple[str, ...]], game: str) -> dict[str, str]:
+def chosen_switches(values: dict[str, Any] | None, allowed: dict[str, tuple[str, ...]],
+                    game: str) -> dict[str, str]:
     """A game's switch settings from ``{"V1": "pass_left"}`` (ids in any case, values as text);
     an unknown id or value is a ConfigError that says what is allowed."""
     out: dict[str, str] = {}

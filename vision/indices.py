@@ -402,7 +402,9 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
     found = _not_read(found, done)
     best = [t for t in _unambiguous(_read_pairings(image, found, reader, deck, features)) if t[0] >= floor]
     best.sort(key=lambda t: -t[0])
+    both_ways = _read_both_ways(best)
     kept: list[tuple[IndexCandidate, CornerRead, Reading]] = []
+    taken: list[IndexCandidate] = []
     ranks: set[int] = set()
     suits: set[int] = set()
     for _, cand, read, reading in best:  # one reading per blob and role, the surest; none where another lies
@@ -410,11 +412,13 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
         # all the same: that blob is still the next card's rank.)
         if cand.rank in ranks or cand.suit in suits:
             continue
-        if any(np.linalg.norm(k.centre - cand.centre) < 0.6 * k.rank_height for k, _, _ in kept):
+        if any(np.linalg.norm(k.centre - cand.centre) < 0.6 * k.rank_height for k in taken):
             continue
         ranks.add(cand.rank)
         suits.add(cand.suit)
-        kept.append((cand, read, reading))
+        taken.append(cand)
+        if frozenset((cand.rank, cand.suit)) not in both_ways:  # (read both ways: its glyphs taken, no card named)
+            kept.append((cand, read, reading))
     return _pairs_joined(kept, deck, features)
 
 
@@ -490,6 +494,19 @@ def _unambiguous(read: list[tuple[float, IndexCandidate, CornerRead, Reading]]) 
         if confidence >= AMBIGUOUS_FROM:
             names.setdefault(cand.rank, set()).add(reading.card)
     return [t for t in read if len(names.get(t[1].rank, ())) < 2]
+
+
+def _read_both_ways(read: list[tuple[float, IndexCandidate, CornerRead, Reading]]) -> set[frozenset[int]]:
+    """The pairs of glyphs read as two cards, each way round (the one as rank and the other as
+    its suit, and the reverse), each from the floor up: an index has one way up, and a pattern
+    that reads both ways is none (a card back's lattice read as the king of hearts at 0.997 and,
+    turned, as the four of clubs; a court card's picture as the ace of clubs and the ten of
+    spades). They name no card, and their glyphs are no other index's."""
+    names: dict[frozenset[int], set] = {}
+    for confidence, cand, _, reading in read:
+        if confidence >= AMBIGUOUS_FROM:
+            names.setdefault(frozenset((cand.rank, cand.suit)), set()).add(reading.card)
+    return {pair for pair, cards in names.items() if len(cards) >= 2}
 
 
 def surest_look(image: np.ndarray, card: Card, at: IndexCorner, reader: IndexReader, deck: DeckIndex,

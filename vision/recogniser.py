@@ -31,9 +31,9 @@ PIECES_ASPECT = (0.45, 1.0)  # a card's width over its height, as two pieces' in
 PIECE_SMALLER = 1.5  # each piece's diagonal is less than the card's by this much at least
 PIECE_SHARE = 0.5  # an unreadable outline under this share of a named card's area round it is a piece of it
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
-EDGE_PIXELS = 3
+EDGE_PIXELS = 3  # an outline this close to the frame's edge is cut by it
 INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
-EDGE_REACH = 0.15  # an index this close to an outline's edge may be another card's, the outline round both  # an outline this close to the frame's edge is cut by it
+EDGE_REACH = 0.15  # an index this close to an outline's edge may be another card's, the outline round both
 
 
 def calibrated_min_confidence() -> float:
@@ -159,8 +159,8 @@ class Recogniser:
             if not self._sure_index(image, found):
                 continue
             inside = [n for n, g in enumerate(guesses) if not g.underneath and _near(g.corners, found.index_at, 0.0)]
-            if inside and _short_side(guesses[inside[0]].corners) > CARD_REACH * found.rank_height:
-                continue  # too small for a card the outline goes round: print on its face (a town's name)
+            if inside and _print_on_face(guesses[inside[0]], found.rank_height):
+                continue
             named = [n for n in inside if guesses[n].card is not None]
             if named:
                 n = named[0]
@@ -344,6 +344,16 @@ def _spanned_card(one: CardOutline, one_at: int, other: CardOutline, other_at: i
 
 def _unit(v: np.ndarray) -> np.ndarray:
     return v / max(float(np.linalg.norm(v)), 1e-6)
+
+
+def _print_on_face(outline: CardGuess, rank_height: float) -> bool:
+    """Whether an index this tall inside the outline is too small for a card the outline goes
+    round: print on its face (a town's name, a maker's name). An outline named from both its
+    index corners is one card, and a card's diagonal is at most CARD_REACH of its rank heights;
+    any other outline may go round a spread, whose short side may be a card's long one."""
+    one_card = outline.card is not None and len(outline.read_at) == 2
+    reach = _diagonal(np.float32(outline.corners)) if one_card else _short_side(outline.corners)
+    return reach > CARD_REACH * rank_height
 
 
 def _diagonal(corners: np.ndarray) -> float:

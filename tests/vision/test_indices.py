@@ -8,7 +8,7 @@ import pytest
 
 from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import parse_card
-from vision.indices import INK_SHARE, IndexCandidate, _not_read, _read_already, _unambiguous, read_indices
+from vision.indices import INK_SHARE, IndexCandidate, _not_read, _read_already, _read_both_ways, _unambiguous, read_indices
 from vision.learned import IndexReader, shipped_reader
 from vision.reading import DeckIndex, Reading
 from vision.recogniser import Recogniser
@@ -137,6 +137,21 @@ def test_a_rank_read_as_two_cards_through_two_suits_names_neither() -> None:
     faint = [pairing(7, 8, "2H", 1.0), pairing(7, 9, "2D", 0.3)]  # a pairing below the floor is no second name
     kept = _unambiguous(agree + differ + faint)
     assert [t[1].rank for t in kept] == [1, 1, 7, 7]
+
+
+def test_two_glyphs_read_as_two_cards_each_way_round_are_no_index() -> None:
+    """An index has one way up: a card back's lattice read as the king of hearts and, turned, as
+    the four of clubs is no index. Read one way only, or as one card both ways (or the other way
+    below the floor), it may be."""
+    def pairing(rank: int, suit: int, card: str, confidence: float):
+        cand = IndexCandidate(rank, suit, np.zeros((4, 2), np.float32), 20.0, np.zeros(2, np.float32), np.float32([0, 1]))
+        return (confidence, cand, None, Reading(parse_card(card), confidence, 0, 1))
+
+    lattice = [pairing(1, 2, "KH", 0.997), pairing(2, 1, "4C", 0.96)]
+    faint = [pairing(3, 4, "KD", 0.99), pairing(4, 3, "7S", 0.3)]
+    alike = [pairing(5, 6, "8C", 0.99), pairing(6, 5, "8C", 0.7)]
+    one_way = [pairing(7, 8, "2H", 1.0)]
+    assert _read_both_ways(lattice + faint + alike + one_way) == {frozenset((1, 2))}
 
 
 def test_only_the_index_an_outline_was_read_from_is_not_read_again() -> None:

@@ -15,7 +15,7 @@ from vision.detect import CardOutline
 from vision.indices import IndexCorner, IndexRead
 from vision.learned import RANKS, SUITS, CornerRead, one_window_sure
 from vision.reading import Reading
-from vision.recogniser import Recogniser
+from vision.recogniser import CardGuess, Recogniser, _print_on_face
 from vision.scoring import Tally, score_frame
 
 # What the code reaches today (benchmarks/vision.py), less one card (another CPU's rounding in
@@ -131,6 +131,44 @@ def test_a_spread_an_outline_went_round_names_every_card_it_shows() -> None:
     named = {g.card.code for g in Recogniser().recognise(cv2.imread(str(path))) if g.card}
     assert {"AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"} <= named, named
     assert named <= {c.code for c in labelled()[path]}, named
+
+
+@pytest.mark.parametrize("spoilt", ["turned", "coarse jpeg"])
+def test_a_makers_name_on_a_card_is_not_another_card(spoilt: str) -> None:
+    """ee326's ace of spades prints its maker's name and a code across its face in letters under
+    a third as tall as its index. Photographed upside down, or saved again as a coarse JPEG, two
+    of those letters read as the king of spades at 0.92 (paired as a four-index card's two top
+    indices) and stood as another card, at a corner of the ace it was not read from. The ace is
+    named from both its index corners, so its outline is one card: print that small is its face's."""
+    image = cv2.imread(str(CARDS_DIR / "ee326" / "Aspades.jpg"))
+    if spoilt == "turned":
+        image = cv2.rotate(image, cv2.ROTATE_180)
+    else:
+        image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])[1], cv2.IMREAD_COLOR)
+    assert [g.card.code for g in Recogniser().recognise(image) if g.card] == ["AS"]
+
+
+@pytest.mark.parametrize("path, cards", [
+    ("guillex7/scene_q1.jpg", ["QS"]),  # a card back's lattice, overexposed, once read as the king of hearts
+    ("schnapsen_anima/single_Kreuz_Bube.jpg", ["JC"]),  # its picture's glyphs read both ways, still taken
+])
+def test_a_pattern_read_both_ways_names_no_card(path: str, cards: list[str]) -> None:
+    image = cv2.imread(str(CARDS_DIR / path))
+    overexposed = np.clip(255 * (image / 255.0) ** 0.6, 0, 255).astype(np.uint8)
+    for frame in (image, overexposed):
+        assert sorted(g.card.code for g in Recogniser().recognise(frame) if g.card) == cards
+
+
+@pytest.mark.parametrize("read_at, rank_height, on_face", [
+    ((0, 2), 20.0, True),    # a card 500 x 700: diagonal 860, more than 28 ranks of 20 px
+    ((0, 2), 40.0, False),   # 28 ranks of 40 px: as large as a card this size may print its index
+    ((0,), 20.0, False),     # read at one corner, it may go round a spread: its short side counts
+    ((0,), 17.0, True),
+])
+def test_print_too_small_for_the_card_round_it_is_its_face(read_at, rank_height, on_face) -> None:
+    corners = ((0.0, 0.0), (500.0, 0.0), (500.0, 700.0), (0.0, 700.0))
+    outline = CardGuess(parse_card("AS"), 1.0, corners, (250.0, 350.0), parse_card("AS"), read_at)
+    assert _print_on_face(outline, rank_height) is on_face
 
 
 def test_a_rank_paired_with_the_next_cards_rank_does_not_hide_that_card() -> None:

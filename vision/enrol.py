@@ -21,6 +21,7 @@ import numpy as np
 from table_controller.cards import Card, parse_card
 from table_controller.errors import ConfigError
 from vision.adapt import DeckFeatures
+from vision.balance import white_balanced
 from vision.deck import Deck
 from vision.detect import find_cards
 from vision.faces import FaceBook, face_thumbnail
@@ -73,6 +74,7 @@ def enrol(labels_path: Path) -> Deck:
         image = cv2.imread(str(path))
         if image is None:
             raise ConfigError(f"cannot read image {path}")
+        image = white_balanced(image)  # as the recogniser sees a frame
         found = _match_outlines(image, labelled)
         missing = list(labelled)
         for match in found:

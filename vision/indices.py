@@ -419,7 +419,21 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
         taken.append(cand)
         if frozenset((cand.rank, cand.suit)) not in both_ways:  # (read both ways: its glyphs taken, no card named)
             kept.append((cand, read, reading))
-    return _pairs_joined(kept, deck, features)
+    return _off_faces(_pairs_joined(kept, deck, features))
+
+
+def _off_faces(found: list[IndexRead]) -> list[IndexRead]:
+    """Without the indices printed on another card's face: inside the corners where that
+    card's own indices were found (three or four of them: a deck printing four), or within one
+    of its rank heights of them, and less than half as tall (one card's indices print alike; a
+    card lying over another's face lies as near the camera). A German jack's maker's name
+    beside its picture once read as the ten of spades."""
+    faces = [(cv2.convexHull(np.float32([f.index_at, *(o.index_at for o in f.others)])), f.rank_height)
+             for f in found if len(f.others) >= 2]
+    return [f for f in found
+            if not any(f.rank_height * ALIKE_INDICES < height
+                       and cv2.pointPolygonTest(hull, (float(f.index_at[0]), float(f.index_at[1])), True) >= -height
+                       for hull, height in faces)]
 
 
 def _read_already(found: list[IndexCandidate], read_at: list[np.ndarray]) -> set[int]:

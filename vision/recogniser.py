@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from table_controller.cards import Card, standard_deck
+from vision.balance import white_balanced
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
@@ -83,6 +84,7 @@ class Recogniser:
         glare or paper at the edge as often as a card, and a card half out of view is
         straightened into view anyway.
         """
+        image = white_balanced(image)  # a tinted light's cast out, as the paper is white
         outlines = find_cards(image)
         if not outlines:  # a card filling the frame has no rim to find: the frame is its outline
             whole = self.read_outlines(image, [whole_frame(image)])[0]

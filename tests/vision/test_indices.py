@@ -8,7 +8,8 @@ import pytest
 
 from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import parse_card
-from vision.indices import INK_SHARE, IndexCandidate, _not_read, _read_already, _read_both_ways, _unambiguous, read_indices
+from vision.indices import (INK_SHARE, IndexCandidate, IndexCorner, IndexRead, _not_read, _off_faces, _read_already,
+                            _read_both_ways, _unambiguous, read_indices)
 from vision.learned import IndexReader, shipped_reader
 from vision.reading import DeckIndex, Reading
 from vision.recogniser import Recogniser
@@ -152,6 +153,23 @@ def test_two_glyphs_read_as_two_cards_each_way_round_are_no_index() -> None:
     alike = [pairing(5, 6, "8C", 0.99), pairing(6, 5, "8C", 0.7)]
     one_way = [pairing(7, 8, "2H", 1.0)]
     assert _read_both_ways(lattice + faint + alike + one_way) == {frozenset((1, 2))}
+
+
+def test_an_index_on_the_face_of_a_card_read_at_its_corners_is_its_print() -> None:
+    """A German jack's maker's name beside its picture read as the ten of spades: inside the
+    corners where the jack's own four indices were found, and under half as tall, it is print
+    on the jack's face. As tall as the jack's, it is a card lying on it, and it stands."""
+    def found(card: str, at, height: float, others=()):
+        corner = np.zeros((4, 2), np.float32)
+        return IndexRead(Reading(parse_card(card), 1.0, 0, 1), corner, corner[0], np.float32(at), height, (),
+                         others=tuple(IndexCorner(corner, np.float32(o)) for o in others))
+
+    jack = found("JC", (150, 260), 48.0, [(505, 245), (180, 795), (530, 795)])
+    print_ = found("10S", (525, 678), 13.0)  # along the jack's right edge, level with its indices
+    small_off_it = found("2H", (700, 400), 13.0)  # a card further off (under half as tall: far away)
+    lying_on_it = found("5D", (330, 500), 40.0)
+    assert _off_faces([jack, print_, small_off_it, lying_on_it]) == [jack, small_off_it, lying_on_it]
+    assert _off_faces([found("JC", (150, 260), 48.0, [(530, 795)]), print_])[1] is print_  # two corners: no face known
 
 
 def test_only_the_index_an_outline_was_read_from_is_not_read_again() -> None:

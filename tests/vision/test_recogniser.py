@@ -148,17 +148,6 @@ def test_a_makers_name_on_a_card_is_not_another_card(spoilt: str) -> None:
     assert [g.card.code for g in Recogniser().recognise(image) if g.card] == ["AS"]
 
 
-@pytest.mark.parametrize("path, cards", [
-    ("guillex7/scene_q1.jpg", ["QS"]),  # a card back's lattice, overexposed, once read as the king of hearts
-    ("schnapsen_anima/single_Kreuz_Bube.jpg", ["JC"]),  # its picture's glyphs read both ways, still taken
-])
-def test_a_pattern_read_both_ways_names_no_card(path: str, cards: list[str]) -> None:
-    image = cv2.imread(str(CARDS_DIR / path))
-    overexposed = np.clip(255 * (image / 255.0) ** 0.6, 0, 255).astype(np.uint8)
-    for frame in (image, overexposed):
-        assert sorted(g.card.code for g in Recogniser().recognise(frame) if g.card) == cards
-
-
 @pytest.mark.parametrize("read_at, rank_height, on_face", [
     ((0, 2), 20.0, True),    # a card 500 x 700: diagonal 860, more than 28 ranks of 20 px
     ((0, 2), 40.0, False),   # 28 ranks of 40 px: as large as a card this size may print its index

@@ -1,6 +1,6 @@
 """Recogniser figures, leave one deck out: accuracy on the shared photographs, ms per frame.
 
-    .venv/bin/python benchmarks/vision.py [--cards ../shared/data/cards] [--only accuracy|simulated|speed]
+    .venv/bin/python benchmarks/vision.py [--cards ../shared/data/cards] [--only accuracy|variants|simulated|speed]
 
 The index reader and its confidence threshold are made from rendered corners only
 (scripts/train-index-reader): no deck's photos were used in making them, so every figure below
@@ -12,6 +12,9 @@ is a leave-one-deck-out figure. Per deck and pooled, over cards whose corner ind
   the enrolled deck is said to hold every card labelled in the deck (a casino knows its deck).
 Right means rank and suit both right; invented is a card named that the photo does not hold;
 unreadable counts faces reported unnamed (the dealer is asked to straighten them).
+Variants: every photo re-taken synthetically (vision/variants.py: turned, nearer or farther,
+blurred, lit otherwise, colour-cast, saved again as a coarse JPEG), read unenrolled: how far the
+figures hold for photos unlike these.
 Simulated: the simulated camera's table (its own deck, enrolled), seeds 0-19, every spot filled
 (13 cards), 3 frames each: card-frames read right, unreadable, invented.
 Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1), one BLAS thread as the table runs).
@@ -38,6 +41,7 @@ from vision.enrol import enrol, read_labels  # noqa: E402
 from vision.recogniser import Recogniser  # noqa: E402
 from vision.scoring import Tally, enrolment_folds, score_frame  # noqa: E402
 from vision.staged import hand, stage  # noqa: E402
+from vision.variants import VARIANTS  # noqa: E402
 
 Photos = dict[Path, list[Card]]
 
@@ -91,6 +95,17 @@ def accuracy(cards_dir: Path) -> None:
     print("pooled over the decks:")
     print(line("unenrolled", pooled["unenrolled"]))
     print(line("enrolled", pooled["enrolled"], f"  (enrolment read {enrolled_cards}/{labelled_cards})"))
+
+
+def variants(cards_dir: Path) -> None:
+    labels = read_labels(cards_dir / "labels.csv")
+    recogniser = Recogniser()
+    print("every photo re-taken (vision/variants.py), unenrolled, six decks pooled:")
+    for name, variant in VARIANTS.items():
+        total = Tally()
+        for path, cards in labels.items():
+            total += score_frame((g.card for g in recogniser.recognise(variant(cv2.imread(str(path))))), cards)
+        print(line(name.ljust(20), total), flush=True)
 
 
 def simulated(seeds: int = 20, frames: int = 3) -> None:
@@ -157,10 +172,12 @@ def main() -> None:
     default = default / "data" / "cards"
     parser.add_argument("--cards", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--only", choices=("accuracy", "simulated", "speed"), help="one part of the figures")
+    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "speed"), help="one part of the figures")
     args = parser.parse_args()
     if args.only in (None, "accuracy"):
         accuracy(args.cards)
+    if args.only in (None, "variants"):
+        variants(args.cards)
     if args.only in (None, "simulated"):
         simulated()
     if args.only in (None, "speed"):

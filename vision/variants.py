@@ -1,7 +1,7 @@
 """A photo re-taken synthetically: turned, nearer or farther, blurred, lit otherwise, colour-cast.
 
 Another deck's photos differ from the enrolled ones in just these ways; the recogniser should
-read a variant about as well as the original (`benchmarks/vision.py`, `tests/vision`).
+read a variant about as well as the original (`benchmarks/vision.py --only variants`, `tests/vision`).
 """
 
 from __future__ import annotations
@@ -67,6 +67,15 @@ def cast(blue: float, green: float, red: float) -> Variant:
     return apply
 
 
+def saved_as_jpeg(quality: int) -> Variant:
+    """Saved again as a JPEG of this quality (a camera's or a phone's coarse compression)."""
+
+    def apply(image: np.ndarray) -> np.ndarray:
+        return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR)
+
+    return apply
+
+
 VARIANTS: dict[str, Variant] = {
     "turned 90": rotated(90),
     "turned 180": rotated(180),
@@ -80,4 +89,7 @@ VARIANTS: dict[str, Variant] = {
     "dim (x0.6)": lit(gain=0.6),
     "warm cast": cast(0.75, 0.92, 1.08),
     "cool cast": cast(1.08, 1.0, 0.8),
+    "strong cool cast": cast(1.15, 1.0, 0.8),
+    "green cast": cast(0.9, 1.1, 0.85),
+    "jpeg 40": saved_as_jpeg(40),
 }

@@ -16,7 +16,7 @@ import numpy as np
 
 SAMPLE_STEP = 8  # every 8th pixel each way: 14,400 of a 1280x720 frame
 WHITEST_SHARE = 0.01  # the whitest pixels (by their darkest channel) taken as paper
-LEAST_CAST = 1.05  # a channel gain below this is left undone
+LEAST_CAST = 1.05  # whitest pixels grey within this (one channel over another) are left as they are
 MOST_CAST = 1.6  # whitest pixels with one channel this many times another are not paper
 LEAST_PAPER = 110  # nor whitest pixels darker than this in their darkest channel (glare on felt; as vision.indices)
 

@@ -480,7 +480,10 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
                    features: DeckFeatures | None) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:
     """Each rank read first with the suit nearest it (``found`` is in that order); with the
     others only where that reading is not sure (a rank paired with a neighbour's ink is cut a
-    window the wrong way round, and an index upside down can look like another card)."""
+    window the wrong way round, and an index upside down can look like another card), or where
+    its rank or suit was found at another ink level: weaker evidence (an "8", the same either
+    way up, paired with the next card's big club found so, read as the eight of spades at
+    0.99996; read with its own club too, it names neither)."""
     out: list[tuple[float, IndexCandidate, CornerRead, Reading]] = []
     first = {found[n].rank: n for n in reversed(range(len(found)))}  # each rank's nearest suit
     rest = [n for n in range(len(found)) if first[found[n].rank] != n]
@@ -492,7 +495,7 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
             if reading is None:
                 continue
             out.append((reading.confidence, found[n], read, reading))
-            if reading.confidence >= FIRST_PAIRING_SURE:
+            if reading.confidence >= FIRST_PAIRING_SURE and not found[n].relevelled:
                 sure.add(found[n].rank)
     return out
 

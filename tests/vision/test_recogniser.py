@@ -17,6 +17,7 @@ from vision.learned import RANKS, SUITS, CornerRead, one_window_sure
 from vision.reading import Reading
 from vision.recogniser import CardGuess, Recogniser, _print_on_face
 from vision.scoring import Tally, score_frame
+from vision.variants import lit
 
 # What the code reaches today (benchmarks/vision.py), less one card (another CPU's rounding in
 # the networks may move a card at the threshold); a drop fails the test. Cards right of the
@@ -146,6 +147,18 @@ def test_a_makers_name_on_a_card_is_not_another_card(spoilt: str) -> None:
     else:
         image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])[1], cv2.IMREAD_COLOR)
     assert [g.card.code for g in Recogniser().recognise(image) if g.card] == ["AS"]
+
+
+def test_a_rank_paired_first_with_ink_found_at_another_level_is_read_with_its_other_suits_too() -> None:
+    """phone_notanumber11's test12 overexposed: the eight of clubs' "8" (the same either way up)
+    lay nearest the big club of the card beside it, found only at another ink level; that
+    pairing read as the eight of spades at 0.99996, and a first pairing that sure stops the
+    rank's other pairings being read. Ink found at another level is weaker evidence: its other
+    pairings are read too, read as another card (its own club), and the rank names neither."""
+    path = CARDS_DIR / "phone_notanumber11" / "test12.jpg"
+    overexposed = lit(gamma=0.6)(cv2.imread(str(path)))
+    named = sorted(g.card.code for g in Recogniser().recognise(overexposed) if g.card)
+    assert named == sorted(c.code for c in labelled()[path]), named
 
 
 @pytest.mark.parametrize("read_at, rank_height, on_face", [

@@ -82,7 +82,8 @@ def serve(args: argparse.Namespace, game: Any) -> int:
             server.run()
         except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its graceful shutdown
             pass
-        print(f"table stopped after {session.hands_played} hands", flush=True)
+        hands = session.hands_played
+        print(f"table stopped after {hands} hand{'' if hands == 1 else 's'}", flush=True)
     finally:
         if log is not None:
             log.close()

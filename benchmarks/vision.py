@@ -13,8 +13,9 @@ is a leave-one-deck-out figure. Per deck and pooled, over cards whose corner ind
 Right means rank and suit both right; invented is a card named that the photo does not hold;
 unreadable counts faces reported unnamed (the dealer is asked to straighten them).
 Variants: every photo re-taken synthetically (vision/variants.py: turned, nearer or farther,
-blurred, lit otherwise, colour-cast, saved again as a coarse JPEG), read unenrolled: how far the
-figures hold for photos unlike these.
+blurred, lit otherwise, colour-cast, saved again as a coarse JPEG), read unenrolled, and read
+enrolled with each deck enrolled from its photos as taken: how far the figures hold for photos
+unlike these.
 Simulated: the simulated camera's table (its own deck, enrolled), seeds 0-19, every spot filled
 (13 cards), 3 frames each: card-frames read right, unreadable, invented.
 Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1), one BLAS thread as the table runs).
@@ -99,13 +100,25 @@ def accuracy(cards_dir: Path) -> None:
 
 def variants(cards_dir: Path) -> None:
     labels = read_labels(cards_dir / "labels.csv")
-    recogniser = Recogniser()
-    print("every photo re-taken (vision/variants.py), unenrolled, six decks pooled:")
+    generic = Recogniser()
+    enrolled: list[tuple[Recogniser, Photos]] = []  # each deck enrolled from its photos as taken
+    for deck in decks_in(labels):
+        mine = {p: c for p, c in labels.items() if p.parent.name == deck}
+        holds = tuple(sorted({c for cards in mine.values() for c in cards}, key=lambda c: c.code))
+        for enrol_from, read in enrolment_folds(mine):
+            with tempfile.TemporaryDirectory() as tmp:
+                enrolled.append((Recogniser(enrol_photos(enrol_from, Path(tmp)).holding(holds)), read))
+    print("every photo re-taken (vision/variants.py), six decks pooled; enrolled: from the photos as taken,")
+    print("the other photos re-taken (a deck enrolled in one light and played in another):")
     for name, variant in VARIANTS.items():
-        total = Tally()
+        unenrolled, adapted = Tally(), Tally()
         for path, cards in labels.items():
-            total += score_frame((g.card for g in recogniser.recognise(variant(cv2.imread(str(path))))), cards)
-        print(line(name.ljust(20), total), flush=True)
+            unenrolled += score_frame((g.card for g in generic.recognise(variant(cv2.imread(str(path))))), cards)
+        for recogniser, read in enrolled:
+            for path, cards in read.items():
+                adapted += score_frame((g.card for g in recogniser.recognise(variant(cv2.imread(str(path))))), cards)
+        print(line(name.ljust(20), unenrolled, "  unenrolled"), flush=True)
+        print(line("".ljust(20), adapted, "  enrolled"), flush=True)
 
 
 def simulated(seeds: int = 20, frames: int = 3) -> None:

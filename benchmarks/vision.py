@@ -71,6 +71,17 @@ def decks_in(labels: Photos) -> list[str]:
     return sorted({p.parent.name for p in labels})
 
 
+def enrolled_folds(photos: Photos) -> list[tuple[Deck, Photos, Photos]]:
+    """One deck's (enrolled deck, photos enrolled from, photos to read) per enrolment fold; the
+    enrolled deck holds every card labelled in the deck (a casino knows its deck's cards)."""
+    holds = tuple(sorted({c for cards in photos.values() for c in cards}, key=lambda c: c.code))
+    folds = []
+    for enrol_from, read in enrolment_folds(photos):
+        with tempfile.TemporaryDirectory() as tmp:
+            folds.append((enrol_photos(enrol_from, Path(tmp)).holding(holds), enrol_from, read))
+    return folds
+
+
 def accuracy(cards_dir: Path) -> None:
     labels = read_labels(cards_dir / "labels.csv")
     pooled = {"unenrolled": Tally(), "enrolled": Tally()}
@@ -80,10 +91,7 @@ def accuracy(cards_dir: Path) -> None:
         mine = {p: c for p, c in labels.items() if p.parent.name == deck}
         unenrolled = tally(generic, mine)
         enrolled, got, wanted = Tally(), 0, 0
-        holds = tuple(sorted({c for cards in mine.values() for c in cards}, key=lambda c: c.code))
-        for enrol_from, read in enrolment_folds(mine):
-            with tempfile.TemporaryDirectory() as tmp:
-                design = enrol_photos(enrol_from, Path(tmp)).holding(holds)  # the deck's cards, as a casino knows them
+        for design, enrol_from, read in enrolled_folds(mine):
             got += sum(len(c) for c in enrol_from.values()) - len(design.unread)
             wanted += sum(len(c) for c in enrol_from.values())
             enrolled += tally(Recogniser(design), read)
@@ -101,22 +109,21 @@ def accuracy(cards_dir: Path) -> None:
 def variants(cards_dir: Path) -> None:
     labels = read_labels(cards_dir / "labels.csv")
     generic = Recogniser()
-    enrolled: list[tuple[Recogniser, Photos]] = []  # each deck enrolled from its photos as taken
+    readers: dict[Path, list[Recogniser]] = {}  # each photo's deck, enrolled from its other photos as taken
     for deck in decks_in(labels):
-        mine = {p: c for p, c in labels.items() if p.parent.name == deck}
-        holds = tuple(sorted({c for cards in mine.values() for c in cards}, key=lambda c: c.code))
-        for enrol_from, read in enrolment_folds(mine):
-            with tempfile.TemporaryDirectory() as tmp:
-                enrolled.append((Recogniser(enrol_photos(enrol_from, Path(tmp)).holding(holds)), read))
+        for design, _, read in enrolled_folds({p: c for p, c in labels.items() if p.parent.name == deck}):
+            recogniser = Recogniser(design)
+            for path in read:
+                readers.setdefault(path, []).append(recogniser)
     print("every photo re-taken (vision/variants.py), six decks pooled; enrolled: from the photos as taken,")
     print("the other photos re-taken (a deck enrolled in one light and played in another):")
     for name, variant in VARIANTS.items():
         unenrolled, adapted = Tally(), Tally()
         for path, cards in labels.items():
-            unenrolled += score_frame((g.card for g in generic.recognise(variant(cv2.imread(str(path))))), cards)
-        for recogniser, read in enrolled:
-            for path, cards in read.items():
-                adapted += score_frame((g.card for g in recogniser.recognise(variant(cv2.imread(str(path))))), cards)
+            image = variant(cv2.imread(str(path)))
+            unenrolled += score_frame((g.card for g in generic.recognise(image)), cards)
+            for recogniser in readers.get(path, []):
+                adapted += score_frame((g.card for g in recogniser.recognise(image)), cards)
         print(line(name.ljust(20), unenrolled, "  unenrolled"), flush=True)
         print(line("".ljust(20), adapted, "  enrolled"), flush=True)
 

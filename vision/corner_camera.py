@@ -43,6 +43,14 @@ def sample_looks(rng: np.random.Generator, faces: Faces, looks: tuple[tuple[floa
     return patches, rank, suit
 
 
+def sample_pair(rng: np.random.Generator, faces: Faces, none_share: float = 0.15) -> tuple[tuple[np.ndarray, np.ndarray], int, int]:
+    """A card's two index corners: one printed corner photographed twice, each time through its
+    own outline, light, blur and noise (a card prints one index at both corners, so its two
+    readings differ by the camera, not by the print)."""
+    canvas, rank, suit, rank_height, _, _ = _corner(rng, faces, none_share)
+    return (_photograph(canvas, rng, rank_height), _photograph(canvas, rng, rank_height)), rank, suit
+
+
 # Where the reader expects a rank's centre (card pixels): for a corner without one, the looks turn about it.
 NOMINAL_RANK_CENTRE = (RANK_CENTRE[0] * CARD_PX, RANK_CENTRE[1] * CARD_H_PX)
 

@@ -8,7 +8,7 @@ import pytest
 
 from table_controller.cards import parse_card, standard_deck
 from vision.adapt import DeckFeatures
-from vision.corner_camera import CANVAS, _picture_frame, sample, sample_looks
+from vision.corner_camera import CANVAS, _picture_frame, sample, sample_looks, sample_pair
 from vision.corner_camera import _corner as rendered_corner
 from vision.corner_render import (
     NONE,
@@ -81,6 +81,21 @@ def test_a_corners_looks_are_cut_from_one_photograph() -> None:
         cuts, _, _ = sample_looks(np.random.default_rng(seed), faces, ((1.0, 0.0), (1.12, 5.0), (0.9, -5.0)))
         assert np.array_equal(cuts[0], alone) and np.array_equal(cuts[1], alone)
         assert not np.array_equal(cuts[2], alone) and not np.array_equal(cuts[3], alone)
+
+
+def test_a_cards_two_corners_are_one_print_photographed_twice() -> None:
+    # benchmarks/two_corners.py: a card prints one index at both corners, so the pair differs by
+    # the camera (outline, light, blur, noise) and mostly reads alike; the same seed, the same pair.
+    faces = split_faces(installed_faces())[1]
+    rng = np.random.default_rng(11)
+    pairs = [sample_pair(rng, faces) for _ in range(40)]
+    again = sample_pair(np.random.default_rng(11), faces)
+    assert all(np.array_equal(a, b) for a, b in zip(pairs[0][0], again[0], strict=True)) and pairs[0][1:] == again[1:]
+    assert all(not np.array_equal(a, b) for (a, b), _, _ in pairs)
+    reads = shipped_reader().read([p for two, _, _ in pairs for p in two])
+    indexed = [(reads[2 * n], reads[2 * n + 1]) for n, (_, rank, _) in enumerate(pairs) if rank != NONE]
+    alike = sum(int(np.argmax(a.ranks)) == int(np.argmax(b.ranks)) for a, b in indexed)
+    assert len(indexed) > 25 and alike >= 0.8 * len(indexed)
 
 
 def test_a_corner_without_an_index_is_not_named(held_back) -> None:

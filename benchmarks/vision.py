@@ -1,6 +1,6 @@
 """Recogniser figures, leave one deck out: accuracy on the shared photographs, ms per frame.
 
-    .venv/bin/python benchmarks/vision.py [--cards ../shared/data/cards] [--only accuracy|variants|simulated|speed]
+    .venv/bin/python benchmarks/vision.py [--cards ../shared/data/cards] [--only accuracy|variants|simulated|backs|speed]
 
 The index reader and its confidence threshold are made from rendered corners only
 (scripts/train-index-reader): no deck's photos were used in making them, so every figure below
@@ -18,6 +18,8 @@ enrolled with each deck enrolled from its photos as taken: how far the figures h
 unlike these.
 Simulated: the simulated camera's table (its own deck, enrolled), seeds 0-19, every spot filled
 (13 cards), 3 frames each: card-frames read right, unreadable, invented.
+Backs: staged cards lying face down (patterned backs: a hole card, a burn card): how many are
+named, every one of them invented.
 Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1), one BLAS thread as the table runs).
 """
 
@@ -148,6 +150,22 @@ def simulated(seeds: int = 20, frames: int = 3) -> None:
     print(line("enrolled", total, "  (card-frames)"))
 
 
+def backs(seeds: int = 100) -> None:
+    from vision.staged import SURFACES, detection_score, face_down
+
+    generic, staged, found, named = Recogniser(), 0, 0, []
+    for seed in range(seeds):
+        rng = np.random.default_rng(seed)
+        for backdrop in SURFACES[:3]:
+            scene = face_down(4, backdrop, rng)
+            guesses = generic.recognise(scene.image)
+            staged += len(scene.outlines)
+            found += detection_score([np.float32(g.corners) for g in guesses], scene.outlines, scene.image.shape[:2])[0]
+            named += [f"{g.card.code} {g.confidence:.3f} (seed {seed}, {backdrop})" for g in guesses if g.card is not None]
+    print(f"face-down cards (vision.staged.face_down: patterned backs, four apart on felt, wood or cloth), seeds 0-{seeds - 1}:")
+    print(f"  staged {staged}, outlines found {found}, named (invented) {len(named)}" + (": " + ", ".join(named[:12]) if named else ""))
+
+
 def speed(repeat: int) -> None:
     cv2.setNumThreads(1)
     one_blas_thread()  # as the table runs it (table_controller/cli.py)
@@ -192,7 +210,7 @@ def main() -> None:
     default = default / "data" / "cards"
     parser.add_argument("--cards", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "speed"), help="one part of the figures")
+    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "speed"), help="one part of the figures")
     args = parser.parse_args()
     if args.only in (None, "accuracy"):
         accuracy(args.cards)
@@ -200,6 +218,8 @@ def main() -> None:
         variants(args.cards)
     if args.only in (None, "simulated"):
         simulated()
+    if args.only in (None, "backs"):
+        backs()
     if args.only in (None, "speed"):
         speed(args.repeat)
 

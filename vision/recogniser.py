@@ -32,6 +32,13 @@ PIECES_ASPECT = (0.45, 1.0)  # a card's width over its height, as two pieces' in
 PIECE_SMALLER = 1.5  # each piece's diagonal is less than the card's by this much at least
 PIECE_SHARE = 0.5  # an unreadable outline under this share of a named card's area round it is a piece of it
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
+# An outline seen square on (each side within this share of the one opposite) and this much
+# narrower than tall shows the card's own shape: its quarter-turned corners are never read. To
+# look that shape with its sides swapped, a card would have to be seen from 60 degrees or more
+# off overhead by a camera far enough away that its sides do not converge. (Geometry, not
+# tuned on photos; on them, every card rightly read a quarter turn off lies in an outline whose
+# sides differ by 13% or more.)
+SQUARE_ON, PLAINLY_TALL = 0.95, 0.83
 EDGE_PIXELS = 3  # an outline this close to the frame's edge is cut by it
 INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
 EDGE_REACH = 0.15  # an index this close to an outline's edge may be another card's, the outline round both
@@ -236,11 +243,14 @@ class Recogniser:
 
     def readings(self, image: np.ndarray, outlines: list[CardOutline]) -> list[Reading | None]:
         """Every outline's index corners read in one batch (a partial outline: its first corner
-        only); the quarter-turned corners, which only a steep view needs, where that is not sure."""
+        only); the quarter-turned corners, which only a steep view needs, where that is not sure
+        and the outline may be a steep view (:func:`_plain_shape`: a face-down card's pattern,
+        read a quarter turn off a plainly tall outline, once named cards)."""
         reads: list[dict[int, CornerRead]] = [{} for _ in outlines]
         self._read_turns(image, outlines, reads, [(n, t) for n, o in enumerate(outlines) for t in ((0,) if o.partial else (0, 2))])
         readings = [read_card(r, self.deck_index, self.features) for r in reads]
-        unsure = [n for n, o in enumerate(outlines) if not o.partial and (readings[n] is None or readings[n].confidence < SURE_CONFIDENCE)]
+        unsure = [n for n, o in enumerate(outlines) if not o.partial
+                  and (readings[n] is None or readings[n].confidence < SURE_CONFIDENCE) and not _plain_shape(o.corners)]
         if unsure:
             self._read_turns(image, outlines, reads, [(n, t) for n in unsure for t in (1, 3)])
             for n in unsure:
@@ -406,6 +416,15 @@ def _on_unit_square(corners: tuple[tuple[float, float], ...], point: np.ndarray)
     to_unit = cv2.getPerspectiveTransform(np.float32(corners), UNIT_SQUARE)
     u, v = cv2.perspectiveTransform(np.float32([[point]]), to_unit)[0, 0]
     return float(u), float(v)
+
+
+def _plain_shape(corners: np.ndarray) -> bool:
+    """Whether an outline shows a card square on and plainly taller than wide (its first side
+    a short one, as vision.detect orders them): its index corners are its first and third."""
+    quad = np.float32(corners)
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)  # first, second, third, fourth
+    square_on = min(sides[0], sides[2]) >= SQUARE_ON * max(sides[0], sides[2]) and min(sides[1], sides[3]) >= SQUARE_ON * max(sides[1], sides[3])
+    return bool(square_on and sides[0] + sides[2] <= PLAINLY_TALL * (sides[1] + sides[3]))
 
 
 def _short_side(corners: tuple[tuple[float, float], ...]) -> float:

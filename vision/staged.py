@@ -4,8 +4,8 @@ Nothing here comes from a photograph: faces are the simulated deck's (`hardware_
 optionally with an index in all four corners, and the surfaces (felt, wood, cloth, a keyboard)
 are drawn from noise and stripes. Arrangements are the ones a dealer makes: cards apart, a
 blackjack hand (each card dealt a little down and right of the one before, its index showing),
-a fanned hand, one card dropped over another, one card photographed close, and a single card
-filling the photo. Used by `benchmarks/vision_detect.py` and
+a fanned hand, one card dropped over another, one card photographed close, a single card
+filling the photo, and cards lying face down (patterned backs, nothing to name). Used by `benchmarks/vision_detect.py` and
 `tests/vision/test_staged.py`; :func:`detection_score` says how many cards an outline was found for.
 """
 
@@ -100,6 +100,50 @@ def stage(cards: list[Card], arrangement: str, backdrop: str, rng: np.random.Gen
     for card, quad in zip(cards, quads, strict=True):
         _lay(frame, card_face(card, four_corners), quad)
     return StagedScene(_camera(frame, rng), tuple(cards), tuple(quads))
+
+
+def face_down(count: int, backdrop: str, rng: np.random.Generator, card_width: float = 150.0) -> StagedScene:
+    """``count`` cards lying apart face down (a hole card, a burn card): outlines to find, no card
+    to name."""
+    frame = surface(backdrop, rng)
+    quads = _arranged(count, "apart", card_width, card_width * FACE_H / FACE_W, rng)
+    for quad in quads:
+        _lay(frame, card_back(rng), quad)
+    return StagedScene(_camera(frame, rng), (), tuple(quads))
+
+
+def card_back(rng: np.random.Generator) -> np.ndarray:
+    """A card's back, FACE_W x FACE_H: one ink on one ground, perhaps inside a plain margin, as
+    lines one way or crossed, or a dot, square or diamond repeated on a grid (a brick bond or
+    not), each mark a few face pixels across, as a deck's index strokes are."""
+    back = np.empty((FACE_H, FACE_W, 3), np.uint8)
+    back[:] = rng.uniform(200, 255, 3)  # the card's paper
+    margin = int(rng.uniform(0.03, 0.08) * FACE_W) if rng.random() < 0.6 else 0
+    h, w = FACE_H - 2 * margin, FACE_W - 2 * margin
+    ink = np.zeros((h, w), np.uint8)
+    step = rng.uniform(4, 22)
+    kind = int(rng.integers(4))
+    if kind == 0:  # lines, one way or crossed
+        thick = 1 + int(rng.integers(3))
+        for way in (1, -1)[: 1 + int(rng.integers(2))]:
+            for x in np.arange(-h - w, h + w, step):
+                cv2.line(ink, (int(x), 0), (int(x + way * h), h), 255, thick, cv2.LINE_AA)
+    else:
+        size = max(2.0, step * rng.uniform(0.35, 0.7))
+        brick = rng.random() < 0.5
+        for row, y in enumerate(np.arange(size, h - size, step)):
+            for x in np.arange(size + brick * (row % 2) * step / 2, w - size, step):
+                if kind == 1:
+                    cv2.circle(ink, (int(x), int(y)), max(1, int(size / 2)), 255, -1, cv2.LINE_AA)
+                elif kind == 2:
+                    cv2.rectangle(ink, (int(x - size / 2), int(y - size / 2)), (int(x + size / 2), int(y + size / 2)), 255, -1)
+                else:
+                    diamond = np.int32([[x, y - size / 2], [x + size / 2, y], [x, y + size / 2], [x - size / 2, y]])
+                    cv2.fillConvexPoly(ink, diamond, 255, cv2.LINE_AA)
+    ground, colour = rng.uniform(20, 255, 3), rng.uniform(0, 255, 3)
+    alpha = (ink.astype(np.float32) / 255)[..., None]
+    back[margin : margin + h, margin : margin + w] = (ground * (1 - alpha) + colour * alpha).astype(np.uint8)
+    return back
 
 
 def filling(card: Card, rng: np.random.Generator, four_corners: bool = False, margin: float = 0.03) -> StagedScene:

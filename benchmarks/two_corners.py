@@ -34,7 +34,6 @@ from vision.learned import RANKS, SUITS, CornerRead, calibrated_thresholds, ship
 from vision.reading import DeckIndex, corner_chances, read_card  # noqa: E402
 
 
-
 def _printed_apart(job: tuple[int, int, Faces]) -> list[tuple[tuple[np.ndarray, np.ndarray], int, int]]:
     seed, count, faces = job
     rng = np.random.default_rng(seed)

@@ -422,9 +422,10 @@ def _plain_shape(corners: np.ndarray) -> bool:
     """Whether an outline shows a card square on and plainly taller than wide (its first side
     a short one, as vision.detect orders them): its index corners are its first and third."""
     quad = np.float32(corners)
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)  # first, second, third, fourth
-    square_on = min(sides[0], sides[2]) >= SQUARE_ON * max(sides[0], sides[2]) and min(sides[1], sides[3]) >= SQUARE_ON * max(sides[1], sides[3])
-    return bool(square_on and sides[0] + sides[2] <= PLAINLY_TALL * (sides[1] + sides[3]))
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    ends, opposite = sides[[0, 1]], sides[[2, 3]]  # each side and the one opposite it
+    square_on = bool((np.minimum(ends, opposite) >= SQUARE_ON * np.maximum(ends, opposite)).all())
+    return square_on and bool(sides[0] + sides[2] <= PLAINLY_TALL * (sides[1] + sides[3]))
 
 
 def _short_side(corners: tuple[tuple[float, float], ...]) -> float:

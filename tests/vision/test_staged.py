@@ -10,9 +10,8 @@ import pytest
 
 from hardware_sim.sim_deck import sim_deck
 from vision.detect import find_cards
-from vision.recogniser import Recogniser
+from vision.recogniser import Recogniser, _plain_shape
 from vision.scoring import Tally, score_frame
-from vision.recogniser import _plain_shape
 from vision.staged import COUNTS, SURFACES, StagedScene, detection_score, face_down, filling, hand, stage, surface
 
 

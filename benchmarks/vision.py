@@ -20,6 +20,9 @@ Simulated: the simulated camera's table (its own deck, enrolled), seeds 0-19, ev
 (13 cards), 3 frames each: card-frames read right, unreadable, invented.
 Backs: staged cards lying face down (patterned backs: a hole card, a burn card): how many are
 named, every one of them invented.
+Slanted: staged hands (blackjack, fanned, a pair, apart) seen by a camera at a slant, the
+table's depth shortened to 1 (straight down), 0.8 and 0.64 (some 50 degrees off): a card found
+by its index alone is laid out square to the frame, so its window keeps the slant.
 Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1), one BLAS thread as the table runs).
 """
 
@@ -166,6 +169,24 @@ def backs(seeds: int = 100) -> None:
     print(f"  staged {staged}, outlines found {found}, named (invented) {len(named)}" + (": " + ", ".join(named[:12]) if named else ""))
 
 
+def slanted(scenes: int = 12, slants: tuple[float, ...] = (1.0, 0.8, 0.64)) -> None:
+    from hardware_sim.sim_deck import sim_deck
+    from vision.staged import COUNTS, SURFACES
+
+    print(f"staged hands seen at a slant (vision.staged.stage: the table's depth shortened to the slant; "
+          f"{scenes} scenes each, felt, wood, cloth):")
+    for name, recogniser in (("unenrolled", Recogniser()), ("drawn deck enrolled", Recogniser(sim_deck()))):
+        for arrangement in ("blackjack", "fanned", "pair", "apart"):
+            figures = []
+            for slant in slants:
+                rng, total = np.random.default_rng(31), Tally()
+                for k in range(scenes):
+                    scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % 3], rng, slant=slant)
+                    total += score_frame((g.card for g in recogniser.recognise(scene.image)), scene.cards)
+                figures.append(f"{slant:.2f}: {total.right:3d}/{total.labelled} invented {total.invented}")
+            print(f"  {name:19s} {arrangement:9s}  " + "   ".join(figures), flush=True)
+
+
 def speed(repeat: int) -> None:
     cv2.setNumThreads(1)
     one_blas_thread()  # as the table runs it (table_controller/cli.py)
@@ -210,7 +231,7 @@ def main() -> None:
     default = default / "data" / "cards"
     parser.add_argument("--cards", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "speed"), help="one part of the figures")
+    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "slanted", "speed"), help="one part of the figures")
     args = parser.parse_args()
     if args.only in (None, "accuracy"):
         accuracy(args.cards)
@@ -220,6 +241,8 @@ def main() -> None:
         simulated()
     if args.only in (None, "backs"):
         backs()
+    if args.only in (None, "slanted"):
+        slanted()
     if args.only in (None, "speed"):
         speed(args.repeat)
 

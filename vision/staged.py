@@ -5,7 +5,8 @@ optionally with an index in all four corners, and the surfaces (felt, wood, clot
 are drawn from noise and stripes. Arrangements are the ones a dealer makes: cards apart, a
 blackjack hand (each card dealt a little down and right of the one before, its index showing),
 a fanned hand, one card dropped over another, one card photographed close, a single card
-filling the photo, and cards lying face down (patterned backs, nothing to name). Used by `benchmarks/vision_detect.py` and
+filling the photo, and cards lying face down (patterned backs, nothing to name); seen from
+overhead or, with ``slant``, by a camera beside the table. Used by `benchmarks/vision_detect.py` and
 `tests/vision/test_staged.py`; :func:`detection_score` says how many cards an outline was found for.
 """
 
@@ -92,11 +93,12 @@ def _keyboard(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
 
 
 def stage(cards: list[Card], arrangement: str, backdrop: str, rng: np.random.Generator,
-          card_width: float = 150.0, four_corners: bool = False) -> StagedScene:
-    """``cards`` laid ``arrangement`` on ``backdrop``, lit unevenly, a little blurred and noisy."""
+          card_width: float = 150.0, four_corners: bool = False, slant: float = 1.0) -> StagedScene:
+    """``cards`` laid ``arrangement`` on ``backdrop``, lit unevenly, a little blurred and noisy;
+    ``slant`` below 1, seen at a slant (:func:`slanted`)."""
     frame = surface(backdrop, rng)
     height = card_width * FACE_H / FACE_W
-    quads = _arranged(len(cards), arrangement, card_width, height, rng)
+    quads = [slanted(q, slant) for q in _arranged(len(cards), arrangement, card_width, height, rng)]
     for card, quad in zip(cards, quads, strict=True):
         _lay(frame, card_face(card, four_corners), quad)
     return StagedScene(_camera(frame, rng), tuple(cards), tuple(quads))
@@ -186,6 +188,23 @@ def _arranged(count: int, arrangement: str, width: float, height: float, rng: np
         return [_quad(tuple(np.float32(FRAME) / 2 + rng.uniform(-60, 60, 2)), width * size, height * size,
                       base + rng.uniform(-60, 60))]
     raise ValueError(f"no arrangement {arrangement!r}; one of {', '.join(ARRANGEMENTS)}")
+
+
+def slanted(quad: np.ndarray, slant: float) -> np.ndarray:
+    """Where ``quad`` (on the table, in frame pixels) lies in the frame of a camera that sees the
+    table's depth (the frame's up and down) shortened to ``slant`` of itself, the far side a
+    little narrower than the near one: 1 looks straight down, 0.64 is about 50 degrees off it
+    (a camera beside the table, a phone held over a desk)."""
+    if slant >= 1.0:
+        return quad
+    width, height = FRAME
+    middle = height / 2
+    table = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    narrower = 0.5 * (1 - slant) * 0.25 * width  # the far side's inset: the steeper the view, the more
+    seen = np.float32([[narrower, middle * (1 - slant)], [width - narrower, middle * (1 - slant)],
+                       [width, middle * (1 + slant)], [0, middle * (1 + slant)]])
+    view = cv2.getPerspectiveTransform(table, seen)
+    return cv2.perspectiveTransform(np.float32(quad).reshape(-1, 1, 2), view).reshape(4, 2)
 
 
 def _quad(centre: tuple[float, float], width: float, height: float, degrees: float) -> np.ndarray:

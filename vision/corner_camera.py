@@ -29,17 +29,19 @@ def sample(rng: np.random.Generator, faces: Faces, none_share: float = 0.15) -> 
     return _photograph(canvas, rng, rank_height), rank, suit
 
 
-def sample_looks(rng: np.random.Generator, faces: Faces, looks: tuple[tuple[float, float], ...],
+def sample_looks(rng: np.random.Generator, faces: Faces, looks: tuple[tuple[float, ...], ...],
                  none_share: float = 0.15) -> tuple[list[np.ndarray], int, int]:
     """One corner photographed once, cut through the reader's window and again through each
     look (scale, degrees about the rank's centre, as :func:`vision.indices.surest_look` cuts
-    them): the same light, blur and noise in every cut, as in one frame."""
+    them; a third number, the window first made that many times as wide about it, as
+    :data:`vision.indices.SLANT_LOOKS` cut it): the same light, blur and noise in every cut,
+    as in one frame."""
     canvas, rank, suit, rank_height, centre, _ = _corner(rng, faces, none_share)
     state = rng.bit_generator.state
     patches = []
     for look in ((1.0, 0.0), *looks):
         rng.bit_generator.state = state
-        patches.append(_photograph(canvas, rng, rank_height, (*look, centre)))
+        patches.append(_photograph(canvas, rng, rank_height, (look[0], look[1], centre), look[2] if len(look) > 2 else 1.0))
     return patches, rank, suit
 
 
@@ -258,10 +260,11 @@ def _turned_round(canvas: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def _photograph(canvas: np.ndarray, rng: np.random.Generator, rank_height: float,
-                look: tuple[float, float, tuple[float, float]] | None = None) -> np.ndarray:
+                look: tuple[float, float, tuple[float, float]] | None = None, across: float = 1.0) -> np.ndarray:
     """The reader's window as a camera sees it through an outline a little off; the rank at
     least MIN_RANK_PX tall (smaller, no print is legible: a club blurs into a spade). ``look``:
-    the window scaled and turned (scale, degrees) about a point (card pixels) first."""
+    the window scaled and turned (scale, degrees) about a point (card pixels) first, after
+    being made ``across`` times as wide about it."""
     window_share = WINDOW[3] - WINDOW[1]
     least = MIN_RANK_PX * window_share / rank_height
     h_lo = int(np.exp(rng.uniform(np.log(max(32, least)), np.log(max(150, least + 1)))))
@@ -269,6 +272,8 @@ def _photograph(canvas: np.ndarray, rng: np.random.Generator, rank_height: float
     quad = _window_quad(rng)
     if look is not None:
         scale, degrees, (cx, cy) = look
+        if across != 1.0:
+            quad[:, 0] = PAD_X + cx + (quad[:, 0] - PAD_X - cx) * across
         turn = cv2.getRotationMatrix2D((PAD_X + cx, PAD_Y + cy), degrees, scale)
         quad = cv2.transform(quad.reshape(-1, 1, 2), turn).reshape(4, 2).astype(np.float32)
     target = np.float32([[0, 0], [w_lo - 1, 0], [w_lo - 1, h_lo - 1], [0, h_lo - 1]])

@@ -53,6 +53,13 @@ EDGE_SHARE = 0.3  # and along its edges another card's index may lie, suit and a
 LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0))  # scale, degrees: windows an index is read through again
 RANK_CENTRE = (0.09, 0.095)  # where a rank's centre prints, as shares of the card's sides (the looks turn about it)
 FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is not read with others
+# A camera beside the table sees an index found on its own at a slant, and its window, laid out
+# square to the frame, keeps it: glyphs squat or narrow (a squat 3 read as a 10). An index read
+# as no card square-on (under SLANT_BELOW) is read again through its window made this many
+# times as wide about its rank (0.7: a card seen at 45 degrees along its width; 1.4: along its
+# length, as guillex7's scene_q12 desk is); docs/vision.md, "Cards seen at a slant".
+SLANT_LOOKS = (0.7, 1.4)
+SLANT_BELOW = 0.5  # read less surely square-on than this (read_indices' floor), an index is read through them
 AMBIGUOUS_FROM = 0.5  # a rank read as two cards through two pairings, each this surely, names neither
 CARD_REACH = 28.0  # two indices of one name this many rank heights apart are one card's: a card's diagonal where its index is 1/22 of its height (schnapsen_anima's)
 
@@ -77,6 +84,7 @@ class IndexCandidate:
     centre: np.ndarray  # the rank's centre
     down: np.ndarray  # unit vector: the card's down, as the index reads
     relevelled: bool = False  # its rank or suit found at another ink level (Blob.relevelled)
+    slanted: bool = False  # laid out wider or narrower than square-on (SLANT_LOOKS): every look must be sure
 
 
 def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> Ink:
@@ -366,10 +374,11 @@ class IndexRead:
     reads: tuple[CornerRead, ...]  # the index corners as read (enrolment keeps their features)
     relevelled: bool = False  # its glyphs found at another ink level: weaker evidence (see vision.recogniser)
     others: tuple[IndexCorner, ...] = ()  # the same card's other indices found with it (surest first)
+    slanted: bool = False  # read through a slanted window (IndexCandidate.slanted)
 
     @property
     def corner(self) -> IndexCorner:
-        return IndexCorner(self.card, self.index_at, self.relevelled)
+        return IndexCorner(self.card, self.index_at, self.relevelled, self.slanted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,6 +388,7 @@ class IndexCorner:
     card: np.ndarray
     index_at: np.ndarray
     relevelled: bool = False
+    slanted: bool = False
 
 
 def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
@@ -483,21 +493,46 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
     window the wrong way round, and an index upside down can look like another card), or where
     its rank or suit was found at another ink level: weaker evidence (an "8", the same either
     way up, paired with the next card's big club found so, read as the eight of spades at
-    0.99996; read with its own club too, it names neither)."""
+    0.99996; read with its own club too, it names neither). A pairing read as no card is read
+    through slanted windows too (SLANT_LOOKS, SLANT_BELOW): a camera beside the table."""
     out: list[tuple[float, IndexCandidate, CornerRead, Reading]] = []
     first = {found[n].rank: n for n in reversed(range(len(found)))}  # each rank's nearest suit
     rest = [n for n in range(len(found)) if first[found[n].rank] != n]
     sure: set[int] = set()
     for batch in (sorted(first.values()), rest):
         batch = [n for n in batch if found[n].rank not in sure]
-        for n, read in zip(batch, reader.read([corner_window(image, found[n].card, 0) for n in batch]), strict=True):
-            reading = read_card({0: read}, deck, features)
+        cands = [found[n] for n in batch]
+        reads = reader.read([corner_window(image, c.card, 0) for c in cands])
+        readings = [read_card({0: read}, deck, features) for read in reads]
+        # Read as no card square-on (under the floor a reading counts from), read through the
+        # slanted windows too; one read surely there stands for it, and every look at it must
+        # then be sure (vision.recogniser, _sure_index). (Tried from 0.999 down: a slanted
+        # window read a 7 as a 10 at 0.9999, and the 7 read right square-on was lost.)
+        unsure = [k for k, r in enumerate(readings) if r is None or r.confidence < SLANT_BELOW]
+        if unsure:
+            slants = [(k, _slanted(cands[k], f)) for k in unsure for f in SLANT_LOOKS]
+            again = reader.read([corner_window(image, c.card, 0) for _, c in slants])
+            for (k, cand), read in zip(slants, again, strict=True):
+                reading = read_card({0: read}, deck, features)
+                if (reading is not None and reading.confidence >= FIRST_PAIRING_SURE
+                        and (readings[k] is None or reading.confidence > readings[k].confidence)):
+                    cands[k], reads[k], readings[k] = cand, read, reading
+        for n, cand, read, reading in zip(batch, cands, reads, readings, strict=True):
             if reading is None:
                 continue
-            out.append((reading.confidence, found[n], read, reading))
-            if reading.confidence >= FIRST_PAIRING_SURE and not found[n].relevelled:
-                sure.add(found[n].rank)
+            out.append((reading.confidence, cand, read, reading))
+            if reading.confidence >= FIRST_PAIRING_SURE and not cand.relevelled:
+                sure.add(cand.rank)
     return out
+
+
+def _slanted(cand: IndexCandidate, across: float) -> IndexCandidate:
+    """The candidate's outline made ``across`` times as wide about its rank's centre."""
+    right = np.float32([cand.down[1], -cand.down[0]])
+    offsets = cand.card - cand.centre
+    card = cand.centre + np.outer(offsets @ right * across, right) + np.outer(offsets @ cand.down, cand.down)
+    return IndexCandidate(cand.rank, cand.suit, card.astype(np.float32), cand.rank_height, cand.centre, cand.down,
+                          cand.relevelled, slanted=True)
 
 
 def _unambiguous(read: list[tuple[float, IndexCandidate, CornerRead, Reading]]) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:
@@ -527,9 +562,10 @@ def _read_both_ways(read: list[tuple[float, IndexCandidate, CornerRead, Reading]
 
 
 def surest_look(image: np.ndarray, card: Card, at: IndexCorner, reader: IndexReader, deck: DeckIndex,
-                features: DeckFeatures | None = None) -> float | None:
+                features: DeckFeatures | None = None, least: bool = False) -> float | None:
     """How surely the index reads as its card through two more windows cut a little larger and
-    smaller, turned (the surer of the two, each read alone), when both name that card; None
+    smaller, turned (the surer of the two, each read alone; with ``least`` the less sure, for an
+    index read through a slanted window), when both name that card; None
     when one names another card or none: a true index reads the same through all its windows,
     two pips or a piece of a picture that happened to look like one seldom does. (The surer, not
     each: in a tight spread the larger window takes in the next card's index, the smaller one
@@ -538,7 +574,7 @@ def surest_look(image: np.ndarray, card: Card, at: IndexCorner, reader: IndexRea
     again = [read_card({0: read}, deck, features) for read in reader.read(windows)]
     if any(a is None or a.card != card for a in again):
         return None
-    return max(a.confidence for a in again if a is not None)
+    return (min if least else max)(a.confidence for a in again if a is not None)
 
 
 def looked(card: np.ndarray, centre: np.ndarray) -> list[np.ndarray]:
@@ -567,7 +603,7 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
                 continue
             if np.linalg.norm(other.centre - cand.centre) < CARD_REACH * max(cand.rank_height, other.rank_height):
                 taken.add(j)
-                others.append(IndexCorner(other.card, other.centre, other.relevelled))
+                others.append(IndexCorner(other.card, other.centre, other.relevelled, other.slanted))
                 if second is None and _corners_of_one_card(cand, other):
                     second = other_read
         if second is not None:
@@ -576,7 +612,7 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
                 reading = joined
         reads = (read,) if second is None else (read, second)
         out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height, reads, cand.relevelled,
-                             tuple(others)))
+                             tuple(others), cand.slanted))
     return out
 
 

@@ -76,11 +76,18 @@ def test_a_corners_looks_are_cut_from_one_photograph() -> None:
     # the reader's window as a corner photographed alone gives it, a look that neither scales nor
     # turns is that window again, and the looks that do are other windows of the same corner.
     faces = split_faces(installed_faces())[1]
+    other_width = 0
     for seed in range(6):
         alone = sample(np.random.default_rng(seed), faces)[0]
         cuts, _, _ = sample_looks(np.random.default_rng(seed), faces, ((1.0, 0.0), (1.12, 5.0), (0.9, -5.0)))
         assert np.array_equal(cuts[0], alone) and np.array_equal(cuts[1], alone)
         assert not np.array_equal(cuts[2], alone) and not np.array_equal(cuts[3], alone)
+        # A slanted look (vision.indices.SLANT_LOOKS) cuts the window wider or narrower: the
+        # same photograph, another window; as wide as it was, the window again.
+        slanted, _, _ = sample_looks(np.random.default_rng(seed), faces, ((1.0, 0.0, 1.0), (1.0, 0.0, 1.4), (1.0, 0.0, 0.7)))
+        assert np.array_equal(slanted[1], alone)
+        other_width += not np.array_equal(slanted[2], alone) and not np.array_equal(slanted[3], alone)
+    assert other_width >= 5  # (one of the six is plain paper, the same however wide)
 
 
 def test_a_cards_two_corners_are_one_print_photographed_twice() -> None:

@@ -14,7 +14,7 @@ name, the card's outline from each agreeing) counts once and is read at two corn
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -508,14 +508,13 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
         # slanted windows too; one read surely there stands for it, and every look at it must
         # then be sure (vision.recogniser, _sure_index). (Tried from 0.999 down: a slanted
         # window read a 7 as a 10 at 0.9999, and the 7 read right square-on was lost.)
-        unsure = [k for k, r in enumerate(readings) if r is None or r.confidence < SLANT_BELOW]
+        unsure = [k for k, r in enumerate(readings) if needs_slant(r)]
         if unsure:
-            slants = [(k, _slanted(cands[k], f)) for k in unsure for f in SLANT_LOOKS]
+            slants = [(k, replace(cands[k], card=_widened(cands[k], f), slanted=True)) for k in unsure for f in SLANT_LOOKS]
             again = reader.read([corner_window(image, c.card, 0) for _, c in slants])
             for (k, cand), read in zip(slants, again, strict=True):
                 reading = read_card({0: read}, deck, features)
-                if (reading is not None and reading.confidence >= FIRST_PAIRING_SURE
-                        and (readings[k] is None or reading.confidence > readings[k].confidence)):
+                if slant_stands(reading, readings[k]):
                     cands[k], reads[k], readings[k] = cand, read, reading
         for n, cand, read, reading in zip(batch, cands, reads, readings, strict=True):
             if reading is None:
@@ -526,13 +525,22 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
     return out
 
 
-def _slanted(cand: IndexCandidate, across: float) -> IndexCandidate:
+def needs_slant(reading: Reading | None) -> bool:
+    """Read as no card square-on (under SLANT_BELOW): the index is read through SLANT_LOOKS too."""
+    return reading is None or reading.confidence < SLANT_BELOW
+
+
+def slant_stands(slanted: Reading | None, current: Reading | None) -> bool:
+    """Whether a slanted window's reading stands for the index's ``current`` one: read surely,
+    and more surely. (scripts/train-index-reader calibrates the index search by this rule.)"""
+    return slanted is not None and slanted.confidence >= FIRST_PAIRING_SURE and (current is None or slanted.confidence > current.confidence)
+
+
+def _widened(cand: IndexCandidate, across: float) -> np.ndarray:
     """The candidate's outline made ``across`` times as wide about its rank's centre."""
     right = np.float32([cand.down[1], -cand.down[0]])
     offsets = cand.card - cand.centre
-    card = cand.centre + np.outer(offsets @ right * across, right) + np.outer(offsets @ cand.down, cand.down)
-    return IndexCandidate(cand.rank, cand.suit, card.astype(np.float32), cand.rank_height, cand.centre, cand.down,
-                          cand.relevelled, slanted=True)
+    return np.float32(cand.centre + np.outer(offsets @ right * across, right) + np.outer(offsets @ cand.down, cand.down))
 
 
 def _unambiguous(read: list[tuple[float, IndexCandidate, CornerRead, Reading]]) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:

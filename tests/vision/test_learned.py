@@ -87,7 +87,7 @@ def test_a_corners_looks_are_cut_from_one_photograph() -> None:
         slanted, _, _ = sample_looks(np.random.default_rng(seed), faces, ((1.0, 0.0, 1.0), (1.0, 0.0, 1.4), (1.0, 0.0, 0.7)))
         assert np.array_equal(slanted[1], alone)
         other_width += not np.array_equal(slanted[2], alone) and not np.array_equal(slanted[3], alone)
-    assert other_width >= 5  # (one of the six is plain paper, the same however wide)
+    assert other_width >= 5  # (seed 1 is a corner without an index: plain paper, the same however wide)
 
 
 def test_a_cards_two_corners_are_one_print_photographed_twice() -> None:

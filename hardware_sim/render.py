@@ -33,10 +33,11 @@ _BLACK = (25, 25, 25)
 _SPOT_LINE = (90, 160, 120)
 
 
-def draw_card_face(card: Card) -> np.ndarray:
-    """A FACE_W x FACE_H upright card face, index in the top-left and bottom-right corners."""
+def draw_card_face(card: Card, ink: tuple[int, int, int] | None = None) -> np.ndarray:
+    """A FACE_W x FACE_H upright card face, index in the top-left and bottom-right corners;
+    printed red or black, or in ``ink`` (BGR)."""
     face = np.full((FACE_H, FACE_W, 3), 245, np.uint8)
-    ink = _RED if card.suit in RED_SUITS else _BLACK
+    ink = ink or (_RED if card.suit in RED_SUITS else _BLACK)
     _draw_index(face, card, ink)
     face = cv2.rotate(face, cv2.ROTATE_180)
     _draw_index(face, card, ink)

@@ -23,6 +23,7 @@ from table_controller.cards import Card, parse_card
 FRAME = (1280, 720)
 SURFACES = ("felt", "wood", "cloth", "keyboard")
 ARRANGEMENTS = ("apart", "blackjack", "fanned", "pair", "close")
+FOUR_COLOURS = {"C": (30, 120, 20), "D": (190, 80, 20)}  # a four-colour deck's green clubs and blue diamonds (BGR)
 CODES = ("AS", "7H", "KD", "10C", "QS", "3D", "JH", "9S", "5C", "2H", "8D", "4S")
 
 
@@ -33,9 +34,10 @@ class StagedScene:
     outlines: tuple[np.ndarray, ...]  # each card's corners in the frame, clockwise from its top-left
 
 
-def card_face(card: Card, four_corners: bool = False) -> np.ndarray:
-    """The simulated deck's face; with ``four_corners`` the index prints in all four corners."""
-    face = draw_card_face(card)
+def card_face(card: Card, four_corners: bool = False, four_colour: bool = False) -> np.ndarray:
+    """The simulated deck's face; with ``four_corners`` the index prints in all four corners,
+    with ``four_colour`` its clubs print green and its diamonds blue (a poker room's deck)."""
+    face = draw_card_face(card, FOUR_COLOURS.get(str(card.suit)) if four_colour else None)
     if four_corners:  # the top-left index again top-right, the bottom-right one bottom-left
         face[0:110, FACE_W - 60:] = face[0:110, 0:60].copy()
         face[FACE_H - 110:, 0:60] = face[FACE_H - 110:, FACE_W - 60:].copy()
@@ -93,14 +95,15 @@ def _keyboard(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
 
 
 def stage(cards: list[Card], arrangement: str, backdrop: str, rng: np.random.Generator,
-          card_width: float = 150.0, four_corners: bool = False, slant: float = 1.0) -> StagedScene:
+          card_width: float = 150.0, four_corners: bool = False, slant: float = 1.0,
+          four_colour: bool = False) -> StagedScene:
     """``cards`` laid ``arrangement`` on ``backdrop``, lit unevenly, a little blurred and noisy;
-    ``slant`` below 1, seen at a slant (:func:`slanted`)."""
+    ``slant`` below 1, seen at a slant (:func:`slanted`); faces as :func:`card_face` draws them."""
     frame = surface(backdrop, rng)
     height = card_width * FACE_H / FACE_W
     quads = [slanted(q, slant) for q in _arranged(len(cards), arrangement, card_width, height, rng)]
     for card, quad in zip(cards, quads, strict=True):
-        _lay(frame, card_face(card, four_corners), quad)
+        _lay(frame, card_face(card, four_corners, four_colour), quad)
     return StagedScene(_camera(frame, rng), tuple(cards), tuple(quads))
 
 

@@ -23,6 +23,10 @@ named, every one of them invented.
 Slanted: staged hands (blackjack, fanned, a pair, apart) seen by a camera at a slant, the
 table's depth shortened to 1 (straight down), 0.8 and 0.64 (some 50 degrees off): a card found
 by its index alone is laid out square to the frame, so its window keeps the slant.
+Typefaces: staged scenes (cards apart, dealt as a blackjack hand, fanned) whose ranks print in
+typefaces the reader never saw, neither trained nor calibrated on (Debian font packages that
+scripts/setup --test installs; vision.staged.UNSEEN_TYPEFACES), read unenrolled: square on,
+small, and seen 35 degrees off overhead.
 Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1), one BLAS thread as the table runs).
 """
 
@@ -187,6 +191,29 @@ def slanted(scenes: int = 12, slants: tuple[float, ...] = (1.0, 0.8, 0.64)) -> N
             print(f"  {name:19s} {arrangement:9s}  " + "   ".join(figures), flush=True)
 
 
+def typefaces(scenes: int = 4) -> None:
+    from vision.staged import COUNTS, SURFACES, unseen_typefaces
+
+    settings = (("square on", 150.0, 1.0), ("small (rank ~16 px)", 90.0, 1.0), ("35 degrees off", 150.0, 0.8))
+    print(f"staged scenes printed in typefaces the reader never saw (vision.staged.UNSEEN_TYPEFACES), unenrolled, "
+          f"{scenes} scenes each per typeface, felt, wood, cloth; right of labelled, invented, unreadable:")
+    faces, reader = unseen_typefaces(), Recogniser()
+    for setting, width, slant in settings:
+        pooled: dict[str, Tally] = {}
+        wrong: list[str] = []
+        for face in faces:
+            for arrangement in ("apart", "blackjack", "fanned"):
+                rng = np.random.default_rng(41)
+                for k in range(scenes):
+                    scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % 3], rng,
+                                  card_width=width, slant=slant, typeface=face)
+                    named = [g.card for g in reader.recognise(scene.image)]
+                    pooled[arrangement] = pooled.get(arrangement, Tally()) + score_frame(named, scene.cards)
+                    wrong += [f"{c.code} ({face.name}, {arrangement} {k})" for c in named if c is not None and c not in scene.cards]
+        figures = "   ".join(f"{a} {t.right}/{t.labelled} invented {t.invented} unreadable {t.unreadable}" for a, t in pooled.items())
+        print(f"  {setting:20s} {figures}" + (f"\n    invented: {', '.join(wrong)}" if wrong else ""), flush=True)
+
+
 def speed(repeat: int) -> None:
     cv2.setNumThreads(1)
     one_blas_thread()  # as the table runs it (table_controller/cli.py)
@@ -231,7 +258,8 @@ def main() -> None:
     default = default / "data" / "cards"
     parser.add_argument("--cards", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "slanted", "speed"), help="one part of the figures")
+    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "slanted", "typefaces", "speed"),
+                        help="one part of the figures")
     args = parser.parse_args()
     if args.only in (None, "accuracy"):
         accuracy(args.cards)
@@ -243,6 +271,8 @@ def main() -> None:
         backs()
     if args.only in (None, "slanted"):
         slanted()
+    if args.only in (None, "typefaces"):
+        typefaces()
     if args.only in (None, "speed"):
         speed(args.repeat)
 

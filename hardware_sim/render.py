@@ -33,27 +33,29 @@ _BLACK = (25, 25, 25)
 _SPOT_LINE = (90, 160, 120)
 
 
-def draw_card_face(card: Card, ink: tuple[int, int, int] | None = None) -> np.ndarray:
+def draw_card_face(card: Card, ink: tuple[int, int, int] | None = None, rank: np.ndarray | None = None) -> np.ndarray:
     """A FACE_W x FACE_H upright card face, index in the top-left and bottom-right corners;
-    printed red or black, or in ``ink`` (BGR)."""
+    printed red or black, or in ``ink`` (BGR); its rank as OpenCV's stroke font draws it, or
+    as the ink mask ``rank`` (uint8, high where the rank prints, cropped to it)."""
     face = np.full((FACE_H, FACE_W, 3), 245, np.uint8)
     ink = ink or (_RED if card.suit in RED_SUITS else _BLACK)
-    _draw_index(face, card, ink)
+    _draw_index(face, card, ink, rank)
     face = cv2.rotate(face, cv2.ROTATE_180)
-    _draw_index(face, card, ink)
+    _draw_index(face, card, ink, rank)
     _draw_middle(face, card, ink)
     return face
 
 
-def _draw_index(face: np.ndarray, card: Card, ink: tuple[int, int, int]) -> None:
+def _draw_index(face: np.ndarray, card: Card, ink: tuple[int, int, int], rank: np.ndarray | None = None) -> None:
     """A jumbo index, as casino decks print for the camera and the players across the table:
     the rank INDEX_RANK_H tall (a 10's two figures squeezed to one's width), its suit under it.
     At the far spots the camera sees the rank about 12 px tall, above the 11 px the corner
     reader is trained from (docs/vision.md, the simulated camera)."""
-    canvas = np.zeros((80, 160), np.uint8)
-    cv2.putText(canvas, card.rank, (4, 60), cv2.FONT_HERSHEY_DUPLEX, 1.6, 255, 4, cv2.LINE_AA)
-    ys, xs = np.nonzero(canvas > 127)
-    rank = canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    if rank is None:
+        canvas = np.zeros((80, 160), np.uint8)
+        cv2.putText(canvas, card.rank, (4, 60), cv2.FONT_HERSHEY_DUPLEX, 1.6, 255, 4, cv2.LINE_AA)
+        ys, xs = np.nonzero(canvas > 127)
+        rank = canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
     width = min(round(rank.shape[1] * INDEX_RANK_H / rank.shape[0]), INDEX_MAX_W)
     rank = cv2.resize(rank, (width, INDEX_RANK_H), interpolation=cv2.INTER_AREA)
     left = INDEX_CENTRE_X - width // 2

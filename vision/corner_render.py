@@ -78,9 +78,9 @@ def split_faces(faces: Faces, held_back: float = 0.2) -> tuple[Faces, Faces]:
 
 
 def _has_suits(path: Path) -> bool:
-    missing = _text_ink(path, "\uffff")
+    missing = text_ink(path, "\uffff")
     return all(
-        (g := _text_ink(path, c)) is not None and (missing is None or g.shape != missing.shape or (g != missing).any())
+        (g := text_ink(path, c)) is not None and (missing is None or g.shape != missing.shape or (g != missing).any())
         for c in SUIT_CHARS.values()
     )
 
@@ -90,7 +90,7 @@ def _spade_and_club_in_place(path: Path) -> bool:
     other, which taught a reader to call spades clubs): a spade widens from its point down past
     a third of its height; a club narrows there, between its top lobe and the other two."""
     def waist(text: str) -> float:
-        ink = _text_ink(path, text)
+        ink = text_ink(path, text)
         assert ink is not None
         rows = (cv2.resize(ink, (64, 64), interpolation=cv2.INTER_AREA) > 127).sum(axis=1)
         return float(rows[18:28].min() / max(int(rows[6:18].max()), 1))
@@ -99,7 +99,7 @@ def _spade_and_club_in_place(path: Path) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _text_ink(path: Path, text: str) -> np.ndarray | None:
+def text_ink(path: Path, text: str) -> np.ndarray | None:
     """The text's ink (uint8, high) cropped to itself, GLYPH_PX tall before cropping."""
     try:
         font = ImageFont.truetype(str(path), GLYPH_PX)
@@ -136,7 +136,7 @@ def rank_ink(rank: str, rng: np.random.Generator, faces: Faces) -> np.ndarray:
         if text == "10" and rng.random() < 0.4:
             ink = _touching_pair(face, rng)
         else:
-            ink = _text_ink(face, text)
+            ink = text_ink(face, text)
         if ink is not None:
             if text == "3" and rng.random() < FLAT_TOP_SHARE:
                 ink = flat_topped(ink, rng)
@@ -191,7 +191,7 @@ def card_queen(height: int, rng: np.random.Generator) -> np.ndarray:
 
 
 def _touching_pair(face: Path, rng: np.random.Generator) -> np.ndarray | None:
-    one, zero = _text_ink(face, "1"), _text_ink(face, str(rng.choice(["0", "O"])))
+    one, zero = text_ink(face, "1"), text_ink(face, str(rng.choice(["0", "O"])))
     if one is None or zero is None:
         return None
     h = max(one.shape[0], zero.shape[0])
@@ -213,7 +213,7 @@ def _squeezed(ink: np.ndarray, factor: float) -> np.ndarray:
 def suit_ink(suit: str, rng: np.random.Generator, faces: Faces) -> np.ndarray:
     """The suit from a symbol face, or drawn."""
     if faces.suits and rng.random() < 0.6:
-        ink = _text_ink(faces.suits[rng.integers(len(faces.suits))], SUIT_CHARS[suit])
+        ink = text_ink(faces.suits[rng.integers(len(faces.suits))], SUIT_CHARS[suit])
         if ink is not None:
             return _squeezed(ink, rng.uniform(0.85, 1.15))
     return drawn_suit(suit, rng)

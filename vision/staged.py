@@ -1,28 +1,61 @@
 """Staged scenes for the detector: our own drawn cards on drawn surfaces, each card's outline known.
 
 Nothing here comes from a photograph: faces are the simulated deck's (`hardware_sim/render.py`),
-optionally with an index in all four corners, and the surfaces (felt, wood, cloth, a keyboard)
+optionally with an index in all four corners, printed in four colours, or with its ranks in a
+typeface the index reader never saw (:data:`UNSEEN_TYPEFACES`), and the surfaces (felt, wood, cloth, a keyboard)
 are drawn from noise and stripes. Arrangements are the ones a dealer makes: cards apart, a
 blackjack hand (each card dealt a little down and right of the one before, its index showing),
 a fanned hand, one card dropped over another, one card photographed close, a single card
 filling the photo, and cards lying face down (patterned backs, nothing to name); seen from
-overhead or, with ``slant``, by a camera beside the table. Used by `benchmarks/vision_detect.py` and
-`tests/vision/test_staged.py`; :func:`detection_score` says how many cards an outline was found for.
+overhead or, with ``slant``, by a camera beside the table. Used by `benchmarks/vision_detect.py`,
+`benchmarks/vision.py` and `tests/vision/test_staged.py`; :func:`detection_score` says how many cards an outline was found for.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from hardware_sim.render import FACE_H, FACE_W, draw_card_face
 from table_controller.cards import Card, parse_card
+from vision.corner_render import FONT_ROOTS, installed_faces, text_ink
 
 FRAME = (1280, 720)
 SURFACES = ("felt", "wood", "cloth", "keyboard")
 ARRANGEMENTS = ("apart", "blackjack", "fanned", "pair", "close")
+# Typefaces the index reader never saw (neither trained nor calibrated on: vision.corner_render
+# takes its faces by name, and none of these names), from Debian's font packages that
+# scripts/setup installs for the tests: humanist, geometric, rounded, condensed and techno sans,
+# old-style, modern and slab-like serifs, a monospace. Each its regular and, where it has one,
+# its bold.
+UNSEEN_TYPEFACES = (
+    "Cantarell-Regular.otf", "Cantarell-Bold.otf", "Cabin-Regular.otf", "Cabin-Bold.otf",
+    "Comfortaa-Regular.ttf", "Comfortaa-Bold.ttf", "Oxygen-Sans.ttf", "Oxygen-Sans-Bold.ttf",
+    "LeagueSpartan-Regular.otf", "LeagueSpartan-Bold.otf", "Quicksand-Regular.ttf", "Quicksand-Bold.ttf",
+    "Jura-Medium.otf", "Jura-Bold.otf", "YanoneKaffeesatz-Regular.otf", "YanoneKaffeesatz-Bold.otf",
+    "Gentium-R.ttf", "EBGaramond12-Regular.otf", "EBGaramond12-Bold.otf", "OldStandard-Regular.ttf",
+    "OldStandard-Bold.ttf", "AccanthisADFStd-Regular.otf", "AccanthisADFStd-Bold.otf",
+    "STIXGeneral-Regular.otf", "STIXGeneral-Bold.otf", "LinLibertine_R.otf", "LinBiolinum_RB.otf",
+    "mononoki-Regular.ttf", "mononoki-Bold.ttf",
+)
+
+
+def unseen_typefaces() -> list[Path]:
+    """The files of UNSEEN_TYPEFACES; an error names those missing (scripts/setup --test
+    installs them), and any the reader's training takes after all."""
+    found = {p.name: p for root in FONT_ROOTS if root.is_dir() for p in root.rglob("*") if p.name in UNSEEN_TYPEFACES}
+    missing = [name for name in UNSEEN_TYPEFACES if name not in found]
+    if missing:
+        raise FileNotFoundError(f"typefaces not installed (scripts/setup --test installs them): {', '.join(missing)}")
+    seen = {p.name for p in installed_faces().ranks} & set(found)
+    if seen:
+        raise ValueError(f"the index reader is trained on {', '.join(sorted(seen))}: not an unseen typeface")
+    return [found[name] for name in UNSEEN_TYPEFACES]
+
+
 FOUR_COLOURS = {"C": (30, 120, 20), "D": (190, 80, 20)}  # a four-colour deck's green clubs and blue diamonds (BGR)
 CODES = ("AS", "7H", "KD", "10C", "QS", "3D", "JH", "9S", "5C", "2H", "8D", "4S")
 
@@ -34,10 +67,14 @@ class StagedScene:
     outlines: tuple[np.ndarray, ...]  # each card's corners in the frame, clockwise from its top-left
 
 
-def card_face(card: Card, four_corners: bool = False, four_colour: bool = False) -> np.ndarray:
+def card_face(card: Card, four_corners: bool = False, four_colour: bool = False, typeface: Path | None = None) -> np.ndarray:
     """The simulated deck's face; with ``four_corners`` the index prints in all four corners,
-    with ``four_colour`` its clubs print green and its diamonds blue (a poker room's deck)."""
-    face = draw_card_face(card, FOUR_COLOURS.get(str(card.suit)) if four_colour else None)
+    with ``four_colour`` its clubs print green and its diamonds blue (a poker room's deck), with
+    ``typeface`` (a font file) its rank prints in that face."""
+    rank = text_ink(typeface, card.rank) if typeface is not None else None
+    if typeface is not None and rank is None:
+        raise ValueError(f"{typeface.name} does not print {card.rank!r}")
+    face = draw_card_face(card, FOUR_COLOURS.get(str(card.suit)) if four_colour else None, rank)
     if four_corners:  # the top-left index again top-right, the bottom-right one bottom-left
         face[0:110, FACE_W - 60:] = face[0:110, 0:60].copy()
         face[FACE_H - 110:, 0:60] = face[FACE_H - 110:, FACE_W - 60:].copy()
@@ -96,14 +133,14 @@ def _keyboard(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
 
 def stage(cards: list[Card], arrangement: str, backdrop: str, rng: np.random.Generator,
           card_width: float = 150.0, four_corners: bool = False, slant: float = 1.0,
-          four_colour: bool = False) -> StagedScene:
+          four_colour: bool = False, typeface: Path | None = None) -> StagedScene:
     """``cards`` laid ``arrangement`` on ``backdrop``, lit unevenly, a little blurred and noisy;
     ``slant`` below 1, seen at a slant (:func:`slanted`); faces as :func:`card_face` draws them."""
     frame = surface(backdrop, rng)
     height = card_width * FACE_H / FACE_W
     quads = [slanted(q, slant) for q in _arranged(len(cards), arrangement, card_width, height, rng)]
     for card, quad in zip(cards, quads, strict=True):
-        _lay(frame, card_face(card, four_corners, four_colour), quad)
+        _lay(frame, card_face(card, four_corners, four_colour, typeface), quad)
     return StagedScene(_camera(frame, rng), tuple(cards), tuple(quads))
 
 

@@ -14,7 +14,7 @@ from vision.corner_render import (
     NONE,
     RANK_CLASSES,
     SUIT_CLASSES,
-    _text_ink,
+    text_ink,
     card_queen,
     flat_topped,
     installed_faces,
@@ -207,7 +207,7 @@ def test_a_face_that_draws_its_spade_as_a_club_is_not_used_for_suits() -> None:
 
 def test_a_flat_topped_three_has_a_bar_across_its_top() -> None:
     face = next(p for p in installed_faces().ranks if p.name == "DejaVuSans.ttf")
-    three = _text_ink(face, "3")
+    three = text_ink(face, "3")
     flat = flat_topped(three, np.random.default_rng(1))
     assert flat.shape == three.shape
     top = (flat[: max(2, flat.shape[0] // 12)] > 127).any(axis=0).mean()

@@ -192,12 +192,19 @@ def slanted(scenes: int = 12, slants: tuple[float, ...] = (1.0, 0.8, 0.64)) -> N
 
 
 def typefaces(scenes: int = 4) -> None:
-    from vision.staged import COUNTS, SURFACES, unseen_typefaces
+    from vision.staged import KEPT_BACK_TYPEFACES, UNSEEN_TYPEFACES, unseen_typefaces
+
+    for group, names in (("UNSEEN_TYPEFACES", UNSEEN_TYPEFACES), ("KEPT_BACK_TYPEFACES", KEPT_BACK_TYPEFACES)):
+        print(f"staged scenes printed in typefaces the reader never saw (vision.staged.{group}, {len(names)}), unenrolled, "
+              f"{scenes} scenes each per typeface, felt, wood, cloth; right of labelled, invented, unreadable:")
+        _typefaces(unseen_typefaces(names), scenes)
+
+
+def _typefaces(faces: list[Path], scenes: int) -> None:
+    from vision.staged import COUNTS, SURFACES
 
     settings = (("square on", 150.0, 1.0), ("small (rank ~16 px)", 90.0, 1.0), ("35 degrees off", 150.0, 0.8))
-    print(f"staged scenes printed in typefaces the reader never saw (vision.staged.UNSEEN_TYPEFACES), unenrolled, "
-          f"{scenes} scenes each per typeface, felt, wood, cloth; right of labelled, invented, unreadable:")
-    faces, reader = unseen_typefaces(), Recogniser()
+    reader = Recogniser()
     for setting, width, slant in settings:
         pooled: dict[str, Tally] = {}
         wrong: list[str] = []

@@ -393,22 +393,22 @@ class IndexCorner:
 
 def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
                  features: DeckFeatures | None = None, floor: float = 0.5,
-                 known: list[np.ndarray] = (), read_at: list[np.ndarray] = ()) -> list[IndexRead]:
+                 known: list[np.ndarray] = (), read_at: list[np.ndarray] = (), read_as: list[Card] = ()) -> list[IndexRead]:
     """Every index found in the frame and read at ``floor`` confidence or more; a card whose two
     index corners are both found is read once, from both. Of the ``known`` outlines (cards
     already read surely) only the corners and edges are looked at: another card's index along
     an edge (an outline round a spread), and an index at a corner read as another card. The
-    index an outline was read from at each of ``read_at`` (its outline, that corner first) is
-    not read again."""
+    index an outline was read from at each of ``read_at`` (its outline, that corner first) as
+    the card of ``read_as`` at the same place is not read again (a ten: neither of its figures)."""
     ink = ink_blobs(image, known)
     pairs = _pairs(ink.blobs)
     found = _closest(pairs)
-    done = _read_already(found, read_at)
+    done = _read_already(found, read_at, read_as, ink.blobs)
     ink_only = len(ink.blobs)
     unread = _unread(ink.blobs, found, done)
     if ink.faint_joined(unread) + ink.darker_parted(unread):  # glyphs in pieces or joined, round those left to read
         found = _closest(pairs + _pairs(ink.blobs, since=ink_only))
-        done = _read_already(found, read_at)
+        done = _read_already(found, read_at, read_as, ink.blobs)
     found = _not_read(found, done)
     best = [t for t in _unambiguous(_read_pairings(image, found, reader, deck, features)) if t[0] >= floor]
     best.sort(key=lambda t: -t[0])
@@ -427,9 +427,38 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
         ranks.add(cand.rank)
         suits.add(cand.suit)
         taken.append(cand)
+        if reading.card.rank == "10":  # its figures are no other index's rank
+            figures = _ten_figures(ink.blobs, cand)
+            ranks |= figures
+            clash = [t for t in kept if t[0].rank in figures]
+            if clash:  # one of them read already: as this ten, it stands; as another card, neither is named
+                if any(t[2].card != reading.card for t in clash):
+                    kept = [t for t in kept if t[0].rank not in figures]
+                continue
         if frozenset((cand.rank, cand.suit)) not in both_ways:  # (read both ways: its glyphs taken, no card named)
             kept.append((cand, read, reading))
     return _off_faces(_pairs_joined(kept, deck, features))
+
+
+def _ten_figures(blobs: list[Blob], cand: IndexCandidate) -> set[int]:
+    """The blobs (but its rank's) that are the other figure of a rank read as a ten: a face may
+    set a ten's "1" and "0" further apart than _candidate joins (Old Standard: a third of their
+    height), and the "0" then pairs with the ten's suit as a rank of its own (read as the queen
+    of clubs at 0.9999), or is found again at another ink level. A ten's suit prints centred
+    under its two figures, so they reach as far right of the suit's centre as the rank's left
+    edge lies left of it: a blob on the rank's line, right of the rank, within that (and within
+    the suit, where the ten was paired with a glyph beside it) is the ten's. A ten read from
+    both figures together has its suit under their middle: nothing further right is (the next
+    card's rank along a spread is another index)."""
+    right = np.float32([cand.down[1], -cand.down[0]])
+    rank, suit = blobs[cand.rank].points, blobs[cand.suit].points
+    top, bottom = float((rank @ cand.down).min()), float((rank @ cand.down).max())
+    left, rank_right = float((rank @ right).min()), float((rank @ right).max())
+    reach = max(2 * float(blobs[cand.suit].centre @ right) - left, float((suit @ right).max()))
+    centres = np.stack([b.centre for b in blobs])
+    along, across = centres @ cand.down, centres @ right
+    inside = (along >= top) & (along <= bottom) & (across > rank_right) & (across <= reach)
+    return set(np.nonzero(inside)[0].tolist()) - {cand.rank}
 
 
 def _off_faces(found: list[IndexRead]) -> list[IndexRead]:
@@ -446,16 +475,17 @@ def _off_faces(found: list[IndexRead]) -> list[IndexRead]:
                        for hull, height in faces)]
 
 
-def _read_already(found: list[IndexCandidate], read_at: list[np.ndarray]) -> set[int]:
+def _read_already(found: list[IndexCandidate], read_at: list[np.ndarray], read_as: list[Card], blobs: list[Blob]) -> set[int]:
     """The rank blobs an outline's reading has read already: at each corner it read (the
     outline with that corner first), the rank nearest the corner inside the reader's window
-    there, upright as that corner is. Another card's index further along a spread is still read."""
+    there, upright as that corner is, and where it read a ten (``read_as``, each corner's card)
+    the ten's other figure (_ten_figures). Another card's index further along a spread is still read."""
     if not found or not len(read_at):
         return set()
     centres = np.stack([c.centre for c in found]).reshape(-1, 1, 2)
     downs = np.stack([c.down for c in found])
     done = set()
-    for quad in read_at:
+    for quad, card in zip(read_at, read_as, strict=True):
         to_unit = cv2.getPerspectiveTransform(np.float32(quad), UNIT_SQUARE)
         u, v = cv2.perspectiveTransform(centres, to_unit).reshape(-1, 2).T
         down = (quad[3] - quad[0]) / max(float(np.linalg.norm(quad[3] - quad[0])), 1e-6)
@@ -463,6 +493,8 @@ def _read_already(found: list[IndexCandidate], read_at: list[np.ndarray]) -> set
         if len(inside):
             nearest = inside[np.argmin(np.linalg.norm(centres[inside, 0] - quad[0], axis=1))]
             done.add(found[nearest].rank)
+            if card.rank == "10":
+                done |= _ten_figures(blobs, found[nearest])
     return done
 
 

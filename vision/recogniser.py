@@ -134,14 +134,14 @@ class Recogniser:
         if not self.find_indices:
             return guesses
         sure = [g for g in guesses if g.card is not None and g.confidence >= SURE_CONFIDENCE]
-        read_at = [np.roll(np.float32(g.corners), -t, axis=0) for g in sure for t in g.read_at]
+        read_at = [(np.roll(np.float32(g.corners), -t, axis=0), g.card) for g in sure for t in g.read_at]
         placed, contradicted = self._indices_placed(image, guesses, sure, read_at)
         if contradicted and read_at:
             placed, _ = self._indices_placed(image, guesses, sure, [])
         return placed
 
     def _indices_placed(self, image: np.ndarray, guesses: list[CardGuess], sure: list[CardGuess],
-                        read_at: list[np.ndarray]) -> tuple[list[CardGuess], bool]:
+                        read_at: list[tuple[np.ndarray, Card]]) -> tuple[list[CardGuess], bool]:
         """_with_indices, the indices at ``read_at`` not read; and whether an index at a named
         outline's corner read as another card."""
         guesses = list(guesses)
@@ -154,7 +154,8 @@ class Recogniser:
         # A card underneath others is laid out from its corner at a card's size: other cards lie
         # over the rest of that outline, their indices too.
         for found in read_indices(image, self.reader, self.deck_index, self.features,
-                                  known=[np.float32(g.corners) for g in sure if not g.underneath], read_at=read_at):
+                                  known=[np.float32(g.corners) for g in sure if not g.underneath],
+                                  read_at=[quad for quad, _ in read_at], read_as=[card for _, card in read_at]):
             reading = found.reading
             guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
                               (float(found.centre[0]), float(found.centre[1])), reading.card)

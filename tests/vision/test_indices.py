@@ -8,8 +8,8 @@ import pytest
 
 from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import parse_card
-from vision.indices import (INK_SHARE, IndexCandidate, IndexCorner, IndexRead, _not_read, _off_faces, _read_already,
-                            _read_both_ways, _unambiguous, read_indices)
+from vision.indices import (INK_SHARE, Blob, IndexCandidate, IndexCorner, IndexRead, _not_read, _off_faces, _read_already,
+                            _read_both_ways, _ten_figures, _unambiguous, read_indices)
 from vision.learned import IndexReader, shipped_reader
 from vision.reading import DeckIndex, Reading
 from vision.recogniser import Recogniser
@@ -183,8 +183,36 @@ def test_only_the_index_an_outline_was_read_from_is_not_read_again() -> None:
 
     own, spread, turned, far = at(1, 130, 140), at(2, 175, 140), at(3, 120, 150, (0.0, -1.0)), at(4, 300, 140)
     own_again = at(1, 130, 140, (1.0, 0.0))  # the same rank paired with another blob: one rank, all its pairings
-    assert _read_already([spread, turned, own, far, own_again], [quad]) == {1}
-    assert _read_already([own], []) == set()
+    seven = [parse_card("7S")]
+    assert _read_already([spread, turned, own, far, own_again], [quad], seven, []) == {1}
+    assert _read_already([own], [], [], []) == set()
+
+
+def _bar(x0: int, x1: int, y0: int = 120, y1: int = 160) -> Blob:
+    points = np.float32([(x, y) for x in range(x0, x1) for y in range(y0, y1)])
+    return Blob(points.mean(axis=0), float(max(x1 - x0, y1 - y0)), points, False)
+
+
+def test_a_ten_read_at_an_outline_has_both_its_figures_read() -> None:
+    """A face that sets a ten's "1" and "0" further apart than one rank is joined from (Old
+    Standard: a third of their height) leaves the "0" to pair with the ten's suit as a rank of
+    its own, which read as the queen of clubs at 0.9999. Read as a ten, both figures are the
+    ten's (its suit centred under the two): the "0" is not read again. The next card's rank
+    along a spread, further on, still is; so is the glyph beside a rank read as a seven, and
+    the next rank beside a ten printed as one glyph."""
+    blobs = [_bar(120, 126), _bar(138, 156), _bar(200, 216), _bar(130, 146, 168, 190)]
+    # "1", "0" a third of the height on, the next card's rank, the suit under the "10"
+    quad = np.float32([[100, 100], [400, 100], [400, 520], [100, 520]])
+
+    def at(rank: int, blobs: list[Blob] = blobs) -> IndexCandidate:
+        return IndexCandidate(rank, 3, np.zeros((4, 2), np.float32), 40.0, blobs[rank].centre, np.float32([0.0, 1.0]))
+
+    assert _read_already([at(0), at(1), at(2)], [quad], [parse_card("10C")], blobs) == {0, 1}
+    assert _read_already([at(0), at(1), at(2)], [quad], [parse_card("7C")], blobs) == {0}
+    assert _ten_figures(blobs, at(0)) == {1}  # the same, for a ten the index search read
+    one_glyph = [_bar(120, 156), _bar(170, 186), _bar(200, 216), _bar(130, 146, 168, 190)]  # "10", the next ranks
+    assert _ten_figures(one_glyph, at(0, one_glyph)) == set()
+
 
 
 def test_an_index_read_already_is_not_read_the_other_way_round() -> None:

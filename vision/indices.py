@@ -444,21 +444,33 @@ def _ten_figures(blobs: list[Blob], cand: IndexCandidate) -> set[int]:
     """The blobs (but its rank's) that are the other figure of a rank read as a ten: a face may
     set a ten's "1" and "0" further apart than _candidate joins (Old Standard: a third of their
     height), and the "0" then pairs with the ten's suit as a rank of its own (read as the queen
-    of clubs at 0.9999), or is found again at another ink level. A ten's suit prints centred
-    under its two figures, so they reach as far right of the suit's centre as the rank's left
-    edge lies left of it: a blob on the rank's line, right of the rank, within that (and within
-    the suit, where the ten was paired with a glyph beside it) is the ten's. A ten read from
-    both figures together has its suit under their middle: nothing further right is (the next
-    card's rank along a spread is another index)."""
+    of clubs at 0.9999), or is found again at another ink level. A figure is as tall as the
+    rank (within a fifth: a face's figures share one height) and on its line, right of it: with the suit under
+    the ten, within as far right of the suit's centre as the rank's left edge lies left of it
+    (a ten's suit prints centred under its two figures; read from both together, nothing
+    further right is: the next card's rank along a spread is another index); with the glyph it
+    was read with beside it, that glyph, or a piece of it or the whole of which it is a piece."""
     right = np.float32([cand.down[1], -cand.down[0]])
     rank, suit = blobs[cand.rank].points, blobs[cand.suit].points
     top, bottom = float((rank @ cand.down).min()), float((rank @ cand.down).max())
     left, rank_right = float((rank @ right).min()), float((rank @ right).max())
-    reach = max(2 * float(blobs[cand.suit].centre @ right) - left, float((suit @ right).max()))
-    centres = np.stack([b.centre for b in blobs])
-    along, across = centres @ cand.down, centres @ right
-    inside = (along >= top) & (along <= bottom) & (across > rank_right) & (across <= reach)
-    return set(np.nonzero(inside)[0].tolist()) - {cand.rank}
+    suit_left, suit_right = float((suit @ right).min()), float((suit @ right).max())
+    on_line = [n for n, blob in enumerate(blobs)
+               if n != cand.rank and top <= float(blob.centre @ cand.down) <= bottom and float(blob.centre @ right) > rank_right
+               and 0.8 * cand.rank_height <= blob.size <= 1.25 * cand.rank_height]  # a face's figures are one height
+    if float(blobs[cand.suit].centre @ cand.down) > bottom:  # the suit under the ten
+        reach = 2 * float(blobs[cand.suit].centre @ right) - left
+        return {n for n in on_line if float(blobs[n].centre @ right) <= reach}
+    figures, spans = set(), {n: (float((blobs[n].points @ right).min()), float((blobs[n].points @ right).max())) for n in on_line}
+    grown = True
+    while grown:  # the glyph beside, and what overlaps it (its pieces, the whole it is a piece of)
+        grown = False
+        for n in on_line:
+            if n not in figures and spans[n][0] <= suit_right and spans[n][1] >= suit_left:
+                figures.add(n)
+                suit_left, suit_right = min(suit_left, spans[n][0]), max(suit_right, spans[n][1])
+                grown = True
+    return figures
 
 
 def _off_faces(found: list[IndexRead]) -> list[IndexRead]:

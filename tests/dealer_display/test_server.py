@@ -101,22 +101,25 @@ def test_a_hand_cut_short_resumes_on_the_display_with_its_cards_set_aside(tmp_pa
     db, key, deck = tmp_path / "hands.db", tmp_path / "key", tmp_path / "deck.txt"
     write_deck_file(deck, shuffled_deck(5))  # a stacked shoe: a restarted one starts from its top again
     cards = f"sim://?deck={deck}"
-    env = {**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data")}
-    unfinished = None
-    for wait in (1.3, 1.7, 2.1):  # until the kill lands inside a hand
-        first = subprocess.Popen(
-            [sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--hands", "50", "--pace", "0.05",
-             "--cards", cards, "--log", str(db), "--key", str(key), "--quiet"], env=env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(wait)
-        first.send_signal(signal.SIGKILL)
-        first.wait(timeout=10)
-        log = HandLog.open(str(db), key_path=key)
-        unfinished = log.unfinished_hand()
-        log.close()
-        if unfinished is not None and len(unfinished[2]) > 4:
+    env = {**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
+    # Killed once the first hand has six cards out (its prompt for GREEN's second card shows
+    # the three show cards, RED's two and GREEN's first): a condition, not a time, so a slow
+    # machine kills it there too.
+    first = subprocess.Popen(
+        [sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--hands", "50", "--pace", "0.05",
+         "--cards", cards, "--log", str(db), "--key", str(key)], env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert first.stdout is not None
+    for line in first.stdout:
+        if "GREEN's initial hand (card 2 of 2)" in line:
             break
-    assert unfinished is not None, "the kill never landed inside a hand"
+    first.send_signal(signal.SIGKILL)
+    first.wait(timeout=10)
+    first.stdout.close()
+    log = HandLog.open(str(db), key_path=key)
+    unfinished = log.unfinished_hand()
+    log.close()
+    assert unfinished is not None and len(unfinished[2]) > 4, unfinished
     port = free_port()
     served = subprocess.Popen(
         [sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--pace", "0.05", "--no-browser",

@@ -445,11 +445,12 @@ def _ten_figures(blobs: list[Blob], cand: IndexCandidate) -> set[int]:
     set a ten's "1" and "0" further apart than _candidate joins (Old Standard: a third of their
     height), and the "0" then pairs with the ten's suit as a rank of its own (read as the queen
     of clubs at 0.9999), or is found again at another ink level. A figure is as tall as the
-    rank (within a fifth: a face's figures share one height) and on its line, right of it: with the suit under
-    the ten, within as far right of the suit's centre as the rank's left edge lies left of it
-    (a ten's suit prints centred under its two figures; read from both together, nothing
-    further right is: the next card's rank along a spread is another index); with the glyph it
-    was read with beside it, that glyph, or a piece of it or the whole of which it is a piece."""
+    rank (within a fifth: a face's figures share one height) and on its line, right of it:
+    with the suit under the ten, within as far right of the suit's centre as the rank's left
+    edge lies left of it (a ten's suit prints centred under its two figures; read from both
+    together, nothing further right is: the next card's rank along a spread is another index);
+    with the glyph it was read with beside it, that glyph, or a piece of it or the whole of
+    which it is a piece."""
     right = np.float32([cand.down[1], -cand.down[0]])
     rank, suit = blobs[cand.rank].points, blobs[cand.suit].points
     top, bottom = float((rank @ cand.down).min()), float((rank @ cand.down).max())

@@ -61,6 +61,8 @@ FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is n
 SLANT_LOOKS = (0.7, 1.4)
 SLANT_BELOW = 0.5  # read less surely square-on than this (read_indices' floor), an index is read through them
 AMBIGUOUS_FROM = 0.5  # a rank read as two cards through two pairings, each this surely, names neither
+BEYOND_RIM = 4.0  # px: an outline grown this much takes in its card's blurred rim (paper_beyond)
+BEYOND_THICK = 6  # px: paper at least this thick may hold an index (a glyph at least MIN_GLYPH_PX with paper round it)
 CARD_REACH = 28.0  # two indices of one name this many rank heights apart are one card's: a card's diagonal where its index is 1/22 of its height (schnapsen_anima's)
 
 
@@ -85,6 +87,33 @@ class IndexCandidate:
     down: np.ndarray  # unit vector: the card's down, as the index reads
     relevelled: bool = False  # its rank or suit found at another ink level (Blob.relevelled)
     slanted: bool = False  # laid out wider or narrower than square-on (SLANT_LOOKS): every look must be sure
+
+
+def paper_beyond(image: np.ndarray, cards: list[np.ndarray]) -> bool:
+    """Whether paper that could hold an index lies outside the outlines ``cards``: at half size,
+    pixels bright enough in every channel for ink to be measured against (MIN_PAPER, as
+    ink_blobs takes paper), each patch with what it encloses (a glyph), at least BEYOND_THICK
+    thick once each outline, grown by BEYOND_RIM, is taken out. A layout's printed lines and
+    glare's specks are thinner; any part of a card that shows an index is thicker."""
+    small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    blue, green, red = cv2.split(small)
+    bright = cv2.compare(cv2.min(cv2.min(blue, green), red), MIN_PAPER, cv2.CMP_GT)
+    contours, _ = cv2.findContours(bright, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return False
+    cv2.drawContours(bright, contours, -1, 255, cv2.FILLED)  # a glyph is paper's hole: filled
+    for quad in cards:
+        grown = _grown(np.float32(quad), BEYOND_RIM)
+        cv2.fillPoly(bright, [np.int32(np.round(grown * 0.5))], 0)
+    thick = cv2.getStructuringElement(cv2.MORPH_RECT, (BEYOND_THICK // 2, BEYOND_THICK // 2))
+    return cv2.countNonZero(cv2.morphologyEx(bright, cv2.MORPH_OPEN, thick)) > 0
+
+
+def _grown(quad: np.ndarray, by: float) -> np.ndarray:
+    """A convex outline moved out ``by`` pixels along its corners' diagonals from its centre."""
+    centre = quad.mean(axis=0)
+    away = quad - centre
+    return quad + by * away / np.maximum(np.linalg.norm(away, axis=1, keepdims=True), 1e-6)
 
 
 def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> Ink:

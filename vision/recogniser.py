@@ -24,7 +24,7 @@ from vision.balance import white_balanced
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
-from vision.indices import CARD_REACH, LOOKS_AGAIN, RANK_CENTRE, IndexRead, looked, read_indices, surest_look
+from vision.indices import CARD_REACH, LOOKS_AGAIN, RANK_CENTRE, IndexRead, looked, paper_beyond, read_indices, surest_look
 from vision.learned import UNIT_SQUARE, CornerRead, calibrated_thresholds, corner_window, one_window_sure, shipped_reader
 from vision.reading import DeckIndex, Reading, read_card
 
@@ -130,9 +130,14 @@ class Recogniser:
         The index a card was read from surely through its outline is not read again (it is most
         of the index search's work on a table of cards lying apart), unless another card's index
         turns up at one of its corners: then every index is read, its own too, and they decide
-        together as above."""
+        together as above. Where every card was read surely at both its index corners (an
+        outline round two cards shows two names at its opposite corners) and no paper outside
+        them could hold an index (:func:`vision.indices.paper_beyond`), there is nothing left
+        to find: the search is not run (it is most of the time of a frame of cards lying apart)."""
         if not self.find_indices:
             return guesses
+        if all(_confirmed(g) for g in guesses) and not paper_beyond(image, [np.float32(g.corners) for g in guesses]):
+            return guesses  # each card read at both its index corners, and no paper left for another's
         sure = [g for g in guesses if g.card is not None and g.confidence >= SURE_CONFIDENCE]
         read_at = [(np.roll(np.float32(g.corners), -t, axis=0), g.card) for g in sure for t in g.read_at]
         placed, contradicted = self._indices_placed(image, guesses, sure, read_at)
@@ -305,6 +310,12 @@ class Recogniser:
         card = reading.card if confidence >= threshold else None
         read_at = (reading.turn,) if reading.corners == 1 else (reading.turn, reading.turn + 2)
         return CardGuess(card, confidence, corners, outline.centre, reading.card, read_at, outline.partial)
+
+
+def _confirmed(guess: CardGuess) -> bool:
+    """Named surely from both its index corners (one card: an outline round two shows two cards
+    at its opposite corners), its whole outline its own."""
+    return guess.card is not None and len(guess.read_at) == 2 and guess.confidence >= SURE_CONFIDENCE and not guess.underneath
 
 
 def _looks(corners: np.ndarray, turn: int) -> list[np.ndarray]:

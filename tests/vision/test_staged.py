@@ -10,7 +10,11 @@ import pytest
 
 from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import parse_card
+from hardware_sim.render import default_corners, place_on_spot, render_frame
+from vision.balance import white_balanced
 from vision.detect import find_cards
+from vision.indices import paper_beyond
+from vision.learned import UNIT_SQUARE
 from vision.recogniser import Recogniser, _plain_shape
 from vision.scoring import Tally, score_frame
 from vision.staged import (
@@ -61,6 +65,35 @@ def test_cards_apart_on_each_surface_are_found_and_nothing_else(backdrop: str) -
     for four_corners in (False, True):  # an index in all four corners is still one card
         scene = stage(hand(5, rng), "apart", backdrop, rng, four_corners=four_corners)
         assert found(scene) == (5, 0)
+
+
+# A hand or a chip tray over all but a card's index corner: the card has no outline to find, and
+# the cards beside it are read surely at both their index corners, which alone would let the
+# index search be skipped (vision.indices.paper_beyond). Seed and card: the three of 30 covered
+# cards that only the index search reads (each is missed when the search is skipped outright).
+@pytest.mark.parametrize(("seed", "covered"), [(0, 4), (2, 3), (3, 3)])
+def test_a_card_covered_but_for_its_index_is_read_beside_cards_read_surely(seed: int, covered: int) -> None:
+    rng = np.random.default_rng(seed)
+    scene = stage(hand(5, rng), "apart", "felt", rng)
+    to_frame = cv2.getPerspectiveTransform(UNIT_SQUARE, np.float32(scene.outlines[covered]))
+    cover = np.float32([[0.42, -0.1], [1.1, -0.1], [1.1, 1.1], [-0.1, 1.1], [-0.1, 0.4], [0.42, 0.4]])
+    over = cv2.perspectiveTransform(cover.reshape(-1, 1, 2), to_frame).reshape(-1, 2)
+    image = scene.image.copy()
+    cv2.fillPoly(image, [np.int32(np.round(over))], (40, 30, 25))
+    assert sorted(g.card.code for g in Recogniser().recognise(image) if g.card) == sorted(c.code for c in scene.cards)
+
+
+def test_cards_apart_read_surely_leave_no_paper_for_another_index() -> None:
+    """On the simulated table, cards lying apart explain all its paper: its layout's printed
+    lines, bright under the glare, are too thin to hold an index."""
+    rng = np.random.default_rng(1)
+    spots = ("S1", "S2", "S3", "red.col1", "green.col2", "green.col3")
+    placements = [place_on_spot(parse_card(c), s, rng) for c, s in zip(("QH", "10S", "AD", "7C", "KS", "3H"), spots, strict=True)]
+    frame = white_balanced(render_frame(placements, default_corners(rng), rng))
+    guesses = Recogniser().recognise(frame)
+    outlines = [np.float32(g.corners) for g in guesses]
+    assert len(outlines) == 6 and not paper_beyond(frame, outlines)
+    assert all(paper_beyond(frame, outlines[:k] + outlines[k + 1 :]) for k in range(6))  # each card's paper counts
 
 
 # Not the keyboard: with no card in view its grey keys are as white, against its black body, as

@@ -93,8 +93,9 @@ def paper_beyond(image: np.ndarray, cards: list[np.ndarray]) -> bool:
     """Whether paper that could hold an index lies outside the outlines ``cards``: at half size,
     pixels bright enough in every channel for ink to be measured against (MIN_PAPER, as
     ink_blobs takes paper), each patch with what it encloses (a glyph), at least BEYOND_THICK
-    thick once each outline, grown by BEYOND_RIM, is taken out. A layout's printed lines and
-    glare's specks are thinner; any part of a card that shows an index is thicker."""
+    thick once each outline, grown by BEYOND_RIM, is taken out, and at least a glyph's size
+    (MIN_GLYPH_PX) across. A layout's printed lines and glare's specks are thinner or smaller;
+    any part of a card that shows an index is not."""
     small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     blue, green, red = cv2.split(small)
     bright = cv2.compare(cv2.min(cv2.min(blue, green), red), MIN_PAPER, cv2.CMP_GT)
@@ -106,7 +107,8 @@ def paper_beyond(image: np.ndarray, cards: list[np.ndarray]) -> bool:
         grown = _grown(np.float32(quad), BEYOND_RIM)
         cv2.fillPoly(bright, [np.int32(np.round(grown * 0.5))], 0)
     thick = cv2.getStructuringElement(cv2.MORPH_RECT, (BEYOND_THICK // 2, BEYOND_THICK // 2))
-    return cv2.countNonZero(cv2.morphologyEx(bright, cv2.MORPH_OPEN, thick)) > 0
+    _, _, stats, _ = cv2.connectedComponentsWithStats(cv2.morphologyEx(bright, cv2.MORPH_OPEN, thick))
+    return bool((np.minimum(stats[1:, 2], stats[1:, 3]) * 2 >= MIN_GLYPH_PX).any())  # a glyph's size at least
 
 
 def _grown(quad: np.ndarray, by: float) -> np.ndarray:

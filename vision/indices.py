@@ -107,8 +107,8 @@ def paper_beyond(image: np.ndarray, cards: list[np.ndarray]) -> bool:
         grown = _grown(np.float32(quad), BEYOND_RIM)
         cv2.fillPoly(bright, [np.int32(np.round(grown * 0.5))], 0)
     thick = cv2.getStructuringElement(cv2.MORPH_RECT, (BEYOND_THICK // 2, BEYOND_THICK // 2))
-    _, _, stats, _ = cv2.connectedComponentsWithStats(cv2.morphologyEx(bright, cv2.MORPH_OPEN, thick))
-    return bool((np.minimum(stats[1:, 2], stats[1:, 3]) * 2 >= MIN_GLYPH_PX).any())  # a glyph's size at least
+    left, _ = cv2.findContours(cv2.morphologyEx(bright, cv2.MORPH_OPEN, thick), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return any(2 * min(cv2.boundingRect(c)[2:]) >= MIN_GLYPH_PX for c in left)  # a glyph's size across at least
 
 
 def _grown(quad: np.ndarray, by: float) -> np.ndarray:

@@ -58,14 +58,19 @@ async def _step(table: DisplayTable, state: object = None) -> None:
 
 
 async def _deal_and_wait(table: DisplayTable) -> None:
+    # asyncio.timeout, not asyncio.wait_for: on Python 3.11 wait_for returns the finished wait
+    # when the cancel comes in the loop turn the card arrives in, so a Ctrl-C landing with a card
+    # was lost, the autopilot dealt on and the table's shutdown waited for it for ever
     table.card_arrived.clear()
     if table.deal() is None:
         return
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(table.card_arrived.wait(), CARD_WAIT_SECONDS)
+        async with asyncio.timeout(CARD_WAIT_SECONDS):
+            await table.card_arrived.wait()
     if table.witness is not None:  # as a dealer would: the next card once the camera has seen this one
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(_witness_settled(table), WITNESS_WAIT_SECONDS)
+            async with asyncio.timeout(WITNESS_WAIT_SECONDS):
+                await _witness_settled(table)
 
 
 async def _witness_settled(table: DisplayTable) -> None:

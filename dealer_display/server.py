@@ -30,6 +30,7 @@ from table_controller.errors import ConfigError
 from table_controller.running import open_log, resume_unfinished
 from table_controller.runtime import TableSession
 from table_controller.staff import load_staff
+from table_controller.stop_request import StopRequest
 
 # Ctrl-C stops the table within this long even if a page or a request still holds a connection
 # open (uvicorn otherwise waits for every connection to finish).
@@ -55,9 +56,15 @@ def settings_from(args: argparse.Namespace) -> DisplaySettings:
     )
 
 
-def serve(args: argparse.Namespace, game: Any) -> int:
-    """Serve the display for ``game`` until Ctrl-C; returns the exit code."""
+def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) -> int:
+    """Serve the display for ``game`` until Ctrl-C; returns the exit code.
+
+    ``stop``, installed by the caller before it imported this module, turns a Ctrl-C that comes
+    while the table is still being built, or as uvicorn hands the signal back, into a clean stop.
+    """
     from drivers.registry import source_class
+
+    stop = StopRequest() if stop is None else stop
 
     settings = settings_from(args)
     source = source_class(settings.cards_url)  # checks the URLs before anything opens
@@ -77,10 +84,12 @@ def serve(args: argparse.Namespace, game: Any) -> int:
         config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning",
                                 timeout_graceful_shutdown=SHUTDOWN_SECONDS)
         server = uvicorn.Server(config)
+        stop.attach(server)
         _announce(replace(settings, seats=len(game.seats)), server, open_browser=args.autopilot and not args.no_browser)
         try:
-            server.run()
-        except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its graceful shutdown
+            if not stop.requested:
+                server.run()
+        except KeyboardInterrupt:  # no StopRequest installed: uvicorn re-raises Ctrl-C once stopped
             pass
         hands = session.hands_played
         print(f"table stopped after {hands} hand{'' if hands == 1 else 's'}", flush=True)

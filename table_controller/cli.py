@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from table_controller.errors import ConfigError, ScenarioError, TableError
+from table_controller.stop_request import StopRequest
 
 COMMAND_MODULES: tuple[str, ...] = (
     "table_controller.commands.run",
@@ -46,9 +47,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    one_blas_thread()
+    # A Ctrl-C while the command is still being read (its modules imported: up to a second on a
+    # loaded machine) waits until they are in. Raised inside an import it became an "internal
+    # error" (pydantic wraps it), a traceback, or, even once caught here, a process killed by
+    # SIGINT without a word (CPython does that to `import numpy, fastapi` interrupted, too).
+    with StopRequest() as early:
+        args = build_parser().parse_args(argv)
+        one_blas_thread()
+    if early.requested:
+        return INTERRUPTED
     try:
         return int(args.func(args) or 0)
     except (ConfigError, ScenarioError) as exc:
@@ -58,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"table {args.command}: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:  # e.g. `table audit export DB | head`: the reader has had enough
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -82,6 +89,7 @@ def one_blas_thread() -> None:
 
 
 INTERNAL_ERROR = 70  # EX_SOFTWARE: never the answer to bad input, which is 2
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 
 
 def _keep_traceback() -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from table_controller.errors import ConfigError
 from table_controller.games import parse_switches
+from table_controller.stop_request import StopRequest
 
 DEFAULT_CARDS = "sim://?seed=42"
 
@@ -99,6 +100,25 @@ def open_log(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.hands is not None and getattr(args, "port", None) is None:  # N hands in the terminal
+        game, replay = _prepare(args)
+        if args.camera is not None:
+            raise ConfigError("a shoe and a camera together run on the dealer display: add --port")
+        return run_replay_terminal(args, game) if replay else run_terminal(args, game)
+    # The display: a Ctrl-C from here on, while the table is still being built included, stops it
+    # cleanly (exit 0) rather than raising KeyboardInterrupt in whatever is importing or starting.
+    with StopRequest() as stop:
+        game, _replay = _prepare(args)
+        serve = _display_server()
+        if serve is not None:
+            return serve(args, game, stop)
+    if stop.requested:  # no display installed: as if the Ctrl-C had come in the terminal
+        raise KeyboardInterrupt
+    return run_terminal(args, game)
+
+
+def _prepare(args: argparse.Namespace) -> tuple[Any, bool]:
+    """The game to run and whether it is a replay; settles ``args.cards`` and ``args.camera``."""
     from table_controller.crosscheck import split_sources
 
     given = args.cards
@@ -115,14 +135,7 @@ def run(args: argparse.Namespace) -> int:
         args.no_log = True  # a replayed hand is in the log already: it is shown, not logged again
     if args.hands is not None and not (args.autopilot or replay):
         raise ConfigError("--hands goes with --autopilot (or a replay:// card source)")
-    if args.hands is not None and getattr(args, "port", None) is None:
-        if args.camera is not None:
-            raise ConfigError("a shoe and a camera together run on the dealer display: add --port")
-        return run_replay_terminal(args, game) if replay else run_terminal(args, game)
-    serve = _display_server()
-    if serve is None:
-        return run_terminal(args, game)
-    return serve(args, game)
+    return game, replay
 
 
 def check_reading_shoe(game: Any, cards: str, camera: str | None) -> None:

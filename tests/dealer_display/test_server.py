@@ -83,6 +83,25 @@ def test_table_run_autopilot_plays_hands_by_itself():
         assert stop(proc) == 0
 
 
+def test_ctrl_c_as_the_table_starts_stops_it_cleanly():
+    """Ctrl-C the moment the address is printed, before uvicorn has its own handler: it used to
+    raise KeyboardInterrupt wherever it landed (inside asyncio.run: "coroutine 'Server.serve' was
+    never awaited" on stderr). The table stops as from Ctrl-C while serving: exit 0, nothing on
+    stderr, its last line says so."""
+    command = [sys.executable, "-m", "table_controller.cli", "run", "--no-log", "--autopilot",
+               "--pace", "0.01", "--no-browser", "--port", str(free_port())]
+    env = {**os.environ, "TABLE_DEALER_TOKEN": "", "TABLE_PIT_BOSS_PIN": ""}
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    assert first.startswith("dealer display: "), first
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert (proc.returncode, err) == (0, "")
+    assert out.splitlines()[-1].startswith("table stopped after ")
+
+
 def test_a_bad_card_source_is_one_line_and_exit_code_2():
     done = subprocess.run([sys.executable, "-m", "table_controller.cli", "run", "--no-log", "--cards", "nope://x",
                            "--port", str(free_port())], cwd=ROOT, capture_output=True, text=True, timeout=30)

@@ -22,25 +22,31 @@ class Stoppable(Protocol):
     should_exit: bool  # uvicorn.Server's flag: its main loop checks it every 0.1 s
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)  # Ctrl-C, and a service manager's stop
+
+
 class StopRequest:
-    """SIGINT, while installed, asks the attached server to stop instead of raising."""
+    """SIGINT or SIGTERM, while installed, asks the attached server to stop instead of raising
+    (SIGINT) or ending the process where it stands (SIGTERM: the hand log left open, no word
+    that the table stopped)."""
 
     def __init__(self) -> None:
         self.requested = False
         self._server: Stoppable | None = None
-        self._previous: Any = None
+        self._previous: dict[int, Any] = {}
         self._installed = False
 
     def __enter__(self) -> StopRequest:
         # signals reach only the main thread's handlers; elsewhere (a test's thread) do nothing
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._on_signal)
+            self._previous = {sig: signal.signal(sig, self._on_signal) for sig in STOP_SIGNALS}
             self._installed = True
         return self
 
     def __exit__(self, *_exc: type[BaseException] | BaseException | TracebackType | None) -> None:
         if self._installed:
-            signal.signal(signal.SIGINT, self._previous)
+            for sig, previous in self._previous.items():
+                signal.signal(sig, previous)
             self._installed = False
 
     def attach(self, server: Stoppable) -> None:

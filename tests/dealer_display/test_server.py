@@ -102,6 +102,27 @@ def test_ctrl_c_as_the_table_starts_stops_it_cleanly():
     assert out.splitlines()[-1].startswith("table stopped after ")
 
 
+def test_sigterm_stops_the_table_as_ctrl_c_does(tmp_path):
+    """A service manager stops the table with SIGTERM: it stops cleanly (exit 0, says so, the
+    hand log closed and verifiable), not killed where it stands."""
+    port = free_port()
+    db, key = tmp_path / "hands.db", tmp_path / "key"
+    proc = subprocess.Popen([sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--pace", "0.01",
+                             "--no-browser", "--port", str(port), "--log", str(db), "--key", str(key)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data")})
+    try:
+        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: b["state"]["hands_played"] >= 1, timeout=20)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    assert (proc.returncode, err) == (0, ""), err
+    assert out.splitlines()[-1].startswith("table stopped after ")
+    done = subprocess.run([sys.executable, "-m", "table_controller.cli", "audit", "verify", "--key", str(key), str(db)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_a_bad_card_source_is_one_line_and_exit_code_2():
     done = subprocess.run([sys.executable, "-m", "table_controller.cli", "run", "--no-log", "--cards", "nope://x",
                            "--port", str(free_port())], cwd=ROOT, capture_output=True, text=True, timeout=30)

@@ -136,7 +136,7 @@ def _quads_from_edges(whiteness: np.ndarray, frame_area: int) -> list[np.ndarray
             if MIN_AREA_FRACTION * frame_area < cv2.contourArea(contour) < 0.5 * frame_area:
                 quad = _card_quad(contour)
                 if quad is not None:
-                    quads.append(_widened(quad, RIM_PIXELS))
+                    quads.append(widened(quad, RIM_PIXELS))
     return quads
 
 
@@ -232,7 +232,8 @@ def _share_inside(quad: np.ndarray, contour: np.ndarray) -> float:
     return float((inside & card).sum()) / max(float(card.sum()), 1.0)
 
 
-def _widened(quad: np.ndarray, pixels: float) -> np.ndarray:
+def widened(quad: np.ndarray, pixels: float) -> np.ndarray:
+    """A convex outline with each corner moved ``pixels`` further from its centre."""
     centre = quad.mean(axis=0)
     reach = np.linalg.norm(quad - centre, axis=1, keepdims=True)
     return (centre + (quad - centre) * (1 + pixels / np.maximum(reach, 1))).astype(np.float32)

@@ -21,6 +21,7 @@ import numpy as np
 
 from table_controller.cards import Card
 from vision.adapt import DeckFeatures
+from vision.detect import widened
 from vision.learned import UNIT_SQUARE, WINDOW, CornerRead, IndexReader, corner_window
 from vision.reading import DeckIndex, Reading, read_card
 
@@ -104,18 +105,10 @@ def paper_beyond(image: np.ndarray, cards: list[np.ndarray]) -> bool:
         return False
     cv2.drawContours(bright, contours, -1, 255, cv2.FILLED)  # a glyph is paper's hole: filled
     for quad in cards:
-        grown = _grown(np.float32(quad), BEYOND_RIM)
-        cv2.fillPoly(bright, [np.int32(np.round(grown * 0.5))], 0)
+        cv2.fillPoly(bright, [np.int32(np.round(widened(np.float32(quad), BEYOND_RIM) * 0.5))], 0)
     thick = cv2.getStructuringElement(cv2.MORPH_RECT, (BEYOND_THICK // 2, BEYOND_THICK // 2))
     left, _ = cv2.findContours(cv2.morphologyEx(bright, cv2.MORPH_OPEN, thick), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     return any(2 * min(cv2.boundingRect(c)[2:]) >= MIN_GLYPH_PX for c in left)  # a glyph's size across at least
-
-
-def _grown(quad: np.ndarray, by: float) -> np.ndarray:
-    """A convex outline moved out ``by`` pixels along its corners' diagonals from its centre."""
-    centre = quad.mean(axis=0)
-    away = quad - centre
-    return quad + by * away / np.maximum(np.linalg.norm(away, axis=1, keepdims=True), 1e-6)
 
 
 def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> Ink:

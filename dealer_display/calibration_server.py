@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
-import uvicorn
 
 from dealer_display.calibration import (
     CORNER_NAMES,
@@ -16,7 +15,7 @@ from dealer_display.calibration import (
     Picture,
     create_calibration_app,
 )
-from dealer_display.server import page_address
+from dealer_display.server import TableServer, page_address, run_until_stopped
 from table_controller.errors import ConfigError
 
 CAMERA_EXAMPLES = "camera://0, camera:///path/video.mp4, sim-camera://?seed=3"
@@ -55,21 +54,11 @@ def picture_from_camera(url: str) -> Iterator[Picture]:
 
 def serve_calibration(settings: CalibrationSettings, picture: Picture) -> int:
     """Serve the page until Ctrl-C; each Save prints where it wrote the layout."""
-    server = uvicorn.Server(
-        uvicorn.Config(
-            create_calibration_app(settings, picture),
-            host=settings.host,
-            port=settings.port,
-            log_level="warning",
-        )
-    )
+    server = TableServer(create_calibration_app(settings, picture), settings.host, settings.port)
     address = page_address(settings)
     print(f"calibration page: {address}calibrate", flush=True)
     print(f"pit-boss PIN (to save): {settings.pit_boss_pin}", flush=True)
     corners = ", ".join(CORNER_NAMES)
     print(f"click the layout's corners: {corners}; Save writes {settings.out}", flush=True)
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
+    run_until_stopped(server)
     return 0

@@ -5,9 +5,11 @@ and serve until interrupted. Called by :mod:`table_controller.commands.run`.
 from __future__ import annotations
 
 import argparse
+import asyncio
 from dataclasses import replace
 import contextlib
 import errno
+import logging
 import os
 import socket
 import sys
@@ -81,22 +83,57 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
                                source_url=settings.cards_url, simulated=simulated)
         resume_unfinished(session, log)
         app = create_app(settings, session)
-        config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning",
-                                timeout_graceful_shutdown=SHUTDOWN_SECONDS)
-        server = uvicorn.Server(config)
+        server = TableServer(app, settings.host, settings.port)
         stop.attach(server)
         _announce(replace(settings, seats=len(game.seats)), server, open_browser=args.autopilot and not args.no_browser)
-        try:
-            if not stop.requested:
-                server.run()
-        except KeyboardInterrupt:  # no StopRequest installed: uvicorn re-raises Ctrl-C once stopped
-            pass
+        run_until_stopped(server, stop)
         hands = session.hands_played
         print(f"table stopped after {hands} hand{'' if hands == 1 else 's'}", flush=True)
     finally:
         if log is not None:
             log.close()
     return 0
+
+
+class TableServer(uvicorn.Server):
+    """uvicorn's server for a page of the table's (the display, training, calibration): stops
+    within SHUTDOWN_SECONDS of Ctrl-C or SIGTERM, and the same way however often they come.
+    (uvicorn takes a second Ctrl-C as "force quit": it skipped the app's shutdown, leaving the
+    card source and camera open, and printed the cancelled lifespan's traceback.)"""
+
+    def __init__(self, app: Any, host: str, port: int) -> None:
+        super().__init__(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                        timeout_graceful_shutdown=SHUTDOWN_SECONDS))
+        errors = logging.getLogger("uvicorn.error")  # (uvicorn's Config sets up its loggers)
+        if not any(isinstance(f, _CutOffRequests) for f in errors.filters):
+            errors.addFilter(_CutOffRequests())
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        if not self.should_exit:  # stopping already: it is the same request
+            super().handle_exit(sig, frame)
+
+
+class _CutOffRequests(logging.Filter):
+    """A request still open SHUTDOWN_SECONDS into a stop is cut off: one plain line, not
+    uvicorn's "ERROR" and a traceback of the cancelled request."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], asyncio.CancelledError):
+            return False
+        if record.msg.startswith("Cancel %s running task(s)"):
+            record.msg, record.levelno, record.levelname = (
+                f"stopping: %s request(s) still open after {SHUTDOWN_SECONDS} s cut off", logging.WARNING, "WARNING")
+        return True
+
+
+def run_until_stopped(server: uvicorn.Server, stop: StopRequest | None = None) -> None:
+    """Serve until Ctrl-C or SIGTERM, then return (no KeyboardInterrupt, no traceback). ``stop``
+    installed by the caller takes a signal that came before the server started; without one,
+    one is installed here."""
+    with contextlib.nullcontext(stop) if stop is not None else StopRequest() as request:
+        request.attach(server)
+        if not request.requested:
+            server.run()
 
 
 def seat_words(seats: int) -> str:

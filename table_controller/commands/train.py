@@ -99,9 +99,7 @@ def _report(args: argparse.Namespace, standards: dict[str, object]) -> int:
 
 
 def _serve(args: argparse.Namespace, standards: dict[str, object]) -> int:
-    import uvicorn
-
-    from dealer_display.server import _check_port_free, page_address
+    from dealer_display.server import TableServer, _check_port_free, page_address, run_until_stopped
     from dealer_display.settings import DEFAULT_PORT, DisplaySettings, dealer_token_from, new_pit_boss_pin
     from dealer_display.training_app import create_training_app
     from table_controller.commands.run import parse_switches
@@ -124,7 +122,7 @@ def _serve(args: argparse.Namespace, standards: dict[str, object]) -> int:
         address = page_address(settings)
         print(f"training page (the trainee's console, keep private): {address}train#token={settings.dealer_token}", flush=True)
         print(f"records: {'none' if records is None else _target(args)}", flush=True)
-        uvicorn.Server(uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning")).run()
+        run_until_stopped(TableServer(app, settings.host, settings.port))
     finally:
         if records is not None:
             records.close()

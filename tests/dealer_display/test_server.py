@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -121,6 +122,67 @@ def test_sigterm_stops_the_table_as_ctrl_c_does(tmp_path):
     done = subprocess.run([sys.executable, "-m", "table_controller.cli", "audit", "verify", "--key", str(key), str(db)],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ctrl_c_again_while_the_table_stops_is_the_same_stop(tmp_path):
+    """A dealer presses Ctrl-C twice. uvicorn took the second as "force quit": it skipped the
+    app's shutdown (the card source left open) and printed the cancelled lifespan's traceback.
+    A request still coming in holds the stop (up to SHUTDOWN_SECONDS), so the second Ctrl-C
+    lands while it waits; the table then stops as from one: exit 0, nothing on stderr, the hand
+    log closed and verifiable."""
+    port = free_port()
+    db, key = tmp_path / "hands.db", tmp_path / "key"
+    proc = subprocess.Popen([sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--pace", "0.01",
+                             "--no-browser", "--port", str(port), "--log", str(db), "--key", str(key),
+                             "--dealer-token", "double-ctrl-c"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data")})
+    try:
+        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: b["state"]["hands_played"] >= 1, timeout=20)
+        held = socket.create_connection(("127.0.0.1", port))  # a decision whose body is still coming
+        held.sendall(f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Dealer-Token: double-ctrl-c\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 60\r\n\r\n{".encode())
+        proc.send_signal(signal.SIGINT)
+        while True:  # stopping: no longer listening
+            try:
+                socket.create_connection(("127.0.0.1", port)).close()
+            except ConnectionRefusedError:
+                break
+            assert proc.poll() is None, "stopped before the held request let the second Ctrl-C land"
+        proc.send_signal(signal.SIGINT)
+        held.sendall(b'"seat": "RED", "action": "HIT"}'.ljust(59))  # the rest: the request ends
+    finally:
+        out, err = proc.communicate(timeout=30)
+    held.close()
+    assert (proc.returncode, err) == (0, ""), err
+    assert out.splitlines()[-1].startswith("table stopped after ")
+    done = subprocess.run([sys.executable, "-m", "table_controller.cli", "audit", "verify", "--key", str(key), str(db)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_request_still_open_as_the_table_stops_is_cut_off_in_one_line():
+    """A page's request whose body never finishes (a browser gone away mid-upload) holds the
+    stop SHUTDOWN_SECONDS at most, then is cut off: one plain line, not a traceback."""
+    from dealer_display.server import SHUTDOWN_SECONDS
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "table_controller.cli", "run", "--no-log", "--no-browser",
+                             "--port", str(port), "--dealer-token", "cut-off-request"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True, timeout=20)
+        held = socket.create_connection(("127.0.0.1", port))
+        held.sendall(f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Dealer-Token: cut-off-request\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 60\r\n\r\n{".encode())
+        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True)  # (the held request is in by now)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    held.close()
+    assert proc.returncode == 0
+    assert err == f"WARNING:  stopping: 1 request(s) still open after {SHUTDOWN_SECONDS} s cut off\n"
+    assert out.splitlines()[-1] == "table stopped after 0 hands"
 
 
 def test_a_bad_card_source_is_one_line_and_exit_code_2():

@@ -160,9 +160,20 @@ function handBox(hand, look) {
   return box;
 }
 
+// A row of seats' hands: each further card covers 0.6 of the one before (display.css); a seat
+// takes its hands' fans side by side, or SEAT_ROOM card widths at least (its tag and captions).
+const ROW_OVERLAP = 0.6;
+const SEAT_ROOM = 1.6;
+const rowFans = (hands) => hands.reduce((sum, h) => sum + 1.1 + (1 - ROW_OVERLAP) * (Math.max(2, h.cards.length) - 1), 0);
+
 function handsLayout(state) {
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
   const seats = el("div", "layout-row bj-seats");
+  // how many card widths the row needs (display.css sizes the cards so they fit it)
+  const all = state.prompts.seats.map((s) => (s.figures && s.figures.hands) || []);
+  seats.style.setProperty("--fans", String(all.reduce((sum, hands) => sum + Math.max(SEAT_ROOM, rowFans(hands)), 0)));
+  seats.style.setProperty("--seats", String(all.length));
+  seats.style.setProperty("--hands", String(all.reduce((sum, hands) => sum + Math.max(1, hands.length), 0)));
   for (const seat of [...state.prompts.seats].reverse()) {  // seat 1 at the dealer's left: the right end
     const look = seatLook(seat.seat, index[seat.seat]);
     const box = el("div", `bj-seat${seat.on_turn ? " acts" : ""}`);

@@ -247,7 +247,7 @@ def shot(page: Page, watching: Page, table: LiveTable, name: str) -> None:
 
 
 def test_the_autopilot_plays_seven_seats_in_the_browser_and_the_page_fits(browser: Browser) -> None:
-    from tests.dealer_display.screen import FITS, OVERFLOWS, RESULT_SPILLS
+    from tests.dealer_display.screen import FITS, OVERFLOWS, RESULT_SPILLS, SEATS_CROWD
 
     with live_table("sim://?seed=21", game=make_game("vingt-un", seats=7), autopilot=True, autopilot_hands=4,
                     pace=0.0) as table:
@@ -258,6 +258,9 @@ def test_the_autopilot_plays_seven_seats_in_the_browser_and_the_page_fits(browse
                                timeout=120_000)
         settle_page(page, table)
         settle_page(watching, table)
+        ARTIFACTS.mkdir(exist_ok=True)  # (before the checks: a failure's picture too)
+        page.screenshot(path=str(ARTIFACTS / "vingt-un-7-seats-console.png"))
+        watching.screenshot(path=str(ARTIFACTS / "vingt-un-7-seats-watching.png"))
         assert page.errors == []  # type: ignore[attr-defined]
         assert page.locator(".bj-seat").count() == 7 and page.inner_text("#game-title") == "Vingt-un"
         result = table.session.prompts().result
@@ -265,9 +268,7 @@ def test_the_autopilot_plays_seven_seats_in_the_browser_and_the_page_fits(browse
         assert page.evaluate(FITS), "the page scrolls"
         assert page.evaluate(OVERFLOWS) == [], "the layout or a seat panel runs under the console"
         assert page.evaluate(RESULT_SPILLS) == [], "the result panel's lines run past its edge"
+        assert page.evaluate(SEATS_CROWD) == [], "seats' tags or cards lie on each other"
         assert "$" in page.inner_text("#result .explanation")  # the round's nets in dollars, not cents
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "vingt-un-7-seats-console.png"))
-        watching.screenshot(path=str(ARTIFACTS / "vingt-un-7-seats-watching.png"))
         page.close()
         watching.close()

@@ -90,15 +90,18 @@ def _without_copies(quads: list[np.ndarray]) -> list[np.ndarray]:
 
 def _drop_joined(quads: list[np.ndarray]) -> list[np.ndarray]:
     """Without quads that are two or more smaller, separate finds joined (touching cards), or a
-    pale surface (a laptop in bright light) holding three or more separate finds."""
+    pale surface (a laptop in bright light) holding three or more separate finds. Smallest
+    first: a find dropped so (a pale table's brighter middle round a spread) is no card, and
+    does not hide the finds it holds from a larger quad round it."""
     centres = [q.mean(axis=0) for q in quads]
     areas = [cv2.contourArea(q) for q in quads]
-    kept = []
-    for i, quad in enumerate(quads):
+    dropped: set[int] = set()
+    for i in sorted(range(len(quads)), key=lambda i: areas[i]):
+        quad = quads[i]
         inside = [
             j
             for j in range(len(quads))
-            if SMALL_INSIDE * areas[i] < areas[j] < 0.75 * areas[i] and _holds(quad, centres[j])
+            if j not in dropped and SMALL_INSIDE * areas[i] < areas[j] < 0.75 * areas[i] and _holds(quad, centres[j])
         ]
         apart: list[int] = []
         for j in sorted(inside, key=lambda j: -areas[j]):
@@ -108,9 +111,9 @@ def _drop_joined(quads: list[np.ndarray]) -> list[np.ndarray]:
         large = [areas[j] for j in apart if areas[j] > 0.2 * areas[i]]
         alike = len(large) >= 2 and max(large) < JOINED_ALIKE * min(large)  # cards of one deck
         joined = alike and sum(large) >= 0.6 * areas[i]
-        if not joined and len(apart) < 3:
-            kept.append(quad)
-    return kept
+        if joined or len(apart) >= 3:
+            dropped.add(i)
+    return [q for i, q in enumerate(quads) if i not in dropped]
 
 
 def _holds(quad: np.ndarray, point: np.ndarray) -> bool:

@@ -57,3 +57,27 @@ def test_a_card_inside_a_printed_spot_outline_is_found() -> None:
     centres = sorted(o.centre for o in find_cards(frame))
     assert len(centres) == 2
     assert abs(centres[0][0] - 415) < 15 and abs(centres[1][0] - 830) < 15
+
+
+def test_cards_on_a_pale_table_whose_brighter_middle_is_found_too_are_the_cards() -> None:
+    """A spread on a pale table, the table's brighter middle found as a card-shaped region of its
+    own (a photo turned 17 degrees: the whole table top became one quad): the middle holds the
+    cards, so it is no card, and it must not hide them from the table round it, which would then
+    stand as the only "card" (12 cards were lost so)."""
+    from vision.selection import choose_cards
+
+    whiteness = np.full((600, 800), 40, np.uint8)
+    table = np.float32([[60, 30], [740, 40], [700, 570], [90, 560]])
+    middle = np.float32([[150, 100], [650, 100], [650, 500], [150, 500]])
+    cv2.fillConvexPoly(whiteness, np.int32(table), 130)
+    cv2.fillConvexPoly(whiteness, np.int32(middle), 170)
+    cards = []
+    for row in range(2):
+        for col in range(3):
+            x, y = 180 + col * 160, 130 + row * 190
+            card = np.float32([[x, y], [x + 100, y], [x + 100, y + 140], [x, y + 140]])
+            cv2.fillConvexPoly(whiteness, np.int32(card), 235)
+            cards.append(card)
+    chosen = choose_cards([table, middle, *cards], whiteness)
+    assert len(chosen) == 6
+    assert all(any(np.allclose(c, k) for k in cards) for c in chosen)

@@ -121,9 +121,10 @@ class Recogniser:
         index disagree and the card is unreadable; at a corner it was not read from, or along
         its edge, the outline went round more than one card (a fan, a spread) and the index is
         another card's. An outline that could not be read is named by the one index at its
-        corner; one holding several indices went round several cards, and they stand for it (and
-        the index that made it unreadable stands too when its own card's index is among them,
-        read as that card: the two were not two readings of one index). A card found underneath
+        corner; one holding several indices went round several cards, and they stand for it, the
+        index that made it unreadable too (unless one of them is read as that card): its corner
+        was read through a window cut to cards laid together, that index through one cut to its
+        own size. A card found underneath
         others is none of this: only its index corner is its own, the cards over it lie in the
         rest of the outline it was laid out with.
 
@@ -212,9 +213,10 @@ class Recogniser:
             else:
                 gone.add(n)
                 added.extend(g for g, _ in held)
-                # Among several, its own card's index read as that card: the index that disputed it
-                # was not a second reading of its index but another card's, the outline round both.
-                if n in disputed and any(g.card == disputed[n][0] for g, _ in held):
+                # Holding several, it went round several cards: the index that disputed its reading
+                # at a corner is one of them, read through a window cut to its own size (the
+                # outline's was cut to cards laid together), unless one held is read as that card.
+                if n in disputed:
                     other = disputed[n][1]
                     if all(g.card != other.card for g, _ in held):
                         added.append(other)

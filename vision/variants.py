@@ -29,6 +29,20 @@ def rotated(degrees: float) -> Variant:
     return apply
 
 
+def keystone(share: float) -> Variant:
+    """Seen from a phone held tilted: the far (top) edge drawn ``share`` of the width shorter at
+    each end, the near edge as it was (a perspective); the border repeated."""
+
+    def apply(image: np.ndarray) -> np.ndarray:
+        height, width = image.shape[:2]
+        square = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+        tilted = np.float32([[width * share, 0], [width * (1 - share), 0], [width, height], [0, height]])
+        return cv2.warpPerspective(image, cv2.getPerspectiveTransform(square, tilted), (width, height),
+                                   borderMode=cv2.BORDER_REPLICATE)
+
+    return apply
+
+
 def scaled(factor: float) -> Variant:
     def apply(image: np.ndarray) -> np.ndarray:
         interpolation = cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR
@@ -81,6 +95,7 @@ VARIANTS: dict[str, Variant] = {
     "turned 180": rotated(180),
     "turned 17": rotated(17),
     "turned -38": rotated(-38),
+    "keystone 0.15": keystone(0.15),
     "scaled 0.6": scaled(0.6),
     "scaled 1.5": scaled(1.5),
     "blur 1.0": blurred(1.0),

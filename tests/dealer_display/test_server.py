@@ -142,6 +142,7 @@ def test_ctrl_c_again_while_the_table_stops_is_the_same_stop(tmp_path):
         held = socket.create_connection(("127.0.0.1", port))  # a decision whose body is still coming
         held.sendall(f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Dealer-Token: double-ctrl-c\r\n"
                      "Content-Type: application/json\r\nContent-Length: 60\r\n\r\n{".encode())
+        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True)  # (the held request is in by now)
         proc.send_signal(signal.SIGINT)
         while True:  # stopping: no longer listening
             try:
@@ -149,6 +150,7 @@ def test_ctrl_c_again_while_the_table_stops_is_the_same_stop(tmp_path):
             except ConnectionRefusedError:
                 break
             assert proc.poll() is None, "stopped before the held request let the second Ctrl-C land"
+            time.sleep(0.01)
         proc.send_signal(signal.SIGINT)
         held.sendall(b'"seat": "RED", "action": "HIT"}'.ljust(59))  # the rest: the request ends
     finally:

@@ -120,7 +120,7 @@ class _CutOffRequests(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if record.exc_info and isinstance(record.exc_info[1], asyncio.CancelledError):
             return False
-        if record.msg.startswith("Cancel %s running task(s)"):
+        if isinstance(record.msg, str) and record.msg.startswith("Cancel %s running task(s)"):
             record.msg, record.levelno, record.levelname = (
                 f"stopping: %s request(s) still open after {SHUTDOWN_SECONDS} s cut off", logging.WARNING, "WARNING")
         return True

@@ -62,11 +62,10 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
     """Serve the display for ``game`` until Ctrl-C; returns the exit code.
 
     ``stop``, installed by the caller before it imported this module, turns a Ctrl-C that comes
-    while the table is still being built, or as uvicorn hands the signal back, into a clean stop.
+    while the table is still being built, or as uvicorn hands the signal back, into a clean stop
+    (without one, one is installed as it starts serving: :func:`run_until_stopped`).
     """
     from drivers.registry import source_class
-
-    stop = StopRequest() if stop is None else stop
 
     settings = settings_from(args)
     source = source_class(settings.cards_url)  # checks the URLs before anything opens
@@ -84,7 +83,6 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
         resume_unfinished(session, log)
         app = create_app(settings, session)
         server = TableServer(app, settings.host, settings.port)
-        stop.attach(server)
         _announce(replace(settings, seats=len(game.seats)), server, open_browser=args.autopilot and not args.no_browser)
         run_until_stopped(server, stop)
         hands = session.hands_played

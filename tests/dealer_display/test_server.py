@@ -124,6 +124,16 @@ def test_sigterm_stops_the_table_as_ctrl_c_does(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def held_request(port: int, token: str) -> socket.socket:
+    """A decision whose body is still coming (its first byte of 60 sent), in the server by the time
+    this returns: a request sent after it has been answered."""
+    held = socket.create_connection(("127.0.0.1", port))
+    held.sendall(f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Dealer-Token: {token}\r\n"
+                 "Content-Type: application/json\r\nContent-Length: 60\r\n\r\n{".encode())
+    wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True)
+    return held
+
+
 def test_ctrl_c_again_while_the_table_stops_is_the_same_stop(tmp_path):
     """A dealer presses Ctrl-C twice. uvicorn took the second as "force quit": it skipped the
     app's shutdown (the card source left open) and printed the cancelled lifespan's traceback.
@@ -139,10 +149,7 @@ def test_ctrl_c_again_while_the_table_stops_is_the_same_stop(tmp_path):
                             env={**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data")})
     try:
         wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: b["state"]["hands_played"] >= 1, timeout=20)
-        held = socket.create_connection(("127.0.0.1", port))  # a decision whose body is still coming
-        held.sendall(f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Dealer-Token: double-ctrl-c\r\n"
-                     "Content-Type: application/json\r\nContent-Length: 60\r\n\r\n{".encode())
-        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True)  # (the held request is in by now)
+        held = held_request(port, "double-ctrl-c")
         proc.send_signal(signal.SIGINT)
         while True:  # stopping: no longer listening
             try:
@@ -174,10 +181,7 @@ def test_a_request_still_open_as_the_table_stops_is_cut_off_in_one_line():
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True, timeout=20)
-        held = socket.create_connection(("127.0.0.1", port))
-        held.sendall(f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Dealer-Token: cut-off-request\r\n"
-                     "Content-Type: application/json\r\nContent-Length: 60\r\n\r\n{".encode())
-        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True)  # (the held request is in by now)
+        held = held_request(port, "cut-off-request")
     finally:
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)

@@ -17,12 +17,15 @@ blurred, lit otherwise, colour-cast, saved again as a coarse JPEG), read unenrol
 enrolled with each deck enrolled from its photos as taken: how far the figures hold for photos
 unlike these.
 Simulated: the simulated camera's table (its own deck, enrolled), seeds 0-19, every spot filled
-(13 cards), 3 frames each: card-frames read right, unreadable, invented.
+(13 cards), 3 frames each, its layout calibrated as the camera driver has it: card-frames read
+right, unreadable, invented.
 Backs: staged cards lying face down (patterned backs: a hole card, a burn card): how many are
 named, every one of them invented.
 Slanted: staged hands (blackjack, fanned, a pair, apart) seen by a camera at a slant, the
-table's depth shortened to 1 (straight down), 0.8 and 0.64 (some 50 degrees off): a card found
-by its index alone is laid out square to the frame, so its window keeps the slant.
+table's depth shortened to 1 (straight down), 0.8, 0.64 (some 50 degrees off) and 0.5: a card
+found by its index alone is laid out square to the frame, so its window keeps the slant; and
+calibrated, the camera's layout known (vision.calibration.Layout.overhead, as `table vision
+calibrate` gives a live table): the window laid out as the card lies on the table.
 Typefaces: staged scenes (cards apart, dealt as a blackjack hand, fanned) whose ranks print in
 typefaces the reader never saw, neither trained nor calibrated on (Debian font packages that
 scripts/setup --test installs; vision.staged.UNSEEN_TYPEFACES), read unenrolled: square on,
@@ -141,7 +144,7 @@ def simulated(seeds: int = 20, frames: int = 3) -> None:
     from hardware_sim.render import place_on_spot
     from hardware_sim.sim_deck import sim_deck
     from table_controller.cards import standard_deck
-    from vision.calibration import LAYOUT_SPOTS
+    from vision.calibration import LAYOUT_SPOTS, calibrate
 
     recogniser, total = Recogniser(sim_deck()), Tally()
     for seed in range(seeds):
@@ -150,8 +153,9 @@ def simulated(seeds: int = 20, frames: int = 3) -> None:
         placements = [place_on_spot(next(deck), spot, rng, slot)
                       for spot in LAYOUT_SPOTS for slot in range(2 if spot.endswith(".hand") else 1)]
         corners = default_corners(rng)
+        overhead = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720)).overhead()
         for _ in range(frames):
-            guesses = recogniser.recognise(render_frame(placements, corners, rng))
+            guesses = recogniser.recognise(render_frame(placements, corners, rng), overhead)
             total += score_frame((g.card for g in guesses), [p.card for p in placements])
     print(f"simulated table (its deck enrolled), seeds 0-{seeds - 1}, {frames} frames each:")
     print(line("enrolled", total, "  (card-frames)"))
@@ -173,22 +177,26 @@ def backs(seeds: int = 100) -> None:
     print(f"  staged {staged}, outlines found {found}, named (invented) {len(named)}" + (": " + ", ".join(named[:12]) if named else ""))
 
 
-def slanted(scenes: int = 12, slants: tuple[float, ...] = (1.0, 0.8, 0.64)) -> None:
+def slanted(scenes: int = 12, slants: tuple[float, ...] = (1.0, 0.8, 0.64, 0.5)) -> None:
     from hardware_sim.sim_deck import sim_deck
     from vision.staged import COUNTS, SURFACES
 
     print(f"staged hands seen at a slant (vision.staged.stage: the table's depth shortened to the slant; "
-          f"{scenes} scenes each, felt, wood, cloth):")
+          f"{scenes} scenes each, felt, wood, cloth; square: windows laid out square to the frame, "
+          f"calibrated: as the card lies on the table, the camera's layout known):")
     for name, recogniser in (("unenrolled", Recogniser()), ("drawn deck enrolled", Recogniser(sim_deck()))):
         for arrangement in ("blackjack", "fanned", "pair", "apart"):
-            figures = []
-            for slant in slants:
-                rng, total = np.random.default_rng(31), Tally()
-                for k in range(scenes):
-                    scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % 3], rng, slant=slant)
-                    total += score_frame((g.card for g in recogniser.recognise(scene.image)), scene.cards)
-                figures.append(f"{slant:.2f}: {total.right:3d}/{total.labelled} invented {total.invented}")
-            print(f"  {name:19s} {arrangement:9s}  " + "   ".join(figures), flush=True)
+            for calibrated in (False, True):
+                figures = []
+                for slant in slants:
+                    rng, total = np.random.default_rng(31), Tally()
+                    for k in range(scenes):
+                        scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % 3], rng, slant=slant)
+                        guesses = recogniser.recognise(scene.image, scene.overhead if calibrated else None)
+                        total += score_frame((g.card for g in guesses), scene.cards)
+                    figures.append(f"{slant:.2f}: {total.right:3d}/{total.labelled} invented {total.invented}")
+                how = "calibrated" if calibrated else "square"
+                print(f"  {name:19s} {arrangement:9s} {how:10s}  " + "   ".join(figures), flush=True)
 
 
 def typefaces(scenes: int = 4) -> None:
@@ -228,11 +236,15 @@ def speed(repeat: int) -> None:
     spots = ("S1", "S2", "S3", "red.col1", "green.col2", "green.col3")
     cards = ("QH", "10S", "AD", "7C", "KS", "3H")
     placements = [place_on_spot(parse_card(c), s, rng) for c, s in zip(cards, spots, strict=True)]
-    frame = render_frame(placements, default_corners(rng), rng)
+    corners = default_corners(rng)
+    frame = render_frame(placements, corners, rng)
     from hardware_sim.sim_deck import sim_deck
+    from vision.calibration import calibrate
+    from vision.staged import layout_seen
 
+    overhead = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720)).overhead()  # as the camera driver reads
     for name, recogniser in (("unenrolled", Recogniser()), ("its deck enrolled", Recogniser(sim_deck()))):
-        _time_frame(f"speed ({name}): 1280x720", frame, recogniser, repeat)
+        _time_frame(f"speed ({name}): 1280x720", frame, recogniser, repeat, overhead)
     # Cards lying apart on the simulated layout are the cheapest frame there is. Dealt over each
     # other (a blackjack hand, each card's index showing) or held fanned, paper is not card-shaped
     # and the cards under others are looked for too (staged scenes: vision/staged.py, on felt).
@@ -241,14 +253,18 @@ def speed(repeat: int) -> None:
         scene = stage(hand(6, staged_rng), arrangement, "felt", staged_rng)
         _time_frame(f"speed (unenrolled, six cards dealt {arrangement} on felt, staged): 1280x720",
                     scene.image, Recogniser(), repeat)
+    scene = stage(hand(6, staged_rng), "blackjack", "felt", staged_rng, slant=0.5)
+    _time_frame("speed (unenrolled, six cards dealt blackjack on felt, staged, 60 degrees off overhead, "
+                "calibrated): 1280x720", scene.image, Recogniser(), repeat, layout_seen(0.5).overhead())
 
 
-def _time_frame(title: str, frame: np.ndarray, recogniser: Recogniser, repeat: int) -> None:
-    found = recogniser.recognise(frame)
+def _time_frame(title: str, frame: np.ndarray, recogniser: Recogniser, repeat: int,
+                overhead: np.ndarray | None = None) -> None:
+    found = recogniser.recognise(frame, overhead)
     times, cpu = [], []
     for _ in range(repeat):
         started, started_cpu = time.perf_counter(), time.process_time()
-        recogniser.recognise(frame)
+        recogniser.recognise(frame, overhead)
         times.append(1000 * (time.perf_counter() - started))
         cpu.append(1000 * (time.process_time() - started_cpu))
     read = sorted(g.card.code for g in found if g.card)

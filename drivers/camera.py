@@ -220,12 +220,21 @@ class CameraSource(CardSource):
                                                      detail={"reason": "unusable_frame", "why": str(exc)}))
                 return
             self._bad_frame = ""
-            guesses, lent = self._steady(self.recogniser.recognise(frame))
+            guesses, lent = self._steady(self.recogniser.recognise(frame, self._overhead(frame)))
             for sighting in self.tracker.update(guesses, lent):
                 self._pending.append(self._event(sighting))
         if frame is None or (self._capture is None and not self._files and self._target_is_folder):
             self._ended = True  # a folder's end is known with its last frame, a video's after it
             self._pending.append(SourceEvent("status", self.url, now(), detail={"state": "end_of_frames"}))
+
+    def _overhead(self, frame: np.ndarray) -> np.ndarray | None:
+        """How the calibrated layout lies in ``frame`` (:meth:`Layout.overhead`), so a card found
+        by its index alone is laid out as it lies on the table; None without a layout, or for
+        a frame of another size than the one calibrated."""
+        layout = self.tracker.layout
+        if layout is None or tuple(layout.image_size) != (frame.shape[1], frame.shape[0]):
+            return None
+        return layout.overhead()
 
     def _steady(self, guesses: list[CardGuess]) -> tuple[list[CardGuess], set[int]]:
         """A card read before that lies in the same place but cannot be read now (glare, a

@@ -42,6 +42,9 @@ LAYOUT_SPOTS: dict[str, tuple[float, float, float, float]] = {
     "green.col3": (0.85, 0.68, 0.97, 0.94),
 }
 HAND_SLOT_PITCH = 0.14  # a hand spot's cards lie this far apart, centre to centre
+# The layout's width over its depth on the table (drawn 1400 x 900 by hardware_sim.render; the
+# spots above, 0.09 x 0.20 layout units to a 63 x 88 mm card, are of that shape).
+LAYOUT_ASPECT = 14 / 9
 _UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
 
 
@@ -60,6 +63,15 @@ class Layout:
             if cv2.pointPolygonTest(contour, (float(point[0]), float(point[1])), False) >= 0:
                 return spot
         return None
+
+    def overhead(self) -> np.ndarray:
+        """The homography from the camera's frame to the layout seen from straight above (as
+        large as in the frame): how a card lying on it is seen at a slant, for laying out one
+        found by its index alone (:meth:`vision.recogniser.Recogniser.recognise`)."""
+        quad = np.float32(self.corners)
+        depth = float(np.sqrt(cv2.contourArea(quad) / LAYOUT_ASPECT))
+        width = LAYOUT_ASPECT * depth
+        return cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [width, 0], [width, depth], [0, depth]]))
 
     def to_json(self) -> dict[str, object]:
         return {

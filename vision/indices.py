@@ -361,6 +361,46 @@ def _candidate(blobs: list[Blob], r: int, s: int, down: np.ndarray, centres: np.
     return IndexCandidate(r, s, card, tall, np.float32(middle), np.float32(down), rank.relevelled or suit.relevelled)
 
 
+def _pairs_seen(blobs: list[Blob], table: np.ndarray | None, since: int = 0) -> list[tuple[float, IndexCandidate]]:
+    """_pairs, on the blobs as they lie on the table when ``table`` (a homography from the frame
+    to the table seen from above, at the frame's scale) is given: each card's outline laid out
+    there and seen back in the frame, so its window is cut as the card lies."""
+    if table is None or not blobs:
+        return _pairs(blobs, since)
+    starts = np.cumsum([0] + [len(b.points) for b in blobs])
+    points = _mapped(table, np.concatenate([b.points for b in blobs]))
+    sizes = (np.maximum.reduceat(points, starts[:-1]) - np.minimum.reduceat(points, starts[:-1])).max(axis=1) + 1
+    centres = _mapped(table, np.stack([b.centre for b in blobs]))
+    flat = [replace(blob, centre=centres[n], points=points[starts[n]:starts[n + 1]], size=float(sizes[n]))
+            for n, blob in enumerate(blobs)]
+    pairs = _pairs(flat, since)
+    if not pairs:
+        return []
+    cands = [cand for _, cand in pairs]
+    ends = np.stack([np.concatenate([c.card, [c.centre, c.centre + c.rank_height * c.down]]) for c in cands])
+    seen = _mapped(np.linalg.inv(table), ends.reshape(-1, 2)).reshape(len(cands), 6, 2)
+    out = []
+    for (gap, cand), at in zip(pairs, seen, strict=True):
+        tall = float(np.linalg.norm(at[5] - at[4]))
+        out.append((gap, replace(cand, card=at[:4], centre=at[4], rank_height=tall, down=np.float32((at[5] - at[4]) / max(tall, 1e-6)))))
+    return out
+
+
+def _mapped(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(np.float32(points).reshape(-1, 1, 2), homography).reshape(-1, 2)
+
+
+def _at_frame_scale(overhead: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """``overhead`` scaled so that about the frame's middle the table seen from above is as large
+    as in the frame (its glyph sizes and gaps are judged in frame pixels)."""
+    h, w = shape[:2]
+    middle = np.float32([[w / 2, h / 2], [w / 2 + 1, h / 2], [w / 2, h / 2 + 1]])
+    a, b, c = _mapped(overhead, middle)
+    (ux, uy), (vx, vy) = b - a, c - a
+    area = abs(float(ux * vy - uy * vx))
+    return np.diag([1 / np.sqrt(area), 1 / np.sqrt(area), 1.0]) @ np.float64(overhead)
+
+
 def _suit_fits(rank_down: np.ndarray, rank_right: np.ndarray, suit: np.ndarray, down: np.ndarray,
                right: np.ndarray, tall: float) -> bool:
     """An index's suit is smaller than its rank and close under it (or close beside it): two
@@ -417,21 +457,26 @@ class IndexCorner:
 
 def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
                  features: DeckFeatures | None = None, floor: float = 0.5,
-                 known: list[np.ndarray] = (), read_at: list[np.ndarray] = (), read_as: list[Card] = ()) -> list[IndexRead]:
+                 known: list[np.ndarray] = (), read_at: list[np.ndarray] = (), read_as: list[Card] = (),
+                 overhead: np.ndarray | None = None) -> list[IndexRead]:
     """Every index found in the frame and read at ``floor`` confidence or more; a card whose two
     index corners are both found is read once, from both. Of the ``known`` outlines (cards
     already read surely) only the corners and edges are looked at: another card's index along
     an edge (an outline round a spread), and an index at a corner read as another card. The
     index an outline was read from at each of ``read_at`` (its outline, that corner first) as
-    the card of ``read_as`` at the same place is not read again (a ten: neither of its figures)."""
+    the card of ``read_as`` at the same place is not read again (a ten: neither of its figures).
+    ``overhead``, a homography from the frame to the table seen from straight above (a
+    calibrated camera's, :meth:`vision.calibration.Layout.overhead`), lays each index's window
+    out as the card lies on the table, not square to the frame: a camera beside the table."""
     ink = ink_blobs(image, known)
-    pairs = _pairs(ink.blobs)
+    table = _at_frame_scale(overhead, image.shape) if overhead is not None else None
+    pairs = _pairs_seen(ink.blobs, table)
     found = _closest(pairs)
     done = _read_already(found, read_at, read_as, ink.blobs)
     ink_only = len(ink.blobs)
     unread = _unread(ink.blobs, found, done)
     if ink.faint_joined(unread) + ink.darker_parted(unread):  # glyphs in pieces or joined, round those left to read
-        found = _closest(pairs + _pairs(ink.blobs, since=ink_only))
+        found = _closest(pairs + _pairs_seen(ink.blobs, table, since=ink_only))
         done = _read_already(found, read_at, read_as, ink.blobs)
     found = _not_read(found, done)
     best = [t for t in _unambiguous(_read_pairings(image, found, reader, deck, features)) if t[0] >= floor]

@@ -84,8 +84,11 @@ class Recogniser:
         self.reader = shipped_reader()
         self.find_indices = find_indices  # False: cards found by their outlines only
 
-    def recognise(self, image: np.ndarray) -> list[CardGuess]:
-        """Every card face in a BGR frame, read or marked unreadable.
+    def recognise(self, image: np.ndarray, overhead: np.ndarray | None = None) -> list[CardGuess]:
+        """Every card face in a BGR frame, read or marked unreadable. ``overhead``: a calibrated
+        camera's homography from the frame to the table seen from above
+        (:meth:`vision.calibration.Layout.overhead`); a card found by its index alone is then
+        laid out as it lies on the table (:func:`vision.indices.read_indices`).
 
         A region the frame's edge cuts in which no corner holds an index is dropped: it is
         glare or paper at the edge as often as a card, and a card half out of view is
@@ -95,7 +98,7 @@ class Recogniser:
         outlines = find_cards(image)
         if not outlines:  # a card filling the frame has no rim to find: the frame is its outline
             whole = self.read_outlines(image, [whole_frame(image)])[0]
-            return self._with_indices(image, [whole] if whole.card is not None else [])
+            return self._with_indices(image, [whole] if whole.card is not None else [], overhead)
         outlines, readings = pieces_joined(outlines, self.readings(image, outlines))
         guesses, underneath = [], []
         for outline, reading in zip(outlines, readings, strict=True):
@@ -111,9 +114,9 @@ class Recogniser:
             if guess.card is not None and guess.card not in named:
                 named.add(guess.card)
                 guesses.append(guess)
-        return _pieces_dropped(self._with_indices(image, guesses))
+        return _pieces_dropped(self._with_indices(image, guesses, overhead))
 
-    def _with_indices(self, image: np.ndarray, guesses: list[CardGuess]) -> list[CardGuess]:
+    def _with_indices(self, image: np.ndarray, guesses: list[CardGuess], overhead: np.ndarray | None = None) -> list[CardGuess]:
         """The cards read from their indices alone (overlapping, fanned, under another) added
         to those read from outlines. An index inside an outline read as a card belongs to it:
         read as that card, it is that card; in the middle of it, it is part of its face (a pip,
@@ -141,13 +144,13 @@ class Recogniser:
             return guesses  # each card read at both its index corners, and no paper left for another's
         sure = [g for g in guesses if g.card is not None and g.confidence >= SURE_CONFIDENCE]
         read_at = [(np.roll(np.float32(g.corners), -t, axis=0), g.card) for g in sure for t in g.read_at]
-        placed, contradicted = self._indices_placed(image, guesses, sure, read_at)
+        placed, contradicted = self._indices_placed(image, guesses, sure, read_at, overhead)
         if contradicted and read_at:
-            placed, _ = self._indices_placed(image, guesses, sure, [])
+            placed, _ = self._indices_placed(image, guesses, sure, [], overhead)
         return placed
 
     def _indices_placed(self, image: np.ndarray, guesses: list[CardGuess], sure: list[CardGuess],
-                        read_at: list[tuple[np.ndarray, Card]]) -> tuple[list[CardGuess], bool]:
+                        read_at: list[tuple[np.ndarray, Card]], overhead: np.ndarray | None = None) -> tuple[list[CardGuess], bool]:
         """_with_indices, the indices at ``read_at`` not read; and whether an index at a named
         outline's corner read as another card."""
         guesses = list(guesses)
@@ -161,7 +164,8 @@ class Recogniser:
         # over the rest of that outline, their indices too.
         for found in read_indices(image, self.reader, self.deck_index, self.features,
                                   known=[np.float32(g.corners) for g in sure if not g.underneath],
-                                  read_at=[quad for quad, _ in read_at], read_as=[card for _, card in read_at]):
+                                  read_at=[quad for quad, _ in read_at], read_as=[card for _, card in read_at],
+                                  overhead=overhead):
             reading = found.reading
             guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
                               (float(found.centre[0]), float(found.centre[1])), reading.card)

@@ -21,6 +21,7 @@ import numpy as np
 
 from hardware_sim.render import FACE_H, FACE_W, draw_card_face
 from table_controller.cards import Card, parse_card
+from vision.calibration import LAYOUT_ASPECT, Layout, calibrate
 from vision.corner_render import FONT_ROOTS, installed_faces, text_ink
 
 FRAME = (1280, 720)
@@ -75,6 +76,7 @@ class StagedScene:
     image: np.ndarray
     cards: tuple[Card, ...]
     outlines: tuple[np.ndarray, ...]  # each card's corners in the frame, clockwise from its top-left
+    overhead: np.ndarray | None = None  # from the frame to the table seen from above, as a calibrated camera knows it (slanted)
 
 
 def card_face(card: Card, four_corners: bool = False, four_colour: bool = False, typeface: Path | None = None) -> np.ndarray:
@@ -151,7 +153,8 @@ def stage(cards: list[Card], arrangement: str, backdrop: str, rng: np.random.Gen
     quads = [slanted(q, slant) for q in _arranged(len(cards), arrangement, card_width, height, rng)]
     for card, quad in zip(cards, quads, strict=True):
         _lay(frame, card_face(card, four_corners, four_colour, typeface), quad)
-    return StagedScene(_camera(frame, rng), tuple(cards), tuple(quads))
+    return StagedScene(_camera(frame, rng), tuple(cards), tuple(quads),
+                       None if slant >= 1.0 else np.linalg.inv(table_view(slant)))
 
 
 def face_down(count: int, backdrop: str, rng: np.random.Generator, card_width: float = 150.0) -> StagedScene:
@@ -247,14 +250,32 @@ def slanted(quad: np.ndarray, slant: float) -> np.ndarray:
     (a camera beside the table, a phone held over a desk)."""
     if slant >= 1.0:
         return quad
+    return cv2.perspectiveTransform(np.float32(quad).reshape(-1, 1, 2), table_view(slant)).reshape(4, 2)
+
+
+def table_view(slant: float) -> np.ndarray:
+    """The homography from the table (in frame pixels, seen from straight above) to the frame of
+    a camera that sees it at ``slant`` (:func:`slanted`); the identity at 1."""
+    if slant >= 1.0:
+        return np.eye(3)
     width, height = FRAME
     middle = height / 2
     table = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
     narrower = 0.5 * (1 - slant) * 0.25 * width  # the far side's inset: the steeper the view, the more
     seen = np.float32([[narrower, middle * (1 - slant)], [width - narrower, middle * (1 - slant)],
                        [width, middle * (1 + slant)], [0, middle * (1 + slant)]])
-    view = cv2.getPerspectiveTransform(table, seen)
-    return cv2.perspectiveTransform(np.float32(quad).reshape(-1, 1, 2), view).reshape(4, 2)
+    return cv2.getPerspectiveTransform(table, seen)
+
+
+def layout_seen(slant: float) -> Layout:
+    """The calibration a camera at ``slant`` would get (`table vision calibrate`): the layout a
+    rectangle of its shape (LAYOUT_ASPECT) as deep as the frame, in the middle of the staged
+    table, seen at the slant."""
+    width, height = FRAME
+    across = height * LAYOUT_ASPECT
+    flat = np.float32([[width - across, 0], [width + across, 0], [width + across, 2 * height], [width - across, 2 * height]]) / 2
+    corners = cv2.perspectiveTransform(flat.reshape(-1, 1, 2), table_view(slant)).reshape(4, 2)
+    return calibrate([(float(x), float(y)) for x, y in corners], FRAME)
 
 
 def _quad(centre: tuple[float, float], width: float, height: float, degrees: float) -> np.ndarray:

@@ -39,6 +39,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     identify = actions.add_parser("identify", help="print the cards seen in each image as JSON")
     identify.add_argument("--deck", type=Path, help="an enrolled DECK.json (default: any deck)")
+    identify.add_argument("--layout", type=Path,
+                          help="the camera's LAYOUT.json (table vision calibrate): a card found by its index "
+                               "alone is laid out as it lies on the table, as the camera driver does")
     identify.add_argument("images", nargs="+", metavar="IMAGE")
     identify.set_defaults(func=run_identify)
 
@@ -78,11 +81,13 @@ def run_enrol(args: argparse.Namespace) -> int:
 def run_identify(args: argparse.Namespace) -> int:
     import cv2
 
+    from vision.calibration import load_layout
     from vision.deck import load_deck
     from vision.images import ImageError, read_image
     from vision.recogniser import Recogniser
 
     recogniser = Recogniser(load_deck(args.deck) if args.deck else None)
+    layout = load_layout(args.layout) if args.layout else None
     failed = 0
     for name in args.images:
         try:
@@ -91,7 +96,15 @@ def run_identify(args: argparse.Namespace) -> int:
             print(f"table vision identify: error: {exc}", file=sys.stderr)
             failed += 1
             continue
-        cards = [guess.to_dict() for guess in recogniser.recognise(image)]
+        overhead = None
+        if layout is not None:
+            size = (image.shape[1], image.shape[0])
+            if tuple(layout.image_size) == size:
+                overhead = layout.overhead()
+            else:
+                print(f"table vision identify: {name} is {size[0]}x{size[1]}, the layout was calibrated on "
+                      f"{layout.image_size[0]}x{layout.image_size[1]}: read without it", file=sys.stderr)
+        cards = [guess.to_dict() for guess in recogniser.recognise(image, overhead)]
         print(json.dumps({"file": name, "cards": cards}), flush=True)
     return 2 if failed else 0
 

@@ -102,3 +102,24 @@ def test_a_card_that_reads_for_a_moment_as_unreadable_is_not_reported_gone(tmp_p
     with open_source(f"camera://{folder}?layout={tmp_path / 'layout.json'}&confidence=0.5") as source:
         events = drain(source)
     assert [(e.kind, e.card.code if e.card else None) for e in events] == [("card", "KH"), ("status", None)]
+
+
+def test_a_camera_beside_the_table_reads_a_dealt_hand_through_its_layouts_calibration(tmp_path: Path) -> None:
+    # A blackjack hand dealt overlapping, filmed 60 degrees off overhead (the table's depth
+    # shortened to half): its cards are found by their indices alone. The layout file says how
+    # the table lies in the picture, and the driver lays each index's window out on the table.
+    from vision.staged import hand, layout_seen, stage
+
+    rng = np.random.default_rng(21)
+    scene = stage(hand(4, rng), "blackjack", "felt", rng, slant=0.5)
+    layout_seen(0.5).save(tmp_path / "layout.json")
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i in range(3):
+        cv2.imwrite(str(folder / f"frame{i}.png"), scene.image)
+    read = {}
+    for how, options in (("calibrated", f"?layout={tmp_path / 'layout.json'}"), ("square", "")):
+        with CameraSource(f"camera://{folder}{options}") as source:
+            read[how] = {e.card for e in drain(source) if e.kind == CARD}
+    assert read["calibrated"] == set(scene.cards), read
+    assert len(read["square"]) <= 1 and read["square"] <= set(scene.cards), read

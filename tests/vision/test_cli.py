@@ -43,6 +43,33 @@ def test_identify_without_a_deck_still_answers(capsys: pytest.CaptureFixture[str
     assert len(json.loads(line)["cards"]) == 1
 
 
+def test_identify_with_the_cameras_layout_reads_a_hand_seen_from_beside_the_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A blackjack hand 60 degrees off overhead: its cards are found by their indices alone, and
+    # only the layout's calibration lays their windows out as the table lies.
+    import cv2
+    import numpy as np
+
+    from vision.staged import hand, layout_seen, stage
+
+    rng = np.random.default_rng(21)
+    scene = stage(hand(4, rng), "blackjack", "felt", rng, slant=0.5)
+    cv2.imwrite(str(tmp_path / "hand.png"), scene.image)
+    cv2.imwrite(str(tmp_path / "smaller.png"), cv2.resize(scene.image, (640, 360)))
+    layout_seen(0.5).save(tmp_path / "layout.json")
+    assert main(["vision", "identify", "--layout", str(tmp_path / "layout.json"), str(tmp_path / "hand.png"),
+                 str(tmp_path / "smaller.png")]) == 0
+    out, err = capsys.readouterr()
+    hand_line, smaller_line = (json.loads(line) for line in out.splitlines())
+    assert {c["card"] for c in hand_line["cards"]} - {None} == {card.code for card in scene.cards}
+    assert err.strip() == (f"table vision identify: {tmp_path / 'smaller.png'} is 640x360, the layout was "
+                           "calibrated on 1280x720: read without it")
+    assert main(["vision", "identify", str(tmp_path / "hand.png")]) == 0
+    square = {c["card"] for c in json.loads(capsys.readouterr().out)["cards"]} - {None}
+    assert len(square) <= 1, square  # the same picture without the layout
+
+
 def test_an_unreadable_image_is_one_error_line_and_the_rest_still_print(
     deck_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

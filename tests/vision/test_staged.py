@@ -37,11 +37,13 @@ def found(scene: StagedScene) -> tuple[int, int]:
     return detection_score(outlines, scene.outlines, scene.image.shape[:2])
 
 
-def read(arrangement: str, scenes: int, seed: int, slant: float = 1.0) -> Tally:
+def read(arrangement: str, scenes: int, seed: int, slant: float = 1.0, calibrated: bool = False) -> Tally:
+    """``calibrated``: the camera's layout known, as `table vision calibrate` gives a live table."""
     reader, rng, total = Recogniser(sim_deck()), np.random.default_rng(seed), Tally()
     for k in range(scenes):
         scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % len(SURFACES)], rng, slant=slant)
-        total += score_frame((g.card for g in reader.recognise(scene.image)), scene.cards)
+        guesses = reader.recognise(scene.image, scene.overhead if calibrated else None)
+        total += score_frame((g.card for g in guesses), scene.cards)
     return total
 
 
@@ -181,6 +183,17 @@ def test_a_fanned_hand_seen_50_degrees_off_overhead_reads_through_slanted_window
     total = read("fanned", 8, seed=21, slant=0.64)
     assert total.invented == 0, total
     assert total.right >= 24, total
+
+
+@pytest.mark.parametrize("arrangement", ["blackjack", "fanned"])
+def test_a_calibrated_camera_60_degrees_off_overhead_reads_a_hand_card_by_card(arrangement: str) -> None:
+    # The table's depth shortened to 0.5. Laid out square to the frame, the windows of cards
+    # found by their index alone keep the slant and read almost none; laid out as the layout's
+    # calibration says the table lies (Layout.overhead), they read as from overhead.
+    square = read(arrangement, 4, seed=21, slant=0.5)
+    calibrated = read(arrangement, 4, seed=21, slant=0.5, calibrated=True)
+    assert calibrated.invented == square.invented == 0, (calibrated, square)
+    assert calibrated.right >= 15 and square.right <= 8, (calibrated, square)
 
 
 def test_a_slanted_view_shortens_the_tables_depth() -> None:

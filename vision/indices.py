@@ -61,6 +61,8 @@ FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is n
 # length, as guillex7's scene_q12 desk is); docs/vision.md, "Cards seen at a slant".
 SLANT_LOOKS = (0.7, 1.4)
 SLANT_BELOW = 0.5  # read less surely square-on than this (read_indices' floor), an index is read through them
+SLANT_FROM = 1.2  # a table seen this much shorter one way than the other (some 35 degrees off overhead) is laid out flat (table_seen)
+PLANE_AGREE = 1.3  # the cards read surely say alike how it lies: within this stretch of each other
 AMBIGUOUS_FROM = 0.5  # a rank read as two cards through two pairings, each this surely, names neither
 BEYOND_RIM = 4.0  # px: an outline grown this much takes in its card's blurred rim (paper_beyond)
 BEYOND_THICK = 6  # px: paper at least this thick may hold an index (a glyph at least MIN_GLYPH_PX with paper round it)
@@ -384,6 +386,38 @@ def _pairs_seen(blobs: list[Blob], table: np.ndarray | None, since: int = 0) -> 
         tall = float(np.linalg.norm(at[5] - at[4]))
         out.append((gap, replace(cand, card=at[:4], centre=at[4], rank_height=tall, down=np.float32((at[5] - at[4]) / max(tall, 1e-6)))))
     return out
+
+
+def table_seen(cards: list[np.ndarray]) -> np.ndarray | None:
+    """How the table lies in a frame with no calibration, from ``cards``: outlines of cards read
+    surely at both index corners (each its index corner first). A card is a 63 x 88 rectangle on
+    the table, so its outline says how the table is seen at it, but for its size and turn;
+    where at least two say alike (within PLANE_AGREE of each other) that the table is seen
+    steeply (SLANT_FROM), an affine map that undoes it (for read_indices' ``overhead``); else None."""
+    shapes = []
+    for quad in cards:
+        q = np.float64(quad)
+        across, down = (q[1] - q[0] + q[2] - q[3]) / 126, (q[3] - q[0] + q[2] - q[1]) / 176
+        seen = np.stack([across, down], axis=1)
+        shape = seen @ seen.T
+        det = float(np.linalg.det(shape))
+        if det > 0:
+            shapes.append(shape / np.sqrt(det))
+    if len(shapes) < 2 or max(_stretch(a, b) for a in shapes for b in shapes) > PLANE_AGREE:
+        return None
+    shape = np.mean(shapes, axis=0)
+    values, vectors = np.linalg.eigh(shape / np.sqrt(np.linalg.det(shape)))
+    if np.sqrt(values[1] / values[0]) < SLANT_FROM:
+        return None
+    flat = np.eye(3)
+    flat[:2, :2] = vectors @ np.diag(values ** -0.5) @ vectors.T
+    return flat
+
+
+def _stretch(a: np.ndarray, b: np.ndarray) -> float:
+    """How much more one shape stretches one way than the other (1: alike)."""
+    values = np.linalg.eigvals(np.linalg.solve(a, b)).real
+    return float(np.sqrt(values.max() / values.min()))
 
 
 def _mapped(homography: np.ndarray, points: np.ndarray) -> np.ndarray:

@@ -24,7 +24,7 @@ from vision.balance import white_balanced
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
-from vision.indices import CARD_REACH, LOOKS_AGAIN, RANK_CENTRE, IndexRead, looked, paper_beyond, read_indices, surest_look
+from vision.indices import CARD_REACH, LOOKS_AGAIN, RANK_CENTRE, IndexRead, looked, paper_beyond, read_indices, surest_look, table_seen
 from vision.learned import UNIT_SQUARE, CornerRead, calibrated_thresholds, corner_window, one_window_sure, shipped_reader
 from vision.reading import DeckIndex, Reading, read_card
 
@@ -114,6 +114,8 @@ class Recogniser:
             if guess.card is not None and guess.card not in named:
                 named.add(guess.card)
                 guesses.append(guess)
+        if overhead is None:  # no calibration: the cards read surely may say how the table lies
+            overhead = table_seen([np.roll(np.float32(g.corners), -g.read_at[0], axis=0) for g in guesses if _confirmed(g)])
         return _pieces_dropped(self._with_indices(image, guesses, overhead))
 
     def _with_indices(self, image: np.ndarray, guesses: list[CardGuess], overhead: np.ndarray | None = None) -> list[CardGuess]:

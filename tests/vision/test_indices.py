@@ -249,3 +249,37 @@ def test_cards_lying_apart_are_read_once_each_through_their_outlines() -> None:
     recogniser.reader = counting = _Counting()
     assert sorted(g.card.code for g in recogniser.recognise(frame) if g.card) == sorted(codes)
     assert counting.windows == 2 * len(codes), counting.windows
+
+
+def _seen_card(centre: tuple[float, float], degrees: float, slant: float) -> np.ndarray:
+    """A 63 x 88 card's outline (index corner first) on the staged table, seen at ``slant``."""
+    import cv2
+
+    from vision.staged import table_view
+
+    quad = _quad(centre, 126, 176, degrees)
+    return cv2.perspectiveTransform(np.float32(quad).reshape(-1, 1, 2), table_view(slant)).reshape(4, 2)
+
+
+def test_cards_read_surely_say_how_a_table_seen_steeply_lies() -> None:
+    import cv2
+
+    from vision.indices import table_seen
+
+    cards = [_seen_card((400, 360), 10, 0.6), _seen_card((800, 380), 80, 0.6)]
+    flat = table_seen(cards)
+    assert flat is not None
+    for quad in cards:  # laid flat, each is a card's shape again: square corners, 63 x 88
+        q = cv2.transform(quad.reshape(-1, 1, 2), flat[:2]).reshape(4, 2)
+        across, down = q[1] - q[0], q[3] - q[0]
+        assert abs(float(across @ down)) / (np.linalg.norm(across) * np.linalg.norm(down)) < 0.08
+        assert np.linalg.norm(across) / np.linalg.norm(down) == pytest.approx(63 / 88, rel=0.08)
+
+
+def test_the_table_is_not_laid_flat_on_one_card_on_cards_that_disagree_or_seen_from_overhead() -> None:
+    from vision.indices import table_seen
+
+    steep = _seen_card((400, 360), 10, 0.6)
+    assert table_seen([steep]) is None  # one card may be a picture's frame, not a card
+    assert table_seen([steep, _quad((800, 380), 126, 176, 80)]) is None  # one steep, one not: they disagree
+    assert table_seen([_seen_card((400, 360), 10, 0.9), _seen_card((800, 380), 80, 0.9)]) is None  # near overhead

@@ -27,7 +27,7 @@ UNENROLLED = {
     "minemaarten": (54, 0), "phone_notanumber11": (209, 0), "schnapsen_anima": (68, 0),
 }
 ENROLLED = {
-    "ee326": (27, 0), "guillex7": (27, 0), "kentdoan": (33, 0),
+    "ee326": (27, 0), "guillex7": (28, 0), "kentdoan": (33, 0),
     "minemaarten": (3, 0), "phone_notanumber11": (209, 0), "schnapsen_anima": (49, 0),
 }
 

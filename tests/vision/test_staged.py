@@ -196,6 +196,31 @@ def test_a_calibrated_camera_60_degrees_off_overhead_reads_a_hand_card_by_card(a
     assert calibrated.right >= 15 and square.right <= 8, (calibrated, square)
 
 
+def test_two_cards_read_surely_lay_a_steep_photo_flat_for_the_hand_beside_them() -> None:
+    # No calibration (a photo, a camera run without a layout), the table's depth shortened to
+    # 0.55: a blackjack hand's cards are found by their indices alone and their windows keep
+    # the slant. Two cards lying apart beside it, read surely at both index corners, say how the
+    # table lies (vision.indices.table_seen), and the hand is read as if from overhead.
+    from vision.staged import FACE_H, FACE_W, _arranged, _camera, _lay, _quad, card_face
+
+    reader, height = Recogniser(), 150 * FACE_H / FACE_W
+    total = {4: Tally(), 6: Tally()}  # the hand alone; with the two cards beside it
+    for seed in range(3):
+        for count in total:
+            rng = np.random.default_rng(seed)
+            frame = surface(SURFACES[seed % 3], rng)
+            cards = hand(6, rng)
+            quads = [*_arranged(4, "blackjack", 150, height, rng), _quad((170, 360), 150, height, 5), _quad((1110, 380), 150, height, -8)]
+            for card, quad in zip(cards[:count], quads[:count], strict=True):
+                _lay(frame, card_face(card), slanted(quad, 0.55))
+            read = {g.card for g in reader.recognise(_camera(frame, rng)) if g.card is not None}
+            total[count] += score_frame(read, cards[:count])
+            assert set(cards[4:count]) <= read  # the two beside it, read through their outlines
+    alone, beside = total[4], total[6]
+    assert alone.invented == beside.invented == 0, total
+    assert beside.right - 6 >= alone.right + 6, total  # the hand's cards: 12 of them
+
+
 def test_a_slanted_view_shortens_the_tables_depth() -> None:
     card = np.float32([[590, 300], [690, 300], [690, 440], [590, 440]])  # upright, at the frame's middle
     assert np.array_equal(slanted(card, 1.0), card)

@@ -72,6 +72,7 @@ class CameraSource(CardSource):
         self._files: deque[Path] = deque()
         self._target_is_folder = False
         self._bad_frame = ""  # the last unusable frame's fault, so it is reported once
+        self._bad_layout = ""  # and the last layout that did not fit the frames
         self._first_delay = float_option(parsed, "reconnect_delay", 0.5, 0.01, 60)
         self._longest_delay = float_option(parsed, "reconnect_max", 10.0, 0.01, 600)
         self._gone: _Gone | None = None  # set while the camera is away
@@ -230,10 +231,19 @@ class CameraSource(CardSource):
     def _overhead(self, frame: np.ndarray) -> np.ndarray | None:
         """How the calibrated layout lies in ``frame`` (:meth:`Layout.overhead`), so a card found
         by its index alone is laid out as it lies on the table; None without a layout, or for
-        a frame of another size than the one calibrated."""
+        a frame of another size than the one calibrated (said once: calibrate again)."""
         layout = self.tracker.layout
-        if layout is None or tuple(layout.image_size) != (frame.shape[1], frame.shape[0]):
+        if layout is None:
             return None
+        size = (frame.shape[1], frame.shape[0])
+        if tuple(layout.image_size) != size:
+            why = (f"the camera's picture is {size[0]}x{size[1]}, the layout was calibrated on "
+                   f"{layout.image_size[0]}x{layout.image_size[1]}: calibrate again (table vision calibrate)")
+            if why != self._bad_layout:
+                self._bad_layout = why
+                self._pending.append(SourceEvent("warning", self.url, now(), detail={"reason": "layout_size", "why": why}))
+            return None
+        self._bad_layout = ""
         return layout.overhead()
 
     def _steady(self, guesses: list[CardGuess]) -> tuple[list[CardGuess], set[int]]:

@@ -127,3 +127,23 @@ def test_a_frame_too_small_to_read_is_said_once_and_the_camera_reads_on(tmp_path
     assert warnings == [{"reason": "unusable_frame",
                          "why": "the camera's picture is 2x2 pixels: too small to show a card (at least 32)"}]
     assert [(e.card.code, e.spot) for e in events if e.kind == "card"] == [("KH", "S1")]
+
+
+def test_a_layout_calibrated_on_another_picture_size_is_said_once(tmp_path: Path) -> None:
+    with SimCamera("sim-camera://?seed=25") as camera:
+        camera.deal(parse_card("KH"), "S1")
+        shots = [camera.frame() for _ in range(3)]
+        camera.layout.save(tmp_path / "layout.json")
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, shot in enumerate(shots):  # the camera now films at a larger size than it was calibrated at
+        cv2.imwrite(str(folder / f"b{i}.png"), cv2.resize(shot, (1600, 900)))
+    with CameraSource(f"camera://{folder}?layout={tmp_path / 'layout.json'}&frames=2&confidence=0.5") as source:
+        events = []
+        while (event := source.read_event(timeout=30)) is not None and event.kind != "status":
+            events.append(event)
+    warnings = [e.detail for e in events if e.kind == "warning"]
+    assert warnings == [{"reason": "layout_size",
+                         "why": "the camera's picture is 1600x900, the layout was calibrated on 1280x720: "
+                                "calibrate again (table vision calibrate)"}]
+    assert [e.card.code for e in events if e.kind == "card"] == ["KH"]  # the cards are still read

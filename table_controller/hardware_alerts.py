@@ -7,7 +7,9 @@ A pure table, used by :meth:`table_controller.runtime.TableSession.hardware_even
   stops and calls the pit boss: cards may have been misread, taken or added. Between hands
   (the door opens to load a deck) they are only shown;
 - the cut card is not an irregularity: the dealer is told to finish this hand and shuffle
-  before the next, until a new deck is loaded.
+  before the next, until a new deck is loaded;
+- a camera whose pictures are not the size its layout was calibrated on is shown (calibrate
+  again): its cards are still read, their spots may be wrong.
 
 Notices are keyed, so the report that ends a condition (the jam cleared, the door closed, a
 new deck) takes its notice down.
@@ -54,6 +56,9 @@ def alert_for(report: dict[str, Any], *, hand_live: bool) -> HardwareAlert:
         return HardwareAlert(hold if hand_live else None, ("door", "The shoe's door is open"))
     if kind == "door_closed":
         return HardwareAlert(clears="door")
+    if kind == "warning" and report.get("reason") == "layout_size":  # the camera's layout no longer fits its pictures
+        why = str(report.get("why", "the camera's layout does not fit its pictures: calibrate again"))
+        return HardwareAlert(notice=("layout_size", why[0].upper() + why[1:]))
     if kind == "device_error":
         words = _device_error(report)
         hold = f"{words} during the hand: {CHECK}"

@@ -67,6 +67,14 @@ def test_the_cut_card_notice_stands_until_a_new_deck_is_loaded() -> None:
     assert session.snapshot()["hardware"]["notices"] == []
 
 
+def test_a_camera_layout_of_another_picture_size_stands_as_a_notice_and_holds_nothing() -> None:
+    session = TableSession(make_game("missouri-city"))
+    why = "the camera's picture is 1600x900, the layout was calibrated on 1280x720: calibrate again (table vision calibrate)"
+    session.hardware_event({"type": "warning", "reason": "layout_size", "why": why}, source="camera://0")
+    assert session.prompts().irregularity is None
+    assert session.snapshot()["hardware"]["notices"] == ["T" + why[1:]]
+
+
 def test_a_refused_new_deck_leaves_the_cut_card_notice_up() -> None:
     session = TableSession(make_game("missouri-city"))
     session.submit(Control(NEW_DECK), source="console:dealer")

@@ -235,10 +235,9 @@ class CameraSource(CardSource):
         layout = self.tracker.layout
         if layout is None:
             return None
-        size = (frame.shape[1], frame.shape[0])
-        if tuple(layout.image_size) != size:
-            why = (f"the camera's picture is {size[0]}x{size[1]}, the layout was calibrated on "
-                   f"{layout.image_size[0]}x{layout.image_size[1]}: calibrate again (table vision calibrate)")
+        misfit = layout.misfit(frame)
+        if misfit is not None:
+            why = f"the camera's picture is {misfit}: calibrate again (table vision calibrate)"
             if why != self._bad_layout:
                 self._bad_layout = why
                 self._pending.append(SourceEvent("warning", self.url, now(), detail={"reason": "layout_size", "why": why}))

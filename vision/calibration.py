@@ -64,6 +64,14 @@ class Layout:
                 return spot
         return None
 
+    def misfit(self, frame: np.ndarray) -> str | None:
+        """Why the layout does not fit ``frame`` (a picture of another size than the one it was
+        calibrated on), or None when it does."""
+        size = (frame.shape[1], frame.shape[0])
+        if tuple(self.image_size) == size:
+            return None
+        return f"{size[0]}x{size[1]}, the layout was calibrated on {self.image_size[0]}x{self.image_size[1]}"
+
     def overhead(self) -> np.ndarray:
         """The homography from the camera's frame to the layout seen from straight above (as
         large as in the frame): how a card lying on it is seen at a slant, for laying out one

@@ -96,14 +96,11 @@ def run_identify(args: argparse.Namespace) -> int:
             print(f"table vision identify: error: {exc}", file=sys.stderr)
             failed += 1
             continue
-        overhead = None
-        if layout is not None:
-            size = (image.shape[1], image.shape[0])
-            if tuple(layout.image_size) == size:
-                overhead = layout.overhead()
-            else:
-                print(f"table vision identify: {name} is {size[0]}x{size[1]}, the layout was calibrated on "
-                      f"{layout.image_size[0]}x{layout.image_size[1]}: read without it", file=sys.stderr)
+        overhead, misfit = None, layout.misfit(image) if layout is not None else None
+        if misfit is not None:
+            print(f"table vision identify: {name} is {misfit}: read without it", file=sys.stderr)
+        elif layout is not None:
+            overhead = layout.overhead()
         cards = [guess.to_dict() for guess in recogniser.recognise(image, overhead)]
         print(json.dumps({"file": name, "cards": cards}), flush=True)
     return 2 if failed else 0

@@ -108,21 +108,34 @@ def test_a_camera_that_goes_away_is_opened_again(tmp_path: Path) -> None:
     assert "stopped giving pictures" in gone["reason"]
 
 
-def test_a_frame_too_small_to_read_is_said_once_and_the_camera_reads_on(tmp_path: Path) -> None:
+def filmed_king(tmp_path: Path) -> list[np.ndarray]:
+    """Three frames of the simulated camera with the king of hearts on S1; its layout saved
+    as tmp_path/layout.json."""
     with SimCamera("sim-camera://?seed=25") as camera:
         camera.deal(parse_card("KH"), "S1")
         shots = [camera.frame() for _ in range(3)]
         camera.layout.save(tmp_path / "layout.json")
+    return shots
+
+
+def read_folder(folder: Path, layout: Path) -> list:
+    """The events camera:// gives for ``folder``'s frames, up to its end."""
+    with CameraSource(f"camera://{folder}?layout={layout}&frames=2&confidence=0.5") as source:
+        events = []
+        while (event := source.read_event(timeout=30)) is not None and event.kind != "status":
+            events.append(event)
+    return events
+
+
+def test_a_frame_too_small_to_read_is_said_once_and_the_camera_reads_on(tmp_path: Path) -> None:
+    shots = filmed_king(tmp_path)
     folder = tmp_path / "frames"
     folder.mkdir()
     for i in range(2):
         cv2.imwrite(str(folder / f"a{i}.png"), np.zeros((2, 2, 3), np.uint8))
     for i, shot in enumerate(shots):
         cv2.imwrite(str(folder / f"b{i}.png"), shot)
-    with CameraSource(f"camera://{folder}?layout={tmp_path / 'layout.json'}&frames=2&confidence=0.5") as source:
-        events = []
-        while (event := source.read_event(timeout=30)) is not None and event.kind != "status":
-            events.append(event)
+    events = read_folder(folder, tmp_path / "layout.json")
     warnings = [e.detail for e in events if e.kind == "warning"]
     assert warnings == [{"reason": "unusable_frame",
                          "why": "the camera's picture is 2x2 pixels: too small to show a card (at least 32)"}]
@@ -130,18 +143,12 @@ def test_a_frame_too_small_to_read_is_said_once_and_the_camera_reads_on(tmp_path
 
 
 def test_a_layout_calibrated_on_another_picture_size_is_said_once(tmp_path: Path) -> None:
-    with SimCamera("sim-camera://?seed=25") as camera:
-        camera.deal(parse_card("KH"), "S1")
-        shots = [camera.frame() for _ in range(3)]
-        camera.layout.save(tmp_path / "layout.json")
+    shots = filmed_king(tmp_path)
     folder = tmp_path / "frames"
     folder.mkdir()
     for i, shot in enumerate(shots):  # the camera now films at a larger size than it was calibrated at
         cv2.imwrite(str(folder / f"b{i}.png"), cv2.resize(shot, (1600, 900)))
-    with CameraSource(f"camera://{folder}?layout={tmp_path / 'layout.json'}&frames=2&confidence=0.5") as source:
-        events = []
-        while (event := source.read_event(timeout=30)) is not None and event.kind != "status":
-            events.append(event)
+    events = read_folder(folder, tmp_path / "layout.json")
     warnings = [e.detail for e in events if e.kind == "warning"]
     assert warnings == [{"reason": "layout_size",
                          "why": "the camera's picture is 1600x900, the layout was calibrated on 1280x720: "

@@ -122,3 +122,20 @@ def test_a_jam_during_the_hand_holds_it_and_both_banners_fit(
         page.wait_for_function("document.getElementById('notices').hidden", timeout=10_000)
         assert page.is_visible("#irregularity")  # the pit boss still decides
         page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
+def test_a_camera_layout_that_no_longer_fits_its_pictures_stands_as_a_notice_that_fits(
+    browser: Browser, width: int, height: int
+) -> None:
+    why = "the camera's picture is 1920x1080, the layout was calibrated on 1280x720: calibrate again (table vision calibrate)"
+    with live_table("sim://?seed=1") as table:
+        page = open_console(browser, table, width, height)
+        table.session.hardware_event({"type": "warning", "reason": "layout_size", "why": why}, source="camera://0")
+        page.wait_for_function("!document.getElementById('notices').hidden")
+        assert page.evaluate(NOTICES) == ["T" + why[1:]]
+        assert page.is_hidden("#irregularity")  # nothing is held for it
+        check_banners(page)
+        shot(page, f"layout-size-notice-{width}x{height}.png")
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.close()

@@ -14,6 +14,7 @@
      |    +-- DriverTimeoutError (also TimeoutError)
      +-- ProtocolError                      a frame that is not valid shoe protocol
      +-- HandLogError                       the hand log cannot be written or does not verify
+          +-- HandLogUnreachable            the log's server cannot be reached (kept locally meanwhile)
 
 Irregularities at the table (a card nobody expected, a card that cannot exist in this shoe)
 are *not* exceptions: the rules engine turns them into a state the dealer sees and a pit boss
@@ -73,3 +74,8 @@ class ProtocolError(TableError):
 
 class HandLogError(TableError):
     """The hand log cannot be written, read, or does not verify."""
+
+
+class HandLogUnreachable(HandLogError):
+    """The hand log's server cannot be reached now (down, restarting, the network cut): a
+    table logging to it keeps its records locally until it is back (:mod:`hand_log.spool`)."""

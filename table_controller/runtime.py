@@ -35,6 +35,7 @@ Listener = Callable[["TableSession"], None]
 ROUTINE_KINDS = frozenset({"hello", "heartbeat", "status", "jam_cleared", "door_closed"})
 # A hand's result is final once logged and counted: the engine would end it again (a void
 # entered after the result), the runtime refuses, as the log holds one result per hand.
+LOG_NOTICE = "hand_log"  # the standing notice of records kept at the table while the log's server is away
 RESULT_STANDS = (
     "the hand is over and its result is logged; it stands: NEW DECK starts the next hand"
 )
@@ -122,6 +123,8 @@ class TableSession:
         self.last_refusal: str | None = None
         self.lock = threading.RLock()
         self._listeners: list[Listener] = []
+        if hasattr(log, "watch_spool"):  # a log on a server keeps records here while it is away
+            log.watch_spool(self._log_notice_changed)
         self._begin_hand()
 
     # ----- reading -----------------------------------------------------------------------------
@@ -232,6 +235,7 @@ class TableSession:
             if self.log is not None:
                 in_hand = self._hand_logged and not self._result_logged
                 self.log.append(self.hand_id if in_hand else "", kind, payload, source=source, at=at)
+                self._show_log_notice()
         self._notify()
 
     def resume(self, hand_id: str, events: list[dict[str, Any]], header: dict[str, Any] | None = None) -> None:
@@ -292,6 +296,7 @@ class TableSession:
             if kind == "event":
                 kind, payload = "note", {"after_hand": self.hand_id, **payload}
             self.log.append("", kind, payload, source=source, at=at)
+            self._show_log_notice()
             return
         if not self._hand_logged:
             header = {**self.game.describe(), "table": self.table_id, "dealer": self.dealer, "shoe": self.hardware.source}
@@ -300,8 +305,23 @@ class TableSession:
             self.log.begin_hand(self.hand_id, header)
             self._hand_logged = True
         self.log.append(self.hand_id, kind, payload, source=source, at=at)
+        self._show_log_notice()
         if kind == "result":
             self._result_logged = True
+
+    def _show_log_notice(self) -> None:
+        """While the log's server is away, the dealer sees how many records the table keeps."""
+        words = self.log.spool_notice() if hasattr(self.log, "spool_notice") else None
+        if words:
+            self.hardware.notices[LOG_NOTICE] = words
+        else:
+            self.hardware.notices.pop(LOG_NOTICE, None)
+
+    def _log_notice_changed(self) -> None:
+        """The log's forwarding thread sent kept records to the server (or was refused)."""
+        with self.lock:
+            self._show_log_notice()
+        self._notify()
 
     def _count(self, ended: HandEnded) -> None:
         """The session's running count: the winner where seats play each other (Missouri City),

@@ -20,6 +20,7 @@ import logging
 import threading
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from table_controller.errors import HandLogError
@@ -40,7 +41,7 @@ from table_controller.hand_log.records import (
     seal,
     signature_matches,
 )
-from table_controller.hand_log.store import LogStore, open_store
+from table_controller.hand_log.store import LogStore, is_postgres_url, open_store
 from table_controller.hand_log.witness import append_lines, witness_line
 
 LOG = logging.getLogger(__name__)
@@ -75,7 +76,7 @@ class HandLog:
         check_table_id(table_id)
         path = Path(key_path) if key_path is not None else default_key_path()
         key = load_or_create_key(path)
-        store = open_store(target, create=True)
+        store = _open_for_writing(target, table_id, path)
         log = cls(store, key, HeadStore(path, key, store.log_id, store.location), table_id)
         log.witness = witness
         try:
@@ -232,6 +233,17 @@ class HandLog:
     def read_hand(self, hand_id: str, table: str | None = None) -> reader.RecordedHand:
         return reader.read_hand(self.store, hand_id, table=table or self.table_id)
 
+    def spool_notice(self) -> str | None:
+        """While the log's server is away, the dealer's notice of the records kept here."""
+        notice = getattr(self.store, "notice", None)
+        return notice() if notice is not None else None
+
+    def watch_spool(self, watcher: Callable[[], None]) -> None:
+        """``watcher()`` when the kept records are forwarded (from the forwarding thread)."""
+        watch = getattr(self.store, "watch", None)
+        if watch is not None:
+            watch(watcher)
+
     @property
     def last_seq(self) -> int:
         return self._last.seq if self._last else 0
@@ -252,3 +264,13 @@ class HandLog:
     def __del__(self) -> None:
         if getattr(self, "_lock_file", None) is not None:
             LOG.warning("HandLog of %s was not properly closed", self.table_id)
+
+
+def _open_for_writing(target: str, table_id: str, key_path: Path) -> LogStore:
+    """The store a table writes to: one on PostgreSQL keeps its records in a local spool
+    while the server cannot be reached (:mod:`table_controller.hand_log.spool`)."""
+    if not is_postgres_url(target):
+        return open_store(target, create=True)
+    from table_controller.hand_log.spool import SpooledStore, spool_folder
+
+    return SpooledStore(target, table_id, spool_folder(key_path))

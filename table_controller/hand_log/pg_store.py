@@ -3,6 +3,10 @@
 Each table writes only its own chain, so writers never contend for a row; the primary key
 (table, seq) turns a second writer on the same table into a refused insert, never a fork.
 The connection is in autocommit mode: each insert is committed when ``execute`` returns.
+A server that cannot be reached (down, restarting, the connection cut) is
+:class:`HandLogUnreachable`, so a table can keep its records locally meanwhile
+(:mod:`table_controller.hand_log.spool`); anything else the server refuses is a plain
+:class:`HandLogError`.
 """
 
 from __future__ import annotations
@@ -12,11 +16,17 @@ from typing import Any
 
 import psycopg
 
-from table_controller.errors import HandLogError
+from table_controller.errors import HandLogError, HandLogUnreachable
 from table_controller.hand_log.store import SCHEMA, LogStore
 
 # Serialises schema creation: CREATE TABLE IF NOT EXISTS races between fresh connections.
 _SCHEMA_LOCK = 0x48414E44
+# A server gone silent (a cut cable, no reset) must not hold the dealer for the kernel's
+# retransmission timeout (minutes): unacknowledged data or dead keepalives end the
+# connection within seconds, and the table keeps its records locally.
+_LIVENESS = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2,
+             "keepalives_count": 3, "tcp_user_timeout": 10_000}
+_GONE = (psycopg.OperationalError, psycopg.InterfaceError)
 
 
 def _redact(url: str) -> str:
@@ -28,15 +38,20 @@ def _redact(url: str) -> str:
     return f"{scheme}//{auth.split(':', 1)[0]}:***@{tail}"
 
 
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
 class PgStore(LogStore):
-    def __init__(self, target: str, *, create: bool = True) -> None:
+    def __init__(self, target: str, *, create: bool = True, connect_timeout: int = 10) -> None:
         self.target = _redact(target)
         self.location = self.target
         try:
-            self._db = psycopg.connect(target, autocommit=True, connect_timeout=10)
+            self._db = psycopg.connect(target, autocommit=True, connect_timeout=connect_timeout, **_LIVENESS)
         except psycopg.Error as exc:
-            message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise HandLogError(f"cannot open hand log {self.target}: {message}") from None
+            error = HandLogUnreachable if isinstance(exc, _GONE) else HandLogError
+            raise error(f"cannot open hand log {self.target}: {_first_line(exc)}") from None
         try:
             if create:
                 self._create_schema()
@@ -64,6 +79,8 @@ class PgStore(LogStore):
             raise HandLogError(f"hand log {self.target} refused a record: {exc}") from None
         except psycopg.errors.UndefinedTable:
             raise HandLogError(f"{self.target} is not a hand log") from None
+        except _GONE as exc:
+            raise HandLogUnreachable(f"hand log {self.target}: {_first_line(exc)}") from None
         except psycopg.Error as exc:
             raise HandLogError(f"hand log {self.target}: {exc}") from None
 

@@ -125,6 +125,7 @@ class TableSession:
         self._listeners: list[Listener] = []
         if hasattr(log, "watch_spool"):  # a log on a server keeps records here while it is away
             log.watch_spool(self._log_notice_changed)
+            self._show_log_notice()  # a table started during an outage keeps records from the start
         self._begin_hand()
 
     # ----- reading -----------------------------------------------------------------------------

@@ -110,11 +110,6 @@ class SpooledStore(LogStore):
         if meta.get("server_location") != self.location or meta.get("table") != self.table:
             raise HandLogError(f"{self._path} is not the spool of table {self.table} for {self.target}")
         self.log_id = meta["server_log_id"]
-        if self._server is not None and self._server.log_id != self.log_id:
-            raise HandLogError(
-                f"{self.target} is another hand log than the one table {self.table} kept records "
-                f"for in {self._path} (log id {self._server.log_id}, not {self.log_id}): the records "
-                "stay in the spool for an auditor; move it away to start afresh")
         self._load_recent(spool)
         last = spool.last_record(self.table)
         self._last_seq = last.seq if last else 0
@@ -214,6 +209,11 @@ class SpooledStore(LogStore):
             HandLogUnreachable: the server went away again (the rest stay kept).
             HandLogError: the server's chain for this table does not lead into the spool's.
         """
+        if server.log_id != self.log_id:
+            raise HandLogError(
+                f"{self.target} now holds another hand log than the one table {self.table} kept records "
+                f"for in {self._path} (log id {server.log_id}, not {self.log_id}): the records stay in "
+                "the spool for an auditor; move it away to start afresh")
         sent = self._carry_on_from(server)
         while True:
             with self._lock:

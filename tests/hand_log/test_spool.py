@@ -164,3 +164,21 @@ def test_a_spool_is_readable_by_its_owner_alone_even_under_a_loose_umask(
     with HandLog.open(url, key_path=key_path, table_id="table-1"):
         pass
     assert [r[0] for r in server_rows(url, "table-1")] == list(range(1, 15))
+
+
+def test_a_log_made_afresh_on_the_server_meanwhile_is_not_taken_for_the_table_s_own(
+    own_pg: OwnServer, url: str, key_path: Path, tmp_path: Path,
+) -> None:
+    with HandLog.open(url, key_path=key_path, table_id="table-1") as log:
+        write_hands(log, 1)
+        own_pg.stop()
+        write_hands(log, 1, start=1)
+    own_pg.start()
+    with open_store(url, create=False) as store:  # the database was dropped and made again
+        store.execute("DROP TABLE hand_records")
+        store.execute("DROP TABLE hand_log_meta")
+    with HandLog.open(url, key_path=tmp_path / "other" / "hand_log.key", table_id="table-2") as other:
+        write_hands(other, 1)
+    with pytest.raises(HandLogError, match="now holds another hand log"):
+        HandLog.open(url, key_path=key_path, table_id="table-1")
+    assert len(spool_files(key_path)) == 1

@@ -1,11 +1,18 @@
-"""Hand-log figures: durable events per second (SQLite, PostgreSQL) and hands verified per second.
+"""Hand-log figures: durable events per second (SQLite, PostgreSQL), hands verified per second,
+and bytes per hand per game.
 
-    python benchmarks/handlog.py [--events 500] [--hands 40]
+    python benchmarks/handlog.py [--events 500] [--hands 40] [--size-hands 10] [--only-size]
 
 Each append is committed (and its signed head written) before the next starts, exactly as
 ``table run`` does. PostgreSQL runs on a throwaway server from ``scripts/pg-test-server``
 unless ``TABLE_TEST_PG_URL`` names one. Verification replays autopilot hands through the
 rules engine, chain and signatures included.
+
+Bytes per hand: each game (at its most seats) plays ``--size-hands`` autopilot hands into its own
+SQLite log (on /dev/shm where there is one: the figure is the file's size, not the disk's
+speed); the file is then vacuumed and its size divided by the hands, and the payload text is
+split into what was stored per record kind and, inside events, into the event, the prompts
+and the effects.
 """
 
 from __future__ import annotations
@@ -13,7 +20,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -54,6 +63,47 @@ def hands_verified_per_second(target: str, key: Path, hands: int) -> tuple[float
     return report.hands / elapsed, report.records
 
 
+# Each game at its most seats (blackjack's seven-seat hand is the issue's yardstick).
+SIZE_GAMES = (("missouri-city", None), ("buffalo-bayou", None), ("backhand", 6), ("blackjack", 7),
+              ("vingt-un", 7), ("red-dog", 7), ("split-decision", 3), ("luck-of-the-draw", None), ("farmer", 8))
+
+
+def bytes_per_hand(game: str, seats: int | None, hands: int, folder: Path) -> dict[str, float]:
+    """One game's log size per hand, and where its payload bytes go."""
+    db, key = folder / f"size-{game}.db", folder / "size.key"
+    argv = ["run", "--autopilot", "--hands", str(hands), "--game", game, "--log", str(db), "--key", str(key),
+            "--table-id", f"size-{game}", "--quiet"] + (["--seats", str(seats)] if seats else [])
+    with contextlib.redirect_stdout(io.StringIO()):
+        if table_main(argv) != 0:
+            raise SystemExit(f"autopilot run of {game} failed")
+    parts: dict[str, float] = {"records": 0, "payload": 0, "event": 0, "prompts": 0, "effects": 0}
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        played = conn.execute("SELECT COUNT(*) FROM hand_records WHERE kind = 'result'").fetchone()[0]
+        for kind, text in conn.execute("SELECT kind, payload FROM hand_records"):
+            parts["records"] += 1
+            parts["payload"] += len(text.encode())
+            if kind == "event":
+                payload = json.loads(text)
+                for part in ("event", "prompts", "effects"):
+                    parts[part] += len(json.dumps(payload.get(part), sort_keys=True, separators=(",", ":")))
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.execute("VACUUM")
+    parts["file"] = db.stat().st_size
+    return {name: value / played for name, value in parts.items()} | {"hands": played}
+
+
+def print_sizes(hands: int) -> None:
+    base = "/dev/shm" if Path("/dev/shm").is_dir() else None
+    with tempfile.TemporaryDirectory(dir=base) as tmp:
+        print(f"bytes per hand on SQLite ({hands} autopilot hands per game; file after VACUUM):")
+        print(f"  {'game':<18}{'seats':>6}{'file':>10}{'records':>9}{'payload':>10}{'prompts':>10}"
+              f"{'effects':>9}{'events':>8}")
+        for game, seats in SIZE_GAMES:
+            size = bytes_per_hand(game, seats, hands, Path(tmp))
+            print(f"  {game:<18}{seats or '':>6}{size['file']:>10,.0f}{size['records']:>9.1f}{size['payload']:>10,.0f}"
+                  f"{size['prompts']:>10,.0f}{size['effects']:>9,.0f}{size['event']:>8,.0f}", flush=True)
+
+
 def pg_server() -> tuple[str, str | None]:
     url = os.environ.get("TABLE_TEST_PG_URL")
     if url:
@@ -68,7 +118,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=500)
     parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--size-hands", type=int, default=10, help="autopilot hands per game for bytes per hand")
+    parser.add_argument("--only-size", action="store_true", help="only bytes per hand (no server needed)")
     args = parser.parse_args()
+    print_sizes(args.size_hands)
+    if args.only_size:
+        return
     server_url, folder = pg_server()
     try:
         with tempfile.TemporaryDirectory() as tmp:

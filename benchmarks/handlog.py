@@ -84,7 +84,7 @@ def bytes_per_hand(game: str, seats: int | None, hands: int, folder: Path) -> di
             parts["payload"] += len(text.encode())
             if kind == "event":
                 payload = json.loads(text)
-                for part in ("event", "prompts", "effects"):
+                for part in (p for p in ("event", "prompts", "effects") if p in payload):
                     parts[part] += len(json.dumps(payload.get(part), sort_keys=True, separators=(",", ":")))
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute("VACUUM")

@@ -177,11 +177,9 @@ class TableSession:
                 self.state = next_hand(self.game, self.state)
                 self._begin_hand()
             new_state, effects = self._apply(event)
-            payload = {
-                "event": event_to_dict(event),
-                "prompts": self.game.prompts(new_state).to_dict(),
-                "effects": [effect_to_dict(e) for e in effects],
-            }
+            # What happened, not what the screens showed: the prompts are the replay's to derive
+            # (hand_log.shown), and stored with every event they were 92 % of a hand's log.
+            payload = {"event": event_to_dict(event), "effects": [effect_to_dict(e) for e in effects]}
             self._log("event", payload, source=source, at=at)
             for effect in effects:
                 if isinstance(effect, HandEnded):

@@ -8,6 +8,7 @@ from typing import Any
 
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
+from table_controller.hand_log.shown import shown_prompts
 
 
 def clock(at: float) -> str:
@@ -99,9 +100,10 @@ def switch_order(item: tuple[str, Any]) -> tuple[str, int, str]:
     return letters, int(digits) if digits else -1, key
 
 
-def describe_record(record: HandRecord, asked: str = "") -> list[str]:
+def describe_record(record: HandRecord, asked: str = "", prompts: dict[str, Any] | None = None) -> list[str]:
     """The record's lines; ``asked`` is the dealer's instruction before it (where the card
-    went, for a card whose effect says only that it ended the hand)."""
+    went, for a card whose effect says only that it ended the hand); ``prompts`` what the
+    screens showed after it (:func:`~table_controller.hand_log.shown.shown_prompts`)."""
     payload = record.payload
     head = f"  #{record.seq:<5} {clock(record.at)}  {record.source:<16} "
     if record.kind == EVENT:
@@ -113,7 +115,7 @@ def describe_record(record: HandRecord, asked: str = "") -> list[str]:
             effects = f"as asked: {asked}" + (f"; {effects}" if effects else "")
         if effects:
             lines.append(f"{'':10}-> {effects}")
-        totals = describe_totals(payload.get("prompts"))
+        totals = describe_totals(prompts if prompts is not None else payload.get("prompts"))
         if totals:
             lines.append(f"{'':10}totals: {totals}")
         return lines
@@ -149,10 +151,11 @@ def account(hand: RecordedHand) -> str:
         f"  began {clock(hand.header_record.at)} UTC",
     ]
     asked = ""
+    shown = shown_prompts(hand)
     for record in hand.records:
-        lines.extend(describe_record(record, asked))
+        lines.extend(describe_record(record, asked, shown.get(record.seq)))
         if record.kind == EVENT:
-            asked = str((record.payload.get("prompts") or {}).get("dealer_instruction") or asked)
+            asked = str((shown.get(record.seq) or {}).get("dealer_instruction") or asked)
     result = hand.result
     lines.append(f"Result: {describe_result(result)}" if result else "Result: hand not finished")
     for seat, seat_result in sorted(((result or {}).get("seats") or {}).items()):

@@ -1,8 +1,9 @@
 """The rules audit: replay every logged hand through the rules engine and compare.
 
 For each hand, the game is rebuilt from the header (game, switches, first-dealt seat,
-seats); each logged event is applied in order and the prompts the engine gives now must
-equal, byte for byte in canonical JSON, the prompts that were logged with that event.
+seats); each logged event is applied in order and the effects the engine gives now (and,
+in a record from before the lean log, the prompts) must equal, byte for byte in canonical
+JSON, those logged with that event.
 The logged result must equal the replay's result. A difference names the hand, the
 record's seq and the first field that differs.
 """
@@ -83,11 +84,15 @@ def _replay_event(game: Any, state: Any, payload: dict[str, Any]) -> tuple[Any, 
         event = event_from_dict(payload["event"])
     except (KeyError, ValueError, TypeError) as exc:
         return state, f"the logged event cannot be read: {exc}"
-    state, _effects = game.apply(state, event)
-    replayed = game.prompts(state).to_dict()
-    logged = payload.get("prompts")
-    if canonical_json(replayed) != canonical_json(logged):
-        return state, "prompts differ from the replay: " + first_difference(logged, replayed)
+    state, effects = game.apply(state, event)
+    from table_controller.serialize import effect_to_dict
+
+    compared = [("effects", [effect_to_dict(e) for e in effects], payload.get("effects"))]
+    if "prompts" in payload:  # a record from before the lean log: what the screens showed, too
+        compared.append(("prompts", game.prompts(state).to_dict(), payload["prompts"]))
+    for name, replayed, logged in compared:
+        if canonical_json(replayed) != canonical_json(logged):
+            return state, f"{name} differ from the replay: " + first_difference(logged, replayed)
     return state, ""
 
 

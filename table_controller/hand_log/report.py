@@ -27,6 +27,7 @@ from table_controller.hand_log.account import (
 from table_controller.hand_log.check import CheckReport
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
+from table_controller.hand_log.shown import shown_prompts
 from table_controller.money import money
 
 SIMULATED_SCHEMES = frozenset({"sim", "sim-camera", "replay"})
@@ -268,6 +269,7 @@ def _access(records: list[HandRecord]) -> str:
 def _steps(hand: RecordedHand) -> list[tuple[Any, ...]]:
     rows: list[tuple[Any, ...]] = []
     asked = ""
+    shown = shown_prompts(hand)
     for r in hand.records:
         p = r.payload
         if r.kind == EVENT:
@@ -275,8 +277,8 @@ def _steps(hand: RecordedHand) -> list[tuple[Any, ...]]:
             effects = describe_effects(p.get("effects") or [])
             if event.get("type") == "card" and asked and {e.get("type") for e in p.get("effects") or []} == {"hand_ended"}:
                 effects = f"as asked: {asked}" + (f"; {effects}" if effects else "")
-            rows.append((r.seq, clock(r.at)[11:], r.source, describe_event(event), effects, describe_totals(p.get("prompts"))))
-            asked = str((p.get("prompts") or {}).get("dealer_instruction") or asked)
+            rows.append((r.seq, clock(r.at)[11:], r.source, describe_event(event), effects, describe_totals(shown.get(r.seq))))
+            asked = str((shown.get(r.seq) or {}).get("dealer_instruction") or asked)
         elif r.kind == RESULT:
             rows.append((r.seq, clock(r.at)[11:], r.source, "RESULT", describe_result(p), ""))
         elif r.kind in (HARDWARE, NOTE):

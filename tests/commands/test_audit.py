@@ -13,7 +13,7 @@ from table_controller.cli import main
 from table_controller.events import NEW_DECK, CardArrived, Control, event_to_dict
 from table_controller.games import make_game
 from table_controller.hand_log import HandLog
-from table_controller.serialize import result_to_dict
+from table_controller.serialize import effect_to_dict, result_to_dict
 from tests.hand_log.fixtures import _data_dir, key_path, log_target, pg_server_url
 
 __all__ = ["_data_dir", "key_path", "log_target", "pg_server_url"]
@@ -56,7 +56,8 @@ def _log_hand_with_a_wrong_total(log: HandLog) -> int:
         if step == 6:
             prompts["seats"][0]["total_hand_value"] = 99
         seq = log.append("bad-hand", "event", {"event": event_to_dict(event), "prompts": prompts,
-                                               "effects": []}, source="test", at=2.0 + step)
+                                               "effects": [effect_to_dict(e) for e in effects]},
+                         source="test", at=2.0 + step)
         wrong_seq = seq if step == 6 else wrong_seq
         if game.result(state) is not None:
             log.append("bad-hand", "result", result_to_dict(game.result(state)),

@@ -190,6 +190,7 @@ def test_a_replayed_hand_shows_its_recorded_end(browser: Browser, tmp_path: Path
     """``replay://``: the page shows the recorded hand's last instruction, cards and result."""
     from table_controller.cli import main
     from table_controller.hand_log.reader import iter_hands
+    from table_controller.hand_log.shown import shown_prompts
     from table_controller.hand_log.store import open_store
 
     monkeypatch.setenv("TABLE_DATA_DIR", str(tmp_path / "data"))
@@ -197,7 +198,7 @@ def test_a_replayed_hand_shows_its_recorded_end(browser: Browser, tmp_path: Path
     assert main(["run", "--autopilot", "--hands", "1", "--log", db, "--key", str(tmp_path / "key"), "--quiet"]) == 0
     with open_store(db, create=False) as store:
         (hand,) = iter_hands(store)
-    recorded = hand.events[-1].payload["prompts"]
+    recorded = shown_prompts(hand)[hand.events[-1].seq]
     with live_table(f"replay://{db}?hand={hand.hand_id}&speed=0") as table:
         page = open_console(browser, table, 1280, 800)
         page.wait_for_function("!document.getElementById('result').hidden")

@@ -14,6 +14,7 @@ from dealer_display.app import create_app
 from table_controller.cli import main
 from table_controller.games import make_game
 from table_controller.hand_log.reader import RecordedHand, iter_hands
+from table_controller.hand_log.shown import shown_prompts
 from table_controller.hand_log.store import open_store
 from table_controller.runtime import TableSession
 from tests.dealer_display.conftest import LOOPBACK_CLIENT
@@ -52,7 +53,7 @@ def test_a_replayed_hand_ends_on_the_display_as_it_was_recorded(recorded):
         body = wait_for_result(client)
         with client.websocket_connect("ws://127.0.0.1/ws") as ws:
             pushed = ws.receive_json()
-    recorded_prompts = hand.events[-1].payload["prompts"]
+    recorded_prompts = shown_prompts(hand)[hand.events[-1].seq]
     for seen in (body, pushed):
         assert seen["state"]["prompts"] == recorded_prompts
         assert seen["state"]["prompts"]["result"] == hand.result
@@ -64,7 +65,7 @@ def test_a_replayed_hand_ends_on_the_display_as_it_was_recorded(recorded):
 
 def test_every_pushed_state_is_one_the_recorded_hand_showed(recorded):
     db, hand = recorded
-    shown = [r.payload["prompts"] for r in hand.events]
+    shown = list(shown_prompts(hand).values())
     recorded_for = hand.records[-1].at - hand.header_record.at
     speed = f"{recorded_for / 1.0:.6f}"  # paced as recorded, stretched to about a second
     with replay_client(db, hand, speed=speed) as client, client.websocket_connect("ws://127.0.0.1/ws") as ws:

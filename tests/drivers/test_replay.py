@@ -16,6 +16,7 @@ from table_controller.events import event_to_dict
 from table_controller.games import make_game
 from table_controller.hand_log import HandLog
 from table_controller.hand_log.reader import iter_hands
+from table_controller.hand_log.shown import shown_prompts
 from table_controller.hand_log.store import open_store
 from table_controller.runtime import TableSession
 from tests.hand_log.fixtures import _data_dir, key_path, log_target, pg_server_url
@@ -49,7 +50,7 @@ def test_a_replayed_hand_gives_the_logged_prompts(log_target: str, key_path: Pat
             last = read
     assert (last.kind, last.detail) == ("status", {"state": "end_of_replay"})
     assert submitted == source.recorded_events()  # type: ignore[attr-defined]
-    assert session.prompts().to_dict() == hand.events[-1].payload["prompts"]
+    assert session.prompts().to_dict() == shown_prompts(hand)[hand.events[-1].seq]
 
 
 def test_replayed_cards_carry_a_running_seq_and_their_recorded_spot(tmp_path: Path, key_path: Path) -> None:

@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "table_controller.commands.staff",
     "table_controller.commands.analyse",
     "table_controller.commands.train",
+    "table_controller.commands.floor",
 )
 
 

@@ -29,6 +29,17 @@ _LIVENESS = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2,
 _GONE = (psycopg.OperationalError, psycopg.InterfaceError)
 
 
+# Every insert tells the floor which table wrote (``LISTEN hand_log_written``), so the floor
+# reads a table's new records when there are some, never polling table by table.
+NOTIFY_CHANNEL = "hand_log_written"
+NOTIFY_SCHEMA = (
+    "CREATE OR REPLACE FUNCTION hand_log_written() RETURNS trigger LANGUAGE plpgsql AS "
+    f"$$ BEGIN PERFORM pg_notify('{NOTIFY_CHANNEL}', NEW.table_id); RETURN NULL; END $$",
+    "CREATE OR REPLACE TRIGGER hand_log_written AFTER INSERT ON hand_records "
+    "FOR EACH ROW EXECUTE FUNCTION hand_log_written()",
+)
+
+
 def _redact(url: str) -> str:
     """The URL without its password, for error messages."""
     head, sep, tail = url.partition("@")
@@ -66,10 +77,14 @@ class PgStore(LogStore):
         try:
             with self._db.transaction():
                 self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-                for statement in SCHEMA:
+                for statement in (*SCHEMA, *NOTIFY_SCHEMA):
                     self._db.execute(statement)
         except psycopg.Error as exc:
             raise HandLogError(f"cannot create hand log in {self.target}: {exc}") from None
+
+    def ensure_notify(self) -> None:
+        """Make a log created before the floor tell it of every insert, too."""
+        self._create_schema()
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:

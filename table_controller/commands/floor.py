@@ -1,0 +1,48 @@
+"""``table floor``: the pit bosses' and surveillance's page over the floor's PostgreSQL hand log.
+
+    table floor --log postgresql://floor@db/hands --staff staff.json [--port 8100]
+
+Every table writing to that database, live; a table's hands today; any hand step by step.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from table_controller.errors import ConfigError
+
+DEFAULT_PORT = 8100
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("floor", help="serve the floor page (every table on a PostgreSQL hand log)")
+    parser.add_argument("--log", required=True, metavar="URL", help="the floor's hand log: a postgresql:// URL")
+    parser.add_argument("--staff", required=True, metavar="FILE",
+                        help="named pit bosses, each with a PIN (made with `table staff add`)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    parser.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="another host name the page may be reached by (repeatable)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from table_controller.hand_log.pg_store import PgStore
+    from table_controller.hand_log.store import is_postgres_url
+    from table_controller.staff import load_staff
+
+    if not is_postgres_url(args.log):
+        raise ConfigError(f"the floor reads a PostgreSQL hand log (postgresql://...), not {args.log}")
+    staff = load_staff(args.staff)
+    if not staff.with_role("pit_boss"):
+        raise ConfigError(f"{args.staff} names no pit boss: add one with `table staff add {args.staff} ...`")
+    with PgStore(args.log, create=False):  # a wrong or unreachable URL: one line, before serving
+        pass
+    import uvicorn
+
+    from floor_display.app import FloorSettings, create_app
+
+    settings = FloorSettings(args.log, staff, host=args.host, allowed_hosts=tuple(args.allowed_host))
+    print(f"the floor: http://{args.host}:{args.port}/", flush=True)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning")
+    return 0

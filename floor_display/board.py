@@ -37,6 +37,7 @@ class TableView:
     open_irregularity: str = ""
     last_resolved: str = ""
     alerts: dict[str, str] = field(default_factory=dict)
+    log_outage: str = ""  # the last time the table kept its records itself, the server away
     last_seq: int = 0
     last_at: float = 0.0
 
@@ -90,6 +91,10 @@ class TableView:
             self.alerts[device] = f"{device} disconnected"
         elif kind in _DEVICE_UP:
             self.alerts.pop(device, None)
+        elif kind == "log_unreachable":  # the table's spool, forwarded once the server was back
+            began, ended = (time.strftime("%H:%M:%S", time.gmtime(float(report.get(k) or 0))) for k in ("began", "ended"))
+            self.log_outage = (f"hand log unreachable {began}-{ended} UTC: "
+                               f"{report.get('records')} records kept at the table")
         elif kind == "warning" and report.get("reason") in _WARNINGS:
             self.alerts[str(report["reason"])] = _WARNINGS[str(report["reason"])]
 
@@ -102,7 +107,7 @@ class TableView:
                            else "no hand yet" if not self.hand_id else f"dealing: {self.last_event}"),
             "hands_this_hour": sum(at >= hour for at in self.results_at),
             "open_irregularity": self.open_irregularity, "last_resolved": self.last_resolved,
-            "alerts": sorted(self.alerts.values()), "last_seq": self.last_seq,
+            "alerts": sorted(self.alerts.values()), "log_outage": self.log_outage, "last_seq": self.last_seq,
             "silent_seconds": round(max(0.0, now - self.last_at)) if self.last_at else None,
         }
 

@@ -85,7 +85,20 @@ class HandLog:
         except BaseException:
             log.close()
             raise
+        log.watch_spool(log._note_outage)
+        log._note_outage()  # a spool forwarded as the log opened
         return log
+
+    def _note_outage(self) -> None:
+        """Once the records kept while the server was away are on it, say so in the log: how
+        many, from which record, from when to when (a hardware record: the replay skips it)."""
+        outage = getattr(self.store, "ended_outage", None)
+        if not outage:
+            return
+        self.store.ended_outage = None  # type: ignore[attr-defined]
+        with self._lock:
+            hand_id = self._open_hand or ""
+        self.append(hand_id, "hardware", {"type": "log_unreachable", **outage}, source="hand_log", at=time.time())
 
     def _take_table_lock(self) -> None:
         self._heads.folder.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -24,6 +24,7 @@ import itertools
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -71,6 +72,8 @@ class SpooledStore(LogStore):
         self._since_header: list[HandRecord] = []  # this table's records from its last header on
         self._on_server = 0  # the last of this table's records the server is known to hold
         self._last_seq = 0
+        self._outage: tuple[int, float, str] | None = None  # (kept after record, began at, why) while spooling
+        self.ended_outage: dict[str, Any] | None = None  # the last outage, once its records are forwarded
         self.problem = ""  # why the records are kept here: the server's last error
         self.refused = ""  # the server would not take the kept records: why (no more tries)
         self._folder = folder
@@ -114,6 +117,8 @@ class SpooledStore(LogStore):
         last = spool.last_record(self.table)
         self._last_seq = last.seq if last else 0
         self._on_server = int(meta.get("on_server", "0"))
+        self._outage = (int(meta.get("kept_after", self._on_server)), float(meta.get("began", time.time())),
+                        meta.get("reason", ""))
         if self._server is None:
             self._start_forwarding()
             return
@@ -151,9 +156,10 @@ class SpooledStore(LogStore):
         """The server went away: from now on records are kept here, after a copy of the
         records a restarted table needs (its last hand, already on the server)."""
         LOG.warning("%s; keeping table %s's records in %s", exc, self.table, self._path)
+        self._outage = (self._on_server, time.time(), str(exc))
         try:
             self._spool = create_spool(self._path, self.log_id, self.location, self.table,
-                                       self._since_header, on_server=self._on_server)
+                                       self._since_header, on_server=self._on_server, reason=str(exc))
         except OSError as error:
             raise HandLogError(f"{exc}; and the records cannot be kept in {self._path}: "
                                f"{error.strerror or error}") from None
@@ -255,6 +261,11 @@ class SpooledStore(LogStore):
                 os.unlink(f"{self._path}{suffix}")
         self._spool = None
         self._server = server
+        if self._outage is not None:
+            kept_after, began, reason = self._outage
+            self.ended_outage = {"records": self._last_seq - kept_after, "first_seq": kept_after + 1,
+                                 "began": began, "ended": time.time(), "reason": reason}
+            self._outage = None
         self.problem = ""
         LOG.warning("hand log %s is back: table %s's kept records are forwarded", self.target, self.table)
 
@@ -379,7 +390,7 @@ def _first_seq(store: LogStore, table: str) -> int:
 
 
 def create_spool(path: Path, log_id: str, location: str, table: str, recent: Sequence[HandRecord],
-                 *, on_server: int) -> SqliteStore:
+                 *, on_server: int, reason: str = "") -> SqliteStore:
     """A new spool holding ``recent`` (records the server already has), made whole under a
     temporary name and then renamed, so a crash leaves no spool or a whole one; owner-only."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -389,7 +400,8 @@ def create_spool(path: Path, log_id: str, location: str, table: str, recent: Seq
     os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # SQLite keeps this mode
     building = SqliteStore(str(tmp), create=True)
     try:
-        meta = {"server_log_id": log_id, "server_location": location, "table": table, "on_server": str(on_server)}
+        meta = {"server_log_id": log_id, "server_location": location, "table": table, "on_server": str(on_server),
+                "kept_after": str(on_server), "began": repr(time.time()), "reason": reason}
         for key, value in meta.items():
             building.execute("INSERT INTO hand_log_meta (key, value) VALUES (?, ?)", (key, value))
         for record in recent:

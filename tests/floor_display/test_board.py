@@ -60,3 +60,12 @@ def test_hands_this_hour_count_results_since_the_hour_began_and_a_record_read_tw
     board.take(t.last)  # the feed read it again (a notice and a catch-up)
     card = board.to_dict(HOUR + 100)["tables"][0]
     assert (card["hands_this_hour"], card["hand_state"], card["silent_seconds"]) == (2, "over: settled", 50)
+
+
+def test_a_table_that_kept_its_records_through_an_outage_says_when_and_how_many() -> None:
+    board = Board()
+    t = Table(board)
+    t.write("", "hardware", {"type": "log_unreachable", "records": 37, "first_seq": 12, "began": HOUR + 62,
+                             "ended": HOUR + 305, "reason": "terminating connection"}, source="hand_log")
+    outage = board.to_dict(HOUR + 400)["tables"][0]["log_outage"]
+    assert outage == "hand log unreachable 08:01:02-08:05:05 UTC: 37 records kept at the table"

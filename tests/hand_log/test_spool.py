@@ -72,7 +72,12 @@ def test_records_written_while_the_server_is_stopped_are_kept_and_forwarded_in_o
     finally:
         log.close()
     rows = server_rows(url, "table-1")
-    assert [seq for seq, _ in rows] == list(range(1, 7 * 5 + 7 + 1))
+    assert [seq for seq, _ in rows] == list(range(1, 7 * 5 + 1 + 7 + 1))
+    with open_store(url, create=False) as store:  # the log says what happened, once it is back
+        [note] = [r for r in store.records(table="table-1") if r.kind == "hardware" and r.source == "hand_log"]
+    assert note.seq == 36 and note.hand_id == ""
+    assert (note.payload["type"], note.payload["records"], note.payload["first_seq"]) == ("log_unreachable", 18, 18)
+    assert note.payload["began"] <= note.payload["ended"] and "administrator command" in note.payload["reason"]
     report = check_log(url, key_path, replay=False)
     assert report.findings == []
     assert report.records == report.rows == len(rows)
@@ -100,8 +105,8 @@ def test_a_table_stopped_during_the_outage_resumes_from_its_spool_and_forwards_i
         assert log.spool_notice() is None
     assert spool_files(key_path) == []
     rows = server_rows(url, "table-1")
-    assert [seq for seq, _ in rows] == list(range(1, 22))
-    assert rows[8:] == kept
+    assert [seq for seq, _ in rows] == list(range(1, 23))  # and the note of the outage
+    assert rows[8:21] == kept
     assert check_log(url, key_path, replay=False).findings == []
 
 
@@ -163,7 +168,7 @@ def test_a_spool_is_readable_by_its_owner_alone_even_under_a_loose_umask(
         assert db.execute("SELECT COUNT(*) FROM hand_records").fetchone()[0] == 7 + 7  # after its last hand
     with HandLog.open(url, key_path=key_path, table_id="table-1"):
         pass
-    assert [r[0] for r in server_rows(url, "table-1")] == list(range(1, 15))
+    assert [r[0] for r in server_rows(url, "table-1")] == list(range(1, 16))
 
 
 def test_a_log_made_afresh_on_the_server_meanwhile_is_not_taken_for_the_table_s_own(

@@ -1,6 +1,7 @@
 """``table floor``: the pit bosses' and surveillance's page over the floor's PostgreSQL hand log.
 
     table floor --log postgresql://floor@db/hands --staff staff.json [--port 8100]
+    table floor --demo        # a local PostgreSQL, four simulated tables dealing into it, the floor
 
 Every table writing to that database, live; a table's hands today; any hand step by step.
 """
@@ -16,8 +17,11 @@ DEFAULT_PORT = 8100
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("floor", help="serve the floor page (every table on a PostgreSQL hand log)")
-    parser.add_argument("--log", required=True, metavar="URL", help="the floor's hand log: a postgresql:// URL")
-    parser.add_argument("--staff", required=True, metavar="FILE",
+    parser.add_argument("--log", metavar="URL", help="the floor's hand log: a postgresql:// URL")
+    parser.add_argument("--demo", action="store_true",
+                        help="start a local PostgreSQL (Debian's package, loopback) and simulated tables dealing "
+                             "into it, and serve their floor; Ctrl-C stops it all")
+    parser.add_argument("--staff", metavar="FILE",
                         help="named pit bosses, each with a PIN (made with `table staff add`)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     parser.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
@@ -27,6 +31,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.demo:
+        from table_controller.commands.floor_demo import run_demo
+
+        return run_demo(args, serve)
+    if not args.log or not args.staff:
+        raise ConfigError("table floor needs --log postgresql://... and --staff FILE (or --demo)")
+    return serve(args)
+
+
+def serve(args: argparse.Namespace) -> int:
     from table_controller.hand_log.pg_store import PgStore
     from table_controller.hand_log.store import is_postgres_url
     from table_controller.staff import load_staff

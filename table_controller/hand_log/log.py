@@ -35,6 +35,7 @@ from table_controller.hand_log.keys import (
 from table_controller.hand_log.records import (
     ACCESS_KINDS,
     BETWEEN_HANDS_KINDS,
+    HARDWARE,
     HEADER,
     RESULT,
     HandRecord,
@@ -96,9 +97,9 @@ class HandLog:
         if not outage:
             return
         self.store.ended_outage = None  # type: ignore[attr-defined]
-        with self._lock:
-            hand_id = self._open_hand or ""
-        self.append(hand_id, "hardware", {"type": "log_unreachable", **outage}, source="hand_log", at=time.time())
+        with self._lock:  # in the open hand if there is one (the table may close it meanwhile)
+            self._write(self._open_hand or "", HARDWARE, {"type": "log_unreachable", **outage}, "hand_log",
+                        time.time())
 
     def _take_table_lock(self) -> None:
         self._heads.folder.mkdir(parents=True, exist_ok=True, mode=0o700)

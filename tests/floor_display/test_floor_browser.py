@@ -43,6 +43,8 @@ def floor_log(pg_server_url: str, tmp_path_factory: pytest.TempPathFactory) -> t
     for n in range(len(REAL), TABLES):
         with HandLog.open(url, key_path=key, table_id=f"sim-{n:02d}") as log:
             write_hands(log, 1, prefix=f"sim-{n:02d}-", at=time.time())
+    with HandLog.open(url, key_path=key, table_id="sim-13") as log:  # a hand begun 5 minutes ago, nothing since
+        log.begin_hand("sim-13-quiet", {"game": "red-dog", "dealer": "cy", "seats": ["seat1"]}, at=time.time() - 300)
     return url, key
 
 
@@ -113,6 +115,7 @@ def test_fifty_tables_live_with_their_hands_holds_and_alerts_pushed(
     blackjack = card_text(page, "bj-01")
     assert "Blackjack" in blackjack and "dealer ann" in blackjack and "7 seats" in blackjack
     assert "1 hand this hour" in blackjack and "over:" in blackjack
+    assert "silent 5 min" in card_text(page, "sim-13") and "silent" not in blackjack
     with HandLog.open(url, key_path=key, table_id="sim-07") as log:  # a table deals a hand, then a PIN lockout
         write_hands(log, 1, start=1, prefix="sim-07-", at=time.time())
         log.append("", "lockout", {"console": "pit boss keypad", "failures": 4, "wait_seconds": 2}, source="console",

@@ -33,9 +33,9 @@ from table_controller.serialize import effect_to_dict, result_to_dict
 Listener = Callable[["TableSession"], None]
 # a source saying it is there, or that a condition has ended: no alert
 ROUTINE_KINDS = frozenset({"hello", "heartbeat", "status", "jam_cleared", "door_closed"})
+LOG_NOTICE = "hand_log"  # the standing notice of records kept at the table while the log's server is away
 # A hand's result is final once logged and counted: the engine would end it again (a void
 # entered after the result), the runtime refuses, as the log holds one result per hand.
-LOG_NOTICE = "hand_log"  # the standing notice of records kept at the table while the log's server is away
 RESULT_STANDS = (
     "the hand is over and its result is logged; it stands: NEW DECK starts the next hand"
 )

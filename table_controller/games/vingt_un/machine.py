@@ -36,7 +36,7 @@ from table_controller.events import (
 )
 from table_controller.games.vingt_un import handle
 from table_controller.games.vingt_un.flow import DONE, SEATS_IN
-from table_controller.games.vingt_un.prompts import hand_hidden, public, table_prompts
+from table_controller.games.vingt_un.prompts import hand_hidden, public, table_prompts, voided
 from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
 from table_controller.games.vingt_un.switches import RULES_VERSION, Limits, Switches
 from table_controller.money import signed
@@ -158,7 +158,7 @@ class VingtUnGame:
             if play is None:
                 continue
             net = sum(p.net for p in r.settled if p.seat == seat)
-            outcome = "void" if r.void else ("win" if net > 0 else "lose" if net < 0 else "push")
+            outcome = "void" if voided(r, play) else ("win" if net > 0 else "lose" if net < 0 else "push")
             hands = []
             for h in play.hands:
                 cards = [c.code for c, hide in zip(h.cards, hand_hidden(h)) if not (public and hide)]
@@ -169,7 +169,7 @@ class VingtUnGame:
         banker_net = -sum(p.net for p in r.settled)
         banker = [c.code for c in r.banker_cards] if (r.banker_up or not public) else []
         who = "house" if r.banker == HOUSE else seat_words(r.banker)
-        words = "round void: unsettled stakes returned" if r.void else (
+        words = void_words(seats) if r.void else (
             f"banker ({who}) {' '.join(banker) or 'not turned up'} {signed(banker_net)}; "
             + "; ".join(f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items()))
         return HandResult(None, "VOID" if r.void else "V-19", words, seats, void=r.void,
@@ -208,3 +208,10 @@ class VingtUnGame:
         from table_controller.games.vingt_un.strategy import next_event
 
         return next_event(self, state)
+
+
+def void_words(seats: dict[str, SeatResult]) -> str:
+    """A void round's result in words: the stakes returned, and which settlements stand (V-36)."""
+    stand = [f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items() if v.outcome != "void"]
+    return "round void: unsettled stakes returned" + (
+        f"; settlements made before the void stand (V-36): {', '.join(stand)}" if stand else "")

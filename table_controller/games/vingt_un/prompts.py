@@ -127,6 +127,12 @@ def hand_figure(r: Round, seat: str, index: int, hand: Hand) -> dict[str, Any]:
     }
 
 
+def voided(r: Round, play: Any) -> bool:
+    """A void round's seat whose every stake was returned; a seat with a settlement made before
+    the void keeps its result (V-36: settlements already made stand)."""
+    return r.void and all(h.outcome == "void" for h in play.hands)
+
+
 def seat_prompt(r: Round, seat: str) -> SeatPrompt:
     play = r.plays.get(seat)
     decisions = r.decisions()
@@ -146,7 +152,8 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
     stake = sum(h.stake for h in play.hands)
     figures = {"main": stake, "hands": hands, "net": net,
                "bets_words": f"stake {money(stake)}" if stake else "no stake yet"}
-    outcome = None if not finished else ("win" if net > 0 else "lose" if net < 0 else "push")
+    outcome = None if not finished else "void" if voided(r, play) else (
+        "win" if net > 0 else "lose" if net < 0 else "push")
     cards = tuple(c.code for h in play.hands for c in h.cards)
     return SeatPrompt(seat, status, on_turn, None, None, None, decisions.get(seat, ()), outcome, None, cards, (), "",
                       figures)

@@ -66,9 +66,10 @@ class VingtUnGame:
         """The round after ``finished``: the same stock and pone pile (V-26), the same seats in
         ("same as last round", V-12), the bank where the round left it (V-33)."""
         changed = finished.bank_round < 0
-        nxt = Round(self.switches, self.limits, self.seats, finished.shoe, phase="seats", banker=finished.banker,
+        banker = finished.bank_after()
+        nxt = Round(self.switches, self.limits, self.seats, finished.shoe, phase="seats", banker=banker,
                     bank_round=0 if changed else finished.bank_round + 1,
-                    seats_in=[s for s in finished.seats_in if s != finished.banker])
+                    seats_in=[s for s in finished.seats_in if s != banker])
         return nxt
 
     def starts_next_hand(self, event: Event) -> bool:

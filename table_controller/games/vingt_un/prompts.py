@@ -55,7 +55,7 @@ def instruction(r: Round, exp: Expected, public: bool = False) -> str:
         ways = ", ".join(c.upper().replace("_", " ") for c in exp.controls)
         return f"IRREGULARITY: {r.irregularity.reason}. Hold the round and call the pit boss: {ways}"
     if exp.hand_over:
-        who = "the house" if r.banker == HOUSE else f"{seat_words(r.banker)}"
+        who = "the house" if r.bank_after() == HOUSE else f"{seat_words(r.bank_after())}"
         return lead + ("Round void: unsettled stakes returned. " if r.void else "Round over. ") + \
             f"Next round: mark the seats in; the bank is with {who}"
     if exp.payment is not None:

@@ -215,4 +215,4 @@ def _round_trace(game: Any, state: Any) -> dict[str, Any]:
             "banker": {"bank": state.banker, "cards": [c.code for c in state.banker_cards], "total": value, "soft": soft},
             "seats": {s: {"hands": r.details["hands"], "net": r.details["net"]} for s, r in result.seats.items()},
             "house": result.details["banker_net"], "settlements": result.details["settlements"],
-            "bank_after": state.banker}
+            "bank_after": state.bank_after()}

@@ -304,6 +304,13 @@ def step_effects(state: Any, note: str | Irregularity, settled_from: int | None,
     return tuple(effects)
 
 
+def impossible_card(effects: tuple[Effect, ...]) -> Irregularity | None:
+    """The impossible card (one the shoe cannot hold) an event opened, if it opened one: a
+    scenario that deals it asks for a card no shoe of its game gives, an invalid input file."""
+    return next((e.irregularity for e in effects if isinstance(e, IrregularityOpened)
+                 and e.irregularity.kind == "impossible_card"), None)
+
+
 class Refusal(Exception):
     """An event that is not legal now, raised inside a game's step: the state stays as it was and
     the dealer is told why (``reason``) and, where it helps, what is legal now (``legal``)."""

@@ -59,7 +59,8 @@ def test_a_void_after_a_bust_and_the_side_bets_returns_every_bet() -> None:
         "Return $10.00 to SEAT 2 (main bet, collected)",
     ]
     result = r.game.result(r.state)
-    assert result.void and result.explanation.startswith("round void: every bet returned")
+    assert result.void and result.explanation == (
+        "round void: every bet returned; every win paid before the void taken back")
     for seat in ("seat1", "seat2"):
         s = result.seats[seat]
         assert (s.outcome, s.details["net"]) == ("void", 0)

@@ -15,6 +15,7 @@ from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
+    Payment,
     Refusal,
     Refused,
     SeatResult,
@@ -173,7 +174,7 @@ class BlackjackGame:
                 "side": None if not play.side else {"stake": play.side, "outcome": play.side_outcome, "net": play.side_net},
             })
         dealer = [c.code for c in r.dealer]
-        words = "round void: every bet returned" if r.void else (
+        words = void_words(r.settled, "every bet returned") if r.void else (
             f"dealer {' '.join(dealer)}; " + "; ".join(f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items()))
         return HandResult(None, "VOID" if r.void else "BJ-13", words, seats, void=r.void,
                           details={"dealer": dealer, "settlements": [p.to_dict() for p in r.settled]})
@@ -238,3 +239,10 @@ def seat_spots(seat: str, index: int, count: int, hands: int, span: tuple[float,
             spots.append(Spot(f"{seat}/h{k}/card{m}", round(centre + offset * unit, 4), round(hand_y, 4), "card", seat,
                               f"{who} hand {k} card {m}"))
     return spots
+
+
+def void_words(settled: list[Payment], returned: str) -> str:
+    """A void round in words: its bets returned, and (if any were paid before the void) its wins
+    taken back: a void round moves no money."""
+    taken = any(p.collected and not p.staked for p in settled)  # a win paid before the void, undone
+    return f"round void: {returned}" + ("; every win paid before the void taken back" if taken else "")

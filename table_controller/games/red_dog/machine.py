@@ -15,6 +15,7 @@ from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
+    Payment,
     Refusal,
     Refused,
     SeatResult,
@@ -162,7 +163,7 @@ class RedDogGame:
             seats[seat] = SeatResult(outcome, r.outcome or None, None, None, None, rule, {
                 "net": net, "ante": r.antes[seat], "raise": r.raises.get(seat, 0), "decision": r.decided.get(seat)})
         cards = [c.code for c in r.cards]
-        words = "round void: every ante and raise returned" if r.void else (
+        words = void_words(r.settled, "every ante and raise returned") if r.void else (
             f"{' '.join(cards)} ({r.outcome.replace('_', ' ')}); "
             + "; ".join(f"{seat_words(s)} {'+' if v.details['net'] > 0 else '-' if v.details['net'] < 0 else ''}"
                         f"{money(abs(v.details['net']))}" for s, v in seats.items()))
@@ -198,3 +199,10 @@ class RedDogGame:
         from table_controller.games.red_dog.strategy import next_event
 
         return next_event(self, state)
+
+
+def void_words(settled: list[Payment], returned: str) -> str:
+    """A void round in words: its bets returned, and (if any were paid before the void) its wins
+    taken back: a void round moves no money."""
+    taken = any(p.collected and not p.staked for p in settled)  # a win paid before the void, undone
+    return f"round void: {returned}" + ("; every win paid before the void taken back" if taken else "")

@@ -68,6 +68,8 @@ def test_a_void_after_a_bust_and_the_side_bets_returns_every_bet() -> None:
         assert [h["net"] for h in s.details["hands"]] == [0]
         assert s.details["side"] == {"stake": 500, "outcome": "VOID", "net": 0}
     assert sum(p.net for p in r.settled) == 0
+    assert all(p.staked + p.owed == p.collected + p.returned for p in r.settled)  # each payment balances
+    assert r.settled[-2].to_dict()["owed"] == 1000  # the win taken back: handed over beyond any stake
     # the display's badge is the seat prompt's outcome, upper-cased: VOID, not LOSE
     assert [p.outcome for p in r.game.prompts(r.state).seats] == ["void", "void"]
 
@@ -95,3 +97,48 @@ def test_under_enhc_original_bets_only_a_split_hand_returned_on_a_dealer_blackja
         r.run()
     hands = r.game.result(r.state).seats["seat1"].details["hands"]
     assert [(h["outcome"], h["net"]) for h in hands] == [("lose", -1000), ("push", 0)]
+
+
+def test_a_void_at_any_moment_of_a_random_round_moves_no_money() -> None:
+    """Random shoes, bets and play, voided after a random number of events: once the dealer has
+    made every payment the void asks for, every seat's net is 0 and every hand reads void."""
+    import random
+
+    from table_controller.cards import standard_deck
+    from tests.games.test_blackjack_properties import choose, wagers
+
+    voided = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        game = make_game("blackjack", switches={"B1": "1", "B13": "0", "B11": rng.choice(["yes", "no"]),
+                                                "B3": rng.choice(["peek", "enhc"])}, seats=rng.randint(1, 5))
+        shoe = list(standard_deck())
+        rng.shuffle(shoe)
+        state, _ = game.apply(game.new_hand(), Control(NEW_DECK))
+        for wager in wagers(rng, game.seats):
+            state, _ = game.apply(state, wager)
+        settled, void_at = [], rng.randint(1, 16)
+        for n in range(200):
+            exp = game.expected(state)
+            if exp.hand_over:
+                break
+            if n >= void_at and "void_hand" in exp.controls:
+                event, void_at = Control(VOID_HAND, by="pit boss"), 10**6
+            elif exp.payment is not None:
+                event = Control(PAID)
+            elif exp.decisions:
+                event = choose(rng, exp, state)
+            else:
+                event = CardArrived(shoe.pop(0))
+            state, effects = game.apply(state, event)
+            settled += [e.payment for e in effects if isinstance(e, Settled)]
+        result = game.result(state)
+        if not result.void:
+            continue  # the round ended before its void came
+        voided += 1
+        assert all(p.staked + p.owed == p.collected + p.returned for p in settled), seed
+        for seat, s in result.seats.items():
+            assert (s.outcome, s.details["net"]) == ("void", 0), (seed, seat)
+            assert {h["outcome"] for h in s.details["hands"]} <= {"void"} and all(h["net"] == 0 for h in s.details["hands"])
+            assert sum(p.net for p in settled if p.seat == seat) == 0, (seed, seat)
+    assert voided >= 100  # most rounds are voided part-way, many after payments were made

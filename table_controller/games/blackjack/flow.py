@@ -462,14 +462,15 @@ VOID_BET_WORDS = {"main": "main bet", "side": "Dead Man's Hand", "insurance": "i
 
 def undo_settlement(r: Round, payment: Payment) -> None:
     """A settlement already made in a round now void: what was collected goes back to the seat
-    and what was paid comes back to the house (a payment of no stake: nothing is staked twice)."""
+    and what was paid comes back to the house, each a payment of no stake (nothing is staked
+    twice), so staked + owed = collected + returned still holds for every payment."""
     what = VOID_BET_WORDS.get(payment.bet, payment.bet)
     if payment.collected:
         r.queue.append(Payment(payment.seat, payment.bet, 0, 0, 0, payment.collected,
                                f"{what}, collected", "VOID", payment.hand))
     if payment.paid:
-        r.queue.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0,
-                               f"{what}, paid", "VOID", payment.hand))
+        r.queue.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0,  # owed: beyond any stake
+                               f"{what}, paid", "VOID", payment.hand, owed=payment.paid))
 
 
 def accept(r: Round, by: str) -> str:

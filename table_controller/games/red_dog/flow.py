@@ -243,7 +243,8 @@ def undone(payment: Payment) -> list[Payment]:
     if payment.collected:
         out.append(Payment(payment.seat, payment.bet, 0, 0, 0, payment.collected, f"{payment.bet}, collected", "RD-15"))
     if payment.paid:
-        out.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0, f"{payment.bet}, paid", "RD-15"))
+        out.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0, f"{payment.bet}, paid", "RD-15",
+                           owed=payment.paid))  # handed over beyond any stake
     return out
 
 

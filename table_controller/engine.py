@@ -311,6 +311,13 @@ def impossible_card(effects: tuple[Effect, ...]) -> Irregularity | None:
                  and e.irregularity.kind == "impossible_card"), None)
 
 
+def void_words(settled: list[Payment], returned: str) -> str:
+    """A void round in words: its bets returned, and (if any were paid before the void) its wins
+    taken back: a void round moves no money."""
+    taken = any(p.collected and not p.staked for p in settled)  # a win paid before the void, undone
+    return f"round void: {returned}" + ("; every win paid before the void taken back" if taken else "")
+
+
 class Refusal(Exception):
     """An event that is not legal now, raised inside a game's step: the state stays as it was and
     the dealer is told why (``reason``) and, where it helps, what is legal now (``legal``)."""

@@ -15,7 +15,6 @@ from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
-    Payment,
     Refusal,
     Refused,
     SeatResult,
@@ -23,6 +22,7 @@ from table_controller.engine import (
     TablePrompts,
     step_effects,
     stepped,
+    void_words,
 )
 from table_controller.events import (
     ACCEPT_CARD,
@@ -239,10 +239,3 @@ def seat_spots(seat: str, index: int, count: int, hands: int, span: tuple[float,
             spots.append(Spot(f"{seat}/h{k}/card{m}", round(centre + offset * unit, 4), round(hand_y, 4), "card", seat,
                               f"{who} hand {k} card {m}"))
     return spots
-
-
-def void_words(settled: list[Payment], returned: str) -> str:
-    """A void round in words: its bets returned, and (if any were paid before the void) its wins
-    taken back: a void round moves no money."""
-    taken = any(p.collected and not p.staked for p in settled)  # a win paid before the void, undone
-    return f"round void: {returned}" + ("; every win paid before the void taken back" if taken else "")

@@ -127,3 +127,22 @@ def test_a_void_during_the_payments_returns_the_ante_already_collected() -> None
     state, _ = game.apply(state, Control(DONE))
     result = game.result(state)
     assert result.void and [s.details["net"] for s in result.seats.values()] == [0, 0]
+
+
+def test_a_void_during_the_payments_takes_back_a_win_already_paid() -> None:
+    # 5 J 9: a spread of 5, both seats win 1 to 1 (RD-12); one is paid, then the round is voided:
+    # the win comes back to the house, so the void moves no money (every seat's net 0)
+    game, state = table(*ANTES, card("5H"), card("JC"), Decision("seat1", "call"), Decision("seat2", "call"),
+                        card("9D"), Control(PAID), card("2S"))
+    [made] = state.settled
+    state, _ = game.apply(state, Control(VOID_HAND, by="pit boss"))
+    said = []
+    while state.queue:
+        said.append(game.prompts(state).dealer_instruction)
+        state, _ = game.apply(state, Control(PAID))
+    who = {"seat1": "SEAT 1", "seat2": "SEAT 2"}[made.seat]
+    assert said[-1] == f"Take back ${made.paid // 100}.00 from {who} (ante, paid)"
+    state, _ = game.apply(state, Control(DONE))
+    result = game.result(state)
+    assert [s.details["net"] for s in result.seats.values()] == [0, 0]
+    assert result.explanation == "round void: every ante and raise returned; every win paid before the void taken back"

@@ -66,7 +66,10 @@ class Payment:
     - a push: ``returned = staked``;
     - a winning bet: ``returned = staked`` and ``paid`` = the winnings (3:2 on 1000 pays 1500);
     - a loss of more than the stake (Vingt-un's double stake): ``owed`` is what the seat hands over
-      beyond its stake, so ``staked + owed = collected + returned`` and ``net = -collected``.
+      beyond its stake, so ``staked + owed = collected + returned`` and ``net = -collected``;
+    - a void undoing a settlement already made (blackjack, Red Dog): ``staked = 0``; a collected bet
+      handed back is ``paid``, a win taken back is ``owed`` and ``collected``, so the void round's
+      nets are 0 (its ``decided_by`` is VOID or the game's void rule, RD-15).
     """
 
     seat: str

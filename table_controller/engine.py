@@ -69,7 +69,7 @@ class Payment:
       beyond its stake, so ``staked + owed = collected + returned`` and ``net = -collected``;
     - a void undoing a settlement already made (blackjack, Red Dog): ``staked = 0``; a collected bet
       handed back is ``paid``, a win taken back is ``owed`` and ``collected``, so the void round's
-      nets are 0 (its ``decided_by`` is VOID or the game's void rule, RD-15).
+      nets are 0 (``rule`` VOID; RD-15 in Red Dog).
     """
 
     seat: str

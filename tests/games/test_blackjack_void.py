@@ -63,7 +63,7 @@ def test_a_void_after_a_bust_and_the_side_bets_returns_every_bet() -> None:
         "round void: every bet returned; every win paid before the void taken back")
     for seat in ("seat1", "seat2"):
         s = result.seats[seat]
-        assert (s.outcome, s.details["net"]) == ("void", 0)
+        assert (s.outcome, s.decided_by, s.details["net"]) == ("void", "VOID", 0)
         assert [h["outcome"] for h in s.details["hands"]] == ["void"]
         assert [h["net"] for h in s.details["hands"]] == [0]
         assert s.details["side"] == {"stake": 500, "outcome": "VOID", "net": 0}

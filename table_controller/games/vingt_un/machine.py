@@ -166,7 +166,8 @@ class VingtUnGame:
                 hands.append({"cards": cards, "total": None if public and any(hand_hidden(h)) else h.total,
                               "outcome": h.outcome, "stake": h.stake, "net": h.net})
             method = ", ".join(h.outcome or "" for h in play.hands)
-            seats[seat] = SeatResult(outcome, method, None, None, None, "V-19", {"net": net, "hands": hands})
+            seats[seat] = SeatResult(outcome, method, None, None, None, "VOID" if outcome == "void" else "V-19",
+                                     {"net": net, "hands": hands})
         banker_net = -sum(p.net for p in r.settled)
         banker = [c.code for c in r.banker_cards] if (r.banker_up or not public) else []
         who = "house" if r.banker == HOUSE else seat_words(r.banker)

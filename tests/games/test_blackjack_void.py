@@ -142,3 +142,31 @@ def test_a_void_at_any_moment_of_a_random_round_moves_no_money() -> None:
             assert {h["outcome"] for h in s.details["hands"]} <= {"void"} and all(h["net"] == 0 for h in s.details["hands"])
             assert sum(p.net for p in settled if p.seat == seat) == 0, (seed, seat)
     assert voided >= 100  # most rounds are voided part-way, many after payments were made
+
+
+def test_every_hands_outcome_agrees_with_its_money() -> None:
+    """Random rounds under both dealer procedures and both B4 values: a hand that lost money reads
+    lose, bust or surrender; one that won reads win, blackjack or even money; one whose bet came
+    back reads push."""
+    import random
+
+    from table_controller.cards import standard_deck
+    from tests.games.test_blackjack_properties import choose, wagers
+
+    sign = {"lose": -1, "bust": -1, "surrender": -1, "win": 1, "blackjack": 1, "even money": 1, "push": 0}
+    for seed in range(300):
+        rng = random.Random(seed)
+        game = make_game("blackjack", switches={"B1": "1", "B13": "0", "B3": rng.choice(["peek", "enhc"]),
+                                                "B4": rng.choice(["all", "original"])}, seats=rng.randint(1, 4))
+        shoe = list(standard_deck())
+        rng.shuffle(shoe)
+        state, _ = game.apply(game.new_hand(), Control(NEW_DECK))
+        for wager in wagers(rng, game.seats):
+            state, _ = game.apply(state, wager)
+        while not game.expected(state).hand_over:
+            exp = game.expected(state)
+            event = Control(PAID) if exp.payment else choose(rng, exp, state) if exp.decisions else CardArrived(shoe.pop(0))
+            state, _ = game.apply(state, event)
+        for seat, s in game.result(state).seats.items():
+            for h in s.details["hands"]:
+                assert sign[h["outcome"]] == (h["net"] > 0) - (h["net"] < 0), (seed, seat, h)

@@ -99,8 +99,12 @@ def run_verify(args: argparse.Namespace) -> int:
     print(f"checked {report.records} of {report.rows} rows: {kinds or 'none'}")
     if args.witness:
         print(f"witness: {report.witnessed} lines of this log checked in {', '.join(args.witness)}")
+    for line in report.signed_up_to:
+        print(line)
     if report.ok:
         replayed = "" if args.no_replay else ", every hand replayed"
+        if report.later:
+            replayed += f" ({report.later} records written while verifying were chained and signed, not replayed)"
         print(f"OK: {report.tables} tables, {report.hands} hands, {report.records} records "
               f"verified{replayed}")
         return 0

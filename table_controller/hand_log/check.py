@@ -11,7 +11,7 @@ from table_controller.hand_log.keys import HeadStore, default_key_path, load_key
 from table_controller.hand_log.reader import iter_hands
 from table_controller.hand_log.replay_audit import replay_hand
 from table_controller.hand_log.store import open_store
-from table_controller.hand_log.verify import Finding, verify_chains
+from table_controller.hand_log.verify import Finding, finish_chains, walk_chains
 from table_controller.hand_log.witness import check_witness, read_lines
 
 
@@ -24,6 +24,9 @@ class CheckReport:
     kinds: dict[str, int] = field(default_factory=dict)  # records checked, by kind
     witnessed: int = 0  # witness lines of this log checked
     findings: list[Finding] = field(default_factory=list)
+    # tables being written while checked: how far each is under its signed head
+    signed_up_to: list[str] = field(default_factory=list)
+    later: int = 0  # records the tables wrote while they were checked (chained, not replayed)
     replay_failures: dict[tuple[str, str], Finding] = field(default_factory=dict)
 
     @property
@@ -44,11 +47,17 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
         key = load_key(path)
         report = CheckReport()
         kinds: Counter[str] = Counter()
-        report.findings = verify_chains(store, key, HeadStore(path, key, store.log_id, store.location), kinds)
-        report.tables = len(store.tables())
+        with store.snapshot():  # one moment of a log a table may be writing to
+            walks = walk_chains(store, key, kinds)
+            report.rows = store.row_count()
+            report.tables = len(store.tables())
+            hands = iter_hands(store)
+        chains = finish_chains(store, key, HeadStore(path, key, store.log_id, store.location), walks)
+        report.findings = chains.findings
+        report.signed_up_to = chains.signed_up_to
+        report.later = chains.later
         report.kinds = dict(sorted(kinds.items()))
         report.records = sum(kinds.values())
-        report.rows = store.row_count()
         if report.rows != report.records:
             report.findings.append(Finding("", "", None, (
                 f"the database holds {report.rows} rows but the chains hold {report.records} records: "
@@ -57,7 +66,6 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
             found, mine = check_witness(store, read_lines(source), source)
             report.findings.extend(found)
             report.witnessed += mine
-        hands = iter_hands(store)
     report.hands = len(hands)
     if replay:
         for hand in hands:

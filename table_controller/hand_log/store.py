@@ -11,6 +11,7 @@ which would re-spell it).
 from __future__ import annotations
 
 import secrets
+import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -61,6 +62,22 @@ class LogStore(ABC):
 
     @abstractmethod
     def close(self) -> None: ...
+
+    # Begins a read transaction whose reads all see the database as at one moment.
+    SNAPSHOT_BEGIN = "BEGIN"
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[LogStore]:
+        """Reads inside see the database as at one moment while a table goes on writing, so
+        the chain walk, the row count and the hands read agree with one another."""
+        self._run(self.SNAPSHOT_BEGIN)
+        try:
+            yield self
+        except BaseException:
+            with contextlib.suppress(HandLogError):
+                self._run("ROLLBACK")
+            raise
+        self._run("COMMIT")  # read only: nothing to keep
 
     def _ensure_log_id(self) -> str:
         """The random id of this log, created with the schema; it names the signed heads."""

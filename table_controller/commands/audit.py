@@ -93,6 +93,8 @@ def run_verify(args: argparse.Namespace) -> int:
     from table_controller.hand_log.check import check_log
 
     report = check_log(args.db, args.key, replay=not args.no_replay, witnesses=args.witness)
+    if report.key_found:
+        print(report.key_found)
     for finding in report.findings:
         print(finding)
     kinds = ", ".join(f"{n} {kind}" for kind, n in report.kinds.items())

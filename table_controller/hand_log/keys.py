@@ -79,6 +79,12 @@ def load_key(path: Path) -> bytes:
     return key
 
 
+def key_id(key: bytes) -> str:
+    """A short public name for a key (a hash of it, which does not give the key away): the log
+    keeps it per table, so a verify given another key can say so in one line."""
+    return hashlib.sha256(b"hand-log key id\n" + key).hexdigest()[:16]
+
+
 def load_or_create_key(path: Path) -> bytes:
     """The key at ``path``, created owner-only if it does not exist yet.
 
@@ -125,6 +131,7 @@ class HeadStore:
     """
 
     def __init__(self, key_path: Path, key: bytes, log_id: str, location: str = "") -> None:
+        self.key_path = key_path
         self.folder = key_path.parent / f"{key_path.name}.heads"
         self._key = key
         self._log_id = log_id

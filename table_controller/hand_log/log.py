@@ -29,6 +29,7 @@ from table_controller.hand_log.keys import (
     HeadStore,
     check_table_id,
     default_key_path,
+    key_id,
     load_or_create_key,
 )
 from table_controller.hand_log.records import (
@@ -81,6 +82,7 @@ class HandLog:
         try:
             log._take_table_lock()
             log._resume_chain()
+            store.note_key(table_id, key_id(key), str(path.resolve()))
         except BaseException:
             log.close()
             raise
@@ -113,6 +115,12 @@ class HandLog:
         self._open_hand = open_header.hand_id if open_header else None
 
     def _check_last(self, last: HandRecord, head: ChainHead | None) -> None:
+        note = self.store.key_notes().get(self.table_id)
+        if last.expected_digest() == last.digest and note and note["id"] != key_id(self._key) \
+                and not signature_matches(self._key, last.digest, last.mac):
+            raise HandLogError(
+                f"table {self.table_id} in {self.store.target} is signed with the key at "
+                f"{note['path']}, not {self._heads.key_path}: give --key {note['path']}")
         if last.expected_digest() != last.digest or not signature_matches(
             self._key, last.digest, last.mac
         ):

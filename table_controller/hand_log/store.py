@@ -10,8 +10,9 @@ which would re-spell it).
 
 from __future__ import annotations
 
-import secrets
 import contextlib
+import json
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -92,6 +93,26 @@ class LogStore(ABC):
         if not rows:
             raise HandLogError(f"{self.target} is not a hand log (no log id)")
         return str(rows[0][0])
+
+    def note_key(self, table: str, key_id: str, key_path: str) -> None:
+        """Keep which key signs ``table``'s chain (its id, never the key) and where the table
+        found it, so ``verify`` given another key, or a log moved away from its key, can name it.
+        Logs written before this have no such note; they verify all the same."""
+        self._run("INSERT INTO hand_log_meta (key, value) VALUES (?, ?) "
+                  "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                  (f"key:{table}", json.dumps({"id": key_id, "path": key_path}, sort_keys=True)))
+
+    def key_notes(self) -> dict[str, dict[str, str]]:
+        """Per table, the key id and key path the table last opened its chain with."""
+        notes = {}
+        for name, value in self._run("SELECT key, value FROM hand_log_meta WHERE substr(key, 1, 4) = 'key:'"):
+            try:
+                note = json.loads(value)
+            except ValueError:
+                continue
+            if isinstance(note, dict) and isinstance(note.get("id"), str) and isinstance(note.get("path"), str):
+                notes[str(name)[4:]] = {"id": note["id"], "path": note["path"]}
+        return notes
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """One statement on the table's other records in this database (the training records'

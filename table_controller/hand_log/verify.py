@@ -26,9 +26,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from table_controller.errors import HandLogError
-from table_controller.hand_log.keys import HeadStore
+from table_controller.hand_log.keys import HeadStore, key_id
 from table_controller.hand_log.records import (
     BETWEEN_HANDS_KINDS,
     GENESIS,
@@ -49,6 +50,10 @@ class Finding:
     problem: str
 
     def __str__(self) -> str:
+        if not self.table:
+            return self.problem
+        if not self.hand_id and self.seq is None:
+            return f"table {self.table}: {self.problem}"
         hand = f"hand {self.hand_id}" if self.hand_id else "between hands"
         where = f", record {self.seq}" if self.seq is not None else ""
         return f"table {self.table}, {hand}{where}: {self.problem}"
@@ -67,6 +72,8 @@ class _ChainWalk:
         self.last_hand: str | None = None
         self.last: HandRecord | None = None
         self.later = 0  # records read after the snapshot, written while verifying
+        self.signed = 0  # records whose signature matches the key
+        self.unsigned: list[Finding] = []  # records whose signature does not
 
     def note(self, hand_id: str, seq: int | None, problem: str) -> None:
         self.findings.append(Finding(self.table, hand_id, seq, problem))
@@ -99,6 +106,14 @@ class _ChainWalk:
         elif not signature_matches(self.key, record.digest, record.mac):
             self.note(hand, record.seq, "record's signature does not match (rewritten without "
                                         "the key, or the wrong key)")
+            self.unsigned.append(self.findings[-1])
+        else:
+            self.signed += 1
+
+    def signed_with_another_key(self) -> bool:
+        """No record of the chain is signed with this key: the key is not the table's (or the
+        whole chain was signed again with another): one finding, not one per record."""
+        return self.signed == 0 and bool(self.unsigned)
 
     def _check_shape(self, record: HandRecord, hand: str) -> None:
         if record.kind not in KINDS:
@@ -191,8 +206,14 @@ def finish_chains(store: LogStore, key: bytes, heads: HeadStore, walks: dict[str
     """Check each walked chain (and each table with a head) reaches its signed head; read after
     the snapshot the walk was made in."""
     check = ChainCheck([], [], 0)
+    notes = store.key_notes()
     for table in sorted(set(walks) | set(heads.tables())):
         walk = walks.get(table) or _ChainWalk(table, key)
+        if walk.signed_with_another_key():  # the head, beside another key, says no more
+            check.findings.extend(f for f in walk.findings if all(f is not u for u in walk.unsigned))
+            check.findings.append(Finding(table, "", None, another_key(
+                len(walk.unsigned), heads.key_path, key, notes.get(table))))
+            continue
         line = walk.check_head(store, heads)
         if line:
             check.signed_up_to.append(line)
@@ -200,6 +221,20 @@ def finish_chains(store: LogStore, key: bytes, heads: HeadStore, walks: dict[str
         check.findings.extend(walk.findings)
     # A table's last hand may be open (mid-hand, or crashed and about to resume): no finding.
     return check
+
+
+def another_key(records: int, key_path: Path, key: bytes, note: dict[str, str] | None) -> str:
+    """What to say when none of a table's records is signed with the key given."""
+    given = f"none of its {records} records is signed with the key given ({key_path}, key id {key_id(key)})"
+    if note is None:
+        return (f"{given}: they are signed with another key; this log does not name its key (written "
+                "before logs kept it): give --key the hand_log.key the table ran with (its data "
+                "folder's, or the file its --key named)")
+    if note["id"] == key_id(key):
+        return (f"{given}, yet the log names this key as the table's: the records were signed "
+                "again with another key (the chain was rewritten)")
+    return (f"{given}: they are signed with another key, the one the table opened at "
+            f"{note['path']} (key id {note['id']}): verify with --key {note['path']}")
 
 
 def verify_chains(store: LogStore, key: bytes, heads: HeadStore, kinds: Counter[str] | None = None) -> list[Finding]:

@@ -5,7 +5,7 @@
     table audit verify DB [--key FILE]          chain, signatures, heads, rules replay
     table audit show DB HAND [--table T]        one hand as a readable account
     table audit hands DB [--from --to --table --dealer --outcome]
-    table audit export DB --format jsonl|csv [--out FILE]
+    table audit export DB --format jsonl|csv|sheet [--out FILE]
     table audit report DB --out report.html [--key FILE]
 
 ``DB`` is a SQLite path or a ``postgresql://`` URL. ``verify`` exits 0 only when everything
@@ -46,9 +46,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show.add_argument("--table", default=None)
     show.set_defaults(func=run_show)
     _register_hands(actions)
-    export = actions.add_parser("export", help="export hands as JSON Lines or CSV")
+    export = actions.add_parser("export", help="export hands as JSON Lines, CSV, or a sheet for a spreadsheet")
     export.add_argument("db", metavar="DB")
-    export.add_argument("--format", required=True, choices=("jsonl", "csv"))
+    export.add_argument("--format", required=True, choices=("jsonl", "csv", "sheet"),
+                        help="jsonl and csv: every record, lossless; sheet: CSV, one row per seat and bet "
+                             "of each hand (time, table, game, dealer, hand, seat, bet, staked, collected, "
+                             "returned, paid, net, outcome)")
     export.add_argument("--out", metavar="FILE", help="default: standard output")
     export.add_argument("--table", default=None)
     export.set_defaults(func=run_export)

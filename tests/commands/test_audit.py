@@ -159,7 +159,7 @@ def test_the_report_reads_at_1280_px_with_every_hand_open(
         page.goto(page_file.as_uri())
         page.evaluate("document.querySelectorAll('details').forEach((d) => d.open = true)")
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280  # nothing cut off
-        assert page.locator("svg[role=img]").count() == 2
+        assert page.locator("svg[role=img]").count() == 3  # outcomes, winners by seat, hands per hour
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "audit-report-1280.png"), full_page=True)
         browser.close()

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TextIO
 
 from table_controller.errors import ConfigError
@@ -196,8 +195,11 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 def _open_out(path: str) -> TextIO:
+    """An export or report holds hands: created owner-only (0600)."""
+    from table_controller.private_files import open_private
+
     try:
-        return Path(path).open("w", encoding="utf-8", newline="")
+        return open_private(path, newline="")
     except OSError as exc:
-        raise ConfigError(f"cannot write {path}: {exc.strerror}") from None
+        raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
 

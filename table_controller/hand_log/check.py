@@ -11,8 +11,8 @@ from pathlib import Path
 from table_controller.errors import HandLogError
 from table_controller.hand_log.keys import KEY_FILE, HeadStore, default_key_path, load_key
 from table_controller.hand_log.reader import iter_hands
-from table_controller.hand_log.replay_audit import replay_hand
 from table_controller.hand_log.records import signature_matches
+from table_controller.hand_log.replay_audit import replay_hand
 from table_controller.hand_log.store import LogStore, is_postgres_url, open_store
 from table_controller.hand_log.verify import Finding, finish_chains, walk_chains
 from table_controller.hand_log.witness import check_witness, read_lines

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from table_controller.errors import HandLogError
 from table_controller.hand_log.records import sign, signature_matches
+from table_controller.private_files import open_private
 
 KEY_FILE = "hand_log.key"
 LOG_FILE = "hand_log.db"
@@ -158,7 +159,7 @@ class HeadStore:
         }
         path = self._path(head.table)
         tmp = path.with_suffix(f".tmp{os.getpid()}")
-        with open(tmp, "w") as out:
+        with open_private(tmp) as out:
             out.write(json.dumps(data, sort_keys=True))
             out.flush()
             os.fsync(out.fileno())

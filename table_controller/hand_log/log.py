@@ -43,6 +43,7 @@ from table_controller.hand_log.records import (
 )
 from table_controller.hand_log.store import LogStore, open_store
 from table_controller.hand_log.witness import append_lines, witness_line
+from table_controller.private_files import open_private
 
 LOG = logging.getLogger(__name__)
 APPEND_KINDS = frozenset({"event", "hardware", RESULT, "note", *ACCESS_KINDS})
@@ -91,7 +92,7 @@ class HandLog:
     def _take_table_lock(self) -> None:
         self._heads.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         lock_path = self._heads.folder / f"{self.store.log_id}.{self.table_id}.lock"
-        handle = open(lock_path, "a")  # noqa: SIM115 - held for the log's lifetime
+        handle = open_private(lock_path, "a")  # held for the log's lifetime
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

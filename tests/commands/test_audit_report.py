@@ -68,7 +68,7 @@ def test_void_and_unfinished_rounds_have_their_own_sections_and_stay_out_of_the_
 
 
 def test_the_sheet_export_has_a_row_per_seat_and_bet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db, key = blackjack_log(tmp_path)
+    db, _key = blackjack_log(tmp_path)
     sheet = tmp_path / "hands.csv"
     assert main(["audit", "export", str(db), "--format", "sheet", "--out", str(sheet)]) == 0
     rows = list(csv.DictReader(io.StringIO(sheet.read_text())))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TextIO
 
@@ -168,8 +169,7 @@ def run_export(args: argparse.Namespace) -> int:
     if args.out is None:
         count = export(hands, sys.stdout, args.format)
     else:
-        with _open_out(args.out) as out:
-            count = export(hands, out, args.format)
+        count = _write_out(args.out, lambda out: export(hands, out, args.format))
     print(f"{count} hands exported", file=sys.stderr)
     return 0
 
@@ -187,19 +187,20 @@ def run_report(args: argparse.Namespace) -> int:
         hands = iter_hands(store)
         access = list(store.records(kinds=sorted(ACCESS_KINDS)))
         page = render(store.target, hands, check, access)
-    with _open_out(args.out) as out:
-        out.write(page)
+    _write_out(args.out, lambda out: out.write(page))
     state = "verified" if check.ok else f"NOT verified ({len(check.findings)} problems)"
     print(f"report of {len(hands)} hands written to {args.out}; log {state}", file=sys.stderr)
     return 0 if check.ok else 1
 
 
-def _open_out(path: str) -> TextIO:
-    """An export or report holds hands: created owner-only (0600)."""
+def _write_out(path: str, write: Callable[[TextIO], int]) -> int:
+    """Write an export or report to ``path``, created owner-only (0600): it holds hands. A file
+    that cannot be written (a folder, /proc/version, a full disk) is one line, exit 2."""
     from table_controller.private_files import open_private
 
     try:
-        return open_private(path, newline="")
+        with open_private(path, newline="") as out:
+            return write(out)
     except OSError as exc:
         raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
 

@@ -16,7 +16,10 @@ class SqliteStore(LogStore):
     def __init__(self, target: str, *, create: bool = True) -> None:
         self.target = target
         path = Path(target)
-        self.location = str(path.resolve())
+        try:
+            self.location = str(path.resolve())
+        except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
+            raise HandLogError(f"cannot open hand log {target}: a loop of symbolic links") from None
         if not create and not path.is_file():
             raise HandLogError(f"no hand log at {target}")
         try:

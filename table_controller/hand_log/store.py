@@ -37,12 +37,20 @@ def is_postgres_url(target: str) -> bool:
     return target.startswith(("postgresql://", "postgres://"))
 
 
-def _row_to_record(row: Sequence[Any]) -> HandRecord:
+def row_to_record(row: Sequence[Any]) -> HandRecord:
     table, seq, hand_id, kind, source, at, payload, prev_hash, digest, mac = row
     return HandRecord(
         str(table), int(seq), str(hand_id), str(kind), str(source), float(at), str(payload),
         str(prev_hash), str(digest), str(mac),
     )
+
+
+def _is_number(value: Any, kind: type) -> bool:
+    try:
+        kind(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 class LogStore(ABC):
@@ -79,6 +87,18 @@ class LogStore(ABC):
                 self._run("ROLLBACK")
             raise
         self._run("COMMIT")  # read only: nothing to keep
+
+    def _record(self, row: Sequence[Any]) -> HandRecord:
+        """A row as a record; a row whose seq or time is not a number (the database edited by
+        hand: SQLite keeps any value in any column) is an error naming it, never a crash."""
+        try:
+            return row_to_record(row)
+        except (TypeError, ValueError):
+            bad = [f"{name} {value!r}" for name, value, kind in (("seq", row[1], int), ("time", row[5], float))
+                   if not _is_number(value, kind)]
+            raise HandLogError(
+                f"hand log {self.target}: a row of table {row[0]!r} holds {' and '.join(bad) or 'a value'} "
+                "where a number belongs: the database was altered outside the log") from None
 
     def _ensure_log_id(self) -> str:
         """The random id of this log, created with the schema; it names the signed heads."""
@@ -131,7 +151,7 @@ class LogStore(ABC):
             f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
             (table,),
         )
-        return _row_to_record(rows[0]) if rows else None
+        return self._record(rows[0]) if rows else None
 
     def records(
         self, table: str | None = None, hand_id: str | None = None,
@@ -152,7 +172,7 @@ class LogStore(ABC):
         sql = (f"SELECT {COLUMNS} FROM hand_records WHERE {' AND '.join(where)} "
                "ORDER BY table_id, seq")
         for row in self._rows(sql, params):
-            yield _row_to_record(row)
+            yield self._record(row)
 
     def row_count(self) -> int:
         """Every row of the records table, whatever it holds: what verify must account for."""
@@ -160,7 +180,7 @@ class LogStore(ABC):
 
     def record_at(self, table: str, seq: int) -> HandRecord | None:
         rows = self._run(f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND seq = ?", (table, seq))
-        return _row_to_record(rows[0]) if rows else None
+        return self._record(rows[0]) if rows else None
 
     def tables(self) -> list[str]:
         return [str(r[0]) for r in self._run(
@@ -171,7 +191,7 @@ class LogStore(ABC):
         rows = self._run(
             f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND kind = ? "
             "ORDER BY seq DESC LIMIT 1", (table, HEADER))
-        return _row_to_record(rows[0]) if rows else None
+        return self._record(rows[0]) if rows else None
 
     def open_hand(self, table: str) -> HandRecord | None:
         """The header of the table's last hand if no result has closed it yet."""

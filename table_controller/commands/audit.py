@@ -144,7 +144,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_hands(args: argparse.Namespace) -> int:
-    from table_controller.hand_log.account import clock
+    from table_controller.hand_log.account import clock, dealer_name
     from table_controller.hand_log.reader import list_hands
     from table_controller.hand_log.store import open_store
 
@@ -154,7 +154,7 @@ def run_hands(args: argparse.Namespace) -> int:
     print(f"{'BEGAN (UTC)':<23}  {'TABLE':<10} {'HAND':<40} {'GAME':<14} {'DEALER':<12} {'OUTCOME':<10} RULE")
     for h in hands:
         print(f"{clock(h.started_at)}  {h.table:<10} {h.hand_id:<40} {h.game:<14} "
-              f"{h.dealer:<12} {h.outcome:<10} {h.decided_by}")
+              f"{dealer_name({'dealer': h.dealer}):<12} {h.outcome:<10} {h.decided_by}")
     print(f"{len(hands)} hands", file=sys.stderr)
     return 0
 

@@ -213,3 +213,22 @@ def test_an_event_record_with_a_field_the_table_never_writes_fails_the_replay(
     reseal_from(log_target, key_path, "table-1", int(seq), json.dumps(payload, sort_keys=True, separators=(",", ":")))
     code, out, _ = audit(capsys, "verify", log_target, "--key", str(key_path))
     assert code == 1 and f"record {seq}: the event record holds fields the table never writes: paid_out" in out
+
+
+def test_a_header_whose_decks_are_not_the_game_s_fails_the_replay(
+    log_target: str, key_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report's side-bet hit rate reads the header's decks: a header re-signed with other
+    decks than its switches give is caught."""
+    from tests.hand_log.forge import reseal_from
+    from tests.hand_log.raw import raw_sql
+
+    assert main(["run", "--game", "blackjack", "--autopilot", "--hands", "1", "--log", log_target,
+                 "--key", str(key_path), "--cards", "sim://?seed=42", "--quiet"]) == 0
+    seq, text = raw_sql(log_target, "SELECT seq, payload FROM hand_records WHERE kind = 'hand' ORDER BY seq LIMIT 1")[0]
+    payload = json.loads(text)
+    payload["header"]["decks"] = 1
+    reseal_from(log_target, key_path, "table-1", int(seq), json.dumps(payload, sort_keys=True, separators=(",", ":")))
+    code, out, _ = audit(capsys, "verify", log_target, "--key", str(key_path))
+    assert code == 1
+    assert f"record {seq}: the header differs from the game it names: decks: logged 1, replay gives 6" in out

@@ -175,9 +175,11 @@ class _ChainWalk:
         elif head.seq < last_seq - 1 and not self.later:
             self.note("", head.seq, f"{last_seq - head.seq} records follow the signed head")
         elif head.seq < last_seq:  # the record being written now, or written while verifying
-            return (f"table {self.table} is being written: verified up to record {head.seq} "
-                    f"(its signed head); {last_seq - head.seq} later records chained and signed "
-                    "but not yet under a signed head")
+            why = ("the table is writing" if self.later else
+                   "the table is writing, or stopped between a commit and its head")
+            return (f"table {self.table}: verified up to record {head.seq} (its signed head); "
+                    f"{last_seq - head.seq} later records chained and signed but not yet under a "
+                    f"signed head ({why})")
         return ""
 
 

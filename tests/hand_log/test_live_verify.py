@@ -70,8 +70,9 @@ def test_a_record_past_the_signed_head_is_said_as_such(log_target: str, key_path
         report = check_log(log_target, key_path, replay=False)
     assert report.ok, [str(f) for f in report.findings]
     assert report.signed_up_to == [
-        f"table table-1 is being written: verified up to record {3 * PER_HAND} (its signed head); "
-        "1 later records chained and signed but not yet under a signed head"]
+        f"table table-1: verified up to record {3 * PER_HAND} (its signed head); 1 later records chained "
+        "and signed but not yet under a signed head (the table is writing, or stopped between a commit "
+        "and its head)"]
 
 
 def test_a_stopped_table_with_a_head_two_records_behind_fails(log_target: str, key_path: Path) -> None:

@@ -55,6 +55,8 @@ def _first_line(exc: Exception) -> str:
 
 
 class PgStore(LogStore):
+    SNAPSHOT_BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+
     def __init__(self, target: str, *, create: bool = True, connect_timeout: int = 10) -> None:
         self.target = _redact(target)
         self.location = self.target

@@ -361,6 +361,18 @@ class SpooledStore(LogStore):
                 found = list(self._remote().records(table, hand_id, kinds, after_seq))
         yield from found
 
+    def note_key(self, table: str, key_id: str, key_path: str) -> None:
+        # Which key signs the chain is the server's to keep; while it is away the note waits
+        # for the next start (the records themselves carry their signatures).
+        with contextlib.suppress(HandLogUnreachable):
+            super().note_key(table, key_id, key_path)
+
+    def key_notes(self) -> dict[str, dict[str, str]]:
+        try:
+            return super().key_notes()
+        except HandLogUnreachable:
+            return {}
+
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             return self._remote()._run(sql, params)
@@ -397,8 +409,7 @@ def create_spool(path: Path, log_id: str, location: str, table: str, recent: Seq
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     with contextlib.suppress(FileNotFoundError):
         tmp.unlink()
-    os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # SQLite keeps this mode
-    building = SqliteStore(str(tmp), create=True)
+    building = SqliteStore(str(tmp), create=True)  # created 0600 first; SQLite gives -wal, -shm its mode
     try:
         meta = {"server_log_id": log_id, "server_location": location, "table": table, "on_server": str(on_server),
                 "kept_after": str(on_server), "began": repr(time.time()), "reason": reason}

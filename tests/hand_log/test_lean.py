@@ -50,7 +50,7 @@ def test_the_replay_still_catches_an_effect_that_is_not_the_engine_s(tmp_path: P
     findings = replay_hand(RecordedHand(hand.table, hand.hand_id, hand.header_record,
                                         [*hand.records[:i], forged, *hand.records[i + 1:]]))
     assert [f.seq for f in findings] == [record.seq]
-    assert "effects differ from the replay: [0].note" in findings[0].problem
+    assert "effects differ from the replay: effects[0].note" in findings[0].problem
 
 
 def test_a_log_written_with_prompts_verifies_and_reads_as_the_lean_one(tmp_path: Path, key_path: Path) -> None:

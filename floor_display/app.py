@@ -28,10 +28,10 @@ from dealer_display.hub import PushHub
 from dealer_display.pin_guard import PinGuard
 from floor_display.board import Board
 from floor_display.feed import FloorFeed
+from table_controller.errors import TableError
 from table_controller.hand_log.account import account
 from table_controller.hand_log.pg_store import PgStore
 from table_controller.hand_log.reader import list_hands, read_hand
-from table_controller.errors import TableError
 from table_controller.staff import Staff, StaffMember
 
 PAGE = Path(__file__).with_name("page.html")

@@ -26,14 +26,14 @@ def shown_prompts(hand: RecordedHand) -> dict[int, dict[str, Any]]:
     try:
         game: Any = build_game(hand.header)
         state = start_of_hand(game, hand.header)
-    except Exception:  # noqa: BLE001 - nothing to derive from; the audit names the cause
+    except Exception:
         game = None
     for record in hand.events:
         payload = record.payload
         if game is not None:
             try:
                 state, _effects = game.apply(state, event_from_dict(payload["event"]))
-            except Exception:  # noqa: BLE001 - as above: the replay stops here
+            except Exception:
                 game = None
         if "prompts" in payload:
             shown[record.seq] = payload["prompts"]

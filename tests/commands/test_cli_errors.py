@@ -60,3 +60,40 @@ def test_output_cut_short_by_a_pipe_is_not_an_error(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 0
     assert b"Traceback" not in err and b"BrokenPipe" not in err
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+START_UP = [
+    (["run", "--cards", "serial:///dev/ttyNONE"], 1, "cannot open shoe port '/dev/ttyNONE' (No such file or directory): "
+     "is the shoe plugged in"),
+    (["run", "--cards", "sim://?seed=abc"], 2, "option seed='abc' is not a whole number"),
+    (["run", "--cards", "sim://?decks=9"], 2, "option decks=9 is out of range 1..8"),
+    (["run", "--cards", "sim://?seed=1", "--cards", "sim-camera://?seed=x"], 2, "seed='x' is not a whole number"),
+    (["train", "--trainee", "ann", "--cards", "nonsense://"], 2, "unknown card source 'nonsense://'"),
+    (["train", "--trainee", "ann", "--cards", "serial:///dev/ttyNONE"], 1, "cannot open shoe port"),
+]
+
+
+@pytest.mark.parametrize(("args", "code", "message"), START_UP, ids=[" ".join(c[0][:3]) for c in START_UP])
+def test_a_table_that_cannot_start_says_so_in_one_line_before_serving(args, code, message, tmp_path):
+    """The display's start-up: a source that cannot be opened is one line and its exit code,
+    before anything is served (it was uvicorn's lifespan traceback and exit 3)."""
+    import socket
+
+    port = _free_port()
+    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", *args, "--port", str(port), "--no-log"],
+                          capture_output=True, text=True, timeout=60, check=False,
+                          env={**__import__("os").environ, "TABLE_DATA_DIR": str(tmp_path)})
+    assert proc.returncode == code, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert message in proc.stderr and proc.stderr.startswith(f"table {args[0]}: error: ")
+    assert "http://" not in proc.stdout  # no page was announced, none served
+    with socket.socket() as probe:  # and the port was let go (never taken)
+        probe.bind(("127.0.0.1", port))

@@ -27,7 +27,7 @@ def test_bad_input_gets_one_clear_line(args, code, message):
     assert proc.returncode == code, proc.stderr
     assert message in proc.stderr
     assert "Traceback" not in proc.stderr
-    assert proc.stderr.strip().splitlines()[-1].startswith(("table", "usage"))
+    assert len(proc.stderr.strip().splitlines()) == 1 and proc.stderr.startswith("table")
 
 
 def test_every_command_has_help():
@@ -97,3 +97,41 @@ def test_a_table_that_cannot_start_says_so_in_one_line_before_serving(args, code
     assert "http://" not in proc.stdout  # no page was announced, none served
     with socket.socket() as probe:  # and the port was let go (never taken)
         probe.bind(("127.0.0.1", port))
+
+
+def _command_paths(parser, path=()):
+    """Every command and subcommand: ("run",), ("audit", "verify"), ..."""
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _command_paths(sub, (*path, name))
+            return
+    yield path
+
+
+def test_every_usage_error_is_one_line_naming_the_command_and_its_help(capsys):
+    """The README's promise, for argparse's own errors too: no 9-line usage block first."""
+    from table_controller.cli import build_parser, main
+
+    paths = list(_command_paths(build_parser()))
+    assert ("run",) in paths and ("audit", "verify") in paths and len(paths) > 10
+    for path in paths:
+        with pytest.raises(SystemExit) as stopped:
+            main([*path, "--no-such-option"])
+        err = capsys.readouterr().err
+        prog = " ".join(("table", *path))
+        assert stopped.value.code == 2
+        (line,) = err.splitlines()  # one line, whichever mistake argparse names first
+        assert line.startswith(f"{prog}: error: ") and line.endswith(f" (see {prog} --help)")
+        assert "--no-such-option" in line or "required" in line
+
+
+@pytest.mark.parametrize("args", [["run", "--pace", "x"], ["audit"], [], ["train", "--mode", "zzz"]])
+def test_a_bad_value_or_a_missing_argument_is_one_line_too(args):
+    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", *args],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 2
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith("table") and ": error: " in line and line.endswith(" --help)")

@@ -78,6 +78,9 @@ START_UP = [
     (["run", "--cards", "sim://?seed=1", "--cards", "sim-camera://?seed=x"], 2, "seed='x' is not a whole number"),
     (["train", "--trainee", "ann", "--cards", "nonsense://"], 2, "unknown card source 'nonsense://'"),
     (["train", "--trainee", "ann", "--cards", "serial:///dev/ttyNONE"], 1, "cannot open shoe port"),
+    (["run", "--witness", "/nonexistent-share/table.witness"], 2,
+     "the folder /nonexistent-share does not exist (mount the share, or create it)"),
+    (["run", "--witness", "/tmp"], 2, "--witness /tmp is a folder: name a file in it"),
 ]
 
 
@@ -88,7 +91,8 @@ def test_a_table_that_cannot_start_says_so_in_one_line_before_serving(args, code
     import socket
 
     port = _free_port()
-    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", *args, "--port", str(port), "--no-log"],
+    logged = ["--log", str(tmp_path / "h.db")] if "--witness" in args else ["--no-log"]
+    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", *args, "--port", str(port), *logged],
                           capture_output=True, text=True, timeout=60, check=False,
                           env={**__import__("os").environ, "TABLE_DATA_DIR": str(tmp_path)})
     assert proc.returncode == code, proc.stderr

@@ -42,7 +42,7 @@ RESULT_STANDS = (
 )
 # The dealer's notices while the log cannot be written (keys of HardwareStatus.notices)
 LOG_FAULT, LOG_DOWN, RESULT_DUE = "hand_log:", "hand_log_down", "hand_log_result"
-LOG_DOWN_HOLD = "cards were dealt while the hand log could not be written and were not taken"
+LOG_DOWN_HOLD = "the hand log could not be written, so these were not taken"
 LOG_DOWN_CHECK = "count the cards on the layout; the pit boss checks the hand"
 
 
@@ -318,7 +318,7 @@ class TableSession:
         if self._unlogged_cards:
             missed = ", ".join(self._unlogged_cards)
             if self._hand_live():
-                self._step(HardwareIrregularity(f"{LOG_DOWN_HOLD} ({missed}): {LOG_DOWN_CHECK}"), "hand_log", time.time())
+                self._step(HardwareIrregularity(f"{LOG_DOWN_HOLD}: {missed}; {LOG_DOWN_CHECK}"), "hand_log", time.time())
             self._unlogged_cards.clear()
             self.hardware.notices.pop(LOG_DOWN, None)
 
@@ -354,6 +354,9 @@ class TableSession:
         if isinstance(event, CardArrived):
             what = event.card.code
             self._unlogged_report(what, exc)
+        elif isinstance(event, HardwareIrregularity):  # a hold the shoe asked for: it still stands
+            what = "the hold"
+            self._unlogged_report(f"a hold ({event.reason})", exc)
         self.last_refusal = f"the hand log cannot be written ({exc}): {what} was not taken"
         return (Refused(self.last_refusal),)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from table_controller.engine import Effect, Expected, HandEnded, Refused, TablePrompts
+from table_controller.errors import HandLogError
 from table_controller.events import (
     NEW_DECK,
     CardArrived,
@@ -28,7 +29,6 @@ from table_controller.events import (
     event_from_dict,
     event_to_dict,
 )
-from table_controller.errors import HandLogError
 from table_controller.hardware_alerts import CLEARED_BY_NEW_DECK, HardwareAlert, alert_for
 from table_controller.serialize import effect_to_dict, result_to_dict
 

@@ -52,6 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # loaded machine) waits until they are in. Raised inside an import it became an "internal
     # error" (pydantic wraps it), a traceback, or, even once caught here, a process killed by
     # SIGINT without a word (CPython does that to `import numpy, fastapi` interrupted, too).
+    # OpenCV's own warnings (a camera it cannot open: "[ WARN:0@0.2] global cap_v4l.cpp ...") are
+    # not for the person at the table: the driver says what went wrong in one line of its own
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
     with StopRequest() as early:
         args = parse(build_parser(), argv)
         one_blas_thread()

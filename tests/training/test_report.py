@@ -25,7 +25,9 @@ def test_an_abandoned_attempt_is_unfinished_and_never_meets_the_standard(tmp_pat
         # ... and the trainee walks away at step 2
         html = trainee_report(records, "Ivy")
     assert "Meets the standard" not in html
-    assert "Not yet: unfinished, stopped at step 2" in html
+    # steps 2 (the one left with 3 errors counts), right first try 50%, errors 3
+    assert '<td class="num">2</td><td class="num">50%</td><td class="num">3</td>' in html
+    assert "Not yet: unfinished, stopped after 2 steps" in html
     assert "<td class=short>unfinished</td>" in html
     assert "Does not yet meet the standard" in html
 

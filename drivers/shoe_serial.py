@@ -65,7 +65,9 @@ class SerialShoe(CardSource):
     def _open(self) -> None:
         try:
             self._port = self._connect()
-        except (*LINE_ERRORS, ValueError) as exc:  # ValueError: pyserial's "protocol not known"
+        except ValueError as exc:  # pyserial's "protocol not known": a mistake in the URL, not a device
+            raise ConfigError(f"cannot open shoe port {self.port_url!r}: {exc} (check --cards)") from exc
+        except LINE_ERRORS as exc:
             raise DriverInitError(f"cannot open shoe port {self.port_url!r} ({_why(exc)}): "
                                   "is the shoe plugged in and switched on? (check --cards)") from exc
         self._send(self._session.connected(time.monotonic()))

@@ -81,6 +81,8 @@ START_UP = [
     (["run", "--witness", "/nonexistent-share/table.witness"], 2,
      "the folder /nonexistent-share does not exist (mount the share, or create it)"),
     (["run", "--witness", "/tmp"], 2, "--witness /tmp is a folder: name a file in it"),
+    (["run", "--cards", "serial://?url=bogus://x"], 2, "cannot open shoe port 'bogus://x': invalid URL, protocol 'bogus' "
+     "not known (check --cards)"),
     (["run", "--cards", "camera://97"], 1, "camera://97: cannot open the camera or video"),  # no OpenCV warnings
 ]
 

@@ -225,3 +225,15 @@ def test_a_table_stopped_while_its_head_lagged_opens_again_and_writes_it(tmp_pat
     assert json.loads(head.read_text())["seq"] == log.last_seq == 5
     log.close()
     assert _verify(tmp_path) == 0
+
+
+def test_a_key_folder_that_cannot_be_written_is_one_line_at_start(tmp_path: Path) -> None:
+    (tmp_path / "key.heads").write_text("not a folder")  # the heads' place is taken
+    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--hands", "1",
+                           "--log", str(tmp_path / "h.db"), "--key", str(tmp_path / "key")],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == [
+        f"table run: error: cannot write beside the hand-log key in {tmp_path / 'key.heads'} (File exists): "
+        "check that folder or use --key"]

@@ -91,6 +91,10 @@ class HandLog:
         try:
             log._take_table_lock()
             log._resume_chain()
+        except OSError as exc:  # the folder beside the key (its lock, its heads) cannot be written
+            log.close()
+            raise HandLogError(f"cannot write beside the hand-log key in {log._heads.folder} "
+                               f"({exc.strerror or exc}): check that folder or use --key") from None
         except BaseException:
             log.close()
             raise

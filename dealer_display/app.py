@@ -32,8 +32,8 @@ from table_controller.runtime import TableSession, align_simulated_shoe, start_o
 
 
 def create_app(
-    settings: DisplaySettings, session: TableSession | None = None, *, source: CardSource | None = None,
-    camera: CardSource | None = None,
+    settings: DisplaySettings, session: TableSession | None = None, *,
+    source: CardSource | None = None, camera: CardSource | None = None,
 ) -> FastAPI:
     """The display for ``session`` (a fresh session of ``settings.game`` without a log if None).
 
@@ -43,7 +43,8 @@ def create_app(
     """
     if session is None:
         session = _new_session(settings)
-    app = FastAPI(title="Dealer display", version="1", lifespan=_lifespan(settings, session, source, camera),
+    lifespan = _lifespan(settings, session, source, camera)
+    app = FastAPI(title="Dealer display", version="1", lifespan=lifespan,
                   responses=GATE_ANSWERS)
     app.state.settings = settings
     app.state.table = None

@@ -23,7 +23,7 @@ from table_controller.runtime import TableSession
 __all__ = ["CAMERA_CHECK_SECONDS", "DisplayTable", "device_name"]
 
 CAMERA_CHECK_SECONDS = 0.5
-LOG_RETRY_SECONDS = 1.0  # a head, witness line or result the log still owes is tried again this often
+LOG_RETRY_SECONDS = 1.0  # what the log still owes (a head, a witness line) is tried this often
 
 
 class DisplayTable(RunningTable):

@@ -65,11 +65,13 @@ class SerialShoe(CardSource):
     def _open(self) -> None:
         try:
             self._port = self._connect()
-        except ValueError as exc:  # pyserial's "protocol not known": a mistake in the URL, not a device
-            raise ConfigError(f"cannot open shoe port {self.port_url!r}: {exc} (check --cards)") from exc
+        except ValueError as exc:  # pyserial's "protocol not known": the URL is wrong
+            raise ConfigError(
+                f"cannot open shoe port {self.port_url!r}: {exc} (check --cards)") from exc
         except LINE_ERRORS as exc:
-            raise DriverInitError(f"cannot open shoe port {self.port_url!r} ({_why(exc)}): "
-                                  "is the shoe plugged in and switched on? (check --cards)") from exc
+            raise DriverInitError(
+                f"cannot open shoe port {self.port_url!r} ({_why(exc)}): "
+                "is the shoe plugged in and switched on? (check --cards)") from exc
         self._send(self._session.connected(time.monotonic()))
         self._thread = threading.Thread(target=self._run, name=f"shoe-reader {self.port_url}",
                                         daemon=True)

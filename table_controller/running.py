@@ -196,9 +196,11 @@ def check_witness_place(witness: str) -> None:
         raise ConfigError(f"--witness {witness} is a folder: name a file in it")
     place = path if path.exists() else path.parent
     if not place.is_dir() and not path.exists():
-        raise ConfigError(f"--witness {witness}: the folder {place} does not exist (mount the share, or create it)")
+        raise ConfigError(f"--witness {witness}: the folder {place} does not exist "
+                          "(mount the share, or create it)")
     if not os.access(place, os.W_OK):
-        raise ConfigError(f"--witness {witness} cannot be written by this user (check its permissions)")
+        raise ConfigError(f"--witness {witness} cannot be written by this user "
+                          "(check its permissions)")
 
 
 def resume_unfinished(session: TableSession, log: Any, source: Any = None) -> None:

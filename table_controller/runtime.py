@@ -127,7 +127,7 @@ class TableSession:
         self.hardware = HardwareStatus(source=source_url, simulated=simulated)
         self.last_refusal: str | None = None
         self.lock = threading.RLock()
-        self._result_due: tuple[HandEnded, float] | None = None  # the event is logged, its result not yet
+        self._result_due: tuple[HandEnded, float] | None = None  # logged: the event, not its result
         self._unlogged_cards: list[str] = []  # what the shoe dealt while the log could not take it
         self._listeners: list[Listener] = []
         self._begin_hand()
@@ -205,7 +205,8 @@ class TableSession:
             self._log("event", payload, source=source, at=at)
         except HandLogError:
             if not self._hand_logged:  # the next hand never reached the log: it has not begun
-                self.state, self.hand_id, self._hand_logged, self._result_logged, self._ended = before
+                (self.state, self.hand_id, self._hand_logged, self._result_logged,
+                 self._ended) = before
             raise
         self.state = new_state  # the record stands, so does the state it moves to
         refused = [e for e in effects if isinstance(e, Refused)]
@@ -302,7 +303,8 @@ class TableSession:
     @property
     def log_owing(self) -> bool:
         """Something is still to be written to the log, or the log could not take a card."""
-        return bool(getattr(self.log, "owing", False)) or self._result_due is not None or bool(self._unlogged_cards)
+        owed = bool(getattr(self.log, "owing", False))
+        return owed or self._result_due is not None or bool(self._unlogged_cards)
 
     @property
     def log_down(self) -> bool:
@@ -318,7 +320,8 @@ class TableSession:
         if self._unlogged_cards:
             missed = ", ".join(self._unlogged_cards)
             if self._hand_live():
-                self._step(HardwareIrregularity(f"{LOG_DOWN_HOLD}: {missed}; {LOG_DOWN_CHECK}"), "hand_log", time.time())
+                hold = HardwareIrregularity(f"{LOG_DOWN_HOLD}: {missed}; {LOG_DOWN_CHECK}")
+                self._step(hold, "hand_log", time.time())
             self._unlogged_cards.clear()
             self.hardware.notices.pop(LOG_DOWN, None)
 
@@ -342,7 +345,8 @@ class TableSession:
             self._log("result", result_to_dict(ended.result), source="engine", at=at)
         except HandLogError as exc:
             self.hardware.notices[RESULT_DUE] = (
-                f"The hand's result is not in the hand log yet ({exc}): it is logged before the next event")
+                f"The hand's result is not in the hand log yet ({exc}): "
+                "it is logged before the next event")
             raise
         self.hardware.notices.pop(RESULT_DUE, None)
         self._result_due = None
@@ -365,8 +369,8 @@ class TableSession:
             return
         self._unlogged_cards.append(what)
         self.hardware.notices[LOG_DOWN] = (
-            f"The hand log cannot be written ({exc}): the cards dealt are not taken; wait, the hand "
-            "is held for the pit boss once the log is back")
+            f"The hand log cannot be written ({exc}): the cards dealt are not taken; wait, "
+            "the hand is held for the pit boss once the log is back")
 
     def _show_log_faults(self) -> None:
         """The log's standing faults (a head or witness it cannot write) as the dealer's notices."""

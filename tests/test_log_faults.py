@@ -129,7 +129,7 @@ def test_the_autopilot_deals_on_while_the_witness_cannot_be_written(tmp_path: Pa
             deadline = asyncio.get_running_loop().time() + 30
             while session.log_owing and asyncio.get_running_loop().time() < deadline:
                 await asyncio.sleep(0.05)  # the display's retry writes the lines once it can
-            return done, notices + ["owing" if session.log_owing else "written"]
+            return done, [*notices, "owing" if session.log_owing else "written"]
         finally:
             table.stop()
             source.close()

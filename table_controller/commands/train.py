@@ -115,7 +115,7 @@ def _serve(args: argparse.Namespace, standards: dict[str, object]) -> int:
     settings = DisplaySettings(cards_url=args.cards or "sim://?seed=1", game=args.game, host=args.host, port=args.port or DEFAULT_PORT,
                                dealer_token=dealer_token_from(args.dealer_token), pit_boss_pin=new_pit_boss_pin())
     _check_port_free(settings.host, settings.port)
-    source, _camera = open_sources(settings)  # a bad URL or a missing shoe: one line, nothing served
+    source, _camera = open_sources(settings)  # a bad URL, a missing shoe: one line, no page
     records = None
     try:
         records = None if args.no_log else TrainingRecords(_target(args))

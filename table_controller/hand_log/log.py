@@ -147,7 +147,8 @@ class HandLog:
             return
         if head.seq > last.seq:
             raise HandLogError(self._cut_short(head, last.seq))
-        if not (self._lags_behind(head, last) or (head.seq == last.seq and head.digest == last.digest)):
+        same = head.seq == last.seq and head.digest == last.digest
+        if not (same or self._lags_behind(head, last)):
             raise HandLogError(
                 f"table {self.table_id}'s chain in {self.store.target} does not reach its signed "
                 f"head (seq {head.seq}); run `table audit verify`")
@@ -262,13 +263,14 @@ class HandLog:
         return self._head_due is not None or bool(self._witness_due)
 
     def _catch_up(self) -> None:
-        """Write the latest head and the witness lines due; what fails stays due, named in faults."""
+        """Write the latest head and the witness lines due; what fails stays due, in faults."""
         if self._head_due is not None:
             try:
                 self._heads.write(self._head_due)
             except (OSError, HandLogError) as exc:
                 why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                self._fault(HEAD_FAULT, f"cannot write its signed head in {self._heads.folder} ({why})")
+                where = self._heads.folder
+                self._fault(HEAD_FAULT, f"cannot write its signed head in {where} ({why})")
             else:
                 self._head_due = None
                 self.faults.pop(HEAD_FAULT, None)

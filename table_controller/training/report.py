@@ -113,15 +113,18 @@ def _drill_section(drill: str, rows: list[dict[str, Any]], summaries: list[Summa
              "<th>errors</th><th>s per step</th><th>hands/hour</th><th>finished</th></tr>"]
     for a, s in zip(rows, summaries, strict=True):
         hph = f"{s.hands_per_hour:.0f}" if s.hands_per_hour else "-"
+        finished = "<td class=short>unfinished</td>" if s.unfinished else "<td>yes</td>"
         table.append(f"<tr><td>{_when(a['started_at'])}</td><td>{escape(a['mode'])}</td><td>{escape(a['game'])}</td>"
                      f'<td class="num">{s.steps}</td><td class="num">{s.accuracy:.0%}</td><td class="num">{s.errors}</td>'
                      f'<td class="num">{s.seconds:.1f}</td><td class="num">{hph}</td>'
-                     f'<td{" class=short" if s.unfinished else ""}>{"unfinished" if s.unfinished else "yes"}</td></tr>')
+                     f"{finished}</tr>")
     table.append("</table>")
     return f"<h3>{escape(drill)}</h3>{verdict}{plots}{''.join(table)}"
 
 
-def recurring_errors(records: TrainingRecords, trainee: str | None = None, top: int = 10) -> list[tuple[str, str, str, int]]:
+def recurring_errors(
+    records: TrainingRecords, trainee: str | None = None, top: int = 10
+) -> list[tuple[str, str, str, int]]:
     """(rule, what went wrong, the right step, how often), most frequent first: errors counted by
     the rule they break *and* the step that was right (one rule id is cited for different
     mistakes: a card dealt out of turn and a payment made before the last card), with the latest
@@ -132,7 +135,8 @@ def recurring_errors(records: TrainingRecords, trainee: str | None = None, top: 
         key = (e["rule"], step_shape(e["right_step"])) if e["rule"] else ("-", e["words"])
         counts[key] += 1
         latest[key] = f"{e['words']} (entered: {e['entered']}; {e['drill']})"
-    return [(key[0], latest[key], key[1] if key[0] != "-" else "", n) for key, n in counts.most_common(top)]
+    return [(rule, latest[(rule, right)], right if rule != "-" else "", n)
+            for (rule, right), n in counts.most_common(top)]
 
 
 _SEAT = re.compile(r"\bseat\d+\b", re.IGNORECASE)
@@ -148,9 +152,10 @@ def step_shape(right: str) -> str:
 def _errors_table(rows: list[tuple[str, str, str, int]]) -> str:
     if not rows:
         return '<p class="muted">No errors recorded.</p>'
-    body = "".join(f'<tr><td>{escape(rule)}</td><td>{escape(words)}</td><td>{escape(right)}</td><td class="num">{n}</td></tr>'
-                   for rule, words, right, n in rows)
-    return f"<table><tr><th>rule</th><th>what went wrong</th><th>the right step</th><th>times</th></tr>{body}</table>"
+    body = "".join(f"<tr><td>{escape(rule)}</td><td>{escape(words)}</td><td>{escape(right)}</td>"
+                   f'<td class="num">{n}</td></tr>' for rule, words, right, n in rows)
+    head = "<tr><th>rule</th><th>what went wrong</th><th>the right step</th><th>times</th></tr>"
+    return f"<table>{head}{body}</table>"
 
 
 def _page(title: str, body: str) -> str:

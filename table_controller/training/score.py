@@ -122,7 +122,8 @@ class Standard:
         share = summary.within if self.seconds is not None and summary.within is not None else summary.accuracy
         reasons = []
         if summary.unfinished:  # a drill stopped after its first steps is no measure of the rest
-            reasons.append(f"unfinished, stopped after {summary.steps} step{'' if summary.steps == 1 else 's'}")
+            steps = f"{summary.steps} step{'' if summary.steps == 1 else 's'}"
+            reasons.append(f"unfinished, stopped after {steps}")
         if share + 1e-9 < self.accuracy:
             what = f"right within {self.seconds:g} s" if self.seconds is not None else "right"
             reasons.append(f"{share:.0%} {what}, the standard is {self.accuracy:.0%}")

@@ -129,6 +129,7 @@ class TableSession:
         self.lock = threading.RLock()
         self._result_due: tuple[HandEnded, float] | None = None  # logged: the event, not its result
         self._unlogged_cards: list[str] = []  # what the shoe dealt while the log could not take it
+        self._hand_logged = self._result_logged = self._ended = False  # (set by _begin_hand)
         self._listeners: list[Listener] = []
         self._begin_hand()
 

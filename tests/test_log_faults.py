@@ -23,6 +23,7 @@ from table_controller.cli import main
 from table_controller.events import NEW_DECK, CardArrived, Control
 from table_controller.games import make_game
 from table_controller.hand_log import HandLog
+from table_controller.hand_log.shown import shown_prompts
 from table_controller.runtime import TableSession
 from tests.games.stacked import deck
 
@@ -60,7 +61,8 @@ def test_a_head_that_cannot_be_written_moves_the_state_shows_a_notice_and_is_ret
     effects = session.submit(CardArrived(CARDS[1]), source="sim://")
     assert session.prompts().to_dict() != before, "the record committed but the state did not move"
     assert not any(type(e).__name__ == "Refused" for e in effects)
-    assert log.read_hand(session.hand_id).records[-1].payload["prompts"] == session.prompts().to_dict()
+    hand = log.read_hand(session.hand_id)  # the logged hand shows what the table shows
+    assert shown_prompts(hand)[hand.records[-1].seq] == session.prompts().to_dict()
     assert any("cannot write its signed head" in n and "Is a directory" in n for n in _notices(session))
     session.submit(CardArrived(CARDS[2]), source="sim://")  # the table plays on
     assert log.last_seq == 5

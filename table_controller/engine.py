@@ -318,7 +318,8 @@ def void_words(settled: list[Payment], returned: str) -> str:
     """A void round in words: its bets returned, and (if any were paid before the void) its wins
     taken back: a void round moves no money."""
     taken = any(p.collected and not p.staked for p in settled)  # a win paid before the void, undone
-    return f"round void: {returned}" + ("; every win paid before the void taken back" if taken else "")
+    return f"round void: {returned}" + (
+        "; every win paid before the void taken back" if taken else "")
 
 
 class Refusal(Exception):

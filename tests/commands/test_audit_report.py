@@ -107,3 +107,27 @@ def test_farmer_s_outcome_chart_holds_outcomes_and_the_winners_have_their_own(
     assert labels and set(labels) <= {"a seat won", "no winner", "settled", "void", "unfinished"}
     winners = re.search(r'aria-label="Hands won, by seat".*?</svg>', text).group(0)
     assert re.findall(r'text-anchor="end">SEAT \d</text>', winners)
+
+
+def test_a_round_whose_carried_bets_were_raised_and_re_signed_fails_the_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The next round on a blackjack shoe starts from the bets and shoe the round before left:
+    a header re-signed with a carried bet raised is a round the table never dealt."""
+    import json
+
+    from tests.hand_log.forge import reseal_from
+    from tests.hand_log.raw import raw_sql
+
+    db, key = blackjack_log(tmp_path)
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 0
+    (seq, text), = raw_sql(str(db), "SELECT seq, payload FROM hand_records WHERE kind = 'hand' ORDER BY seq LIMIT 1 OFFSET 1")
+    payload = json.loads(text)
+    assert payload["header"]["round"]["bets"]["seat1"] == [1000, 500]
+    payload["header"]["round"]["bets"]["seat1"] = [100000, 500]
+    reseal_from(str(db), key, "table-1", seq, json.dumps(payload, sort_keys=True, separators=(",", ":")))
+    capsys.readouterr()
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 1
+    out = capsys.readouterr().out
+    assert f"record {seq}: the round does not start where hand " in out
+    assert "header.round.bets.seat1[0]: logged 100000, replay gives 1000" in out

@@ -137,12 +137,11 @@ def _require_pin(
     if not x_pit_boss_pin:
         raise HTTPException(401, "saving the layout is a pit-boss action: enter the pit-boss PIN")
     guard: PinGuard = request.app.state.pin_guard
-    wait = guard.wait_left()
-    if wait > 0:
+    admitted, wait = guard.admit(request.client.host if request.client else "unknown")  # counted before it is looked at
+    if not admitted:
         raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
                             headers={"Retry-After": str(max(1, round(wait)))})
     if not secrets.compare_digest(x_pit_boss_pin.encode(), settings.pit_boss_pin.encode()):
-        wait = guard.failed()
         raise HTTPException(403, "the pit-boss PIN is wrong" + (f"; next try in {wait:.0f} seconds" if wait else ""))
     guard.succeeded()
 

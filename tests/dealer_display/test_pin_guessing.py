@@ -1,0 +1,138 @@
+"""PIN guessing in bursts against a real server: every try is counted before its PIN is hashed,
+the hashes run one at a time off the event loop, a burst at a wait's end gets one try, the tries
+a wait refuses are logged as one summary, and a staff id's existence does not show by the work
+done for it."""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from table_controller import staff as staff_module
+from table_controller.hand_log import HandLog
+from table_controller.hand_log.store import open_store
+from table_controller.staff import Staff
+from tests.dealer_display.live import DEALER_TOKEN, LiveTable, live_table
+from tests.dealer_display.test_security import Clock
+
+PIN = "482910"
+STAFF = Staff().added("jortiz", "J. Ortiz", "pit_boss", PIN)
+
+
+@contextmanager
+def staffed_table(tmp_path: Path) -> Iterator[tuple[LiveTable, Clock]]:
+    log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="table-1")
+    try:
+        with live_table("sim://?seed=1", log=log, staff=STAFF, pit_boss_pin="") as table:
+            clock = Clock()
+            table.app.state.pin_guard.clock = clock
+            yield table, clock
+    finally:
+        log.close()
+
+
+def void(table: LiveTable, pin: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", table.settings.port, timeout=60)
+    try:
+        conn.request("POST", "/api/pit-boss/void_hand", headers={
+            "X-Dealer-Token": DEALER_TOKEN, "X-Pit-Boss-Pin": pin, "X-Staff-Id": "jortiz", "Content-Length": "0"})
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def burst(table: LiveTable, pins: list[str]) -> Counter[int]:
+    """All of ``pins`` sent at once, each on its own connection; the answers' status codes."""
+    start = threading.Barrier(len(pins))
+
+    def one(pin: str) -> int:
+        start.wait()
+        return void(table, pin)
+
+    with ThreadPoolExecutor(len(pins)) as pool:
+        return Counter(pool.map(one, pins))
+
+
+def records(tmp_path: Path, kind: str) -> list[dict[str, Any]]:
+    store = open_store(str(tmp_path / "hands.db"))
+    try:
+        return [r.payload for r in store.records("table-1") if r.kind == kind]
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def hashes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Every scrypt the PIN checks compute: (the thread it ran on, how many ran at that moment)."""
+    seen: list[tuple[str, int]] = []
+    running = [0]
+    lock = threading.Lock()
+    real = hashlib.scrypt
+
+    def counted(*args: Any, **kwargs: Any) -> bytes:
+        with lock:
+            running[0] += 1
+            seen.append((threading.current_thread().name, running[0]))
+        try:
+            return real(*args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(staff_module.hashlib, "scrypt", counted)
+    return seen
+
+
+def test_a_burst_of_wrong_pins_gets_four_looked_at_one_at_a_time_off_the_loop(tmp_path: Path, hashes):
+    with staffed_table(tmp_path) as (table, _clock):
+        answers = burst(table, ["0000"] * 60)
+        assert answers == {403: 4, 429: 56}
+    assert len(hashes) == 4  # one scrypt per PIN looked at, none for the 56 refused unlooked
+    assert all(name.startswith("pin-hash") for name, _ in hashes), hashes  # never on the event loop
+    assert max(running for _, running in hashes) == 1
+    assert len(records(tmp_path, "access_refused")) == 4
+
+
+def test_a_burst_at_the_waits_end_gets_one_try_and_the_refused_ones_are_summed_up(tmp_path: Path, hashes):
+    with staffed_table(tmp_path) as (table, clock):
+        assert burst(table, ["0000"] * 4) == {403: 4}
+        clock.now += 2.2  # the wait after the fourth is over
+        assert burst(table, ["0000"] * 40) == {403: 1, 429: 39}
+        clock.now += 4.2
+        assert void(table, "0000") == 403  # the next wait over: the 39 refused are summed up now
+        clock.now += 8.2
+        answers = burst(table, ["0000"] * 39 + [PIN])
+        assert answers[429] == 39 and len(hashes) == 4 + 1 + 1 + 1  # the right PIN counts only if looked at
+    assert len(records(tmp_path, "access_refused")) == 6 + (answers[403] == 1)
+    (summary,) = [r for r in records(tmp_path, "lockout_lifted") if r.get("reason") == "the wait ended"][:1]
+    assert summary["tries_refused"] == 39 and summary["consoles"] == ["127.0.0.1"]
+    assert summary["first_refused_at"] <= summary["last_refused_at"]
+
+
+def test_a_staff_id_that_does_not_exist_costs_a_hash_like_one_that_does(hashes):
+    for staff_id in ("jortiz", "nobody", None):
+        before = len(hashes)
+        assert STAFF.find("111111", "pit_boss", staff_id) is None
+        assert len(hashes) - before == 1, staff_id
+    before = len(hashes)
+    assert STAFF.find(PIN, "dealer", "jortiz") is None  # a pit boss's id asked as a dealer: no candidate
+    assert len(hashes) - before == 1
+
+
+def test_a_dealers_sign_in_is_hashed_off_the_event_loop(tmp_path: Path, hashes):
+    with staffed_table(tmp_path) as (table, _clock):
+        conn = http.client.HTTPConnection("127.0.0.1", table.settings.port, timeout=60)
+        conn.request("POST", "/api/sign-in", headers={"X-Dealer-Token": DEALER_TOKEN, "X-Staff-Pin": "123456",
+                                                      "Content-Length": "0"})
+        assert conn.getresponse().status == 403
+        conn.close()
+    assert hashes and all(name.startswith("pin-hash") for name, _ in hashes), hashes

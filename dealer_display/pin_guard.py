@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 FREE_TRIES = 3
 FIRST_WAIT = 2.0
 LONGEST_WAIT = 15 * 60.0
+TOKEN_LONGEST_WAIT = 60.0
 CONSOLES_NAMED = 16  # a lockout's summary names at most this many consoles
 T = TypeVar("T")
 
@@ -34,6 +35,7 @@ T = TypeVar("T")
 @dataclass
 class PinGuard:
     clock: Callable[[], float] = time.monotonic
+    longest: float = LONGEST_WAIT
     failures: int = 0
     next_try_at: float = 0.0
     last_failure: dict[str, Any] = field(default_factory=dict)
@@ -67,7 +69,7 @@ class PinGuard:
         """Count a wrong PIN; returns the wait it brings (0 while the free tries last)."""
         self.failures += 1
         extra = self.failures - FREE_TRIES
-        wait = 0.0 if extra <= 0 else min(LONGEST_WAIT, FIRST_WAIT * 2 ** (extra - 1))
+        wait = 0.0 if extra <= 0 else min(self.longest, FIRST_WAIT * 2 ** (extra - 1))
         self.next_try_at = self.clock() + wait
         return wait
 
@@ -104,7 +106,10 @@ class PinGuard:
 
 class TokenGuards:
     """One :class:`PinGuard` per client address for the dealer's token, so a wrong token is slowed
-    like a wrong PIN without one guessing computer locking the dealer's console out elsewhere."""
+    like a wrong PIN without one guessing computer locking the dealer's console out elsewhere.
+    Its waits stop at a minute: a token has 96 random bits, so the wait is there to keep the log
+    and the server at a person's pace, and a console left open with an old token must not shut
+    the dealer out for long."""
 
     MOST = 1024  # addresses remembered; the oldest idle one is forgotten first
 
@@ -115,7 +120,7 @@ class TokenGuards:
     def of(self, address: str) -> PinGuard:
         guard = self._guards.pop(address, None)
         if guard is None:
-            guard = PinGuard(clock=self.clock)
+            guard = PinGuard(clock=lambda: self.clock(), longest=TOKEN_LONGEST_WAIT)
             if len(self._guards) >= self.MOST:
                 idle = next((a for a, g in self._guards.items() if g.wait_left() == 0 and not g.refused_tries), None)
                 self._guards.pop(idle if idle is not None else next(iter(self._guards)))

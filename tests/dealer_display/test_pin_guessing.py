@@ -16,8 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from table_controller import staff as staff_module
+from table_controller.cli import main
 from table_controller.hand_log import HandLog
 from table_controller.hand_log.store import open_store
 from table_controller.staff import Staff
@@ -136,3 +139,36 @@ def test_a_dealers_sign_in_is_hashed_off_the_event_loop(tmp_path: Path, hashes):
         assert conn.getresponse().status == 403
         conn.close()
     assert hashes and all(name.startswith("pin-hash") for name, _ in hashes), hashes
+
+
+# ----- the dealer's token ----------------------------------------------------------------------------
+def test_wrong_dealer_tokens_are_slowed_and_logged_like_wrong_pins(deck_file: Path, tmp_path: Path):
+    from tests.dealer_display.test_security import table_client
+
+    with table_client(deck_file, tmp_path) as (client, _log, clock):
+        client.app.state.token_guards.clock = clock  # type: ignore[attr-defined]
+        wrong = {"X-Dealer-Token": "not-the-token"}
+        answers = [client.post("/api/control", json={"control": "new_deck"}, headers=wrong) for _ in range(50)]
+        assert [a.status_code for a in answers] == [403] * 4 + [429] * 46
+        assert "next try in 2 seconds" in answers[3].json()["detail"] and answers[4].headers["Retry-After"] == "2"
+        right = {"X-Dealer-Token": DEALER_TOKEN}
+        assert client.post("/api/control", json={"control": "new_deck"}, headers=right).status_code == 429
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect(f"ws://127.0.0.1/ws?token={DEALER_TOKEN}") as ws:
+            ws.receive_json()  # the push with the token waits too
+        elsewhere = TestClient(client.app, client=("192.0.2.7", 40000), base_url="http://127.0.0.1")  # no second lifespan
+        assert elsewhere.get("/api/state", headers=right).status_code == 200  # another computer is not held up
+        clock.now += 2.0
+        assert client.post("/api/control", json={"control": "new_deck"}, headers=right).status_code == 200
+    refused = records(tmp_path, "access_refused")
+    assert len(refused) == 4 and refused[0] == {"action": "dealer token", "console": "127.0.0.1", "staff": None,
+                                                "reason": "wrong dealer token"}
+    assert [r["wait_seconds"] for r in records(tmp_path, "lockout")] == [2.0]
+    summary, lifted = records(tmp_path, "lockout_lifted")
+    assert summary["tries_refused"] == 48 and lifted == {"by": "dealer token", "console": "127.0.0.1"}
+
+
+@pytest.mark.parametrize("token", ["        ", "aaaaaaaa", "12345678", "abc def ghi", "abcd\tefgh"])
+def test_a_weak_dealer_token_is_refused_at_start_up(token: str, capsys: pytest.CaptureFixture[str]):
+    assert main(["run", "--dealer-token", token, "--no-log", "--port", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "dealer token must be" in err and "Traceback" not in err

@@ -14,12 +14,14 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from dealer_display import ws
 from dealer_display.autopilot_task import run_autopilot
 from dealer_display.gate import GATE_ANSWERS, Gate, table_hosts
+from dealer_display.models import invalid_request
 from dealer_display.pin_guard import PinGuard, TokenGuards
 from dealer_display.routes import console, pit_boss, state
 from dealer_display.routes.state import STATIC
@@ -58,6 +60,7 @@ def create_app(
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(TableError, _table_error)
+    app.add_exception_handler(RequestValidationError, invalid_request)
     return app
 
 
@@ -108,3 +111,4 @@ def _start_autopilot(table: DisplayTable, settings: DisplaySettings) -> asyncio.
 async def _table_error(_request: Request, exc: Exception) -> JSONResponse:
     status = 400 if isinstance(exc, ValueError) else 409
     return JSONResponse({"detail": str(exc)}, status_code=status)
+

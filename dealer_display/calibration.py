@@ -20,12 +20,14 @@ from typing import Annotated, Any
 import cv2
 import numpy as np
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from dealer_display.routes.state import STATIC
 from dealer_display.gate import GATE_ANSWERS, Gate, table_hosts
+from dealer_display.models import invalid_request
 from dealer_display.pin_guard import PinGuard
 from table_controller.errors import ConfigError
 from table_controller.staff import check_pin
@@ -114,6 +116,7 @@ def create_calibration_app(settings: CalibrationSettings, picture: Picture) -> F
     app.state.picture = picture
     app.state.pin_guard = PinGuard()
     app.add_middleware(Gate, hosts=table_hosts(settings.host), max_body=64 * 1024)
+    app.add_exception_handler(RequestValidationError, invalid_request)
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

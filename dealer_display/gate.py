@@ -5,8 +5,9 @@ bounded bodies, and the dealer's token checked before a body is read.
   own name (DNS rebinding), so a request whose ``Host`` is not one of the table's names is
   answered 400 before anything else happens. The names are this computer's loopback names, the
   address the display is bound to, and any ``--allowed-host`` (a floor screen elsewhere).
-- **Origin.** A request or WebSocket that a browser sends from a page of another origin is
-  refused (403; a WebSocket is closed with 1008 before it receives anything).
+- **Origin.** A request or WebSocket that a browser sends from a page of another origin (scheme,
+  host name and port, as the request itself was made to) is refused (403; a WebSocket is closed
+  with 1008 before it receives anything).
 - **Body.** A body longer than ``max_body`` bytes is refused with 413 without being read
   further, whether or not it declares its length.
 - **Token first.** A ``POST`` to ``/api/`` needs the dealer's token; a missing or wrong one is
@@ -60,6 +61,33 @@ def host_name(value: str) -> str | None:
     return (parts.hostname or "").lower() or None
 
 
+def origin_of(scheme: str, netloc: str) -> tuple[str, str, int] | None:
+    """``("http", "127.0.0.1", 8000)`` for ``http`` and ``127.0.0.1:8000``, the default port filled
+    in; None if malformed."""
+    scheme = scheme.lower()
+    try:
+        parts = urlsplit(f"//{netloc}")
+        port = parts.port
+    except ValueError:
+        return None
+    if not parts.hostname or scheme not in ("http", "https"):
+        return None
+    return scheme, parts.hostname.lower(), port if port is not None else (443 if scheme == "https" else 80)
+
+
+def same_origin(origin: str, host: str, scope: Scope) -> bool:
+    """Whether a page at ``origin`` is one of this server's own: the same scheme, host name and
+    port as the request itself was made to (a page on ``http://localhost:1234`` or
+    ``https://127.0.0.1`` is another site, though its host is the table's)."""
+    try:
+        theirs = urlsplit(origin)
+    except ValueError:
+        return False
+    scheme = scope.get("scheme", "http")
+    mine = origin_of({"ws": "http", "wss": "https"}.get(scheme, scheme), host)  # a WebSocket's page is http(s)
+    return mine is not None and origin_of(theirs.scheme, theirs.netloc) == mine
+
+
 class Gate:
     def __init__(self, app: ASGIApp, *, hosts: frozenset[str], token: str | None = None,
                  max_body: int = DEFAULT_MAX_BODY, guards: TokenGuards | None = None,
@@ -92,7 +120,7 @@ class Gate:
         if host_name(headers.get("host", "")) not in self.hosts:
             return 400, "this table answers only to its own host names (see --allowed-host)"
         origin = headers.get("origin")
-        if origin is not None and origin != "null" and host_name(urlsplit(origin).netloc) not in self.hosts:
+        if origin is not None and origin != "null" and not same_origin(origin, headers.get("host", ""), scope):
             return 403, "requests from pages of other sites are refused"
         if origin == "null" and scope["type"] == "websocket":
             return 403, "requests from pages of other sites are refused"

@@ -177,7 +177,7 @@ def test_a_page_of_another_site_gets_nothing(client: TestClient):
     assert refused.value.code == 1008
     posted = client.post("/api/control", json={"control": "new_deck"}, headers={**DEALER, "Origin": "http://evil.example"})
     assert posted.status_code == 403
-    with client.websocket_connect("ws://127.0.0.1/ws", headers={"Origin": "http://127.0.0.1:8000"}) as ws:
+    with client.websocket_connect("ws://127.0.0.1/ws", headers={"Origin": "http://127.0.0.1"}) as ws:
         assert ws.receive_json()["type"] == "state"
 
 

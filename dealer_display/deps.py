@@ -90,6 +90,8 @@ async def guarded_pin(request: Request, staff_id: str | None, check: Callable[[]
     admitted, wait = guard.admit(console)
     if not admitted:
         guard.last_failure = {**_refusal(request, staff_id, f"locked: {guard.failures} wrong PINs in a row"), "at": time.time()}
+        guard.summarise_at_wait_end(wait, lambda summary: _record(request, "lockout_lifted",
+                                                                  {"reason": "the wait ended", **summary}))
         raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
                             headers={"Retry-After": str(max(1, round(wait)))})
     brought, failures = wait, guard.failures  # now: tries admitted with this one change them

@@ -147,6 +147,8 @@ class Gate:
         guard = self.guards.of(address)
         admitted, wait = guard.admit(console)
         if not admitted:
+            guard.summarise_at_wait_end(wait, lambda summary: self.record(
+                "lockout_lifted", {"reason": "the wait ended", "action": "dealer token", **summary}))
             return 429, f"too many wrong dealer tokens: try again in {wait:.0f} seconds", max(1, round(wait))
         summary = guard.lift()
         if summary is not None:

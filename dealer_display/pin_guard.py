@@ -89,6 +89,20 @@ class PinGuard:
         self.refused_tries, self.refused_first, self.refused_last, self.refused_from = 0, None, None, set()
         return summary
 
+    def summarise_at_wait_end(self, wait: float, write: Callable[[dict[str, Any]], None]) -> None:
+        """After the first try a wait refuses (call on the event loop): :meth:`lift`'s summary is
+        written when the wait is over, whether or not anyone tries again (then it is already
+        written by the try let in, and this finds nothing)."""
+        if self.refused_tries != 1:
+            return
+
+        def due() -> None:
+            summary = self.lift()
+            if summary is not None:
+                write(summary)
+
+        asyncio.get_running_loop().call_later(wait, due)
+
     async def one_at_a_time(self, check: Callable[..., T], *args: Any) -> T:
         """Run the slow hash ``check(*args)`` on a worker thread, never on the event loop, and
         never two at once (each scrypt holds 16 MiB)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import http.client
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -172,3 +173,19 @@ def test_a_weak_dealer_token_is_refused_at_start_up(token: str, capsys: pytest.C
     assert main(["run", "--dealer-token", token, "--no-log", "--port", "1"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "dealer token must be" in err and "Traceback" not in err
+
+
+def test_the_summary_of_a_wait_is_written_when_it_ends_though_no_one_tries_again(tmp_path: Path):
+    log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="table-1")
+    try:
+        with live_table("sim://?seed=1", log=log, staff=STAFF, pit_boss_pin="") as table:  # the real clock: 2 s
+            assert burst(table, ["0000"] * 4) == {403: 4}
+            assert burst(table, ["0000"] * 10) == {429: 10}
+            deadline = time.monotonic() + 60
+            while not (summaries := [r for r in records(tmp_path, "lockout_lifted") if r.get("reason")]):
+                assert time.monotonic() < deadline, "no summary after the wait"
+                time.sleep(0.05)
+    finally:
+        log.close()
+    assert summaries[0]["tries_refused"] == 10 and summaries[0]["consoles"] == ["127.0.0.1"]
+    assert len(records(tmp_path, "access_refused")) == 4

@@ -74,8 +74,9 @@ class PinGuard:
         return wait
 
     def succeeded(self) -> bool:
-        """A right PIN: the run of failures ends. True if a wait (a lockout) was lifted."""
-        was_locked = self.failures > FREE_TRIES
+        """A right PIN (let in by :meth:`admit`, which counted it): the run of failures ends. True
+        if a wait (a lockout) was lifted."""
+        was_locked = self.failures - 1 > FREE_TRIES
         self.failures, self.next_try_at = 0, 0.0
         return was_locked
 
@@ -96,12 +97,18 @@ class PinGuard:
         if self.refused_tries != 1:
             return
 
+        loop = asyncio.get_running_loop()
+
         def due() -> None:
+            left = self.wait_left()  # by the guard's own clock, which a test moves by hand
+            if left > 0:
+                loop.call_later(left, due)
+                return
             summary = self.lift()
             if summary is not None:
                 write(summary)
 
-        asyncio.get_running_loop().call_later(wait, due)
+        loop.call_later(wait, due)
 
     async def one_at_a_time(self, check: Callable[..., T], *args: Any) -> T:
         """Run the slow hash ``check(*args)`` on a worker thread, never on the event loop, and

@@ -189,3 +189,18 @@ def test_the_summary_of_a_wait_is_written_when_it_ends_though_no_one_tries_again
         log.close()
     assert summaries[0]["tries_refused"] == 10 and summaries[0]["consoles"] == ["127.0.0.1"]
     assert len(records(tmp_path, "access_refused")) == 4
+
+
+def test_the_right_pin_after_the_free_tries_lifts_no_lockout():
+    from dealer_display.pin_guard import PinGuard
+
+    guard = PinGuard(clock=Clock())
+    for _ in range(3):
+        assert guard.admit("podium") == (True, 0.0)
+    assert guard.admit("podium") == (True, 2.0)  # counted as wrong until it is found right
+    assert guard.succeeded() is False and guard.wait_left() == 0  # three wrong ones brought no wait
+    for _ in range(4):
+        guard.admit("podium")
+    assert guard.admit("podium")[0] is False  # inside the wait
+    guard.clock.now += 2  # type: ignore[attr-defined]
+    assert guard.admit("podium")[0] is True and guard.succeeded() is True

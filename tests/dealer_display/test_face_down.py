@@ -60,18 +60,19 @@ class Round:
         if exp.hand_over:
             return False
         event = autopilot.next_event(game, session.state)
-        before = self.console()["version"]
         if event is None and exp.deal is None and (NEW_DECK in exp.controls or RESHUFFLE in exp.controls):
             event = Control(NEW_DECK if NEW_DECK in exp.controls else RESHUFFLE)
-        if event is None:
-            assert exp.deal is not None, f"{game.game_id}: held for a person: {session.prompts().dealer_instruction}"
-            answer = self.client.post("/api/deal", headers=DEALER)
-        else:
-            answer = self.send(event)
+        if event is not None:
+            answer = self.send(event)  # applied by the time it answers
+            assert answer.status_code == 200, answer.text
+            return True
+        assert exp.deal is not None, f"{game.game_id}: held for a person: {session.prompts().dealer_instruction}"
+        before = self.console()["card"]
+        answer = self.client.post("/api/deal", headers=DEALER)
         assert answer.status_code == 200, answer.text
         deadline = time.monotonic() + 10
-        while self.console()["version"] == before:
-            assert time.monotonic() < deadline, "the play never reached the table"
+        while self.console()["card"] == before:  # the card comes through the feed's thread
+            assert time.monotonic() < deadline, "the card never reached the table"
             time.sleep(0.005)
         return True
 

@@ -145,6 +145,8 @@ class Gate:
         name = headers.get("x-console-name", "")[:40]
         console = f"{address} ({name})" if name and name.isprintable() else address
         guard = self.guards.of(address)
+        if guard.known_wrong(given):  # the same wrong token again: a stale page, not a new guess
+            return 403, "the dealer token is wrong (an old one? open the console's new address)"
         admitted, wait = guard.admit(console)
         if not admitted:
             guard.summarise_at_wait_end(wait, lambda summary: self.record(
@@ -157,6 +159,7 @@ class Gate:
             if guard.succeeded():
                 self.record("lockout_lifted", {"by": "dealer token", "console": console})
             return None
+        guard.remember_wrong(given)
         self.record("access_refused", {"action": "dealer token", "console": console, "staff": None,
                                        "reason": "wrong dealer token"})
         if wait > 0:

@@ -17,8 +17,10 @@ at an attacker's pace); :meth:`PinGuard.lift` sums them up once, when the wait i
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -125,23 +127,41 @@ class PinGuard:
         }
 
 
+@dataclass
+class TokenGuard(PinGuard):
+    """A client address's guard for the dealer's token. The same wrong token again is no new
+    guess: a console page left open with the token of before a restart retries it every few
+    seconds, and counted, it would keep the dealer's console on the same computer waiting."""
+
+    wrong_tokens: deque[bytes] = field(default_factory=lambda: deque(maxlen=8))
+
+    def known_wrong(self, token: str) -> bool:
+        return _digest(token) in self.wrong_tokens
+
+    def remember_wrong(self, token: str) -> None:
+        self.wrong_tokens.append(_digest(token))
+
+
+def _digest(token: str) -> bytes:
+    return hashlib.sha256(token.encode("latin-1", "replace")).digest()
+
+
 class TokenGuards:
-    """One :class:`PinGuard` per client address for the dealer's token, so a wrong token is slowed
+    """One :class:`TokenGuard` per client address for the dealer's token, so a wrong token is slowed
     like a wrong PIN without one guessing computer locking the dealer's console out elsewhere.
     Its waits stop at a minute: a token has 96 random bits, so the wait is there to keep the log
-    and the server at a person's pace, and a console left open with an old token must not shut
-    the dealer out for long."""
+    and the server at a person's pace, and the dealer is not shut out for long."""
 
     MOST = 1024  # addresses remembered; the oldest idle one is forgotten first
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._guards: dict[str, PinGuard] = {}
+        self._guards: dict[str, TokenGuard] = {}
 
-    def of(self, address: str) -> PinGuard:
+    def of(self, address: str) -> TokenGuard:
         guard = self._guards.pop(address, None)
         if guard is None:
-            guard = PinGuard(clock=lambda: self.clock(), longest=TOKEN_LONGEST_WAIT)
+            guard = TokenGuard(clock=lambda: self.clock(), longest=TOKEN_LONGEST_WAIT)
             if len(self._guards) >= self.MOST:
                 idle = next((a for a, g in self._guards.items() if g.wait_left() == 0 and not g.refused_tries), None)
                 self._guards.pop(idle if idle is not None else next(iter(self._guards)))

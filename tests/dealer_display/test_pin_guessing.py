@@ -148,8 +148,8 @@ def test_wrong_dealer_tokens_are_slowed_and_logged_like_wrong_pins(deck_file: Pa
 
     with table_client(deck_file, tmp_path) as (client, _log, clock):
         client.app.state.token_guards.clock = clock  # type: ignore[attr-defined]
-        wrong = {"X-Dealer-Token": "not-the-token"}
-        answers = [client.post("/api/control", json={"control": "new_deck"}, headers=wrong) for _ in range(50)]
+        answers = [client.post("/api/control", json={"control": "new_deck"}, headers={"X-Dealer-Token": f"guess-{n:04d}"})
+                   for n in range(50)]
         assert [a.status_code for a in answers] == [403] * 4 + [429] * 46
         assert "next try in 2 seconds" in answers[3].json()["detail"] and answers[4].headers["Retry-After"] == "2"
         right = {"X-Dealer-Token": DEALER_TOKEN}
@@ -204,3 +204,17 @@ def test_the_right_pin_after_the_free_tries_lifts_no_lockout():
     assert guard.admit("podium")[0] is False  # inside the wait
     guard.clock.now += 2  # type: ignore[attr-defined]
     assert guard.admit("podium")[0] is True and guard.succeeded() is True
+
+
+def test_a_page_left_open_with_an_old_token_does_not_shut_the_console_out(deck_file: Path, tmp_path: Path):
+    from tests.dealer_display.test_security import table_client
+
+    with table_client(deck_file, tmp_path) as (client, _log, _clock):
+        for _ in range(20):  # the page of before a restart, reconnecting every few seconds
+            with pytest.raises(WebSocketDisconnect) as refused, \
+                    client.websocket_connect("ws://127.0.0.1/ws?token=the-token-of-yesterday") as ws:
+                ws.receive_json()
+            assert refused.value.code == 1008
+        right = {"X-Dealer-Token": DEALER_TOKEN}
+        assert client.post("/api/control", json={"control": "new_deck"}, headers=right).status_code == 200
+    assert len(records(tmp_path, "access_refused")) == 1  # one wrong token, tried twenty times

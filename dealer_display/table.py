@@ -145,11 +145,11 @@ def public_view(session: TableSession, snapshot: dict[str, Any],
     hardware = dict(snapshot["hardware"])
     hardware["warnings"] = [{k: v for k, v in w.items() if k not in ("card", "detail")} for w in hardware["warnings"]]
     snapshot = {**snapshot, "hardware": hardware}
+    if hasattr(game, "public_prompts"):
+        snapshot["prompts"], snapshot["last_refusal"] = game.public_prompts(session.state).to_dict(), None
     if card is not None and card.get("face_down"):
         snapshot["prompts"] = unnamed(snapshot["prompts"], card["code"])  # held as irregular, it is named
         card, snapshot["last_refusal"] = {**card, "code": None}, None
-    if hasattr(game, "public_prompts"):
-        snapshot["prompts"], snapshot["last_refusal"] = game.public_prompts(session.state).to_dict(), None
     if getattr(game, "hides_from_public", False):
         card, snapshot["last_refusal"] = None, None
         for seat in snapshot["prompts"]["seats"]:

@@ -25,10 +25,10 @@ from fastapi.responses import FileResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from dealer_display.routes.state import STATIC
 from dealer_display.gate import GATE_ANSWERS, Gate, table_hosts
 from dealer_display.models import invalid_request
 from dealer_display.pin_guard import PinGuard
+from dealer_display.routes.state import STATIC
 from table_controller.errors import ConfigError
 from table_controller.staff import check_pin
 from vision.calibration import Layout, calibrate

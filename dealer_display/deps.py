@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Header, HTTPException, Request, WebSocket

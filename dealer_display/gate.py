@@ -83,7 +83,7 @@ def same_origin(origin: str, host: str, scope: Scope) -> bool:
         theirs = urlsplit(origin)
     except ValueError:
         return False
-    scheme = scope.get("scheme", "http")
+    scheme = str(scope.get("scheme", "http"))
     mine = origin_of({"ws": "http", "wss": "https"}.get(scheme, scheme), host)  # a WebSocket's page is http(s)
     return mine is not None and origin_of(theirs.scheme, theirs.netloc) == mine
 

@@ -18,8 +18,9 @@ HEADER_SECONDS = 5.0
 PER_CLIENT = 100  # a console, its watching screens and a browser's six connections each, with room
 
 
-def guarded_protocol(base: type[Any], header_seconds: float = HEADER_SECONDS,
-                     per_client: int = PER_CLIENT) -> type[Any]:
+def guarded_protocol(
+    base: type[Any], header_seconds: float = HEADER_SECONDS, per_client: int = PER_CLIENT
+) -> type[Any]:
     """``base`` (uvicorn's H11Protocol or HttpToolsProtocol) with the header timeout and the bound
     on each client's connections; one count per server."""
     open_by_client: Counter[str] = Counter()
@@ -45,8 +46,12 @@ def guarded_protocol(base: type[Any], header_seconds: float = HEADER_SECONDS,
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
-            if self._check_headers() and self.cycle is not None and self.cycle.response_complete \
-                    and not self.transport.is_closing():
+            if (
+                self._check_headers()
+                and self.cycle is not None
+                and self.cycle.response_complete
+                and not self.transport.is_closing()
+            ):
                 self._await_headers()  # kept alive: the next request's headers are timed too
 
         def connection_lost(self, exc: Exception | None) -> None:

@@ -60,13 +60,19 @@ class Round:
         if exp.hand_over:
             return False
         event = autopilot.next_event(game, session.state)
-        if event is None and exp.deal is None and (NEW_DECK in exp.controls or RESHUFFLE in exp.controls):
+        if (
+            event is None
+            and exp.deal is None
+            and (NEW_DECK in exp.controls or RESHUFFLE in exp.controls)
+        ):
             event = Control(NEW_DECK if NEW_DECK in exp.controls else RESHUFFLE)
         if event is not None:
             answer = self.send(event)  # applied by the time it answers
             assert answer.status_code == 200, answer.text
             return True
-        assert exp.deal is not None, f"{game.game_id}: held for a person: {session.prompts().dealer_instruction}"
+        assert exp.deal is not None, (
+            f"{game.game_id}: held for a person: {session.prompts().dealer_instruction}"
+        )
         before = self.console()["card"]
         answer = self.client.post("/api/deal", headers=DEALER)
         assert answer.status_code == 200, answer.text
@@ -78,13 +84,21 @@ class Round:
 
     def send(self, event: Any) -> Any:
         if isinstance(event, Decision):
-            body = {"seat": event.seat, "action": event.action,
-                    **({} if event.amount is None else {"amount": event.amount})}
+            body = {
+                "seat": event.seat,
+                "action": event.action,
+                **({} if event.amount is None else {"amount": event.amount}),
+            }
             return self.client.post("/api/decision", json=body, headers=DEALER)
         if isinstance(event, Wager):
-            return self.client.post("/api/wager", json={"seat": event.seat, "bet": event.bet, "amount": event.amount},
-                                    headers=DEALER)
-        if isinstance(event, CardArrived):  # Luck of the Draw's board, laid by the autopilot as a dealer would
+            return self.client.post(
+                "/api/wager",
+                json={"seat": event.seat, "bet": event.bet, "amount": event.amount},
+                headers=DEALER,
+            )
+        if isinstance(
+            event, CardArrived
+        ):  # Luck of the Draw's board, laid by the autopilot as a dealer would
             table = self.client.app.state.table  # type: ignore[attr-defined]
             self.client.portal.call(lambda: table.submit(event, source="autopilot"))  # type: ignore[union-attr]
             return self.client.get("/api/state")
@@ -101,8 +115,12 @@ def play_and_watch(game_id: str, seed: int) -> list[str]:
     settings = display_settings(shoe, game=game_id)
     session = TableSession(game, source_url=settings.cards_url)
     face_down: list[str] = []
-    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client, \
-            client.websocket_connect("ws://127.0.0.1/ws") as ws:
+    with (
+        TestClient(
+            create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1"
+        ) as client,
+        client.websocket_connect("ws://127.0.0.1/ws") as ws,
+    ):
         table = Round(client, session, ws)
         seen_before = public_text(table.last_pushed)
         for _ in range(MOST_STEPS):
@@ -115,9 +133,12 @@ def play_and_watch(game_id: str, seed: int) -> list[str]:
                 code = card["code"]
                 face_down.append(code)
                 for view in (state, pushed):
-                    assert view["card"] is None or view["card"]["code"] is None, f"{game_id}: {code} named"
-                    assert mentions(public_text(view), code) <= mentions(seen_before, code), \
+                    assert view["card"] is None or view["card"]["code"] is None, (
+                        f"{game_id}: {code} named"
+                    )
+                    assert mentions(public_text(view), code) <= mentions(seen_before, code), (
                         f"{game_id}: the face-down {code} reached a watching page"
+                    )
             seen_before = public_text(pushed)
     raise AssertionError(f"{game_id}: the round did not end in {MOST_STEPS} plays")
 
@@ -132,8 +153,12 @@ def test_no_watching_page_receives_a_card_dealt_face_down(game_id: str) -> None:
 def test_the_blackjack_hole_card_is_the_consoles_alone() -> None:
     settings = display_settings("sim://?seed=7", game="blackjack")
     session = TableSession(make_game("blackjack"), source_url=settings.cards_url)
-    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client, \
-            client.websocket_connect("ws://127.0.0.1/ws") as ws:
+    with (
+        TestClient(
+            create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1"
+        ) as client,
+        client.websocket_connect("ws://127.0.0.1/ws") as ws,
+    ):
         table = Round(client, session, ws)
         while not (session.expected().deal and session.expected().deal.spot == "dealer/hole"):
             assert table.step()
@@ -152,14 +177,21 @@ def test_a_face_down_card_held_as_irregular_is_not_named_to_the_public() -> None
     held for the pit boss; the console names it, a watching page says "a card"."""
     settings = display_settings("sim://?seed=7", game="farmer")
     session = TableSession(make_game("farmer"), source_url=settings.cards_url)
-    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client, \
-            client.websocket_connect("ws://127.0.0.1/ws") as ws:
+    with (
+        TestClient(
+            create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1"
+        ) as client,
+        client.websocket_connect("ws://127.0.0.1/ws") as ws,
+    ):
         table = Round(client, session, ws)
         while session.prompts().irregularity is None:
             assert table.step()
         console = table.console()
         code = console["card"]["code"]
-        assert console["card"]["face_down"] and code in console["state"]["prompts"]["irregularity"]["cards"]
+        assert (
+            console["card"]["face_down"]
+            and code in console["state"]["prompts"]["irregularity"]["cards"]
+        )
         for view in table.public(console["version"]):
             assert mentions(public_text(view), code) == 0
             assert "diamonds" not in public_text(view)

@@ -47,8 +47,16 @@ def staffed_table(tmp_path: Path) -> Iterator[tuple[LiveTable, Clock]]:
 def void(table: LiveTable, pin: str) -> int:
     conn = http.client.HTTPConnection("127.0.0.1", table.settings.port, timeout=60)
     try:
-        conn.request("POST", "/api/pit-boss/void_hand", headers={
-            "X-Dealer-Token": DEALER_TOKEN, "X-Pit-Boss-Pin": pin, "X-Staff-Id": "jortiz", "Content-Length": "0"})
+        conn.request(
+            "POST",
+            "/api/pit-boss/void_hand",
+            headers={
+                "X-Dealer-Token": DEALER_TOKEN,
+                "X-Pit-Boss-Pin": pin,
+                "X-Staff-Id": "jortiz",
+                "Content-Length": "0",
+            },
+        )
         return conn.getresponse().status
     finally:
         conn.close()
@@ -96,7 +104,9 @@ def hashes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
     return seen
 
 
-def test_a_burst_of_wrong_pins_gets_four_looked_at_one_at_a_time_off_the_loop(tmp_path: Path, hashes):
+def test_a_burst_of_wrong_pins_gets_four_looked_at_one_at_a_time_off_the_loop(
+    tmp_path: Path, hashes
+):
     with staffed_table(tmp_path) as (table, _clock):
         answers = burst(table, ["0000"] * 60)
         assert answers == {403: 4, 429: 56}
@@ -106,7 +116,9 @@ def test_a_burst_of_wrong_pins_gets_four_looked_at_one_at_a_time_off_the_loop(tm
     assert len(records(tmp_path, "access_refused")) == 4
 
 
-def test_a_burst_at_the_waits_end_gets_one_try_and_the_refused_ones_are_summed_up(tmp_path: Path, hashes):
+def test_a_burst_at_the_waits_end_gets_one_try_and_the_refused_ones_are_summed_up(
+    tmp_path: Path, hashes
+):
     with staffed_table(tmp_path) as (table, clock):
         assert burst(table, ["0000"] * 4) == {403: 4}
         clock.now += 2.2  # the wait after the fourth is over
@@ -115,9 +127,13 @@ def test_a_burst_at_the_waits_end_gets_one_try_and_the_refused_ones_are_summed_u
         assert void(table, "0000") == 403  # the next wait over: the 39 refused are summed up now
         clock.now += 8.2
         answers = burst(table, ["0000"] * 39 + [PIN])
-        assert answers[429] == 39 and len(hashes) == 4 + 1 + 1 + 1  # the right PIN counts only if looked at
+        assert (
+            answers[429] == 39 and len(hashes) == 4 + 1 + 1 + 1
+        )  # the right PIN counts only if looked at
     assert len(records(tmp_path, "access_refused")) == 6 + (answers[403] == 1)
-    (summary,) = [r for r in records(tmp_path, "lockout_lifted") if r.get("reason") == "the wait ended"][:1]
+    (summary,) = [
+        r for r in records(tmp_path, "lockout_lifted") if r.get("reason") == "the wait ended"
+    ][:1]
     assert summary["tries_refused"] == 39 and summary["consoles"] == ["127.0.0.1"]
     assert summary["first_refused_at"] <= summary["last_refused_at"]
 
@@ -128,44 +144,82 @@ def test_a_staff_id_that_does_not_exist_costs_a_hash_like_one_that_does(hashes):
         assert STAFF.find("111111", "pit_boss", staff_id) is None
         assert len(hashes) - before == 1, staff_id
     before = len(hashes)
-    assert STAFF.find(PIN, "dealer", "jortiz") is None  # a pit boss's id asked as a dealer: no candidate
+    assert (
+        STAFF.find(PIN, "dealer", "jortiz") is None
+    )  # a pit boss's id asked as a dealer: no candidate
     assert len(hashes) - before == 1
 
 
 def test_a_dealers_sign_in_is_hashed_off_the_event_loop(tmp_path: Path, hashes):
     with staffed_table(tmp_path) as (table, _clock):
         conn = http.client.HTTPConnection("127.0.0.1", table.settings.port, timeout=60)
-        conn.request("POST", "/api/sign-in", headers={"X-Dealer-Token": DEALER_TOKEN, "X-Staff-Pin": "123456",
-                                                      "Content-Length": "0"})
+        conn.request(
+            "POST",
+            "/api/sign-in",
+            headers={
+                "X-Dealer-Token": DEALER_TOKEN,
+                "X-Staff-Pin": "123456",
+                "Content-Length": "0",
+            },
+        )
         assert conn.getresponse().status == 403
         conn.close()
     assert hashes and all(name.startswith("pin-hash") for name, _ in hashes), hashes
 
 
-# ----- the dealer's token ----------------------------------------------------------------------------
+# ----- the dealer's token -------------------------------------------------------------------
 def test_wrong_dealer_tokens_are_slowed_and_logged_like_wrong_pins(deck_file: Path, tmp_path: Path):
     from tests.dealer_display.test_security import table_client
 
     with table_client(deck_file, tmp_path) as (client, _log, clock):
         client.app.state.token_guards.clock = clock  # type: ignore[attr-defined]
-        answers = [client.post("/api/control", json={"control": "new_deck"}, headers={"X-Dealer-Token": f"guess-{n:04d}"})
-                   for n in range(50)]
+        answers = [
+            client.post(
+                "/api/control",
+                json={"control": "new_deck"},
+                headers={"X-Dealer-Token": f"guess-{n:04d}"},
+            )
+            for n in range(50)
+        ]
         assert [a.status_code for a in answers] == [403] * 4 + [429] * 46
-        assert "next try in 2 seconds" in answers[3].json()["detail"] and answers[4].headers["Retry-After"] == "2"
+        assert (
+            "next try in 2 seconds" in answers[3].json()["detail"]
+            and answers[4].headers["Retry-After"] == "2"
+        )
         right = {"X-Dealer-Token": DEALER_TOKEN}
-        assert client.post("/api/control", json={"control": "new_deck"}, headers=right).status_code == 429
-        with pytest.raises(WebSocketDisconnect), client.websocket_connect(f"ws://127.0.0.1/ws?token={DEALER_TOKEN}") as ws:
+        assert (
+            client.post("/api/control", json={"control": "new_deck"}, headers=right).status_code
+            == 429
+        )
+        with (
+            pytest.raises(WebSocketDisconnect),
+            client.websocket_connect(f"ws://127.0.0.1/ws?token={DEALER_TOKEN}") as ws,
+        ):
             ws.receive_json()  # the push with the token waits too
-        elsewhere = TestClient(client.app, client=("192.0.2.7", 40000), base_url="http://127.0.0.1")  # no second lifespan
-        assert elsewhere.get("/api/state", headers=right).status_code == 200  # another computer is not held up
+        elsewhere = TestClient(
+            client.app, client=("192.0.2.7", 40000), base_url="http://127.0.0.1"
+        )  # no second lifespan
+        assert (
+            elsewhere.get("/api/state", headers=right).status_code == 200
+        )  # another computer is not held up
         clock.now += 2.0
-        assert client.post("/api/control", json={"control": "new_deck"}, headers=right).status_code == 200
+        assert (
+            client.post("/api/control", json={"control": "new_deck"}, headers=right).status_code
+            == 200
+        )
     refused = records(tmp_path, "access_refused")
-    assert len(refused) == 4 and refused[0] == {"action": "dealer token", "console": "127.0.0.1", "staff": None,
-                                                "reason": "wrong dealer token"}
+    assert len(refused) == 4 and refused[0] == {
+        "action": "dealer token",
+        "console": "127.0.0.1",
+        "staff": None,
+        "reason": "wrong dealer token",
+    }
     assert [r["wait_seconds"] for r in records(tmp_path, "lockout")] == [2.0]
     summary, lifted = records(tmp_path, "lockout_lifted")
-    assert summary["tries_refused"] == 48 and lifted == {"by": "dealer token", "console": "127.0.0.1"}
+    assert summary["tries_refused"] == 48 and lifted == {
+        "by": "dealer token",
+        "console": "127.0.0.1",
+    }
 
 
 @pytest.mark.parametrize("token", ["        ", "aaaaaaaa", "12345678", "abc def ghi", "abcd\tefgh"])
@@ -178,11 +232,15 @@ def test_a_weak_dealer_token_is_refused_at_start_up(token: str, capsys: pytest.C
 def test_the_summary_of_a_wait_is_written_when_it_ends_though_no_one_tries_again(tmp_path: Path):
     log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="table-1")
     try:
-        with live_table("sim://?seed=1", log=log, staff=STAFF, pit_boss_pin="") as table:  # the real clock: 2 s
+        with live_table(
+            "sim://?seed=1", log=log, staff=STAFF, pit_boss_pin=""
+        ) as table:  # the real clock: 2 s
             assert burst(table, ["0000"] * 4) == {403: 4}
             assert burst(table, ["0000"] * 10) == {429: 10}
             deadline = time.monotonic() + 60
-            while not (summaries := [r for r in records(tmp_path, "lockout_lifted") if r.get("reason")]):
+            while not (
+                summaries := [r for r in records(tmp_path, "lockout_lifted") if r.get("reason")]
+            ):
                 assert time.monotonic() < deadline, "no summary after the wait"
                 time.sleep(0.05)
     finally:
@@ -206,15 +264,22 @@ def test_the_right_pin_after_the_free_tries_lifts_no_lockout():
     assert guard.admit("podium")[0] is True and guard.succeeded() is True
 
 
-def test_a_page_left_open_with_an_old_token_does_not_shut_the_console_out(deck_file: Path, tmp_path: Path):
+def test_a_page_left_open_with_an_old_token_does_not_shut_the_console_out(
+    deck_file: Path, tmp_path: Path
+):
     from tests.dealer_display.test_security import table_client
 
     with table_client(deck_file, tmp_path) as (client, _log, _clock):
         for _ in range(20):  # the page of before a restart, reconnecting every few seconds
-            with pytest.raises(WebSocketDisconnect) as refused, \
-                    client.websocket_connect("ws://127.0.0.1/ws?token=the-token-of-yesterday") as ws:
+            with (
+                pytest.raises(WebSocketDisconnect) as refused,
+                client.websocket_connect("ws://127.0.0.1/ws?token=the-token-of-yesterday") as ws,
+            ):
                 ws.receive_json()
             assert refused.value.code == 1008
         right = {"X-Dealer-Token": DEALER_TOKEN}
-        assert client.post("/api/control", json={"control": "new_deck"}, headers=right).status_code == 200
+        assert (
+            client.post("/api/control", json={"control": "new_deck"}, headers=right).status_code
+            == 200
+        )
     assert len(records(tmp_path, "access_refused")) == 1  # one wrong token, tried twenty times

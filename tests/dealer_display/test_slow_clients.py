@@ -25,8 +25,13 @@ PER_CLIENT = 20
 def served(header_seconds: float = HEADER_SECONDS) -> Iterator[int]:
     settings = display_settings("sim://?seed=1")
     session = TableSession(make_game(settings.game), source_url=settings.cards_url)
-    server = TableServer(create_app(settings, session), "127.0.0.1", settings.port,
-                         header_seconds=header_seconds, per_client=PER_CLIENT)
+    server = TableServer(
+        create_app(settings, session),
+        "127.0.0.1",
+        settings.port,
+        header_seconds=header_seconds,
+        per_client=PER_CLIENT,
+    )
     thread = threading.Thread(target=server.run, name="display-server", daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -70,7 +75,9 @@ def test_headers_that_dribble_in_are_cut_off_and_the_table_keeps_answering():
             for sock in slow:
                 sock.sendall(b"G")  # the first byte of a request line, and no more for now
             assert answers(port) == 200
-            deadline = time.monotonic() + 30  # generous: a loaded machine; the timeout itself is 0.5 s
+            deadline = (
+                time.monotonic() + 30
+            )  # generous: a loaded machine; the timeout itself is 0.5 s
             for sock in slow:
                 sock.sendall(b"E")  # still dribbling: a byte does not reset the clock
             assert all(closed_by_server(sock, deadline) for sock in slow)
@@ -96,7 +103,9 @@ def test_one_client_holds_at_most_so_many_connections():
         try:
             deadline = time.monotonic() + 30
             assert all(closed_by_server(s, deadline) for s in socks[PER_CLIENT:])  # closed at once
-            socks[0].sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # the first ones are served
+            socks[0].sendall(
+                b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            )  # the first ones are served
             socks[0].settimeout(10)
             assert socks[0].recv(65536).startswith(b"HTTP/1.1 200")
         finally:
@@ -134,10 +143,16 @@ def test_a_pages_push_outlives_the_header_timeout():
 
     with served() as port, connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
         first = ws.recv(timeout=10)
-        time.sleep(HEADER_SECONDS * 3)  # at least this long: the timeout is for headers, not a page's socket
+        time.sleep(
+            HEADER_SECONDS * 3
+        )  # at least this long: the timeout is for headers, not a page's socket
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        conn.request("POST", "/api/control", body=b'{"control": "new_deck"}',
-                     headers={"Content-Type": "application/json", "X-Dealer-Token": DEALER_TOKEN})
+        conn.request(
+            "POST",
+            "/api/control",
+            body=b'{"control": "new_deck"}',
+            headers={"Content-Type": "application/json", "X-Dealer-Token": DEALER_TOKEN},
+        )
         assert conn.getresponse().status == 200
         conn.close()
         assert ws.recv(timeout=10) != first

@@ -57,8 +57,8 @@ def create_app(
         if app.state.table is not None:
             app.state.table.session.record_access(kind, payload, source="console:dealer")
 
-    app.add_middleware(Gate, hosts=table_hosts(settings.host, settings.allowed_hosts), token=settings.dealer_token,
-                       guards=app.state.token_guards, record=record)
+    app.add_middleware(Gate, hosts=table_hosts(settings.host, settings.allowed_hosts),
+                       token=settings.dealer_token, guards=app.state.token_guards, record=record)
     for router in (state.router, console.router, pit_boss.router, ws.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

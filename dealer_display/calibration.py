@@ -140,7 +140,8 @@ def _require_pin(
     if not x_pit_boss_pin:
         raise HTTPException(401, "saving the layout is a pit-boss action: enter the pit-boss PIN")
     guard: PinGuard = request.app.state.pin_guard
-    admitted, wait = guard.admit(request.client.host if request.client else "unknown")  # counted before it is looked at
+    # counted before it is looked at
+    admitted, wait = guard.admit(request.client.host if request.client else "unknown")
     if not admitted:
         raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
                             headers={"Retry-After": str(max(1, round(wait)))})

@@ -80,7 +80,8 @@ def require_dealer(
     return Actor("dealer", on_duty)
 
 
-async def guarded_pin(request: Request, staff_id: str | None, check: Callable[[], T | None], wrong: str) -> T:
+async def guarded_pin(request: Request, staff_id: str | None, check: Callable[[], T | None],
+                      wrong: str) -> T:
     """What ``check()`` finds for a PIN (a staff member, an actor), through the table's
     :class:`PinGuard`: inside a wait the try is refused (429) unlooked and only counted; else it
     is counted before the slow hash, hashed on a worker thread one at a time, and a wrong one is
@@ -89,33 +90,39 @@ async def guarded_pin(request: Request, staff_id: str | None, check: Callable[[]
     console = console_of(request)
     admitted, wait = guard.admit(console)
     if not admitted:
-        guard.last_failure = {**_refusal(request, staff_id, f"locked: {guard.failures} wrong PINs in a row"), "at": time.time()}
-        guard.summarise_at_wait_end(wait, lambda summary: _record(request, "lockout_lifted",
-                                                                  {"reason": "the wait ended", **summary}))
+        locked = f"locked: {guard.failures} wrong PINs in a row"
+        guard.last_failure = {**_refusal(request, staff_id, locked), "at": time.time()}
+        guard.summarise_at_wait_end(wait, lambda summary: _record(
+            request, "lockout_lifted", {"reason": "the wait ended", **summary}))
         raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
                             headers={"Retry-After": str(max(1, round(wait)))})
     brought, failures = wait, guard.failures  # now: tries admitted with this one change them
     summary = guard.lift()
     if summary is not None:
-        _record(request, "lockout_lifted", {"reason": "the wait ended", "console": console, **summary})
+        _record(request, "lockout_lifted",
+                {"reason": "the wait ended", "console": console, **summary})
     found = await guard.one_at_a_time(check)
     if found is None:
         wait = brought
         _refuse(request, staff_id, "wrong PIN")
         if wait > 0:
-            _record(request, "lockout", {"failures": failures, "wait_seconds": wait, "console": console})
+            _record(request, "lockout",
+                    {"failures": failures, "wait_seconds": wait, "console": console})
         raise HTTPException(403, wrong + (f"; next try in {wait:.0f} seconds" if wait else ""))
     return found
 
 
-async def check_staff_pin(request: Request, pin: str | None, role: str, staff_id: str | None = None) -> Any:
+async def check_staff_pin(request: Request, pin: str | None, role: str,
+                          staff_id: str | None = None) -> Any:
     """The staff member of ``role`` whose PIN this is, through the same guard and log as the
     pit-boss PIN; raises 401/403/429 otherwise."""
     settings: DisplaySettings = request.app.state.settings
     if not pin:
         raise HTTPException(401, f"enter your {role.replace('_', ' ')} PIN")
-    member = await guarded_pin(request, staff_id, lambda: None if settings.staff is None
-                               else settings.staff.find(pin, role, staff_id), "that PIN is not on the staff list")
+    staff = settings.staff
+    member = await guarded_pin(request, staff_id,
+                               lambda: None if staff is None else staff.find(pin, role, staff_id),
+                               "that PIN is not on the staff list")
     _lifted(request, member.title)
     return member
 
@@ -135,7 +142,8 @@ async def require_pit_boss(
         raise HTTPException(401, "this is a pit-boss action: enter the pit-boss PIN")
 
     def pit_boss() -> Actor | None:
-        member = None if settings.staff is None else settings.staff.find(pin, "pit_boss", x_staff_id)
+        staff = settings.staff
+        member = None if staff is None else staff.find(pin, "pit_boss", x_staff_id)
         if member is not None:
             return Actor("pit_boss", member.title)
         if x_staff_id is None and settings.pit_boss_pin and _matches(pin, settings.pit_boss_pin):
@@ -160,7 +168,8 @@ def console_of(request: Request) -> str:
 
 
 def _refusal(request: Request, staff_id: str | None, reason: str) -> dict[str, Any]:
-    action = request.path_params.get("control") or ("sign in" if request.url.path.endswith("/sign-in") else "pit-boss action")
+    signing_in = request.url.path.endswith("/sign-in")
+    action = request.path_params.get("control") or ("sign in" if signing_in else "pit-boss action")
     return {"action": action, "console": console_of(request), "staff": staff_id, "reason": reason}
 
 

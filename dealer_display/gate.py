@@ -72,7 +72,8 @@ def origin_of(scheme: str, netloc: str) -> tuple[str, str, int] | None:
         return None
     if not parts.hostname or scheme not in ("http", "https"):
         return None
-    return scheme, parts.hostname.lower(), port if port is not None else (443 if scheme == "https" else 80)
+    default = 443 if scheme == "https" else 80
+    return scheme, parts.hostname.lower(), default if port is None else port
 
 
 def same_origin(origin: str, host: str, scope: Scope) -> bool:
@@ -84,7 +85,8 @@ def same_origin(origin: str, host: str, scope: Scope) -> bool:
     except ValueError:
         return False
     scheme = str(scope.get("scheme", "http"))
-    mine = origin_of({"ws": "http", "wss": "https"}.get(scheme, scheme), host)  # a WebSocket's page is http(s)
+    page_scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)  # a WebSocket's page: http(s)
+    mine = origin_of(page_scheme, host)
     return mine is not None and origin_of(theirs.scheme, theirs.netloc) == mine
 
 
@@ -120,17 +122,19 @@ class Gate:
         if host_name(headers.get("host", "")) not in self.hosts:
             return 400, "this table answers only to its own host names (see --allowed-host)"
         origin = headers.get("origin")
-        if origin is not None and origin != "null" and not same_origin(origin, headers.get("host", ""), scope):
+        host = headers.get("host", "")
+        if origin is not None and origin != "null" and not same_origin(origin, host, scope):
             return 403, "requests from pages of other sites are refused"
         if origin == "null" and scope["type"] == "websocket":
             return 403, "requests from pages of other sites are refused"
         if self.token is not None:
-            given = headers.get("x-dealer-token") if scope["type"] == "http" else _query_token(scope)
+            http = scope["type"] == "http"
+            given = headers.get("x-dealer-token") if http else _query_token(scope)
             if given:
                 refusal = self._check_token(scope, headers, given)
                 if refusal is not None:
                     return refusal
-            elif scope["type"] == "http" and scope["method"] == "POST" and scope["path"].startswith("/api/"):
+            elif http and scope["method"] == "POST" and scope["path"].startswith("/api/"):
                 return 401, "the dealer token is missing (header X-Dealer-Token)"
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
@@ -151,10 +155,12 @@ class Gate:
         if not admitted:
             guard.summarise_at_wait_end(wait, lambda summary: self.record(
                 "lockout_lifted", {"reason": "the wait ended", "action": "dealer token", **summary}))
-            return 429, f"too many wrong dealer tokens: try again in {wait:.0f} seconds", max(1, round(wait))
+            why = f"too many wrong dealer tokens: try again in {wait:.0f} seconds"
+            return 429, why, max(1, round(wait))
         summary = guard.lift()
         if summary is not None:
-            self.record("lockout_lifted", {"reason": "the wait ended", "action": "dealer token", "console": console, **summary})
+            self.record("lockout_lifted", {"reason": "the wait ended", "action": "dealer token",
+                                           "console": console, **summary})
         if secrets.compare_digest(given.encode("latin-1"), self.token.encode()):
             if guard.succeeded():
                 self.record("lockout_lifted", {"by": "dealer token", "console": console})
@@ -163,8 +169,9 @@ class Gate:
         self.record("access_refused", {"action": "dealer token", "console": console, "staff": None,
                                        "reason": "wrong dealer token"})
         if wait > 0:
-            self.record("lockout", {"failures": guard.failures, "wait_seconds": wait, "console": console})
-        return 403, "the dealer token is wrong" + (f"; next try in {wait:.0f} seconds" if wait else "")
+            self.record("lockout",
+                        {"failures": guard.failures, "wait_seconds": wait, "console": console})
+        return 403, "the dealer token is wrong" + (f"; next try in {wait:.0f} seconds" * bool(wait))
 
     async def _read_body(self, receive: Receive, headers: dict[str, str]) -> bytes | None:
         chunks, size = [], 0
@@ -207,8 +214,8 @@ async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, reaso
             await send({"type": "websocket.close", "code": POLICY_VIOLATION, "reason": reason[:120]})
         return
     body = json.dumps({"detail": reason}).encode()
+    wait = [(b"retry-after", str(retry_after).encode())] if retry_after else []
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close"),
-                            *([(b"retry-after", str(retry_after).encode())] if retry_after else [])]})
+                            (b"connection", b"close"), *wait]})
     await send({"type": "http.response.body", "body": body})

@@ -67,8 +67,9 @@ async def invalid_request(_request: Request, exc: Exception) -> JSONResponse:
     ``1e999999`` or a lone surrogate (``"\\ud800"``) cannot be written back as JSON, and FastAPI's
     own answer, which echoes it, was a 500 with a traceback."""
     assert isinstance(exc, RequestValidationError)
-    errors = [{"loc": [_printable(part) for part in e.get("loc", ())], "msg": _printable(e.get("msg", "")),
-               "type": _printable(e.get("type", ""))} for e in exc.errors()]
+    errors = [{"loc": [_printable(part) for part in e.get("loc", ())],
+               "msg": _printable(e.get("msg", "")), "type": _printable(e.get("type", ""))}
+              for e in exc.errors()]
     return JSONResponse({"detail": errors}, status_code=422)
 
 

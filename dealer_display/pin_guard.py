@@ -55,7 +55,8 @@ class PinGuard:
     def admit(self, console: str) -> tuple[bool, float]:
         """Before a PIN is looked at: ``(True, wait)`` if it may be tried now (it is counted as
         wrong at once, until :meth:`succeeded` says otherwise; ``wait`` is the wait it brings),
-        else ``(False, seconds left)``: the try is refused unlooked, and counted for :meth:`lift`."""
+        else ``(False, seconds left)``: the try is refused unlooked, and counted for
+        :meth:`lift`."""
         with self._lock:  # the calibration page's check runs on worker threads
             wait = self.wait_left()
             if wait <= 0:
@@ -89,7 +90,8 @@ class PinGuard:
             return None
         summary = {"tries_refused": self.refused_tries, "consoles": sorted(self.refused_from),
                    "first_refused_at": self.refused_first, "last_refused_at": self.refused_last}
-        self.refused_tries, self.refused_first, self.refused_last, self.refused_from = 0, None, None, set()
+        self.refused_tries, self.refused_first, self.refused_last = 0, None, None
+        self.refused_from = set()
         return summary
 
     def summarise_at_wait_end(self, wait: float, write: Callable[[dict[str, Any]], None]) -> None:
@@ -163,7 +165,8 @@ class TokenGuards:
         if guard is None:
             guard = TokenGuard(clock=lambda: self.clock(), longest=TOKEN_LONGEST_WAIT)
             if len(self._guards) >= self.MOST:
-                idle = next((a for a, g in self._guards.items() if g.wait_left() == 0 and not g.refused_tries), None)
+                idle = next((a for a, g in self._guards.items()
+                             if g.wait_left() == 0 and not g.refused_tries), None)
                 self._guards.pop(idle if idle is not None else next(iter(self._guards)))
         self._guards[address] = guard  # most recently used last
         return guard

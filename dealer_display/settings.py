@@ -58,10 +58,11 @@ class DisplaySettings:
 def check_dealer_token(token: str) -> None:
     """A token a guess will not find: 8+ printable ASCII characters, no spaces, at least 5 different
     ones, not only digits (eight spaces, ``aaaaaaaa`` and ``12345678`` are refused)."""
-    if len(token) < 8 or not token.isascii() or not token.isprintable() or any(c.isspace() for c in token) \
-            or len(set(token)) < 5 or token.isdigit():
-        raise ConfigError("the dealer token must be at least 8 printable ASCII characters without spaces, "
-                          "at least 5 of them different and not only digits (leave it out for a random one)")
+    plain = token.isascii() and token.isprintable() and not any(c.isspace() for c in token)
+    if len(token) < 8 or not plain or len(set(token)) < 5 or token.isdigit():
+        raise ConfigError("the dealer token must be at least 8 printable ASCII characters without "
+                          "spaces, at least 5 of them different and not only digits (leave it out "
+                          "for a random one)")
 
 
 def new_dealer_token() -> str:

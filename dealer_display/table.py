@@ -91,7 +91,8 @@ class DisplayTable(RunningTable):
         game = self.session.game
         snapshot = self.session.snapshot()
         card = self.last_card
-        camera = None if self.witness is None else {"source": self.camera.url, **self.witness.to_dict()}  # type: ignore[union-attr]
+        camera = None if self.witness is None or self.camera is None \
+            else {"source": self.camera.url, **self.witness.to_dict()}
         if not console:
             snapshot, card = public_view(self.session, snapshot, card)
             if camera is not None:  # the cards the camera has yet to see include the face-down ones
@@ -141,7 +142,8 @@ def unnamed(prompts: dict[str, Any], code: str) -> dict[str, Any]:
     words = prompts["dealer_instruction"].replace(irregularity["reason"], FACE_DOWN_HELD)
     if code in words:
         words = "IRREGULARITY: " + FACE_DOWN_HELD
-    irregularity = {**irregularity, "reason": FACE_DOWN_HELD, "cards": [None if c == code else c for c in irregularity["cards"]]}
+    cards = [None if c == code else c for c in irregularity["cards"]]
+    irregularity = {**irregularity, "reason": FACE_DOWN_HELD, "cards": cards}
     return {**prompts, "irregularity": irregularity, "dealer_instruction": words}
 
 
@@ -159,9 +161,11 @@ def public_view(session: TableSession, snapshot: dict[str, Any],
     hardware["warnings"] = [{k: v for k, v in w.items() if k not in ("card", "detail")} for w in hardware["warnings"]]
     snapshot = {**snapshot, "hardware": hardware}
     if hasattr(game, "public_prompts"):
-        snapshot["prompts"], snapshot["last_refusal"] = game.public_prompts(session.state).to_dict(), None
+        snapshot["prompts"] = game.public_prompts(session.state).to_dict()
+        snapshot["last_refusal"] = None
     if card is not None and card.get("face_down"):
-        snapshot["prompts"] = unnamed(snapshot["prompts"], card["code"])  # held as irregular, it is named
+        # held as irregular, it is named for the pit boss
+        snapshot["prompts"] = unnamed(snapshot["prompts"], card["code"])
         card, snapshot["last_refusal"] = {**card, "code": None}, None
     if getattr(game, "hides_from_public", False):
         card, snapshot["last_refusal"] = None, None

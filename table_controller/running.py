@@ -74,7 +74,8 @@ class RunningTable:
             self.session.hardware_event(report, source=event.source, at=event.at, alert=self._must_act(report))
             return
         engine_event, source, at = made
-        if event.card is not None:  # a card the game wants face down is shown to no screen but the console
+        # a card the game wants face down is shown to no screen but the dealer's console
+        if event.card is not None:
             deal = self.session.expected().deal
             self.last_card = {"code": event.card.code, "seq": event.seq, "at": event.at,
                               "face_down": deal is not None and deal.face_down}

@@ -177,7 +177,8 @@ def test_a_page_of_another_site_gets_nothing(client: TestClient):
     assert refused.value.code == 1008
     posted = client.post("/api/control", json={"control": "new_deck"}, headers={**DEALER, "Origin": "http://evil.example"})
     assert posted.status_code == 403
-    with client.websocket_connect("ws://127.0.0.1/ws", headers={"Origin": "http://127.0.0.1"}) as ws:
+    own = {"Origin": "http://127.0.0.1"}
+    with client.websocket_connect("ws://127.0.0.1/ws", headers=own) as ws:
         assert ws.receive_json()["type"] == "state"
 
 

@@ -48,12 +48,16 @@ class DealTo:
 
     ``purpose`` is one of: show, initial, ace_replacement, push, hit, forced_hit, backhand,
     play_push. ``label`` is the plain-words name of the spot ("GREEN, column 2").
+    ``face_down``: the card goes on its spot face down (blackjack's hole card, a burn card,
+    Vingt-un's cards, Farmer's first card), so only the dealer's console may be told which card
+    it is; every other screen gets it as a back, whatever the game.
     """
 
     spot: str
     seat: str | None
     purpose: str
     label: str
+    face_down: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,133 @@
+"""Blackjack's house edge on the shoe of B1 decks, by combinatorial analysis.
+
+Every first deal (the up card and the seat's two cards, taken out of the shoe) is weighed by its
+exact chance; each play's value is computed with the cards dealt out of the shoe, the player's hits
+too (``shoe_player``), and the dealer's final totals from the exact cards left, the hole card
+conditioned on the peek (``shoe_dealer``). With B3 = ``enhc`` the dealer's second card comes after
+the play, so a dealer blackjack takes what B4 says.
+
+Splits use the usual approximation (as the Wizard of Odds' Appendix 9 does): a split hand is played
+with the pair's two cards out of the shoe and is valued for its own cards only, not the cards drawn
+to the seat's other split hands; re-splits count the expected number of hands from the chance of
+drawing the pair's rank (``basic_strategy._split_counts``).
+
+Strategy: ``cd`` plays each hand by its exact cards (composition-dependent, the published
+combinatorial analyses' convention); ``td`` plays hits and stands after the first decision by the
+total alone, the total-dependent basic strategy derived for this shoe (first decisions, doubles,
+splits and surrender stay by the two cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from table_controller.games.blackjack.basic_strategy import UPS, Rules, _hard_cards, _split_counts
+from table_controller.games.blackjack.shoe_player import ONE, UpCardSolver
+from table_controller.games.blackjack.total_dependent import derive_total_dependent
+
+STRATEGIES = ("cd", "td")
+LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
+
+
+@dataclass(frozen=True)
+class ShoeAnalysis:
+    decks: int
+    strategy: str
+    expected_return: float  # per initial bet; negative is the house's edge
+    plays: dict[tuple[int, int, int], dict[str, float]] = field(repr=False)  # (up, first, second) -> play values
+
+    @property
+    def house_edge_pct(self) -> float:
+        return -100 * self.expected_return
+
+    def best_play(self, up: int, first: int, second: int) -> str:
+        values = self.plays[(up, min(first, second), max(first, second))]
+        return max(values, key=lambda k: values[k])
+
+    def chart(self) -> dict[str, list[tuple[str, list[str]]]]:
+        """The first decisions as the usual three tables (card values 1..10; ace 1)."""
+        def row(first: int, second: int) -> list[str]:
+            return [LETTERS[self.best_play(up - 1, first - 1, second - 1)] for up in UPS]
+
+        hard = [(str(t), row(*_hard_cards(t))) for t in range(5, 21)]
+        soft = [(f"A,{k}", row(1, k)) for k in range(2, 10)]
+        pairs = [(f"{'A' if v == 1 else v},{'A' if v == 1 else v}", row(v, v)) for v in (1, 10, 9, 8, 7, 6, 5, 4, 3, 2)]
+        return {"hard": hard, "soft": soft, "pairs": pairs}
+
+
+def shoe_counts(decks: int) -> tuple[int, ...]:
+    return tuple([4 * decks] * 9 + [16 * decks])
+
+
+def analyse(rules: Rules, decks: int, strategy: str = "td") -> ShoeAnalysis:
+    shoe = shoe_counts(decks)
+    total = sum(shoe)
+    result = 0.0
+    plays: dict[tuple[int, int, int], dict[str, float]] = {}
+    for up in range(10):
+        solver = UpCardSolver(shoe, up, rules.h17)
+        if strategy == "td":
+            solver.fixed = derive_total_dependent(solver)
+        p_up = shoe[up] / total
+        left = [n - (r == up) for r, n in enumerate(shoe)]
+        for a in range(10):
+            for b in range(a, 10):
+                ways = left[a] * (left[b] - (a == b)) * (1 if a == b else 2)
+                if ways <= 0:
+                    continue
+                values = first_decision(solver, rules, a, b)
+                plays[(up, a, b)] = values
+                result += p_up * ways / ((total - 1) * (total - 2)) * max(values.values())
+    return ShoeAnalysis(decks, strategy, result, plays)
+
+
+def first_decision(solver: UpCardSolver, rules: Rules, a: int, b: int) -> dict[str, float]:
+    """Each legal first play's value per initial bet, dealer blackjacks included."""
+    out = ONE[a] + ONE[b]
+    no_bj = solver.no_blackjack(out, 2)
+    bj = 1.0 - no_bj
+    if {a, b} == {0, 9}:
+        return {"stand": no_bj * rules.blackjack_pays}  # a dealer blackjack pushes it
+    hard, ace = a + b + 2, a == 0 or b == 0
+    solver.prefetch_hits(out, hard)
+    stand, hit = solver.hit_and_stand(out, 2, hard, ace)
+    values = {"stand": stand, "hit": hit}
+    lost = {"stand": 1.0, "hit": 1.0}  # what a dealer blackjack takes, per initial bet
+    total = hard + 10 if ace and hard <= 11 else hard
+    if rules.may_double(total, split=False):
+        values["double"] = solver.double(out, 2, hard, ace)
+        lost["double"] = 2.0 if not rules.peek and rules.lose_all else 1.0
+    if a == b and rules.split_limit(a + 1) >= 2:
+        values["split"], hands = split_value(solver, rules, a)
+        lost["split"] = hands if not rules.peek and rules.lose_all else 1.0
+    if rules.surrender:
+        values["surrender"] = -0.5 * no_bj
+        lost["surrender"] = 1.0
+    return {play: value - bj * lost[play] for play, value in values.items()}
+
+
+def split_value(solver: UpCardSolver, rules: Rules, pair: int) -> tuple[float, float]:
+    """(the split's value without dealer blackjacks, the expected number of hands)."""
+    out = 2 * ONE[pair]
+    solver.prefetch_hits(out, pair + 1)
+    draws = dict(solver.draws(out, 2))
+    q = draws.get(pair, 0.0)
+    hand_value = {r: split_hand(solver, rules, pair, r) for r in draws}
+    other, at_limit = _split_counts(q, 2, 2, rules.split_limit(pair + 1))
+    ev_other = sum(p * hand_value[r] for r, p in draws.items() if r != pair) / (1 - q) if q < 1 else 0.0
+    return other * ev_other + at_limit * hand_value.get(pair, 0.0), other + at_limit
+
+
+def split_hand(solver: UpCardSolver, rules: Rules, pair: int, second: int) -> float:
+    """A split hand of (pair, second), the other pair card out of the shoe too."""
+    hand = ONE[pair] + ONE[second]
+    out = hand + ONE[pair]
+    hard, ace = pair + second + 2, pair == 0 or second == 0
+    total = hard + 10 if ace and hard <= 11 else hard
+    stand = solver.stand(out, total)
+    if pair == 0 and not rules.hit_split_aces:
+        return stand
+    best = solver.best(hand, out, 3, hard, ace)
+    if rules.may_double(total, split=True):
+        best = max(best, solver.double(out, 3, hard, ace))
+    return best

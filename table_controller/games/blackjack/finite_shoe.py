@@ -35,21 +35,21 @@ class ShoeAnalysis:
     strategy: str
     expected_return: float  # per initial bet; negative is the house's edge
     plays: dict[tuple[int, int, int], dict[str, float]] = field(repr=False)  # (up, first, second) -> play values
+    chosen: dict[tuple[int, int, int], str] = field(repr=False)  # (up, first, second) -> the strategy's play
 
     @property
     def house_edge_pct(self) -> float:
         return -100 * self.expected_return
 
     def best_play(self, up: int, first: int, second: int) -> str:
-        values = self.plays[(up, min(first, second), max(first, second))]
-        return max(values, key=lambda k: values[k])
+        return self.chosen[(up, min(first, second), max(first, second))]
 
     def chart(self) -> dict[str, list[tuple[str, list[str]]]]:
         """The first decisions as the usual three tables (card values 1..10; ace 1)."""
         def row(first: int, second: int) -> list[str]:
             return [LETTERS[self.best_play(up - 1, first - 1, second - 1)] for up in UPS]
 
-        hard = [(str(t), row(*_hard_cards(t))) for t in range(5, 21)]
+        hard = [(str(t), row(*_hard_cards(t))) for t in range(5, 20)] + [("20", row(10, 10))]
         soft = [(f"A,{k}", row(1, k)) for k in range(2, 10)]
         pairs = [(f"{'A' if v == 1 else v},{'A' if v == 1 else v}", row(v, v)) for v in (1, 10, 9, 8, 7, 6, 5, 4, 3, 2)]
         return {"hard": hard, "soft": soft, "pairs": pairs}
@@ -61,25 +61,51 @@ def shoe_counts(decks: int) -> tuple[int, ...]:
 
 def analyse(rules: Rules, decks: int, strategy: str = "td") -> ShoeAnalysis:
     shoe = shoe_counts(decks)
-    total = sum(shoe)
-    result = 0.0
     plays: dict[tuple[int, int, int], dict[str, float]] = {}
+    chosen: dict[tuple[int, int, int], str] = {}
+    chances = first_deals(shoe)
     for up in range(10):
         solver = UpCardSolver(shoe, up, rules.h17)
         if strategy == "td":
             solver.fixed = derive_total_dependent(solver)
-        p_up = shoe[up] / total
+        here = {key: p for key, p in chances.items() if key[0] == up}
+        for key in here:
+            plays[key] = first_decision(solver, rules, key[1], key[2])
+        chosen.update(choose_by_total(plays, here) if strategy == "td" else
+                      {k: max(plays[k], key=plays[k].__getitem__) for k in here})
+    result = sum(p * plays[key][chosen[key]] for key, p in chances.items())
+    return ShoeAnalysis(decks, strategy, result, plays, chosen)
+
+
+def first_deals(shoe: tuple[int, ...]) -> dict[tuple[int, int, int], float]:
+    """The chance of each (up card, first card, second card), the seat's two cards unordered."""
+    total = sum(shoe)
+    out = {}
+    for up in range(10):
         left = [n - (r == up) for r, n in enumerate(shoe)]
         for a in range(10):
             for b in range(a, 10):
                 ways = left[a] * (left[b] - (a == b)) * (1 if a == b else 2)
-                if ways <= 0:
-                    continue
-                values = first_decision(solver, rules, a, b)
-                plays[(up, a, b)] = values
-                result += p_up * ways / ((total - 1) * (total - 2)) * max(values.values())
-    return ShoeAnalysis(decks, strategy, result, plays)
+                if ways > 0:
+                    out[(up, a, b)] = shoe[up] / total * ways / ((total - 1) * (total - 2))
+    return out
 
+
+def choose_by_total(plays: dict[tuple[int, int, int], dict[str, float]],
+                    chances: dict[tuple[int, int, int], float]) -> dict[tuple[int, int, int], str]:
+    """The total-dependent first decision: one play for all two-card hands of a total (pairs by
+    their rank), the one worth most summed over those hands, each weighed by its chance."""
+    groups: dict[tuple, list[tuple[int, int, int]]] = {}
+    for key in chances:
+        _, a, b = key
+        hard, ace = a + b + 2, a == 0 or b == 0
+        groups.setdefault(("pair", a) if a == b else (hard, ace), []).append(key)
+    out = {}
+    for keys in groups.values():
+        legal = set.intersection(*(set(plays[k]) for k in keys))
+        play = max(legal, key=lambda p: sum(chances[k] * plays[k][p] for k in keys))
+        out.update({k: play for k in keys})
+    return out
 
 def first_decision(solver: UpCardSolver, rules: Rules, a: int, b: int) -> dict[str, float]:
     """Each legal first play's value per initial bet, dealer blackjacks included."""

@@ -145,13 +145,17 @@ def test_blackjack_bad_switch_is_one_line() -> None:
 
 
 @pytest.mark.parametrize("args", [["analyse", "--help"], ["analyse", "dead-mans-hand", "--help"],
-                                  ["analyse", "blackjack", "--help"]])
+                                  ["analyse", "blackjack", "--help"], ["analyse", "farmer", "--help"]])
 def test_help_names_every_analysis(args) -> None:
     proc = subprocess.run([sys.executable, "-m", "table_controller.cli", *args], capture_output=True, text=True,
                           timeout=60, check=False)
     assert proc.returncode == 0 and "usage: table analyse" in proc.stdout, proc.stderr
+    assert "``" not in proc.stdout and ":data:" not in proc.stdout  # issue 38: no docstring markup
     if args == ["analyse", "--help"]:
         assert "dead-mans-hand" in proc.stdout and "blackjack" in proc.stdout and "hold %" in proc.stdout
+        helps = " ".join(proc.stdout.split())
+        assert "farmer Farmer: each seat position's expectation per deal, by simulation. options:" in helps
+        assert "red-dog Red Dog's exact house edge per deck count (red-dog.md Part A). " in helps
 
 
 def test_red_dog_is_analysed_through_the_table_command(capsys) -> None:

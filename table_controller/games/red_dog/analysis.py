@@ -1,4 +1,4 @@
-"""Red Dog's exact house edge per deck count (red-dog.md Part A), for ``table analyse red-dog``.
+"""Red Dog's exact house edge per deck count (red-dog.md Part A).
 
 Per initial ante, with the player raising the full ante exactly when raising gains (the raise's
 own expectation at that spread is above zero). Every figure is an exact fraction over the cards

@@ -101,6 +101,9 @@ STRATEGY_WORDS = {"td": "total-dependent basic strategy derived for this shoe (h
 SPLIT_WORDS = ("approximate: a split hand is valued with the pair's two cards out of the shoe, not the cards drawn "
                "to the other split hands; re-splits by the chance of the pair's rank (as Wizard of Odds Appendix 9)")
 
+SD_WORDS = ("standard deviation of one round's result in initial bets, exact but for splits, whose hands are "
+            "taken as independent given the dealer's final total")
+
 
 def run(args: argparse.Namespace) -> int:
     switches, paytable = setup(args)
@@ -112,9 +115,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out: dict[str, Any] = {
             "game": "blackjack", "switches": switches.to_dict(), "paytable": paytable.name,
-            "house_edge_pct": exact.analysis.house_edge_pct, "decks": switches.decks,
+            "house_edge_pct": exact.analysis.house_edge_pct, "sd": exact.analysis.sd,
+            "variance": exact.analysis.sd ** 2, "decks": switches.decks,
             "method": {"strategy": args.strategy, "strategy_words": STRATEGY_WORDS[args.strategy],
-                       "splits": SPLIT_WORDS, "cpu_seconds": exact.cpu_seconds},
+                       "splits": SPLIT_WORDS, "sd": SD_WORDS, "cpu_seconds": exact.cpu_seconds},
             "house_edge_pct_infinite_shoe": edge, "strategy": exact.analysis.chart(),
             "strategy_infinite_shoe": chart(rules), "per_switch": per_switch(switches, paytable)}
         if simulated is not None:
@@ -150,6 +154,7 @@ def print_report(sw: Switches, table: Paytable, edge: float, exact: FiniteShoe, 
             print(f"{label:<6}" + " ".join(f"{c:>2}" for c in row))
     print(f"\nHouse edge on the {sw.decks}-deck shoe (combinatorial analysis): {a.house_edge_pct:.4f}% of the initial bet"
           f" ({exact.cpu_seconds:.1f} s CPU)")
+    print(f"  standard deviation of a round: {a.sd:.4f} initial bets (variance {a.sd ** 2:.4f})")
     print(f"  strategy: {STRATEGY_WORDS[a.strategy]}\n  splits: {SPLIT_WORDS}")
     print(f"House edge on an infinite shoe (computed): {edge:.3f}% of the initial bet")
     if simulated is not None:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from table_controller.games.blackjack.basic_strategy import UPS, Rules, _hard_cards, _split_counts
 from table_controller.games.blackjack.shoe_player import ONE, UpCardSolver
 from table_controller.games.blackjack.total_dependent import derive_total_dependent
@@ -34,12 +36,18 @@ class ShoeAnalysis:
     decks: int
     strategy: str
     expected_return: float  # per initial bet; negative is the house's edge
+    second_moment: float  # E[result squared], per initial bet squared (splits approximate, below)
     plays: dict[tuple[int, int, int], dict[str, float]] = field(repr=False)  # (up, first, second) -> play values
     chosen: dict[tuple[int, int, int], str] = field(repr=False)  # (up, first, second) -> the strategy's play
 
     @property
     def house_edge_pct(self) -> float:
         return -100 * self.expected_return
+
+    @property
+    def sd(self) -> float:
+        """The standard deviation of one round's result, in initial bets."""
+        return (self.second_moment - self.expected_return ** 2) ** 0.5
 
     def best_play(self, up: int, first: int, second: int) -> str:
         return self.chosen[(up, min(first, second), max(first, second))]
@@ -64,6 +72,7 @@ def analyse(rules: Rules, decks: int, strategy: str = "td") -> ShoeAnalysis:
     plays: dict[tuple[int, int, int], dict[str, float]] = {}
     chosen: dict[tuple[int, int, int], str] = {}
     chances = first_deals(shoe)
+    square = 0.0
     for up in range(10):
         solver = UpCardSolver(shoe, up, rules.h17)
         if strategy == "td":
@@ -73,8 +82,9 @@ def analyse(rules: Rules, decks: int, strategy: str = "td") -> ShoeAnalysis:
             plays[key] = first_decision(solver, rules, key[1], key[2])
         chosen.update(choose_by_total(plays, here) if strategy == "td" else
                       {k: max(plays[k], key=plays[k].__getitem__) for k in here})
+        square += sum(p * second_moment(solver, rules, key[1], key[2], chosen[key]) for key, p in here.items())
     result = sum(p * plays[key][chosen[key]] for key, p in chances.items())
-    return ShoeAnalysis(decks, strategy, result, plays, chosen)
+    return ShoeAnalysis(decks, strategy, result, square, plays, chosen)
 
 
 def first_deals(shoe: tuple[int, ...]) -> dict[tuple[int, int, int], float]:
@@ -130,6 +140,65 @@ def first_decision(solver: UpCardSolver, rules: Rules, a: int, b: int) -> dict[s
         values["surrender"] = -0.5 * no_bj
         lost["surrender"] = 1.0
     return {play: value - bj * lost[play] for play, value in values.items()}
+
+
+def second_moment(solver: UpCardSolver, rules: Rules, a: int, b: int, play: str) -> float:
+    """E[result squared] of the play chosen for the first deal (a, b), dealer blackjacks included.
+    A split's hands are taken as independent given the dealer's final total (an approximation:
+    each hand's cards change the others' and the dealer's chances a little)."""
+    out = ONE[a] + ONE[b]
+    no_bj = solver.no_blackjack(out, 2)
+    bj = 1.0 - no_bj
+    hard, ace = a + b + 2, a == 0 or b == 0
+    total = hard + 10 if ace and hard <= 11 else hard
+    lose_all = not rules.peek and rules.lose_all
+    if {a, b} == {0, 9}:
+        return no_bj * rules.blackjack_pays ** 2
+    if play == "stand":
+        return solver.stand_square(out, 2, total) + bj
+    if play == "hit":
+        return sum(p * solver.square(out + ONE[r], out + ONE[r], 3, hard + r + 1, ace or r == 0)
+                   for r, p in solver.draws(out, 2)) + bj
+    if play == "double":
+        return solver.double_square(out, 2, hard, ace) + bj * (4.0 if lose_all else 1.0)
+    if play == "surrender":
+        return 0.25 * no_bj + bj
+    _, hands = split_value(solver, rules, a)
+    draws = dict(solver.draws(2 * ONE[a], 2))
+    per_hand = sum(p * split_hand_square(solver, rules, a, r) for r, p in draws.items())
+    joint = sum(p * split_hand_by_dealer(solver, rules, a, r) for r, p in draws.items())
+    dealer = solver.finals(2 * ONE[a])
+    pairs = float((joint ** 2 / np.where(dealer > 0, dealer, 1.0)).sum())  # E[Y1 Y2], no dealer blackjack
+    return hands * per_hand + hands * (hands - 1) * pairs + bj * (hands ** 2 if lose_all else 1.0)
+
+
+def split_hand_by_dealer(solver: UpCardSolver, rules: Rules, pair: int, second: int) -> np.ndarray:
+    hand = ONE[pair] + ONE[second]
+    out = hand + ONE[pair]
+    hard, ace = pair + second + 2, pair == 0 or second == 0
+    total = hard + 10 if ace and hard <= 11 else hard
+    if pair == 0 and not rules.hit_split_aces:
+        return solver.by_dealer(hand, out, 3, hard, ace, "stand")
+    best = solver.best(hand, out, 3, hard, ace)
+    if rules.may_double(total, split=True) and solver.double(out, 3, hard, ace) > best:
+        return solver.by_dealer(hand, out, 3, hard, ace, "double")
+    return solver.by_dealer(hand, out, 3, hard, ace)
+
+
+def split_hand_square(solver: UpCardSolver, rules: Rules, pair: int, second: int) -> float:
+    hand = ONE[pair] + ONE[second]
+    out = hand + ONE[pair]
+    hard, ace = pair + second + 2, pair == 0 or second == 0
+    total = hard + 10 if ace and hard <= 11 else hard
+    if pair == 0 and not rules.hit_split_aces:
+        return solver.stand_square(out, 3, total)
+    best = solver.best(hand, out, 3, hard, ace)
+    if rules.may_double(total, split=True) and solver.double(out, 3, hard, ace) > best:
+        return solver.double_square(out, 3, hard, ace)
+    if solver.stands(hand, out, 3, hard, ace):
+        return solver.stand_square(out, 3, total)
+    return sum(p * solver.square(hand + ONE[r], out + ONE[r], 4, hard + r + 1, ace or r == 0)
+               for r, p in solver.draws(out, 3))
 
 
 def split_value(solver: UpCardSolver, rules: Rules, pair: int) -> tuple[float, float]:

@@ -19,6 +19,8 @@ import numpy as np
 
 from table_controller.games.blackjack.shoe_dealer import BUST_INDEX, blackjack_partner, dealer_table
 
+# the result of standing on a total (index) against each dealer final 17..21 and the dealer's bust
+PAYOFF = {t: np.array([(t > f) - (t < f) for f in range(17, 22)] + [1.0]) for t in range(4, 22)}
 BITS = 6
 MASK = (1 << BITS) - 1
 ONE = tuple(1 << (BITS * r) for r in range(10))
@@ -46,6 +48,7 @@ class UpCardSolver:
         self._finals: dict[int, np.ndarray] = {}
         self._stand: dict[tuple[int, int], float] = {}
         self._best: dict[tuple[int, int], float] = {}
+        self._square: dict[tuple[int, int], float] = {}
         self.fixed: Callable[[int, bool], str] | None = None  # total-dependent hit/stand, when set
 
     # ----- the shoe -------------------------------------------------------------------------------
@@ -137,6 +140,54 @@ class UpCardSolver:
             if n:
                 value += n * best(hand + ONE[r], out + ONE[r], cards_out + 1, hard + r + 1, ace or r == 0)
         return value / (self.base_total - cards_out)
+
+    def stands(self, hand: int, out: int, cards_out: int, hard: int, ace: bool) -> bool:
+        """Whether the strategy stands on this hand (a bust or 21 stands)."""
+        total = hard + 10 if ace and hard <= 11 else hard
+        if total >= 21:
+            return True
+        if self.fixed is not None:
+            return self.fixed(total, ace and hard <= 11) == "S"
+        return self.stand(out, total) >= self.hit(hand, out, cards_out, hard, ace)
+
+    def stand_square(self, out: int, cards_out: int, total: int) -> float:
+        """E[result squared, no dealer blackjack] standing on ``total`` (a bust: -1 squared)."""
+        if total > 21:
+            return self.no_blackjack(out, cards_out)
+        v = self.finals(out)
+        return float(v.sum() - (v[total - 17] if total >= 17 else 0.0))
+
+    def square(self, hand: int, out: int, cards_out: int, hard: int, ace: bool) -> float:
+        """E[result squared, no dealer blackjack] of a hand played on by the strategy."""
+        total = hard + 10 if ace and hard <= 11 else hard
+        if self.stands(hand, out, cards_out, hard, ace):
+            return self.stand_square(out, cards_out, total)
+        key = (hand, out)
+        value = self._square.get(key)
+        if value is None:
+            value = sum(p * self.square(hand + ONE[r], out + ONE[r], cards_out + 1, hard + r + 1, ace or r == 0)
+                        for r, p in self.draws(out, cards_out))
+            self._square[key] = value
+        return value
+
+    def by_dealer(self, hand: int, out: int, cards_out: int, hard: int, ace: bool, play: str = "on") -> np.ndarray:
+        """E[result, and the dealer ends on each of 17..21 or busts] for a hand that stands, doubles,
+        or plays ``on`` by the strategy: six values summing to the hand's value."""
+        total = hard + 10 if ace and hard <= 11 else hard
+        if total > 21:
+            return -self.finals(out)
+        if play == "stand" or (play == "on" and self.stands(hand, out, cards_out, hard, ace)):
+            return self.finals(out) * PAYOFF[total]
+        then, scale = ("stand", 2.0) if play == "double" else ("on", 1.0)
+        return scale * sum(p * self.by_dealer(hand + ONE[r], out + ONE[r], cards_out + 1, hard + r + 1, ace or r == 0,
+                                              then) for r, p in self.draws(out, cards_out))
+
+    def double_square(self, out: int, cards_out: int, hard: int, ace: bool) -> float:
+        value = 0.0
+        for r, p in self.draws(out, cards_out):
+            h, a = hard + r + 1, ace or r == 0
+            value += p * self.stand_square(out + ONE[r], cards_out + 1, h + 10 if a and h <= 11 else h)
+        return 4 * value
 
     def double(self, out: int, cards_out: int, hard: int, ace: bool) -> float:
         value = 0.0

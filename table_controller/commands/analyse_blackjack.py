@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     rules = Rules.from_switches(switches, paytable)
     edge = house_edge(switches, paytable)
     exact = finite_shoe(rules, switches.decks, args.strategy)
-    simulated = simulate(switches, paytable, args.simulate, args) if args.simulate else None
+    simulated = simulate(switches, paytable, args.simulate, args, exact.analysis) if args.simulate else None
     published = published_rows(paytable, args) if args.published else None
     if args.json:
         out: dict[str, Any] = {
@@ -165,6 +165,12 @@ def print_report(sw: Switches, table: Paytable, edge: float, exact: FiniteShoe, 
               f"{simulated.rounds_per_second:,.0f} rounds/s on {simulated.processes} process"
               f"{'es' if simulated.processes > 1 else ''}; engine - exact {gap:+.3f} "
               f"({'inside' if abs(gap) <= 100 * t.main_return.half_width else 'OUTSIDE'} the interval)")
+        if t.main_controlled.n:
+            controlled = -100 * t.main_controlled.mean
+            gap = controlled - a.house_edge_pct
+            print(f"  with control variates (the first deals' exact values, the dealer's final): {controlled:.3f}% \u00b1 "
+                  f"{100 * t.main_controlled.half_width:.3f} (95%); engine - exact {gap:+.3f} "
+                  f"({'inside' if abs(gap) <= 100 * t.main_controlled.half_width else 'OUTSIDE'} the interval)")
     print("\nEach rule switch (infinite shoe): the house edge with the other value, and the change")
     for row in per_switch(sw, table):
         pub = ", ".join(f"{v:+.2f} {s}" for s, v in row["published_change_pct"].items())
@@ -173,19 +179,31 @@ def print_report(sw: Switches, table: Paytable, edge: float, exact: FiniteShoe, 
 
 
 # ----- simulation and published figures ------------------------------------------------------------
-def simulate(switches: Switches, paytable: Paytable, rounds: int, args: argparse.Namespace) -> SimulationRun:
-    from table_controller.games.blackjack.simulate import Job
+def simulate(switches: Switches, paytable: Paytable, rounds: int, args: argparse.Namespace,
+             exact: ShoeAnalysis | None = None) -> SimulationRun:
+    from table_controller.games.blackjack.simulate import DealControl, Job
     from table_controller.simulation import chunks
 
-    jobs = [Job(switches, paytable, n, args.seed, i) for i, n in chunks(rounds)]
+    control = None
+    if exact is not None:
+        from table_controller.games.blackjack.finite_shoe import dealer_chances
+
+        values = {key: plays[exact.chosen[key]] for key, plays in exact.plays.items()}
+        control = DealControl(values, exact.expected_return, dealer_chances(Rules.from_switches(switches, paytable),
+                                                                           switches.decks))
+    jobs = [Job(switches, paytable, n, args.seed, i, control=control) for i, n in chunks(rounds)]
     return run_simulation(jobs, rounds, args.workers)
 
 
 def simulated_dict(run: SimulationRun) -> dict[str, Any]:
     t = run.tally
-    return {"rounds": t.rounds, "seats": t.seats, "house_edge_pct": -100 * t.main_return.mean,
-            "house_edge_pct_ci95": 100 * t.main_return.half_width, "rounds_per_second": run.rounds_per_second,
-            "processes": run.processes}
+    out = {"rounds": t.rounds, "seats": t.seats, "house_edge_pct": -100 * t.main_return.mean,
+           "house_edge_pct_ci95": 100 * t.main_return.half_width, "rounds_per_second": run.rounds_per_second,
+           "processes": run.processes}
+    if t.main_controlled.n:
+        out["house_edge_pct_controlled"] = -100 * t.main_controlled.mean
+        out["house_edge_pct_controlled_ci95"] = 100 * t.main_controlled.half_width
+    return out
 
 
 def published_rows(paytable: Paytable, args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -199,7 +217,7 @@ def published_rows(paytable: Paytable, args: argparse.Namespace) -> list[dict[st
                                "infinite_shoe_pct": house_edge(sw, table),
                                "finite_shoe_pct": exact.analysis.house_edge_pct, "cpu_seconds": exact.cpu_seconds}
         if args.simulate:
-            run = simulate(sw, table, args.simulate, args)
+            run = simulate(sw, table, args.simulate, args, exact.analysis)
             row["simulated"] = simulated_dict(run)
         rows.append(row)
     return rows

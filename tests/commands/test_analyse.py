@@ -123,19 +123,22 @@ def test_blackjack_json_simulated_through_the_engine_and_published(capsys, monke
     from table_controller.games.blackjack.published_edges import PUBLISHED_EDGES
 
     monkeypatch.setattr(analyse_blackjack, "PUBLISHED_EDGES", PUBLISHED_EDGES[:1])  # one deck: quick to compute
-    assert main(["analyse", "blackjack", "--json", "--simulate", "100", "--seed", "2", "--published",
+    assert main(["analyse", "blackjack", "--json", "--simulate", "300", "--seed", "2", "--published",
                  "--switch", "B1=1", "--switch", "B2=s17"]) == 0
     printed = capsys.readouterr()
     out = json.loads(printed.out)
     sim = out["simulated"]
-    assert sim["rounds"] == 100 and sim["seats"] == 7 and sim["rounds_per_second"] > 0
+    assert sim["rounds"] == 300 and sim["seats"] == 7 and sim["rounds_per_second"] > 0
     assert abs(sim["house_edge_pct"] - out["house_edge_pct"]) <= sim["house_edge_pct_ci95"]
+    # control variates (the first deals' exact values, the dealer's final): a narrower interval, still holding it
+    assert sim["house_edge_pct_controlled_ci95"] < 0.75 * sim["house_edge_pct_ci95"]
+    assert abs(sim["house_edge_pct_controlled"] - out["house_edge_pct"]) <= sim["house_edge_pct_controlled_ci95"]
     row = out["published"][0]
     assert row["rules"] == "1 deck, S17, DAS" and row["published_pct"] == -0.1839 and "simulated" in row
     assert "appendix/9/1ds17r4/" in row["source"]
     assert row["finite_shoe_pct"] == pytest.approx(-0.1839, abs=0.005)
     assert {r["switch"] for r in out["per_switch"]} >= {"B2", "B5", "B6", "B7", "B10"}
-    assert "100% 100/100 rounds" in printed.err
+    assert "100% 300/300 rounds" in printed.err
 
 
 def test_blackjack_bad_switch_is_one_line() -> None:

@@ -87,6 +87,20 @@ def analyse(rules: Rules, decks: int, strategy: str = "td") -> ShoeAnalysis:
     return ShoeAnalysis(decks, strategy, result, square, plays, chosen)
 
 
+def dealer_chances(rules: Rules, decks: int) -> tuple[float, ...]:
+    """The chance the dealer ends on 17, 18, 19, 20, 21 or busts (no blackjack), from a full shoe."""
+    from table_controller.games.blackjack.shoe_dealer import dealer_table
+
+    shoe = shoe_counts(decks)
+    total = sum(shoe)
+    out = np.zeros(6)
+    for up in range(10):
+        left = np.array(shoe, dtype=float)
+        left[up] -= 1
+        out += shoe[up] / total * dealer_table(up, rules.h17).finals(left)
+    return tuple(float(x) for x in out)
+
+
 def first_deals(shoe: tuple[int, ...]) -> dict[tuple[int, int, int], float]:
     """The chance of each (up card, first card, second card), the seat's two cards unordered."""
     total = sum(shoe)

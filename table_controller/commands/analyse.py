@@ -18,6 +18,7 @@ ANALYSES: tuple[tuple[str, str], ...] = (
     ("blackjack", "table_controller.commands.analyse_blackjack"),
     ("red-dog", "table_controller.games.red_dog.analysis"),
     ("farmer", "table_controller.games.farmer.analysis"),
+    ("vingt-un", "table_controller.games.vingt_un.analysis"),
 )
 
 

@@ -19,6 +19,7 @@ ANALYSES: tuple[tuple[str, str], ...] = (
     ("red-dog", "table_controller.games.red_dog.analysis"),
     ("farmer", "table_controller.games.farmer.analysis"),
     ("vingt-un", "table_controller.games.vingt_un.analysis"),
+    ("luck-of-the-draw", "table_controller.games.split_decision.luck_analysis"),
 )
 
 

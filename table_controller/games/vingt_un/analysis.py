@@ -29,10 +29,14 @@ from table_controller.games.vingt_un.strategy import STAKE
 HOUSE = "house"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from table_controller.commands.analyse import positive
+def _rounds(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1 (got {text!r})")
+    return int(text)
 
-    parser.add_argument("--rounds", type=positive, default=20_000, help="rounds to deal (default 20000)")
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rounds", type=_rounds, default=20_000, help="rounds to deal (default 20000)")
     parser.add_argument("--seats", type=int, default=5, choices=range(1, 8), metavar="1..7",
                         help="seats in play (default 5)")
     parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",

@@ -24,3 +24,11 @@ def test_the_same_seed_gives_the_same_figure(capsys) -> None:
     main(["analyse", "vingt-un", "--rounds", "150", "--seed", "4"])
     assert capsys.readouterr().out.splitlines()[1:] == first.splitlines()[1:]  # the first line ends with CPU time
     assert "banker the house: edge over a seat" in first
+
+
+def test_a_seat_banker_is_tallied_apart_from_the_house(capsys) -> None:
+    # V1 = pass_left: a seat's natural takes the bank; the other seats sit in and play against it
+    assert main(["analyse", "vingt-un", "--rounds", "300", "--switch", "V1=pass_left", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["banker"]) == {"house", "seat"}
+    assert sum(row["rounds"] for row in out["banker"].values()) == 300

@@ -22,7 +22,7 @@ from typing import Any
 from table_controller.cards import standard_deck
 from table_controller.engine import Refused
 from table_controller.errors import ConfigError
-from table_controller.events import NEW_DECK, PAID, RESHUFFLE, CardArrived, Control
+from table_controller.events import NEW_DECK, PAID, RESHUFFLE, CardArrived, Control, Decision
 from table_controller.games.blackjack.simulate import Mean
 from table_controller.games.vingt_un.strategy import STAKE
 
@@ -87,6 +87,9 @@ def next_event(game: Any, state: Any, exp: Any, cards: list[Any], rng: random.Ra
         cards = list(state.shoe.discarded)
         rng.shuffle(cards)
         return Control(RESHUFFLE, by="simulation"), cards
+    for seat, acts in exp.decisions.items():  # a seat's bank: every other seat sits in (the autopilot does not)
+        if acts == ("sit_in",) and seat not in state.seats_in:
+            return Decision(seat, "sit_in"), cards
     event = game.strategy(state)
     if event is not None:
         return event, cards

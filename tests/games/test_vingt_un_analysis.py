@@ -14,6 +14,7 @@ def test_the_house_bankers_edge_is_simulated_through_the_engine_with_its_interva
     assert out["method"] == "simulated through the rules engine (not exact)" and "not derived" in out["strategy"]
     house = out["banker"]["house"]
     assert house["rounds"] == 400 and 0 < house["banker_edge_pct_ci95"] < 20
+    assert 1 < house["sd_per_stake"] < 3
     # the seed's banker wins ties, calls double on an ace or a ten and collects double from a natural
     assert house["banker_edge_pct"] - house["banker_edge_pct_ci95"] > 0
 

@@ -106,16 +106,24 @@ def record(state: Any, tallies: dict[str, Mean]) -> None:
         return
     banker = HOUSE if state.banker == HOUSE else "seat"
     tallies.setdefault(banker, Mean()).add(sum(nets.get(s, 0) for s in seats) / STAKE / len(seats))
+    for s in seats:  # one seat's result: its standard deviation per first stake
+        tallies.setdefault(f"{banker} seat", Mean()).add(nets.get(s, 0) / STAKE)
 
 
 def figures(game: Any, tallies: dict[str, Mean], args: argparse.Namespace, cpu: float) -> dict[str, Any]:
-    rows = {who: {"rounds": m.n, "banker_edge_pct": -100 * m.mean, "banker_edge_pct_ci95": 100 * m.half_width}
-            for who, m in sorted(tallies.items())}
+    rows = {who: {"rounds": m.n, "banker_edge_pct": -100 * m.mean, "banker_edge_pct_ci95": 100 * m.half_width,
+                  "sd_per_stake": _sd(tallies[f"{who} seat"])}
+            for who, m in sorted(tallies.items()) if not who.endswith(" seat")}
     return {"game": "vingt-un", "seats": len(game.seats), "rounds": args.rounds, "seed": args.seed,
             "switches": game.switches.to_dict(), "method": "simulated through the rules engine (not exact)",
             "strategy": "the autopilot's: stake $10.00, divide aces and eights, draw to 16, stand on 17; a seat "
                         "banker stands on 17 and never doubles (not derived)",
             "banker": rows, "cpu_seconds": round(cpu, 2)}
+
+
+def _sd(m: Mean) -> float:
+    """The standard deviation of one seat's result per first stake (sample)."""
+    return max(0.0, (m.squares - m.total ** 2 / m.n) / max(1, m.n - 1)) ** 0.5 if m.n else 0.0
 
 
 def words(report: dict[str, Any]) -> str:
@@ -124,5 +132,5 @@ def words(report: dict[str, Any]) -> str:
     for who, row in report["banker"].items():
         lines.append(f"  banker {'the house' if who == HOUSE else 'a seat'}: edge over a seat "
                      f"{row['banker_edge_pct']:+.3f}% \u00b1 {row['banker_edge_pct_ci95']:.3f} (95%) of the first "
-                     f"stake, {row['rounds']:,} rounds")
+                     f"stake, {row['rounds']:,} rounds; a seat's sd {row['sd_per_stake']:.3f} stakes")
     return "\n".join(lines)

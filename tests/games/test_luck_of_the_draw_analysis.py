@@ -17,7 +17,7 @@ RANK = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
 
 
 def test_the_chosen_plays_settled_by_the_engine_give_the_exact_fraction() -> None:
-    deck = list(standard_deck()) + [parse_card("JK"), parse_card("JK")]
+    deck = [*list(standard_deck()), parse_card("JK"), parse_card("JK")]
     assert len(deck) == 54
     cards = [parse_card(code) for code in BOARD]
     total, second = Fraction(0), Fraction(0)
@@ -27,8 +27,8 @@ def test_the_chosen_plays_settled_by_the_engine_give_the_exact_fraction() -> Non
         ranks = tuple(la.DEVIL if c.rank == "DV" else 1 if c.is_ace else int(
             {"J": 11, "Q": 12, "K": 13}.get(c.rank, c.rank)) for c in revealed)
         best = la.best_choice(ranks)
-        high = next(p for p, r in zip(picks, ranks) if r == (1 if best.high == 14 else best.high))
-        low = next(p for p, r in zip(picks, ranks) if r == best.low and p != high)
+        high = next(p for p, r in zip(picks, ranks, strict=True) if r == (1 if best.high == 14 else best.high))
+        low = next(p for p, r in zip(picks, ranks, strict=True) if r == best.low and p != high)
         hand = LDHand(LDLimits(), None, picks=list(picks), board={p: cards[p] for p in picks}, high=high, low=low)
         net = Fraction(0)
         for card in deck:

@@ -128,7 +128,7 @@ def choose_by_total(plays: dict[tuple[int, int, int], dict[str, float]],
     for keys in groups.values():
         legal = set.intersection(*(set(plays[k]) for k in keys))
         play = max(legal, key=lambda p: sum(chances[k] * plays[k][p] for k in keys))
-        out.update({k: play for k in keys})
+        out.update(dict.fromkeys(keys, play))
     return out
 
 def first_decision(solver: UpCardSolver, rules: Rules, a: int, b: int) -> dict[str, float]:

@@ -14,7 +14,7 @@ Ranks are indexed 0..9 for ace, 2, ..., 9, ten-value; a shoe is ten counts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, cache
 
 import numpy as np
 
@@ -84,7 +84,7 @@ class ShoeWeights:
         return ways @ self.onehot
 
 
-@lru_cache(maxsize=None)
+@cache
 def dealer_table(up: int, h17: bool) -> DealerTable:
     groups: dict[tuple[tuple[int, ...], int], int] = {}
     partner = blackjack_partner(up)

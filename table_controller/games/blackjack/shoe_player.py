@@ -13,7 +13,7 @@ one play per (total, soft, up card) for hits and stands after the first decision
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -78,7 +78,7 @@ class UpCardSolver:
             return
         counts = np.array([[count(o, r) for r in range(10)] for o in outs], dtype=np.int64)
         vectors = self.weights.finals(counts, counts.sum(axis=1))
-        self._finals.update(zip(outs, vectors))
+        self._finals.update(zip(outs, vectors, strict=True))
 
     def prefetch_hits(self, out: int, hard: int) -> None:
         """Every removal a hand (hard total ``hard``, its cards in ``out``) can reach by hitting."""

@@ -126,7 +126,7 @@ class DealControl:
 
     def deviations(self, deals: float, dealer: list[Card]) -> list[float]:
         kind = dealer_kind(dealer)
-        return [deals - self.mean] + [(k == kind) - p for k, p in zip(FINAL_KINDS[:-1], self.dealer_chances)]
+        return [deals - self.mean] + [(k == kind) - p for k, p in zip(FINAL_KINDS[:-1], self.dealer_chances, strict=True)]
 
 
 def dealer_kind(cards: list[Card]) -> str:

@@ -9,8 +9,9 @@ hitting summed over every hand of that total, each weighed by the chance its car
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import comb
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from table_controller.games.blackjack.shoe_player import UpCardSolver

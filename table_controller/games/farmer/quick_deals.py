@@ -65,7 +65,7 @@ def play(table: Table, rng: random.Random, hit_below: int) -> DealResult:
                 return DealResult([0] * len(order), None)
             break
     result = settle(sw, order, hands, table.farmer, table.farm + sw.ante * len(order))
-    nets = {s: -sw.ante for s in order}
+    nets = dict.fromkeys(order, -sw.ante)
     farm = table.farm + sw.ante * len(order)
     for payment in result.payments:
         for party, amount in payment.moves():

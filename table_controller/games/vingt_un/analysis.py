@@ -60,7 +60,8 @@ def simulate(game: Any, rounds: int, seed: int) -> dict[str, Mean]:
     """The seats' mean net per first stake, per round, by who banked it."""
     rng = random.Random(f"vingt-un:{seed}")
     tallies: dict[str, Mean] = {}
-    state, cards, done = game.new_hand(), [], 0
+    state, done = game.new_hand(), 0
+    cards: list[Any] = []
     while done < rounds:
         exp = game.expected(state)
         if exp.hand_over:

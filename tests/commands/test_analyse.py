@@ -157,7 +157,8 @@ def test_help_names_every_analysis(args) -> None:
     if args == ["analyse", "--help"]:
         assert "dead-mans-hand" in proc.stdout and "blackjack" in proc.stdout and "hold %" in proc.stdout
         helps = " ".join(proc.stdout.split())
-        assert "farmer Farmer: each seat position's expectation per deal, by simulation. options:" in helps
+        assert "farmer Farmer: each seat position's expectation per deal, by simulation. vingt-un" in helps
+        assert "luck-of-the-draw Luck of the Draw: the player's exact expectation" in helps
         assert "red-dog Red Dog's exact house edge per deck count (red-dog.md Part A). " in helps
 
 

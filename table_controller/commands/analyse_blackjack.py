@@ -6,8 +6,8 @@
 The house edge is computed by combinatorial analysis of the shoe of B1 decks: every first deal
 with its cards out of the shoe, the player's hits too, the dealer's hole card conditioned on the
 peek. The strategy is the total-dependent basic strategy derived for that shoe (--strategy cd:
-each hand played by its exact cards). Splits: a split hand is valued with the pair's two cards
-out of the shoe, not the cards drawn to the other split hands (the usual approximation).
+each hand played by its exact cards). Splits: a split hand is valued with the pair cards out of
+the shoe, not the cards drawn to the other split hands (the usual approximation).
 The infinite-shoe edge and what each rule switch changes (infinite shoe) are printed beside it.
 --simulate N deals N rounds through the real engine (seven seats, every payment confirmed) and
 prints the house edge with its 95% interval; --published compares standard rule sets with
@@ -98,9 +98,9 @@ def finite_shoe(rules: Rules, decks: int, strategy: str) -> FiniteShoe:
 STRATEGY_WORDS = {"td": "total-dependent basic strategy derived for this shoe (hits and stands by total; first "
                         "decisions by the two cards)",
                   "cd": "composition-dependent: each hand played by its exact cards"}
-SPLIT_WORDS = ("approximate: a split hand is valued with the pair's two cards out of the shoe, not the cards drawn "
-               "to the other split hands; re-splits by the chance of the pair's rank (as Wizard of Odds Appendix 9)")
-
+SPLIT_WORDS = ("approximate, as the Wizard of Odds' Appendix 9: a split hand is valued with its own cards and the "
+               "pair cards of every hand made out of the shoe, not the cards drawn to the other split hands; "
+               "re-splits by the chance of the pair's rank from that shoe")
 SD_WORDS = ("standard deviation of one round's result in initial bets, exact but for splits, whose hands are "
             "taken as independent given the dealer's final total")
 

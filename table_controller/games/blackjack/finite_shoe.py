@@ -6,10 +6,10 @@ too (``shoe_player``), and the dealer's final totals from the exact cards left, 
 conditioned on the peek (``shoe_dealer``). With B3 = ``enhc`` the dealer's second card comes after
 the play, so a dealer blackjack takes what B4 says.
 
-Splits use the usual approximation (as the Wizard of Odds' Appendix 9 does): a split hand is played
-with the pair's two cards out of the shoe and is valued for its own cards only, not the cards drawn
-to the seat's other split hands; re-splits count the expected number of hands from the chance of
-drawing the pair's rank (``basic_strategy._split_counts``).
+Splits use the usual approximation (as the Wizard of Odds' Appendix 9 states it): a split hand is
+valued with its own cards and the pair cards of every hand made so far out of the shoe, not the
+cards drawn to the seat's other split hands; re-splits follow the chance of drawing the pair's rank
+from that shoe (``split_value``).
 
 Strategy: ``cd`` plays each hand by its exact cards (composition-dependent, the published
 combinatorial analyses' convention); ``td`` plays hits and stands after the first decision by the
@@ -147,13 +147,34 @@ def first_decision(solver: UpCardSolver, rules: Rules, a: int, b: int) -> dict[s
     if rules.may_double(total, split=False):
         values["double"] = solver.double(out, 2, hard, ace)
         lost["double"] = 2.0 if not rules.peek and rules.lose_all else 1.0
-    if a == b and rules.split_limit(a + 1) >= 2:
-        values["split"], hands = split_value(solver, rules, a)
-        lost["split"] = hands if not rules.peek and rules.lose_all else 1.0
     if rules.surrender:
         values["surrender"] = -0.5 * no_bj
         lost["surrender"] = 1.0
+    if a == b and rules.split_limit(a + 1) >= 2:
+        best = max(value - bj * lost[play] for play, value in values.items())
+        values["split"], hands = quick_split_value(solver, rules, a)
+        lose_all = not rules.peek and rules.lose_all
+        if values["split"] - bj * (hands if lose_all else 1.0) > best - NEAR:  # in contention: the full recursion
+            values["split"], hands = split_value(solver, rules, a)
+        lost["split"] = hands if lose_all else 1.0
     return {play: value - bj * lost[play] for play, value in values.items()}
+
+
+NEAR = 0.05  # a split valued this far below the best other play by the quick form is never chosen
+
+
+def quick_split_value(solver: UpCardSolver, rules: Rules, pair: int) -> tuple[float, float]:
+    """The split's value with only the first two pair cards out for every hand (re-splits by a
+    fixed chance of the pair's rank): within a few thousandths of ``split_value``, and enough to
+    see that a split is not worth the full recursion."""
+    out = 2 * ONE[pair]
+    solver.prefetch_hits(out, pair + 1)
+    draws = dict(solver.draws(out, 2))
+    q = draws.get(pair, 0.0)
+    other, at_limit = _split_counts(q, 2, 2, rules.split_limit(pair + 1))
+    value = {r: split_hand(solver, rules, pair, r) for r in draws}
+    ev_other = sum(p * value[r] for r, p in draws.items() if r != pair) / (1 - q) if q < 1 else 0.0
+    return other * ev_other + at_limit * value.get(pair, 0.0), other + at_limit
 
 
 def second_moment(solver: UpCardSolver, rules: Rules, a: int, b: int, play: str) -> float:
@@ -216,27 +237,44 @@ def split_hand_square(solver: UpCardSolver, rules: Rules, pair: int, second: int
 
 
 def split_value(solver: UpCardSolver, rules: Rules, pair: int) -> tuple[float, float]:
-    """(the split's value without dealer blackjacks, the expected number of hands)."""
-    out = 2 * ONE[pair]
-    solver.prefetch_hits(out, pair + 1)
-    draws = dict(solver.draws(out, 2))
-    q = draws.get(pair, 0.0)
-    hand_value = {r: split_hand(solver, rules, pair, r) for r in draws}
-    other, at_limit = _split_counts(q, 2, 2, rules.split_limit(pair + 1))
-    ev_other = sum(p * hand_value[r] for r, p in draws.items() if r != pair) / (1 - q) if q < 1 else 0.0
-    return other * ev_other + at_limit * hand_value.get(pair, 0.0), other + at_limit
+    """(the split's value without dealer blackjacks, the expected number of hands).
+
+    A recursion over (hands still waiting for a second card, hands): with h hands made, h cards of
+    the pair are out of the shoe; a second card of the pair's rank re-splits while the limit
+    allows; every other card completes a hand, valued with its own two cards and the other
+    pair cards out (not the cards drawn to the other hands: the usual approximation)."""
+    limit = rules.split_limit(pair + 1)
+    memo: dict[tuple[int, int], tuple[float, float]] = {}
+
+    def waiting(pending: int, hands: int) -> tuple[float, float]:
+        if pending == 0:
+            return 0.0, 0.0
+        if (pending, hands) not in memo:
+            solver.prefetch_hits(hands * ONE[pair], pair + 1)
+            value = count = 0.0
+            for r, p in solver.draws(hands * ONE[pair], hands):
+                if r == pair and hands < limit:
+                    v, n = waiting(pending + 1, hands + 1)
+                else:
+                    rest, n_rest = waiting(pending - 1, hands)
+                    v, n = split_hand(solver, rules, pair, r, hands) + rest, 1 + n_rest
+                value, count = value + p * v, count + p * n
+            memo[(pending, hands)] = (value, count)
+        return memo[(pending, hands)]
+
+    return waiting(2, 2)
 
 
-def split_hand(solver: UpCardSolver, rules: Rules, pair: int, second: int) -> float:
-    """A split hand of (pair, second), the other pair card out of the shoe too."""
+def split_hand(solver: UpCardSolver, rules: Rules, pair: int, second: int, hands: int = 2) -> float:
+    """A split hand of (pair, second) when ``hands`` hands were made: the other pair cards out too."""
     hand = ONE[pair] + ONE[second]
-    out = hand + ONE[pair]
+    out = hand + (hands - 1) * ONE[pair]
     hard, ace = pair + second + 2, pair == 0 or second == 0
     total = hard + 10 if ace and hard <= 11 else hard
     stand = solver.stand(out, total)
     if pair == 0 and not rules.hit_split_aces:
         return stand
-    best = solver.best(hand, out, 3, hard, ace)
+    best = solver.best(hand, out, hands + 1, hard, ace)
     if rules.may_double(total, split=True):
-        best = max(best, solver.double(out, 3, hard, ace))
+        best = max(best, solver.double(out, hands + 1, hard, ace))
     return best

@@ -119,9 +119,9 @@ def _replay_all(report: CheckReport, hands: list[RecordedHand],
     for hand in hands:
         replayed = replay(hand)
         findings = list(replayed.findings)
-        previous = before.get(hand.table)
-        problem = round_start_problem(hand, *(previous or (None, None)),
-                                      afterwards.get((hand.table, previous[0].hand_id), []) if previous else [])
+        previous_hand, previous_replay = before.get(hand.table) or (None, None)
+        between = afterwards.get((hand.table, previous_hand.hand_id), []) if previous_hand else []
+        problem = round_start_problem(hand, previous_hand, previous_replay, between)
         if problem:
             findings.insert(0, Finding(hand.table, hand.hand_id, hand.header_record.seq, problem))
         for finding in findings:

@@ -158,7 +158,7 @@ class LogStore(ABC):
         kinds: Iterable[str] | None = None, after_seq: int = 0,
     ) -> Iterator[HandRecord]:
         """Records in chain order (table, then seq), optionally narrowed."""
-        where, params = ["seq > ?"], [after_seq]
+        where, params = ["seq > ?"], list[Any]([after_seq])
         if table is not None:
             where.append("table_id = ?")
             params.append(table)

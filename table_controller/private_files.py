@@ -18,8 +18,9 @@ from typing import TextIO, cast
 OWNER_ONLY = 0o600
 
 
-def open_private(path: str | Path, mode: str = "w", *, encoding: str = "utf-8",
-                 newline: str | None = None) -> TextIO:
+def open_private(
+    path: str | Path, mode: str = "w", *, encoding: str = "utf-8", newline: str | None = None
+) -> TextIO:
     """Open ``path`` for writing ("w" or "a"), created 0600.
 
     Raises:

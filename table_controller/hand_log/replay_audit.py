@@ -114,7 +114,9 @@ EVENT_FIELDS = frozenset({"event", "prompts", "effects"})
 def _compare_header(game: Any, header: dict[str, Any]) -> str:
     declared = game.describe()
     for key in DECLARED:
-        if key in header and key in declared and canonical_json(header[key]) != canonical_json(declared[key]):
+        if key not in header or key not in declared:
+            continue
+        if canonical_json(header[key]) != canonical_json(declared[key]):
             return ("the header differs from the game it names: "
                     + first_difference({key: header[key]}, {key: declared[key]}))
     return ""
@@ -136,7 +138,8 @@ def _replay_event(game: Any, state: Any, payload: dict[str, Any]) -> tuple[Any, 
         ("prompts", game.prompts(state).to_dict(), payload.get("prompts")),
     ):
         if canonical_json(replayed) != canonical_json(logged):
-            return state, f"{name} differ from the replay: " + first_difference(logged, replayed, name)
+            where = first_difference(logged, replayed, name)
+            return state, f"{name} differ from the replay: {where}"
     return state, ""
 
 

@@ -266,7 +266,8 @@ function actionButtons(seat, actions, canAct, onlyLegal) {
     const button = el("button", "action");
     button.dataset.seat = seat.seat;
     button.dataset.action = action;
-    button.innerHTML = `${words(action)} <kbd>${ACTION_KEYS[action] || ""}</kbd>`;
+    // a play with no key of its own (a wager, a stake) shows no key hint: an empty box read as a glyph missing
+    button.innerHTML = ACTION_KEYS[action] ? `${words(action)} <kbd>${ACTION_KEYS[action]}</kbd>` : words(action);
     const legal = seat.legal_actions.includes(action);
     button.disabled = !(legal && canAct);
     if (legal) button.classList.add("legal");
@@ -324,7 +325,8 @@ export function drawResult(state) {
 export function drawTally(state) {
   const box = $("tally");
   const entries = Object.entries(state.tally).sort(([a], [b]) => a.localeCompare(b));
-  box.replaceChildren(el("h3", "", `Session: ${state.hands_played} hand${state.hands_played === 1 ? "" : "s"}`));
+  $("session-head").textContent = `Session: ${state.hands_played} hand${state.hands_played === 1 ? "" : "s"}`;
+  box.replaceChildren();
   const list = el("ul");
   for (const [key, count] of entries) {
     const item = el("li");

@@ -93,10 +93,12 @@ LAYOUT_CHECK = r"""(opts) => {
         if (cs.overflowX === "visible" && cs.overflowY === "visible") continue;
         if (up === t.el && (up.scrollWidth > up.clientWidth + 1 || up.scrollHeight > up.clientHeight + 1)) {
           say(t.el, `is cut: needs ${up.scrollWidth}x${up.scrollHeight} px, has ${up.clientWidth}x${up.clientHeight}`, all);
+          t.cut = true;
           break;
         }
-        if (up !== t.el && !inside(all, up.getBoundingClientRect())) { say(t.el, `is cut by ${name(up)}`, all); break; }
+        if (up !== t.el && !inside(all, up.getBoundingClientRect())) { say(t.el, `is cut by ${name(up)}`, all); t.cut = true; break; }
       }
+      if (t.cut) continue;  // what is cut off is neither shown nor over anything else
       // covered: the middle and both ends of each line must be this text's own
       for (const r of t.rects) {
         const y = r.top + r.height / 2;
@@ -121,7 +123,7 @@ LAYOUT_CHECK = r"""(opts) => {
     for (let i = 0; i < texts.length; i++) {
       for (let j = i + 1; j < texts.length; j++) {
         const a = texts[i], b = texts[j];
-        if ((a.card && b.card) || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        if ((a.card && b.card) || a.cut || b.cut || a.el.contains(b.el) || b.el.contains(a.el)) continue;
         if (!overlap(a.box, b.box)) continue;
         const hitPair = a.rects.some((ra) => b.rects.some((rb) => overlap(ra, rb)));
         if (hitPair) say(a.card ? b.el : a.el, `overlaps ${name(a.card ? a.el : b.el)}`, a.box);
@@ -145,7 +147,7 @@ LAYOUT_CHECK = r"""(opts) => {
     if (visible(kbd) && !kbd.textContent.trim()) say(kbd.parentElement, "has an empty key hint", kbd.getBoundingClientRect());
   }
   if (opts.viewOnly) {
-    for (const b of document.querySelectorAll("button")) if (visible(b)) say(b, "a button on the watching page", b.getBoundingClientRect());
+    for (const b of document.querySelectorAll("button")) if (visible(b) && !b.querySelector(".card")) say(b, "a button on the watching page", b.getBoundingClientRect());
   }
   return problems;
 }"""

@@ -127,7 +127,7 @@ function showRow(showCards, nextSpot) {
   row.append(el("div", "hand-cell spacer"));
   showCards.forEach((code, i) => {
     const id = `S${i + 1}`;
-    row.append(spot(code ? cardFace(code) : emptySpot(id), `show card ${id}`, id, nextSpot));
+    row.append(spot(code ? cardFace(code) : emptySpot(id), `show ${id}`, id, nextSpot));  // "show card S1" was cut at 1280x800
   });
   return row;
 }

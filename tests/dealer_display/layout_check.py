@@ -70,10 +70,22 @@ LAYOUT_CHECK = r"""(opts) => {
   style.textContent = "*, *::before, *::after { pointer-events: auto !important; }";
   document.head.append(style);
   try {
+    // what paints at a point: a box with a background, a border, a shadow or an image (a see-through
+    // box that only holds other boxes, such as a panel's container, covers nothing)
+    const paints = (el) => {
+      const cs = getComputedStyle(el);
+      const opaque = (c) => c && !/rgba\(.*,\s*0\)$/.test(c) && c !== "transparent";
+      return /^(IMG|SVG|svg|CANVAS|INPUT|BUTTON|polygon|circle|rect)$/.test(el.tagName) || opaque(cs.backgroundColor) ||
+        cs.backgroundImage !== "none" || cs.boxShadow !== "none" ||
+        ["Top", "Right", "Bottom", "Left"].some((s) => parseFloat(cs[`border${s}Width`]) > 0 && opaque(cs[`border${s}Color`]));
+    };
     const coveredBy = (el, x, y) => {
       if (x < 0 || y < 0 || x >= W || y >= H) return null;
-      const hit = document.elementFromPoint(x, y);
-      return !hit || el.contains(hit) || hit.contains(el) ? null : hit;
+      for (const hit of document.elementsFromPoint(x, y)) {
+        if (el.contains(hit) || hit.contains(el)) return null;
+        if (paints(hit)) return hit;
+      }
+      return null;
     };
     const seen = new Set();
     for (const t of texts) {
@@ -137,8 +149,8 @@ LAYOUT_CHECK = r"""(opts) => {
       const corner = card.querySelector(".corner.top");
       if (!corner) continue;
       const c = corner.getBoundingClientRect();
-      const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
-      if (hit && !card.contains(hit)) say(card, `index covered by ${name(hit)}`, c);
+      const hit = coveredBy(card, c.left + c.width / 2, c.top + c.height / 2);
+      if (hit) say(card, `index covered by ${name(hit)}`, c);
     }
   } finally {
     style.remove();

@@ -295,7 +295,8 @@ function seatPanel(seat, look, actions, canAct, onlyLegal) {
 export function drawSeats(state, actions, canAct) {
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
   // a game with many plays (Vingt-un) shows each seat only the buttons it may press now
-  const onlyLegal = state.game.buttons === "legal";
+  // and so does a table of five or more seats: a half-width panel has no room for five unlit plays
+  const onlyLegal = state.game.buttons === "legal" || state.prompts.seats.length >= 5;
   const panels = rowsTopToBottom(state).map((seat) => seatPanel(seat, seatLook(seat.seat, index[seat.seat]), actions, canAct, onlyLegal));
   $("seats").replaceChildren(...panels);
 }

@@ -47,8 +47,10 @@ LAYOUT_CHECK = r"""(opts) => {
   }
   const inside = (r, outer, slack = 1) => r.left >= outer.left - slack && r.top >= outer.top - slack &&
     r.right <= outer.right + slack && r.bottom <= outer.bottom + slack;
+  // two boxes lying on each other: more than 2 px across, and more than a quarter of the lower
+  // one's height (a line's box is taller than its glyphs: tight lines touch, they do not collide)
   const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 &&
-    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.max(2, 0.25 * Math.min(a.bottom - a.top, b.bottom - b.top));
 
   // every visible piece of text: its element, and the boxes of its lines
   const texts = [];
@@ -63,7 +65,7 @@ LAYOUT_CHECK = r"""(opts) => {
   }
 
   const doc = document.documentElement;
-  if (doc.scrollHeight > H + 1 || doc.scrollWidth > W + 1) problems.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight} px in a ${W}x${H} window`);
+  if (doc.scrollHeight > H + 1 || doc.scrollWidth > W + 1) problems.push({what: `the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight} px in a ${W}x${H} window`, box: ""});
 
   // pointer-events: none would hide an element from elementFromPoint; for this look, all count
   const style = document.createElement("style");
@@ -111,6 +113,10 @@ LAYOUT_CHECK = r"""(opts) => {
         if (up !== t.el && !inside(all, up.getBoundingClientRect())) { say(t.el, `is cut by ${name(up)}`, all); t.cut = true; break; }
       }
       if (t.cut) continue;  // what is cut off is neither shown nor over anything else
+      // runs out of its box (a button's word past its edge)
+      let box = t.el;
+      while (box.parentElement && getComputedStyle(box).display === "inline") box = box.parentElement;
+      if (!inside(all, box.getBoundingClientRect(), 2)) say(t.el, `runs out of ${box === t.el ? "its box" : name(box)}`, all);
       // covered: the middle and both ends of each line must be this text's own
       for (const r of t.rects) {
         const y = r.top + r.height / 2;

@@ -134,7 +134,7 @@ def test_a_dealer_blackjack_round_with_insurance_even_money_and_a_pair_paid_50_t
         nets = {s: r.details["net"] for s, r in table.session.game.result(table.session.state).seats.items()}
         assert nets == {"seat1": 25000, "seat2": 2000, "seat3": -400, "seat4": -1500}
         assert page.text_content("#result .explanation") == \
-            "dealer AC QH; SEAT 1 +$250.00; SEAT 2 +$20.00; SEAT 3 -$4.00; SEAT 4 -$15.00"
+            "dealer A\u2663 Q\u2665; SEAT 1 +$250.00; SEAT 2 +$20.00; SEAT 3 -$4.00; SEAT 4 -$15.00"  # cards in words
         assert page.errors == []  # type: ignore[attr-defined]
         page.close()
 

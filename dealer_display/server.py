@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 import uvicorn
 
-from dealer_display.app import create_app
+from dealer_display.app import create_app, open_sources
 from dealer_display.settings import (
     DEFAULT_PACE,
     DEFAULT_PORT,
@@ -75,13 +75,15 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
     if settings.autopilot and not (simulated and hasattr(source, "deal_next")):
         raise ConfigError(f"--autopilot deals from a simulated shoe; {settings.cards_url} is not one")
     _check_port_free(settings.host, settings.port)
-    log = None if args.no_log else open_log(args.log, key=args.key, table_id=args.table_id,
-                                            witness=getattr(args, "witness", None))
+    opened = open_sources(settings)  # a shoe that is not there: one line, before anything is served
+    log = None
     try:
+        log = None if args.no_log else open_log(args.log, key=args.key, table_id=args.table_id,
+                                                witness=getattr(args, "witness", None))
         session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
                                source_url=settings.cards_url, simulated=simulated)
         resume_unfinished(session, log)
-        app = create_app(settings, session)
+        app = create_app(settings, session, source=opened[0], camera=opened[1])
         server = TableServer(app, settings.host, settings.port)
         _announce(replace(settings, seats=len(game.seats)), server, open_browser=args.autopilot and not args.no_browser)
         run_until_stopped(server, stop)
@@ -90,6 +92,9 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
     finally:
         if log is not None:
             log.close()
+        for source in opened:
+            if source is not None:
+                source.close()
     return 0
 
 

@@ -23,6 +23,7 @@ from table_controller.runtime import TableSession
 __all__ = ["CAMERA_CHECK_SECONDS", "DisplayTable", "device_name"]
 
 CAMERA_CHECK_SECONDS = 0.5
+LOG_RETRY_SECONDS = 1.0  # what the log still owes (a head, a witness line) is tried this often
 
 
 class DisplayTable(RunningTable):
@@ -37,6 +38,7 @@ class DisplayTable(RunningTable):
         self._feeds: list[CardFeed] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
+        self._retry: asyncio.Task[None] | None = None
         self.subscribe(self._on_change)
 
     # ----- life -------------------------------------------------------------------------------
@@ -51,10 +53,13 @@ class DisplayTable(RunningTable):
             feed.start()
         if self.witness is not None:
             self._watch = self._loop.create_task(self._watch_camera())
+        if self.session.log is not None:
+            self._retry = self._loop.create_task(self._retry_log())
 
     def stop(self) -> None:
-        if self._watch is not None:
-            self._watch.cancel()
+        for task in (self._watch, self._retry):
+            if task is not None:
+                task.cancel()
         for feed in self._feeds:
             feed.stop()
 
@@ -62,6 +67,14 @@ class DisplayTable(RunningTable):
         while True:
             await asyncio.sleep(CAMERA_CHECK_SECONDS)
             self.check_camera(time.time())
+
+    async def _retry_log(self) -> None:
+        """What the log could not write after a commit (a head, a witness line) or could not
+        take (a card) stands as a notice until a retry succeeds: the table never stops for it."""
+        while True:
+            await asyncio.sleep(LOG_RETRY_SECONDS)
+            if self.session.log_owing:
+                self.session.retry_log()
 
     def deliver(self, event: SourceEvent) -> None:
         super().deliver(event)

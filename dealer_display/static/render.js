@@ -241,7 +241,10 @@ function totals(seat) {
       box.append(item);
     }
     const net = el("div", "total");
-    net.append(el("span", "label", "Result"), el("span", "value", seat.figures.net ? signed(seat.figures.net) : "\u2013"));
+    // mid-round a settled side bet is money so far, not the hand's result ("Result -$5.00" beside a
+    // live total read as a lost hand)
+    const settled = seat.status === "finished";
+    net.append(el("span", "label", settled ? "Result" : "So far"), el("span", "value", seat.figures.net ? signed(seat.figures.net) : "\u2013"));
     box.append(net);
     return box;
   }

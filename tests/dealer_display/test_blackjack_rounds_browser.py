@@ -90,7 +90,7 @@ def test_a_seat_playing_three_split_hands_has_its_plays_in_its_panel(
         assert page.evaluate(FITS) and page.evaluate(OVERFLOWS) == []
         panel = page.locator('.seat-panel[data-seat="seat1"]')
         assert panel.locator("button.action").all_inner_texts() == ["HIT H", "STAND S", "DOUBLE X"]
-        assert panel.locator(".total .label").all_inner_texts() == ["Hand 1", "Hand 2", "Hand 3", "Result"]
+        assert panel.locator(".total .label").all_inner_texts() == ["Hand 1", "Hand 2", "Hand 3", "So far"]  # not the result yet
         assert page.locator('.bj-hand.on-turn').get_attribute("data-spot") == "seat1/h2"
         # each split hand's bet on the felt beside it (the second and third hands' were nowhere)
         bets = [page.inner_text(f'.bj-hand[data-spot="seat1/h{k}"] .bj-money') for k in (1, 2, 3)]

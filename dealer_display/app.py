@@ -14,13 +14,15 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from dealer_display import ws
 from dealer_display.autopilot_task import run_autopilot
 from dealer_display.gate import GATE_ANSWERS, Gate, table_hosts
-from dealer_display.pin_guard import PinGuard
+from dealer_display.models import invalid_request
+from dealer_display.pin_guard import PinGuard, TokenGuards
 from dealer_display.routes import console, pit_boss, state
 from dealer_display.routes.state import STATIC
 from dealer_display.settings import DisplaySettings
@@ -49,11 +51,19 @@ def create_app(
     app.state.settings = settings
     app.state.table = None
     app.state.pin_guard = PinGuard()
-    app.add_middleware(Gate, hosts=table_hosts(settings.host, settings.allowed_hosts), token=settings.dealer_token)
+    app.state.token_guards = TokenGuards()
+
+    def record(kind: str, payload: dict[str, Any]) -> None:  # a wrong dealer token, in the hand log
+        if app.state.table is not None:
+            app.state.table.session.record_access(kind, payload, source="console:dealer")
+
+    app.add_middleware(Gate, hosts=table_hosts(settings.host, settings.allowed_hosts),
+                       token=settings.dealer_token, guards=app.state.token_guards, record=record)
     for router in (state.router, console.router, pit_boss.router, ws.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(TableError, _table_error)
+    app.add_exception_handler(RequestValidationError, invalid_request)
     return app
 
 

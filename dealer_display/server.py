@@ -19,8 +19,10 @@ import webbrowser
 from typing import Any, Protocol
 
 import uvicorn
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from dealer_display.app import create_app, open_sources
+from dealer_display.connection_guard import HEADER_SECONDS, PER_CLIENT, guarded_protocol
 from dealer_display.settings import (
     DEFAULT_PACE,
     DEFAULT_PORT,
@@ -104,8 +106,12 @@ class TableServer(uvicorn.Server):
     (uvicorn takes a second Ctrl-C as "force quit": it skipped the app's shutdown, leaving the
     card source and camera open, and printed the cancelled lifespan's traceback.)"""
 
-    def __init__(self, app: Any, host: str, port: int) -> None:
-        super().__init__(uvicorn.Config(app, host=host, port=port, log_level="warning",
+    def __init__(self, app: Any, host: str, port: int, *, header_seconds: float = HEADER_SECONDS,
+                 per_client: int = PER_CLIENT) -> None:
+        # a request's headers must arrive within header_seconds, and a client holds at most
+        # per_client connections (dealer_display.connection_guard)
+        http = guarded_protocol(AutoHTTPProtocol, header_seconds, per_client)
+        super().__init__(uvicorn.Config(app, host=host, port=port, log_level="warning", http=http,
                                         timeout_graceful_shutdown=SHUTDOWN_SECONDS))
         errors = logging.getLogger("uvicorn.error")  # (uvicorn's Config sets up its loggers)
         if not any(isinstance(f, _CutOffRequests) for f in errors.filters):

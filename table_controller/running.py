@@ -74,8 +74,11 @@ class RunningTable:
             self.session.hardware_event(report, source=event.source, at=event.at, alert=self._must_act(report))
             return
         engine_event, source, at = made
+        # a card the game wants face down is shown to no screen but the dealer's console
         if event.card is not None:
-            self.last_card = {"code": event.card.code, "seq": event.seq, "at": event.at}
+            deal = self.session.expected().deal
+            self.last_card = {"code": event.card.code, "seq": event.seq, "at": event.at,
+                              "face_down": deal is not None and deal.face_down}
         self.session.submit(engine_event, source=source, at=at)
         if event.card is not None and self.witness is not None:
             self.witness.shoe_card_applied(event.card.code, time.time())

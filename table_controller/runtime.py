@@ -149,7 +149,9 @@ class TableSession:
             "hand_number": self.hands_played + (0 if exp.hand_over else 1),
             "prompts": self.prompts().to_dict(),
             "expected": {
-                "deal": None if exp.deal is None else {"spot": exp.deal.spot, "purpose": exp.deal.purpose, "label": exp.deal.label},
+                "deal": None if exp.deal is None else {
+                    "spot": exp.deal.spot, "purpose": exp.deal.purpose, "label": exp.deal.label,
+                    "face_down": exp.deal.face_down},
                 "decisions": {seat: list(actions) for seat, actions in exp.decisions.items()},
                 "controls": list(exp.controls),
                 "hand_over": exp.hand_over,

@@ -22,7 +22,7 @@ from playwright.sync_api import Page
 from hardware_sim.decks import write_deck_file
 from table_controller.cards import parse_card
 from tests.dealer_display.live import LiveTable
-from tests.dealer_display.screen import SPILLS, shot
+from tests.dealer_display.screen import SPILLS, shot, spoken
 
 BURN = "2D"
 
@@ -100,7 +100,7 @@ class Dealer:
     def note(self) -> None:
         """The instruction and every amount on screen are the engine's."""
         shown = self.page.inner_text("#instruction")
-        assert shown == engine_instruction(self.table)
+        assert shown == spoken(self.page, engine_instruction(self.table))
         assert screen_amounts(self.page) == engine_amounts(self.table)
         assert self.page.evaluate(SPILLS) == 0, f"a seat panel runs over at: {shown}"
         self.instructions.append(shown)

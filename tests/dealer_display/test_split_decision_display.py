@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from table_controller.games import make_game
 from tests.dealer_display.live import LiveTable, live_table
-from tests.dealer_display.screen import ARTIFACTS, FITS, open_console
+from tests.dealer_display.screen import ARTIFACTS, FITS, open_console, spoken
 
 SHOE = "sim://?seed=5&jokers=2"
 
@@ -34,7 +34,7 @@ def act(page: Page, table: LiveTable, do: Any) -> None:
 
 def check_screen(page: Page, snap: dict[str, Any]) -> None:
     prompts = snap["prompts"]
-    assert page.inner_text("#instruction") == prompts["dealer_instruction"]
+    assert page.inner_text("#instruction") == spoken(page, prompts["dealer_instruction"])
     assert page.inner_text(".sd-board-title") == f"Cards remaining: {prompts['figures']['remaining_count']}"
     assert page.locator(".sd-left").count() == prompts["figures"]["remaining_count"]
     for seat in prompts["seats"]:

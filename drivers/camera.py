@@ -37,6 +37,7 @@ from table_controller.errors import ConfigError, DriverError, DriverInitError, D
 from vision.calibration import Layout, load_layout
 from vision.deck import Deck, load_deck
 from vision.images import ImageError, check_frame
+from vision.incremental import IncrementalReader
 from vision.recogniser import CardGuess, Recogniser
 from vision.tracking import GONE, SEEN, STILL_PIXELS, Sighting, SpotTracker
 
@@ -47,6 +48,7 @@ OPTIONS = {
     "confidence": "how sure a read must be to name the card, 0..1; default the reader's calibrated threshold",
     "reconnect_delay": "seconds before a camera that went away is first tried again, default 0.5",
     "reconnect_max": "longest wait between tries in seconds, default 10",
+    "incremental": "1 (default): read only the part of a frame that changed since it was read; 0: every frame whole",
 }
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp"})
 WARM_UP_FRAMES = 5
@@ -63,6 +65,9 @@ class CameraSource(CardSource):
         deck = self._deck(parsed)
         confidence = float_option(parsed, "confidence", -1.0, 0.0, 1.0) if "confidence" in parsed.options else None
         self.recogniser = Recogniser(deck, confidence)
+        # A still table is not read again, a card that lands is read in its part of the frame
+        # (vision.incremental); incremental=0 reads every frame whole, as before.
+        self.reader = IncrementalReader(self.recogniser) if int_option(parsed, "incremental", 1, 0, 1) else None
         layout = self._layout(parsed)
         self.tracker = SpotTracker(layout, int_option(parsed, "frames", 3, 1, 30))
         self._pending: deque[SourceEvent] = deque()
@@ -260,7 +265,9 @@ class CameraSource(CardSource):
                                                      detail={"reason": "unusable_frame", "why": str(exc)}))
                 return
             self._bad_frame = ""
-            guesses, lent = self._steady(self.recogniser.recognise(frame, self._overhead(frame)))
+            overhead = self._overhead(frame)
+            read = self.reader.read(frame, overhead) if self.reader else self.recogniser.recognise(frame, overhead)
+            guesses, lent = self._steady(read)
             for sighting in self.tracker.update(guesses, lent):
                 self._pending.append(self._event(sighting))
         if frame is None or (self._capture is None and not self._files and self._target_is_folder):

@@ -97,12 +97,15 @@ class StageTimer:
     def __init__(self) -> None:
         self.own: dict[str, float] = defaultdict(float)
         self.calls: dict[str, int] = defaultdict(int)
+        self.windows: dict[str, int] = defaultdict(int)  # windows the reader read, per label
         self._stack: list[list[float]] = []  # per open step: [started, time spent in steps inside]
         self._slanted = False
 
     def timed(self, label: str | Callable[[], str], fn: Callable) -> Callable:
         def wrapper(*args, **kwargs):
             name = label() if callable(label) else label
+            if name.startswith("reader") and len(args) > 1:
+                self.windows[name] += len(args[1])
             self._stack.append([time.process_time(), 0.0])
             try:
                 return fn(*args, **kwargs)
@@ -168,7 +171,9 @@ class StageTimer:
     def report(self, frames: int) -> list[str]:
         total = sum(self.own.values())
         rows = sorted(self.own.items(), key=lambda kv: -kv[1])
-        return [f"    {name:42s} {1000 * t / frames:7.2f} ms/frame  {100 * t / total:5.1f}%" for name, t in rows]
+        return [f"    {name:42s} {1000 * t / frames:7.2f} ms/frame  {100 * t / total:5.1f}%"
+                + (f"  ({self.windows[name] / frames:.0f} windows/frame)" if name in self.windows else "")
+                for name, t in rows]
 
 
 def run(cards_dir: Path, every: int = 1, repeat: int = 1, stages: bool = False, staged: bool = True) -> None:

@@ -283,7 +283,7 @@ def main() -> None:
     default = default / "data" / "cards"
     parser.add_argument("--cards", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "slanted", "typefaces", "speed", "realspeed"),
+    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "slanted", "typefaces", "speed", "realspeed", "video"),
                         help="one part of the figures")
     args = parser.parse_args()
     if args.only in (None, "accuracy"):
@@ -304,6 +304,10 @@ def main() -> None:
         from vision_speed import run
 
         run(args.cards, every=1, repeat=1, stages=True)
+    if args.only in (None, "video"):  # a dealt table filmed at 30 fps, read as camera:// reads
+        from vision_video import run as video
+
+        video(seeds=2)
 
 
 if __name__ == "__main__":

@@ -103,3 +103,32 @@ def test_the_camera_driver_reads_a_still_table_once_and_reports_its_cards(tmp_pa
             events.append(event)
         assert sorted(e.card.code for e in events if e.kind == "card") == ["7C", "KH"]
         assert (source.reader.counts.whole, source.reader.counts.skipped) == (1, 3)
+
+
+def with_hand(frame: np.ndarray, at: tuple[float, float]) -> np.ndarray:
+    """A dealer's hand (a skin-coloured ellipse, a soft shadow beside it) lying still at ``at``."""
+    out = frame.astype(np.float32)
+    shadow = np.zeros(frame.shape[:2], np.float32)
+    cv2.ellipse(shadow, (int(at[0] + 25), int(at[1] + 30)), (90, 130), 15, 0, 360, 1.0, -1)
+    out *= 1 - 0.45 * cv2.GaussianBlur(shadow, (0, 0), 15)[..., None]
+    hand = np.zeros(frame.shape[:2], np.float32)
+    cv2.ellipse(hand, (int(at[0]), int(at[1])), (80, 120), 10, 0, 360, 1.0, -1)
+    hand = cv2.GaussianBlur(hand, (0, 0), 2)[..., None]
+    return (out * (1 - hand) + np.float32((120, 150, 200)) * hand).astype(np.uint8)
+
+
+def test_a_card_covered_by_a_hand_is_kept_unread_and_one_taken_away_is_gone(recogniser: Counting) -> None:
+    reader = IncrementalReader(recogniser)
+    for seed in range(3):  # the bare table, long enough for its cells to settle
+        reader.read(filmed({"S1": "KH"}, seed=seed))
+    for seed in range(3, 10):
+        landed = reader.read(filmed({"S1": "KH", "green.col3": "QS"}, seed=seed))
+    queen = next(g for g in landed if g.card == parse_card("QS"))
+    for seed in range(10, 16):  # a hand rests over the queen: she is not seen, and not gone
+        covered = reader.read(with_hand(filmed({"S1": "KH", "green.col3": "QS"}, seed=seed), queen.centre))
+        assert names(covered) == ["KH", "QS"]
+    assert reader.covered and reader.covered[0].card == parse_card("QS")
+    assert names(reader.read(filmed({"S1": "KH", "green.col3": "QS"}, seed=16))) == ["KH", "QS"]  # uncovered
+    for seed in range(17, 20):
+        gone = reader.read(filmed({"S1": "KH"}, seed=seed))  # taken away: the felt is bare again
+    assert names(gone) == ["KH"]

@@ -66,7 +66,10 @@ class Payment:
     - a push: ``returned = staked``;
     - a winning bet: ``returned = staked`` and ``paid`` = the winnings (3:2 on 1000 pays 1500);
     - a loss of more than the stake (Vingt-un's double stake): ``owed`` is what the seat hands over
-      beyond its stake, so ``staked + owed = collected + returned`` and ``net = -collected``.
+      beyond its stake, so ``staked + owed = collected + returned`` and ``net = -collected``;
+    - a void undoing a settlement already made (blackjack, Red Dog): ``staked = 0``; a collected bet
+      handed back is ``paid``, a win taken back is ``owed`` and ``collected``, so the void round's
+      nets are 0 (``rule`` VOID; RD-15 in Red Dog).
     """
 
     seat: str
@@ -302,6 +305,20 @@ def step_effects(state: Any, note: str | Irregularity, settled_from: int | None,
     if ended is not None:
         effects.append(HandEnded(ended))
     return tuple(effects)
+
+
+def impossible_card(effects: tuple[Effect, ...]) -> Irregularity | None:
+    """The impossible card (one the shoe cannot hold) an event opened, if it opened one: a
+    scenario that deals it asks for a card no shoe of its game gives, an invalid input file."""
+    return next((e.irregularity for e in effects if isinstance(e, IrregularityOpened)
+                 and e.irregularity.kind == "impossible_card"), None)
+
+
+def void_words(settled: list[Payment], returned: str) -> str:
+    """A void round in words: its bets returned, and (if any were paid before the void) its wins
+    taken back: a void round moves no money."""
+    taken = any(p.collected and not p.staked for p in settled)  # a win paid before the void, undone
+    return f"round void: {returned}" + ("; every win paid before the void taken back" if taken else "")
 
 
 class Refusal(Exception):

@@ -159,8 +159,14 @@ def save_staff(path: str | Path, staff: Staff) -> None:
     """Write whole or not at all (a temporary file, then a rename), readable by the owner only."""
     target = Path(path)
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(staff.to_dict(), out, indent=1)
-        out.write("\n")
-    os.replace(tmp, target)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(staff.to_dict(), out, indent=1)
+                out.write("\n")
+            os.replace(tmp, target)
+        finally:
+            tmp.unlink(missing_ok=True)
+    except OSError as exc:  # a folder that does not exist, or that we may not write in
+        raise ConfigError(f"cannot write the staff file {path}: {exc.strerror or exc}") from None

@@ -154,5 +154,7 @@ def load_layout(path: Path) -> Layout:
         corners = tuple((float(x), float(y)) for x, y in data["corners"])
         width, height = data["image_size"]
         return Layout((int(width), int(height)), corners, spots)
+    except RecursionError:  # JSON nested thousands deep
+        raise ConfigError(f"{path} is not a layout file: its JSON nests too deep") from None
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ConfigError(f"{path} is not a layout file: {exc}") from exc

@@ -78,6 +78,8 @@ def load_deck(path: Path) -> Deck:
 
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except RecursionError:  # JSON nested thousands deep
+        raise ConfigError(f"cannot read deck {path}: its JSON nests too deep") from None
     except (OSError, ValueError) as exc:
         raise ConfigError(f"cannot read deck {path}: {exc}") from exc
     if isinstance(data, dict) and data.get("format") == "table-deck/1":

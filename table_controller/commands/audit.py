@@ -5,7 +5,7 @@
     table audit verify DB [--key FILE]          chain, signatures, heads, rules replay
     table audit show DB HAND [--table T]        one hand as a readable account
     table audit hands DB [--from --to --table --dealer --outcome]
-    table audit export DB --format jsonl|csv [--out FILE]
+    table audit export DB --format jsonl|csv|sheet [--out FILE]
     table audit report DB --out report.html [--key FILE]
 
 ``DB`` is a SQLite path or a ``postgresql://`` URL. ``verify`` exits 0 only when everything
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TextIO
 
 from table_controller.errors import ConfigError
@@ -46,9 +46,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show.add_argument("--table", default=None)
     show.set_defaults(func=run_show)
     _register_hands(actions)
-    export = actions.add_parser("export", help="export hands as JSON Lines or CSV")
+    export = actions.add_parser("export", help="export hands as JSON Lines, CSV, or a sheet for a spreadsheet")
     export.add_argument("db", metavar="DB")
-    export.add_argument("--format", required=True, choices=("jsonl", "csv"))
+    export.add_argument("--format", required=True, choices=("jsonl", "csv", "sheet"),
+                        help="jsonl and csv: every record, lossless; sheet: CSV, one row per seat and bet "
+                             "of each hand (time, table, game, dealer, hand, seat, bet, staked, collected, "
+                             "returned, paid, net, outcome)")
     export.add_argument("--out", metavar="FILE", help="default: standard output")
     export.add_argument("--table", default=None)
     export.set_defaults(func=run_export)
@@ -93,14 +96,20 @@ def run_verify(args: argparse.Namespace) -> int:
     from table_controller.hand_log.check import check_log
 
     report = check_log(args.db, args.key, replay=not args.no_replay, witnesses=args.witness)
+    if report.key_found:
+        print(report.key_found)
     for finding in report.findings:
         print(finding)
     kinds = ", ".join(f"{n} {kind}" for kind, n in report.kinds.items())
     print(f"checked {report.records} of {report.rows} rows: {kinds or 'none'}")
     if args.witness:
         print(f"witness: {report.witnessed} lines of this log checked in {', '.join(args.witness)}")
+    for line in report.signed_up_to:
+        print(line)
     if report.ok:
         replayed = "" if args.no_replay else ", every hand replayed"
+        if report.later:
+            replayed += f" ({report.later} records written while verifying were chained and signed, not replayed)"
         print(f"OK: {report.tables} tables, {report.hands} hands, {report.records} records "
               f"verified{replayed}")
         return 0
@@ -135,7 +144,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_hands(args: argparse.Namespace) -> int:
-    from table_controller.hand_log.account import clock
+    from table_controller.hand_log.account import clock, dealer_name
     from table_controller.hand_log.reader import list_hands
     from table_controller.hand_log.store import open_store
 
@@ -145,7 +154,7 @@ def run_hands(args: argparse.Namespace) -> int:
     print(f"{'BEGAN (UTC)':<23}  {'TABLE':<10} {'HAND':<40} {'GAME':<14} {'DEALER':<12} {'OUTCOME':<10} RULE")
     for h in hands:
         print(f"{clock(h.started_at)}  {h.table:<10} {h.hand_id:<40} {h.game:<14} "
-              f"{h.dealer:<12} {h.outcome:<10} {h.decided_by}")
+              f"{dealer_name({'dealer': h.dealer}):<12} {h.outcome:<10} {h.decided_by}")
     print(f"{len(hands)} hands", file=sys.stderr)
     return 0
 
@@ -160,8 +169,7 @@ def run_export(args: argparse.Namespace) -> int:
     if args.out is None:
         count = export(hands, sys.stdout, args.format)
     else:
-        with _open_out(args.out) as out:
-            count = export(hands, out, args.format)
+        count = _write_out(args.out, lambda out: export(hands, out, args.format))
     print(f"{count} hands exported", file=sys.stderr)
     return 0
 
@@ -179,16 +187,20 @@ def run_report(args: argparse.Namespace) -> int:
         hands = iter_hands(store)
         access = list(store.records(kinds=sorted(ACCESS_KINDS)))
         page = render(store.target, hands, check, access)
-    with _open_out(args.out) as out:
-        out.write(page)
+    _write_out(args.out, lambda out: out.write(page))
     state = "verified" if check.ok else f"NOT verified ({len(check.findings)} problems)"
     print(f"report of {len(hands)} hands written to {args.out}; log {state}", file=sys.stderr)
     return 0 if check.ok else 1
 
 
-def _open_out(path: str) -> TextIO:
+def _write_out(path: str, write: Callable[[TextIO], int]) -> int:
+    """Write an export or report to ``path``, created owner-only (0600): it holds hands. A file
+    that cannot be written (a folder, /proc/version, a full disk) is one line, exit 2."""
+    from table_controller.private_files import open_private
+
     try:
-        return Path(path).open("w", encoding="utf-8", newline="")
+        with open_private(path, newline="") as out:
+            return write(out)
     except OSError as exc:
-        raise ConfigError(f"cannot write {path}: {exc.strerror}") from None
+        raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
 

@@ -67,6 +67,15 @@ TOTAL_WORDS = (("player_total", "player total"), ("dealer_total", "dealer total"
                ("total_hand_value", "total hand value"))
 
 
+UNNAMED_DEALER = "dealer"  # what `table run` logs when no --dealer was given
+
+
+def dealer_name(header: dict[str, Any]) -> str:
+    """The hand's dealer by name, or that none was given (not "dealer dealer")."""
+    name = str(header.get("dealer") or "")
+    return name if name and name != UNNAMED_DEALER else "(not named)"
+
+
 def seat_name(seat: object) -> str:
     """How every screen names a seat: RED, GREEN, SEAT 3."""
     text = str(seat)
@@ -142,7 +151,7 @@ def account(hand: RecordedHand) -> str:
     lines = [
         f"Hand {hand.hand_id}  (table {hand.table})",
         f"  game {header.get('game')}, rules {header.get('rules_version')}, "
-        f"dealer {header.get('dealer')}, shoe {header.get('shoe')}",
+        f"dealer {dealer_name(header)}, shoe {header.get('shoe')}",
         f"  seats {', '.join(map(str, header.get('seats') or []))}; "
         + (f"first dealt {header.get('first_dealt')}; " if header.get("first_dealt") else "")
         + f"switches {switches or 'defaults'}",

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table_controller.hand_log.keys import HeadStore, default_key_path, load_key
+from table_controller.errors import HandLogError
+from table_controller.hand_log.keys import KEY_FILE, HeadStore, default_key_path, load_key
 from table_controller.hand_log.reader import iter_hands
+from table_controller.hand_log.records import signature_matches
 from table_controller.hand_log.replay_audit import replay_hand
-from table_controller.hand_log.store import open_store
-from table_controller.hand_log.verify import Finding, verify_chains
+from table_controller.hand_log.store import LogStore, is_postgres_url, open_store
+from table_controller.hand_log.verify import Finding, finish_chains, walk_chains
 from table_controller.hand_log.witness import check_witness, read_lines
 
 
@@ -24,11 +27,48 @@ class CheckReport:
     kinds: dict[str, int] = field(default_factory=dict)  # records checked, by kind
     witnessed: int = 0  # witness lines of this log checked
     findings: list[Finding] = field(default_factory=list)
+    # tables being written while checked: how far each is under its signed head
+    signed_up_to: list[str] = field(default_factory=list)
+    later: int = 0  # records the tables wrote while they were checked (chained, not replayed)
+    key_found: str = ""  # where the key was found, when not where it was looked for first
     replay_failures: dict[tuple[str, str], Finding] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return not self.findings
+
+
+def find_key(store: LogStore, key_path: str | Path | None) -> tuple[Path, bytes, str]:
+    """The key to check ``store`` with: ``--key``'s, else the data folder's; and, if there is none
+    there (a log moved to another computer or folder), the key the log names or the key beside
+    it, if it signs the log. Returns the path, the key and a line saying where it was found when
+    it is not the data folder's. A data folder key that does not sign the log is still the one
+    used: verify then says so in one line and names the log's key, never picks another itself.
+
+    Raises:
+        HandLogError: no key can be found; naming where the log's key was.
+    """
+    if key_path is not None:
+        return Path(key_path), load_key(Path(key_path)), ""
+    default = default_key_path()
+    if default.exists():
+        return default, load_key(default), ""
+    named = [Path(note["path"]) for note in store.key_notes().values()]
+    beside = [] if is_postgres_url(store.target) else [Path(store.target).resolve().parent / KEY_FILE]
+    for path in dict.fromkeys([*named, *beside]):
+        with contextlib.suppress(HandLogError):
+            key = load_key(path)
+            if _signs(store, key):
+                return path, key, f"key: {path} (the key this log is signed with; none at {default})"
+    where = f"; this log was written with the key at {', '.join(map(str, dict.fromkeys(named)))}" if named else ""
+    raise HandLogError(f"no hand-log key at {default} (use --key FILE){where}")
+
+
+def _signs(store: LogStore, key: bytes) -> bool:
+    """``key`` signed the last record of the log's first table."""
+    tables = store.tables()
+    last = store.last_record(tables[0]) if tables else None
+    return last is not None and signature_matches(key, last.digest, last.mac)
 
 
 def check_log(target: str, key_path: str | Path | None = None, *, replay: bool = True,
@@ -39,16 +79,21 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
     Raises:
         HandLogError: the log or the key cannot be opened.
     """
-    path = Path(key_path) if key_path is not None else default_key_path()
+    report = CheckReport()
     with open_store(target, create=False) as store:
-        key = load_key(path)
-        report = CheckReport()
+        path, key, report.key_found = find_key(store, key_path)
         kinds: Counter[str] = Counter()
-        report.findings = verify_chains(store, key, HeadStore(path, key, store.log_id, store.location), kinds)
-        report.tables = len(store.tables())
+        with store.snapshot():  # one moment of a log a table may be writing to
+            walks = walk_chains(store, key, kinds)
+            report.rows = store.row_count()
+            report.tables = len(store.tables())
+            hands = iter_hands(store)
+        chains = finish_chains(store, key, HeadStore(path, key, store.log_id, store.location), walks)
+        report.findings = chains.findings
+        report.signed_up_to = chains.signed_up_to
+        report.later = chains.later
         report.kinds = dict(sorted(kinds.items()))
         report.records = sum(kinds.values())
-        report.rows = store.row_count()
         if report.rows != report.records:
             report.findings.append(Finding("", "", None, (
                 f"the database holds {report.rows} rows but the chains hold {report.records} records: "
@@ -57,7 +102,6 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
             found, mine = check_witness(store, read_lines(source), source)
             report.findings.extend(found)
             report.witnessed += mine
-        hands = iter_hands(store)
     report.hands = len(hands)
     if replay:
         for hand in hands:

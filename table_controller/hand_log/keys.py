@@ -22,6 +22,7 @@ from pathlib import Path
 
 from table_controller.errors import HandLogError
 from table_controller.hand_log.records import sign, signature_matches
+from table_controller.private_files import open_private
 
 KEY_FILE = "hand_log.key"
 LOG_FILE = "hand_log.db"
@@ -79,6 +80,12 @@ def load_key(path: Path) -> bytes:
     return key
 
 
+def key_id(key: bytes) -> str:
+    """A short public name for a key (a hash of it, which does not give the key away): the log
+    keeps it per table, so a verify given another key can say so in one line."""
+    return hashlib.sha256(b"hand-log key id\n" + key).hexdigest()[:16]
+
+
 def load_or_create_key(path: Path) -> bytes:
     """The key at ``path``, created owner-only if it does not exist yet.
 
@@ -125,6 +132,7 @@ class HeadStore:
     """
 
     def __init__(self, key_path: Path, key: bytes, log_id: str, location: str = "") -> None:
+        self.key_path = key_path
         self.folder = key_path.parent / f"{key_path.name}.heads"
         self._key = key
         self._log_id = log_id
@@ -151,7 +159,7 @@ class HeadStore:
         }
         path = self._path(head.table)
         tmp = path.with_suffix(f".tmp{os.getpid()}")
-        with open(tmp, "w") as out:
+        with open_private(tmp) as out:
             out.write(json.dumps(data, sort_keys=True))
             out.flush()
             os.fsync(out.fileno())

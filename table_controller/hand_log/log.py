@@ -29,6 +29,7 @@ from table_controller.hand_log.keys import (
     HeadStore,
     check_table_id,
     default_key_path,
+    key_id,
     load_or_create_key,
 )
 from table_controller.hand_log.records import (
@@ -42,6 +43,7 @@ from table_controller.hand_log.records import (
 )
 from table_controller.hand_log.store import LogStore, open_store
 from table_controller.hand_log.witness import append_lines, witness_line
+from table_controller.private_files import open_private
 
 LOG = logging.getLogger(__name__)
 APPEND_KINDS = frozenset({"event", "hardware", RESULT, "note", *ACCESS_KINDS})
@@ -81,6 +83,7 @@ class HandLog:
         try:
             log._take_table_lock()
             log._resume_chain()
+            store.note_key(table_id, key_id(key), str(path.resolve()))
         except BaseException:
             log.close()
             raise
@@ -89,7 +92,7 @@ class HandLog:
     def _take_table_lock(self) -> None:
         self._heads.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         lock_path = self._heads.folder / f"{self.store.log_id}.{self.table_id}.lock"
-        handle = open(lock_path, "a")  # noqa: SIM115 - held for the log's lifetime
+        handle = open_private(lock_path, "a")  # held for the log's lifetime
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -113,6 +116,12 @@ class HandLog:
         self._open_hand = open_header.hand_id if open_header else None
 
     def _check_last(self, last: HandRecord, head: ChainHead | None) -> None:
+        note = self.store.key_notes().get(self.table_id)
+        if last.expected_digest() == last.digest and note and note["id"] != key_id(self._key) \
+                and not signature_matches(self._key, last.digest, last.mac):
+            raise HandLogError(
+                f"table {self.table_id} in {self.store.target} is signed with the key at "
+                f"{note['path']}, not {self._heads.key_path}: give --key {note['path']}")
         if last.expected_digest() != last.digest or not signature_matches(
             self._key, last.digest, last.mac
         ):

@@ -29,6 +29,8 @@ def _redact(url: str) -> str:
 
 
 class PgStore(LogStore):
+    SNAPSHOT_BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+
     def __init__(self, target: str, *, create: bool = True) -> None:
         self.target = _redact(target)
         self.location = self.target

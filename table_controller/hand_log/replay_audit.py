@@ -1,10 +1,13 @@
 """The rules audit: replay every logged hand through the rules engine and compare.
 
 For each hand, the game is rebuilt from the header (game, switches, first-dealt seat,
-seats); each logged event is applied in order and the prompts the engine gives now must
-equal, byte for byte in canonical JSON, the prompts that were logged with that event.
-The logged result must equal the replay's result. A difference names the hand, the
-record's seq and the first field that differs.
+seats), and the header's figures the game declares itself (decks, paytable) must be the
+game's. Each logged event is applied in order: the effects (every payment and collection)
+and the prompts the engine gives now must equal, byte for byte in canonical JSON, the effects
+and prompts logged with that event, and the record may hold nothing else. The logged result
+must equal the replay's result. So a record passes only as the engine itself would write it:
+a payment re-written and re-signed with the key is still caught. A difference names the hand,
+the record's seq and the first field that differs.
 """
 
 from __future__ import annotations
@@ -24,10 +27,16 @@ def first_difference(recorded: Any, replayed: Any, path: str = "") -> str:
         for key in sorted(set(recorded) | set(replayed)):
             if recorded.get(key, _MISSING) != replayed.get(key, _MISSING):
                 return first_difference(recorded.get(key), replayed.get(key), f"{path}.{key}")
-    if isinstance(recorded, list) and isinstance(replayed, list) and len(recorded) == len(replayed):
-        for i, (a, b) in enumerate(zip(recorded, replayed, strict=True)):
+    if isinstance(recorded, list) and isinstance(replayed, list):
+        for i, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
             if a != b:
                 return first_difference(a, b, f"{path}[{i}]")
+        if len(recorded) != len(replayed):  # one holds more: name the first item the other lacks
+            i = min(len(recorded), len(replayed))
+            extra = recorded[i] if len(recorded) > i else replayed[i]
+            who = "the log" if len(recorded) > i else "the replay"
+            return (f"{path.lstrip('.') or 'value'}: logged {len(recorded)} items, replay gives "
+                    f"{len(replayed)}; {who} has [{i}] {extra!r}")
     return f"{path.lstrip('.') or 'value'}: logged {recorded!r}, replay gives {replayed!r}"
 
 
@@ -60,6 +69,9 @@ def replay_hand(hand: RecordedHand) -> list[Finding]:
         return found(hand.header_record.seq, f"the game cannot be rebuilt from the header: {exc}")
     from table_controller.runtime import start_of_hand
 
+    problem = _compare_header(game, hand.header)
+    if problem:
+        return found(hand.header_record.seq, problem)
     state = start_of_hand(game, hand.header)
     for record in hand.records:
         try:
@@ -78,16 +90,38 @@ def replay_hand(hand: RecordedHand) -> list[Finding]:
     return []
 
 
+# What the engine declares about itself that a header carries and the report reads.
+DECLARED = ("decks", "paytable")
+# An event record as the table writes it (runtime.TableSession.submit): nothing more.
+EVENT_FIELDS = frozenset({"event", "prompts", "effects"})
+
+
+def _compare_header(game: Any, header: dict[str, Any]) -> str:
+    declared = game.describe()
+    for key in DECLARED:
+        if key in header and key in declared and canonical_json(header[key]) != canonical_json(declared[key]):
+            return ("the header differs from the game it names: "
+                    + first_difference({key: header[key]}, {key: declared[key]}))
+    return ""
+
+
 def _replay_event(game: Any, state: Any, payload: dict[str, Any]) -> tuple[Any, str]:
     try:
         event = event_from_dict(payload["event"])
     except (KeyError, ValueError, TypeError) as exc:
         return state, f"the logged event cannot be read: {exc}"
-    state, _effects = game.apply(state, event)
-    replayed = game.prompts(state).to_dict()
-    logged = payload.get("prompts")
-    if canonical_json(replayed) != canonical_json(logged):
-        return state, "prompts differ from the replay: " + first_difference(logged, replayed)
+    extra = sorted(set(payload) - EVENT_FIELDS)
+    if extra:
+        return state, f"the event record holds fields the table never writes: {', '.join(extra)}"
+    state, effects = game.apply(state, event)
+    from table_controller.serialize import effect_to_dict
+
+    for name, replayed, logged in (
+        ("effects", [effect_to_dict(e) for e in effects], payload.get("effects")),
+        ("prompts", game.prompts(state).to_dict(), payload.get("prompts")),
+    ):
+        if canonical_json(replayed) != canonical_json(logged):
+            return state, f"{name} differ from the replay: " + first_difference(logged, replayed, name)
     return state, ""
 
 

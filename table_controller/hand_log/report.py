@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from table_controller.hand_log.account import (
     clock,
+    dealer_name,
     describe_effects,
     describe_event,
     describe_result,
@@ -27,6 +28,13 @@ from table_controller.hand_log.account import (
 from table_controller.hand_log.check import CheckReport
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
+from table_controller.hand_log.report_rounds import (
+    is_void,
+    outcome_kind,
+    settled_effects,
+    unfinished_rows,
+    void_rows,
+)
 from table_controller.money import money
 
 SIMULATED_SCHEMES = frozenset({"sim", "sim-camera", "replay"})
@@ -112,7 +120,7 @@ def _summary(source: str, hands: list[RecordedHand], check: CheckReport) -> str:
     simulated = sum(is_simulated(h) for h in hands)
     autopilot = sum(by_autopilot(h) for h in hands)
     games = Counter(str(h.header.get("title") or h.header.get("game")) for h in hands)
-    dealers = Counter(str(h.header.get("dealer", "")) for h in hands)
+    dealers = Counter(dealer_name(h.header) for h in hands)
     tables = Counter(h.table for h in hands)
     rows = [
         ("Log", source),
@@ -141,18 +149,15 @@ def _findings(check: CheckReport) -> str:
 
 
 def _charts(hands: list[RecordedHand]) -> str:
-    outcomes = Counter(outcome_of(h.result) for h in hands)
+    outcomes = Counter(outcome_kind(outcome_of(h.result)) for h in hands)
+    winners = Counter(seat_name(outcome_of(h.result)) for h in hands
+                      if outcome_kind(outcome_of(h.result)) == "a seat won")
     per_hour = Counter(time.strftime("%Y-%m-%d %H:00", time.gmtime(h.header_record.at)) for h in hands)
     return ('<div class="charts">'
             + bar_chart("Hands by outcome", sorted(outcomes.items(), key=lambda kv: -kv[1]))
+            + bar_chart("Hands won, by seat", sorted(winners.items()), "#a5673a")
             + bar_chart("Hands begun per hour (UTC)", sorted(per_hour.items())[-24:], "#6a8f3a")
             + "</div>")
-
-
-def settlements(hand: RecordedHand) -> list[dict[str, Any]]:
-    """Every payment and collection of a hand, as logged (``settled`` effects)."""
-    return [e for r in hand.records if r.kind == EVENT for e in (r.payload.get("effects") or [])
-            if e.get("type") == "settled"]
 
 
 def side_bet_hit_pct(decks: int) -> float:
@@ -182,11 +187,13 @@ def _money_section(hands: list[RecordedHand]) -> str:
     by_bet: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     side_hits: dict[int, list[int]] = {}
     for hand in hands:
-        paid = [p for p in settlements(hand) if not p.get("banker")]  # a seat's bank: between seats, not the house's
+        if is_void(hand):
+            continue  # its bets were returned: neither drop nor win (listed under Void rounds)
+        paid = [p for p in settled_effects(hand) if not p.get("banker")]  # a seat's bank: between seats, not the house's
         if not paid:
             continue
         header = hand.header
-        who = (hand.table, str(header.get("title") or header.get("game")), str(header.get("dealer", "")))
+        who = (hand.table, str(header.get("title") or header.get("game")), dealer_name(header))
         by_who.setdefault(who, []).extend(paid)
         table = str((header.get("paytable") or {}).get("name", "-"))
         for p in paid:
@@ -201,7 +208,8 @@ def _money_section(hands: list[RecordedHand]) -> str:
     hits = [(f"{decks} decks", n, f"{100 * hit / n:.2f}%", f"{side_bet_hit_pct(decks):.2f}%")
             for decks, (n, hit) in sorted(side_hits.items())]
     return ("<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
-            "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and left out.</p>"
+            "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and left out; "
+            "void rounds are left out of every figure here (see Void rounds).</p>"
             + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))
             + _table(("bet", "paytable", "drop", "win", "hold"), _money_rows(by_bet))
             + (("<h3>Dead Man's Hand hit rate</h3>"
@@ -215,7 +223,9 @@ def _between_players(hands: list[RecordedHand]) -> str:
     the report shows what went into and out of the pot and between the seats, per table and game."""
     rows: dict[tuple[str, str], list[int]] = {}
     for hand in hands:
-        moved = [p for p in settlements(hand) if p.get("payee") or p.get("payer")]
+        if is_void(hand):
+            continue
+        moved = [p for p in settled_effects(hand) if p.get("payee") or p.get("payer")]
         if not moved:
             continue
         key = (hand.table, str(hand.header.get("title") or hand.header.get("game")))
@@ -236,6 +246,26 @@ def _counts(title: str, counter: Counter[str]) -> str:
     rows = [(k, v) for k, v in sorted(counter.items())]
     return f"<h3>{_e(title)}</h3>" + _table((title.split()[-1], "hands"), rows, numeric=(1,)).replace(
         "<table>", '<table class="compact">', 1)
+
+
+def _void(hands: list[RecordedHand]) -> str:
+    rows = void_rows(hands)
+    head = ("<h2>Void rounds</h2><p>Rounds a pit boss voided: every bet returned, so none counts in the "
+            "drop, win, hold or side-bet hit rate above.</p>")
+    if not rows:
+        return head + "<p>None.</p>"
+    return head + _table(("began (UTC)", "table", "hand", "game", "dealer", "voided by", "staked", "returned",
+                          "settled before the void", "result"), rows)
+
+
+def _unfinished(hands: list[RecordedHand]) -> str:
+    rows = unfinished_rows(hands)
+    head = ("<h2>Unfinished hands</h2><p>Hands with no result: the table stopped (or was still playing "
+            "them when this report was made) with these bets on the layout.</p>")
+    if not rows:
+        return head + "<p>None.</p>"
+    return head + _table(("began (UTC)", "table", "hand", "game", "dealer", "last record",
+                          "bets on the layout (as last shown)", "settled before the stop"), rows)
 
 
 def _irregular(hands: list[RecordedHand]) -> str:
@@ -297,7 +327,7 @@ def _hand_section(hand: RecordedHand, check: CheckReport) -> str:
     if by_autopilot(hand):
         kind += ", autopilot"
     summary = (f"{_e(clock(hand.header_record.at))} · {_e(hand.table)} · {_e(hand.hand_id)} · "
-               f"{_e(header.get('title') or header.get('game'))} · dealer {_e(header.get('dealer'))} · "
+               f"{_e(header.get('title') or header.get('game'))} · dealer {_e(dealer_name(header))} · "
                f"{_e(kind)} · <b>{_e(outcome_of(hand.result))}</b> · {status}")
     seats = [(seat_name(seat), r.get("outcome"), r.get("method") or "", seat_totals(r), r.get("decided_by"))
              for seat, r in sorted(((hand.result or {}).get("seats") or {}).items())]
@@ -313,7 +343,7 @@ def _hand_section(hand: RecordedHand, check: CheckReport) -> str:
 def render(source: str, hands: list[RecordedHand], check: CheckReport,
            access: list[HandRecord] | None = None) -> str:
     per_table = Counter(h.table for h in hands)
-    per_dealer = Counter(str(h.header.get("dealer", "")) for h in hands)
+    per_dealer = Counter(dealer_name(h.header) for h in hands)
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         "<meta name='viewport' content='width=device-width'>",
@@ -326,6 +356,8 @@ def render(source: str, hands: list[RecordedHand], check: CheckReport,
         _counts("Hands per table", per_table),
         _counts("Hands per dealer", per_dealer),
         _money_section(hands),
+        _void(hands),
+        _unfinished(hands),
         _irregular(hands),
         _access(access or []),
         f"<h2>Hands ({len(hands)})</h2><p>Each hand's steps as logged; open one to read it.</p>",

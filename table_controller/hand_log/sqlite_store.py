@@ -9,17 +9,23 @@ from typing import Any
 
 from table_controller.errors import HandLogError
 from table_controller.hand_log.store import SCHEMA, LogStore
+from table_controller.private_files import create_private, tighten
 
 
 class SqliteStore(LogStore):
     def __init__(self, target: str, *, create: bool = True) -> None:
         self.target = target
         path = Path(target)
-        self.location = str(path.resolve())
+        try:
+            self.location = str(path.resolve())
+        except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
+            raise HandLogError(f"cannot open hand log {target}: a loop of symbolic links") from None
         if not create and not path.is_file():
             raise HandLogError(f"no hand log at {target}")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            if create:  # every card of every hand: owner only (SQLite gives -wal, -shm this mode)
+                create_private(path)
             self._db = sqlite3.connect(
                 path, isolation_level=None, timeout=30.0, check_same_thread=False)
             self._db.execute("PRAGMA busy_timeout = 30000")
@@ -32,6 +38,8 @@ class SqliteStore(LogStore):
                 for statement in SCHEMA:
                     self._run(statement)
                 self.log_id = self._ensure_log_id()
+                for suffix in ("", "-wal", "-shm"):  # a log an older run left open to others
+                    tighten(f"{path}{suffix}")
             else:
                 self.log_id = self._read_log_id()
         except HandLogError:

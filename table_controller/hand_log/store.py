@@ -10,6 +10,8 @@ which would re-spell it).
 
 from __future__ import annotations
 
+import contextlib
+import json
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
@@ -35,12 +37,20 @@ def is_postgres_url(target: str) -> bool:
     return target.startswith(("postgresql://", "postgres://"))
 
 
-def _row_to_record(row: Sequence[Any]) -> HandRecord:
+def row_to_record(row: Sequence[Any]) -> HandRecord:
     table, seq, hand_id, kind, source, at, payload, prev_hash, digest, mac = row
     return HandRecord(
         str(table), int(seq), str(hand_id), str(kind), str(source), float(at), str(payload),
         str(prev_hash), str(digest), str(mac),
     )
+
+
+def _is_number(value: Any, kind: type) -> bool:
+    try:
+        kind(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 class LogStore(ABC):
@@ -62,6 +72,34 @@ class LogStore(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
+    # Begins a read transaction whose reads all see the database as at one moment.
+    SNAPSHOT_BEGIN = "BEGIN"
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[LogStore]:
+        """Reads inside see the database as at one moment while a table goes on writing, so
+        the chain walk, the row count and the hands read agree with one another."""
+        self._run(self.SNAPSHOT_BEGIN)
+        try:
+            yield self
+        except BaseException:
+            with contextlib.suppress(HandLogError):
+                self._run("ROLLBACK")
+            raise
+        self._run("COMMIT")  # read only: nothing to keep
+
+    def _record(self, row: Sequence[Any]) -> HandRecord:
+        """A row as a record; a row whose seq or time is not a number (the database edited by
+        hand: SQLite keeps any value in any column) is an error naming it, never a crash."""
+        try:
+            return row_to_record(row)
+        except (TypeError, ValueError):
+            bad = [f"{name} {value!r}" for name, value, kind in (("seq", row[1], int), ("time", row[5], float))
+                   if not _is_number(value, kind)]
+            raise HandLogError(
+                f"hand log {self.target}: a row of table {row[0]!r} holds {' and '.join(bad) or 'a value'} "
+                "where a number belongs: the database was altered outside the log") from None
+
     def _ensure_log_id(self) -> str:
         """The random id of this log, created with the schema; it names the signed heads."""
         self._run("INSERT INTO hand_log_meta (key, value) VALUES ('schema', ?) "
@@ -75,6 +113,26 @@ class LogStore(ABC):
         if not rows:
             raise HandLogError(f"{self.target} is not a hand log (no log id)")
         return str(rows[0][0])
+
+    def note_key(self, table: str, key_id: str, key_path: str) -> None:
+        """Keep which key signs ``table``'s chain (its id, never the key) and where the table
+        found it, so ``verify`` given another key, or a log moved away from its key, can name it.
+        Logs written before this have no such note; they verify all the same."""
+        self._run("INSERT INTO hand_log_meta (key, value) VALUES (?, ?) "
+                  "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                  (f"key:{table}", json.dumps({"id": key_id, "path": key_path}, sort_keys=True)))
+
+    def key_notes(self) -> dict[str, dict[str, str]]:
+        """Per table, the key id and key path the table last opened its chain with."""
+        notes = {}
+        for name, value in self._run("SELECT key, value FROM hand_log_meta WHERE substr(key, 1, 4) = 'key:'"):
+            try:
+                note = json.loads(value)
+            except ValueError:
+                continue
+            if isinstance(note, dict) and isinstance(note.get("id"), str) and isinstance(note.get("path"), str):
+                notes[str(name)[4:]] = {"id": note["id"], "path": note["path"]}
+        return notes
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """One statement on the table's other records in this database (the training records'
@@ -93,7 +151,7 @@ class LogStore(ABC):
             f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
             (table,),
         )
-        return _row_to_record(rows[0]) if rows else None
+        return self._record(rows[0]) if rows else None
 
     def records(
         self, table: str | None = None, hand_id: str | None = None,
@@ -114,7 +172,7 @@ class LogStore(ABC):
         sql = (f"SELECT {COLUMNS} FROM hand_records WHERE {' AND '.join(where)} "
                "ORDER BY table_id, seq")
         for row in self._rows(sql, params):
-            yield _row_to_record(row)
+            yield self._record(row)
 
     def row_count(self) -> int:
         """Every row of the records table, whatever it holds: what verify must account for."""
@@ -122,7 +180,7 @@ class LogStore(ABC):
 
     def record_at(self, table: str, seq: int) -> HandRecord | None:
         rows = self._run(f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND seq = ?", (table, seq))
-        return _row_to_record(rows[0]) if rows else None
+        return self._record(rows[0]) if rows else None
 
     def tables(self) -> list[str]:
         return [str(r[0]) for r in self._run(
@@ -133,7 +191,7 @@ class LogStore(ABC):
         rows = self._run(
             f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND kind = ? "
             "ORDER BY seq DESC LIMIT 1", (table, HEADER))
-        return _row_to_record(rows[0]) if rows else None
+        return self._record(rows[0]) if rows else None
 
     def open_hand(self, table: str) -> HandRecord | None:
         """The header of the table's last hand if no result has closed it yet."""

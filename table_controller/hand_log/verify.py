@@ -11,6 +11,14 @@ A walk along each table's chain in sequence order finds:
 - a chain that ends short of its signed head (records cut off the end).
 
 Each finding names the table, the hand the record belongs to in the chain, and the seq.
+
+A table may be writing while it is verified. The chains are walked in one snapshot of the
+database, and the signed heads read after it: a head then lies at or past the snapshot's last
+record, never more than one record behind it. A head past the snapshot is followed by reading
+on: the records the table wrote since are walked too (chained and signed like the rest), and
+the log must reach the head, or records were cut off. The records after the head (the one the
+table writes now, between its commit and its head) are said as such, not as a problem: what
+is verified is the chain up to its signed head.
 """
 
 from __future__ import annotations
@@ -18,9 +26,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from table_controller.errors import HandLogError
-from table_controller.hand_log.keys import HeadStore
+from table_controller.hand_log.keys import HeadStore, key_id
 from table_controller.hand_log.records import (
     BETWEEN_HANDS_KINDS,
     GENESIS,
@@ -41,6 +50,10 @@ class Finding:
     problem: str
 
     def __str__(self) -> str:
+        if not self.table:
+            return self.problem
+        if not self.hand_id and self.seq is None:
+            return f"table {self.table}: {self.problem}"
         hand = f"hand {self.hand_id}" if self.hand_id else "between hands"
         where = f", record {self.seq}" if self.seq is not None else ""
         return f"table {self.table}, {hand}{where}: {self.problem}"
@@ -58,6 +71,9 @@ class _ChainWalk:
         self.open_hand = ""  # the hand whose records come now ("" between hands)
         self.last_hand: str | None = None
         self.last: HandRecord | None = None
+        self.later = 0  # records read after the snapshot, written while verifying
+        self.signed = 0  # records whose signature matches the key
+        self.unsigned: list[Finding] = []  # records whose signature does not
 
     def note(self, hand_id: str, seq: int | None, problem: str) -> None:
         self.findings.append(Finding(self.table, hand_id, seq, problem))
@@ -90,6 +106,14 @@ class _ChainWalk:
         elif not signature_matches(self.key, record.digest, record.mac):
             self.note(hand, record.seq, "record's signature does not match (rewritten without "
                                         "the key, or the wrong key)")
+            self.unsigned.append(self.findings[-1])
+        else:
+            self.signed += 1
+
+    def signed_with_another_key(self) -> bool:
+        """No record of the chain is signed with this key: the key is not the table's (or the
+        whole chain was signed again with another): one finding, not one per record."""
+        return self.signed == 0 and bool(self.unsigned)
 
     def _check_shape(self, record: HandRecord, hand: str) -> None:
         if record.kind not in KINDS:
@@ -123,12 +147,19 @@ class _ChainWalk:
         self.open_hand = record.hand_id
         self.last_hand = record.hand_id
 
-    def check_head(self, heads: HeadStore) -> None:
+    def check_head(self, store: LogStore, heads: HeadStore) -> str:
+        """Check the chain reaches its signed head; returns a line saying how far it is
+        signed when records follow the head (the table is writing), else ``""``."""
         try:
             head = heads.read(self.table)
         except HandLogError as exc:
             self.note("", None, str(exc))
-            return
+            return ""
+        walked = self.last.seq if self.last else 0
+        if head is not None and head.seq > walked:
+            for record in store.records(table=self.table, after_seq=walked):
+                self.step(record)  # written since the snapshot: walked like the rest
+                self.later += 1
         last_seq = self.last.seq if self.last else 0
         if head is None:
             others = heads.elsewhere(self.table)
@@ -141,14 +172,20 @@ class _ChainWalk:
                                               "the end of the log (the signed head is missing)")
         elif head.seq == last_seq and self.last and head.digest != self.last.digest:
             self.note(head.hand_id, head.seq, "the last record is not the one the head signed")
-        elif head.seq < last_seq - 1:
+        elif head.seq < last_seq - 1 and not self.later:
             self.note("", head.seq, f"{last_seq - head.seq} records follow the signed head")
+        elif head.seq < last_seq:  # the record being written now, or written while verifying
+            why = ("the table is writing" if self.later else
+                   "the table is writing, or stopped between a commit and its head")
+            return (f"table {self.table}: verified up to record {head.seq} (its signed head); "
+                    f"{last_seq - head.seq} later records chained and signed but not yet under a "
+                    f"signed head ({why})")
+        return ""
 
 
-def verify_chains(store: LogStore, key: bytes, heads: HeadStore, kinds: Counter[str] | None = None) -> list[Finding]:
-    """Every problem with the chains of every table in ``store``; empty when all is well.
-    ``kinds`` (if given) counts every record walked, by kind."""
-    findings: list[Finding] = []
+def walk_chains(store: LogStore, key: bytes, kinds: Counter[str] | None = None) -> dict[str, _ChainWalk]:
+    """Walk every table's chain in ``store`` as it is now; ``kinds`` (if given) counts every
+    record walked, by kind."""
     walks: dict[str, _ChainWalk] = {}
     for record in store.records():
         if kinds is not None:
@@ -157,12 +194,57 @@ def verify_chains(store: LogStore, key: bytes, heads: HeadStore, kinds: Counter[
         if walk is None:
             walk = walks[record.table] = _ChainWalk(record.table, key)
         walk.step(record)
+    return walks
+
+
+@dataclass
+class ChainCheck:
+    findings: list[Finding]
+    signed_up_to: list[str]  # tables being written: how far each is under its signed head
+    later: int  # records walked that the table wrote after the snapshot
+
+
+def finish_chains(store: LogStore, key: bytes, heads: HeadStore, walks: dict[str, _ChainWalk]) -> ChainCheck:
+    """Check each walked chain (and each table with a head) reaches its signed head; read after
+    the snapshot the walk was made in."""
+    check = ChainCheck([], [], 0)
+    notes = store.key_notes()
     for table in sorted(set(walks) | set(heads.tables())):
         walk = walks.get(table) or _ChainWalk(table, key)
-        walk.check_head(heads)
-        findings.extend(walk.findings)
+        if walk.signed_with_another_key():  # the head, beside another key, says no more
+            check.findings.extend(f for f in walk.findings if all(f is not u for u in walk.unsigned))
+            check.findings.append(Finding(table, "", None, another_key(
+                len(walk.unsigned), heads.key_path, key, notes.get(table))))
+            continue
+        line = walk.check_head(store, heads)
+        if line:
+            check.signed_up_to.append(line)
+        check.later += walk.later
+        check.findings.extend(walk.findings)
     # A table's last hand may be open (mid-hand, or crashed and about to resume): no finding.
-    return findings
+    return check
+
+
+def another_key(records: int, key_path: Path, key: bytes, note: dict[str, str] | None) -> str:
+    """What to say when none of a table's records is signed with the key given."""
+    given = f"none of its {records} records is signed with the key given ({key_path}, key id {key_id(key)})"
+    if note is None:
+        return (f"{given}: they are signed with another key; this log does not name its key (written "
+                "before logs kept it): give --key the hand_log.key the table ran with (its data "
+                "folder's, or the file its --key named)")
+    if note["id"] == key_id(key):
+        return (f"{given}, yet the log names this key as the table's: the records were signed "
+                "again with another key (the chain was rewritten)")
+    return (f"{given}: they are signed with another key, the one the table opened at "
+            f"{note['path']} (key id {note['id']}): verify with --key {note['path']}")
+
+
+def verify_chains(store: LogStore, key: bytes, heads: HeadStore, kinds: Counter[str] | None = None) -> list[Finding]:
+    """Every problem with the chains of every table in ``store``; empty when all is well.
+    ``kinds`` (if given) counts every record walked, by kind."""
+    with store.snapshot():
+        walks = walk_chains(store, key, kinds)
+    return finish_chains(store, key, heads, walks).findings
 
 
 def hands_named(findings: Iterable[Finding]) -> list[str]:

@@ -30,6 +30,7 @@ from typing import Any
 from table_controller.errors import HandLogError
 from table_controller.hand_log.store import LogStore
 from table_controller.hand_log.verify import Finding
+from table_controller.private_files import OWNER_ONLY
 
 FORMAT = "table-witness/1"
 
@@ -56,7 +57,7 @@ def append_lines(path: str | Path, lines: Iterable[dict[str, Any]]) -> None:
     """Append to the witness file (created if missing), flushed to disk before returning."""
     text = "".join(json.dumps(line, sort_keys=True) + "\n" for line in lines)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, OWNER_ONLY)
         try:
             os.write(fd, text.encode())
             os.fsync(fd)

@@ -13,7 +13,7 @@ from table_controller.cli import main
 from table_controller.events import NEW_DECK, CardArrived, Control, event_to_dict
 from table_controller.games import make_game
 from table_controller.hand_log import HandLog
-from table_controller.serialize import result_to_dict
+from table_controller.serialize import effect_to_dict, result_to_dict
 from tests.hand_log.fixtures import _data_dir, key_path, log_target, pg_server_url
 
 __all__ = ["_data_dir", "key_path", "log_target", "pg_server_url"]
@@ -56,7 +56,8 @@ def _log_hand_with_a_wrong_total(log: HandLog) -> int:
         if step == 6:
             prompts["seats"][0]["total_hand_value"] = 99
         seq = log.append("bad-hand", "event", {"event": event_to_dict(event), "prompts": prompts,
-                                               "effects": []}, source="test", at=2.0 + step)
+                                               "effects": [effect_to_dict(e) for e in effects]},
+                         source="test", at=2.0 + step)
         wrong_seq = seq if step == 6 else wrong_seq
         if game.result(state) is not None:
             log.append("bad-hand", "result", result_to_dict(game.result(state)),
@@ -78,7 +79,7 @@ def test_verify_names_the_hand_and_event_whose_prompts_differ(
     assert counted.startswith("checked ") and " rows: " in counted
     assert line.startswith(
         f"table table-1, hand bad-hand, record {wrong_seq}: prompts differ from the replay: "
-        "seats[0].total_hand_value: logged 99, replay gives ")
+        "prompts.seats[0].total_hand_value: logged 99, replay gives ")
     assert "FAILED: 1 problems in 1 hands" in err
     code, out, _ = audit(capsys, "verify", log_target, "--key", str(key_path), "--no-replay")
     assert code == 0
@@ -158,7 +159,76 @@ def test_the_report_reads_at_1280_px_with_every_hand_open(
         page.goto(page_file.as_uri())
         page.evaluate("document.querySelectorAll('details').forEach((d) => d.open = true)")
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280  # nothing cut off
-        assert page.locator("svg[role=img]").count() == 2
+        assert page.locator("svg[role=img]").count() == 3  # outcomes, winners by seat, hands per hour
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "audit-report-1280.png"), full_page=True)
         browser.close()
+
+
+def _first_settled_payment(target: str) -> tuple[int, str, int]:
+    """(seq, payload text, index of the effect) of the first logged payment of 2000 cents or
+    less that is more than nothing."""
+    from tests.hand_log.raw import raw_sql
+
+    for seq, text in raw_sql(target, "SELECT seq, payload FROM hand_records WHERE kind = 'event' ORDER BY seq"):
+        for i, effect in enumerate(json.loads(text).get("effects") or []):
+            if effect.get("type") == "settled" and effect.get("paid"):
+                return int(seq), str(text), i
+    raise AssertionError("no payment in the log")
+
+
+def test_a_forged_payment_re_hashed_and_re_signed_with_the_key_fails_the_replay(
+    log_target: str, key_path: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 38: a settled effect's ``paid`` raised tenfold, the chain re-hashed and re-signed
+    and the head written with the key, passed verify and then read as the forged amount."""
+    from tests.hand_log.forge import reseal_from
+
+    assert main(["run", "--game", "blackjack", "--autopilot", "--hands", "3", "--log", log_target,
+                 "--key", str(key_path), "--cards", "sim://?seed=42", "--quiet"]) == 0
+    seq, text, index = _first_settled_payment(log_target)
+    payload = json.loads(text)
+    paid = payload["effects"][index]["paid"]
+    payload["effects"][index]["paid"] = paid * 10
+    reseal_from(log_target, key_path, "table-1", seq, json.dumps(payload, sort_keys=True, separators=(",", ":")))
+
+    assert audit(capsys, "verify", log_target, "--key", str(key_path), "--no-replay")[0] == 0  # the chain holds
+    code, out, err = audit(capsys, "verify", log_target, "--key", str(key_path))
+    assert code == 1 and "FAILED" in err
+    assert f"record {seq}: effects differ from the replay: effects[{index}].paid: logged {paid * 10}, " \
+           f"replay gives {paid}" in out
+    code, _, err = audit(capsys, "report", log_target, "--out", str(tmp_path / "r.html"), "--key", str(key_path))
+    assert code == 1 and "NOT verified" in err
+
+
+def test_an_event_record_with_a_field_the_table_never_writes_fails_the_replay(
+    log_target: str, key_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.hand_log.forge import reseal_from
+    from tests.hand_log.raw import raw_sql
+
+    play(log_target, key_path, 1)
+    seq, text = raw_sql(log_target, "SELECT seq, payload FROM hand_records WHERE kind = 'event' ORDER BY seq LIMIT 1")[0]
+    payload = {**json.loads(text), "paid_out": 20000}
+    reseal_from(log_target, key_path, "table-1", int(seq), json.dumps(payload, sort_keys=True, separators=(",", ":")))
+    code, out, _ = audit(capsys, "verify", log_target, "--key", str(key_path))
+    assert code == 1 and f"record {seq}: the event record holds fields the table never writes: paid_out" in out
+
+
+def test_a_header_whose_decks_are_not_the_game_s_fails_the_replay(
+    log_target: str, key_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report's side-bet hit rate reads the header's decks: a header re-signed with other
+    decks than its switches give is caught."""
+    from tests.hand_log.forge import reseal_from
+    from tests.hand_log.raw import raw_sql
+
+    assert main(["run", "--game", "blackjack", "--autopilot", "--hands", "1", "--log", log_target,
+                 "--key", str(key_path), "--cards", "sim://?seed=42", "--quiet"]) == 0
+    seq, text = raw_sql(log_target, "SELECT seq, payload FROM hand_records WHERE kind = 'hand' ORDER BY seq LIMIT 1")[0]
+    payload = json.loads(text)
+    payload["header"]["decks"] = 1
+    reseal_from(log_target, key_path, "table-1", int(seq), json.dumps(payload, sort_keys=True, separators=(",", ":")))
+    code, out, _ = audit(capsys, "verify", log_target, "--key", str(key_path))
+    assert code == 1
+    assert f"record {seq}: the header differs from the game it names: decks: logged 1, replay gives 6" in out

@@ -24,6 +24,15 @@ def test_bb_b_house_special_dealer_wins():
     assert "the dealer wins" in trace["explanation"]
 
 
+def test_buffalo_bayou_a_play_the_push_card_past_21_is_decided_by_bb9():
+    # IHV 18 (10 8), play the push: the 5 takes the THV to 23; the hand-ending card fails (BB-9)
+    trace = play("buffalo-bayou", "10 6 5 | 10 8 | 5", "player play_push")
+    seat = trace["seats"]["player"]
+    assert (seat["outcome"], seat["total_hand_value"], seat["decided_by"]) == ("unsuccessful", 23, "BB-9")
+    # base Backhand (no dealer hand) keeps citing B-7
+    assert play("backhand", "10 8 | 5", "seat1 play_push")["seats"]["seat1"]["decided_by"] == "B-7"
+
+
 def test_buffalo_bayou_has_no_stand_pat():
     t = Table("buffalo-bayou", "10 6 5 | 7 5 | 4")
     t.deal_all()

@@ -105,3 +105,44 @@ def test_a_cut_card_reported_after_the_round_ends_nothing_again() -> None:
     after, effects = game.apply(state, Control("cut_card"))
     assert [type(e).__name__ for e in effects] == ["Applied"] and after.cut_reached
     assert game.next_hand(after).phase == "shuffle"
+
+
+def test_a_void_during_the_payments_returns_the_ante_already_collected() -> None:
+    # 5 J 2: both seats lose; one collection is made, then a stray card holds the round and the pit
+    # boss voids it: RD-15 returns every ante, the one already collected too (each seat's net is 0).
+    game, state = table(*ANTES, card("5H"), card("JC"), Decision("seat1", "call"), Decision("seat2", "call"),
+                        card("2C"), Control(PAID), card("9D"))
+    [made] = state.settled
+    state, _ = game.apply(state, Control(VOID_HAND, by="pit boss"))
+    said = []
+    while state.queue:
+        said.append(game.prompts(state).dealer_instruction)
+        state, _ = game.apply(state, Control(PAID))
+    other = "seat1" if made.seat == "seat2" else "seat2"
+    words = {"seat1": "SEAT 1", "seat2": "SEAT 2"}
+    amount = {"seat1": "$10.00", "seat2": "$20.00"}
+    assert said == [f"Push: return {words[other]}'s {amount[other]} (round void: returned)",
+                    f"Return {amount[made.seat]} to {words[made.seat]} (ante, collected)"]
+    assert [p.outcome for p in game.prompts(state).seats][:2] == ["void", "void"]
+    state, _ = game.apply(state, Control(DONE))
+    result = game.result(state)
+    assert result.void and [s.details["net"] for s in result.seats.values()] == [0, 0]
+
+
+def test_a_void_during_the_payments_takes_back_a_win_already_paid() -> None:
+    # 5 J 9: a spread of 5, both seats win 1 to 1 (RD-12); one is paid, then the round is voided:
+    # the win comes back to the house, so the void moves no money (every seat's net 0)
+    game, state = table(*ANTES, card("5H"), card("JC"), Decision("seat1", "call"), Decision("seat2", "call"),
+                        card("9D"), Control(PAID), card("2S"))
+    [made] = state.settled
+    state, _ = game.apply(state, Control(VOID_HAND, by="pit boss"))
+    said = []
+    while state.queue:
+        said.append(game.prompts(state).dealer_instruction)
+        state, _ = game.apply(state, Control(PAID))
+    who = {"seat1": "SEAT 1", "seat2": "SEAT 2"}[made.seat]
+    assert said[-1] == f"Take back ${made.paid // 100}.00 from {who} (ante, paid)"
+    state, _ = game.apply(state, Control(DONE))
+    result = game.result(state)
+    assert [s.details["net"] for s in result.seats.values()] == [0, 0]
+    assert result.explanation == "round void: every ante and raise returned; every win paid before the void taken back"

@@ -152,6 +152,21 @@ def test_an_ace_against_a_placed_ace_sd3() -> None:
             assert state.hands["seat1"].slots_words == "A(14)/A(1)"
 
 
+def test_an_ace_offered_against_a_placed_low_ace_may_go_high_under_sd3_choose() -> None:
+    # SD-16 either way round: seat1 keeps the AS low, seat2 keeps the KD high; seat1 is offered the
+    # AC and may place it high (14 over 1, SD-2, SD-13) or take the push
+    game = make_game("split-decision", seats=2, switches={"SD3": "choose"})
+    state, _ = game.apply(game.new_hand(), Control("new_deck"))
+    for event in (CardArrived(parse_card("AS")), Decision("seat1", "keep_low"), Control(DONE),
+                  CardArrived(parse_card("KD")), Decision("seat2", "keep_high"), Control(DONE),
+                  CardArrived(parse_card("AC"))):
+        state, effects = game.apply(state, event)
+        assert not any(type(e).__name__ == "Refused" for e in effects), effects
+    assert game.expected(state).decisions == {"seat1": ("place_high", "push")}
+    state, _ = game.apply(state, Decision("seat1", "place_high"))
+    assert state.hands["seat1"].slots_words == "A(14)/A(1)"
+
+
 def test_a_card_dealt_twice_and_a_devil_from_the_shoe_are_impossible() -> None:
     game = make_game("split-decision", seats=2)
     state, _ = game.apply(game.new_hand(), Control("new_deck"))

@@ -92,6 +92,13 @@ def test_void_returns_every_unsettled_stake_and_payments_made_stand() -> None:
     assert result.void and [(p["seat"], p["net"]) for p in result.details["settlements"]] == [
         ("seat2", -500), ("seat1", 0), ("seat3", 0), ("seat4", 0)]
     assert state.shoe.remaining == 52 - 11 and len(state.shoe.discarded) == 11  # the layout on the pile, no reshuffle
+    # the record says so: SEAT 2's over-drawn hand stands (not "void"), the others' stakes came back
+    assert [(s, v.outcome, v.decided_by, v.details["net"]) for s, v in result.seats.items()] == [
+        ("seat1", "void", "VOID", 0), ("seat2", "lose", "V-19", -500), ("seat3", "void", "VOID", 0),
+        ("seat4", "void", "VOID", 0)]
+    assert result.explanation == ("round void: unsettled stakes returned; "
+                                  "settlements made before the void stand (V-36): SEAT 2 -$5.00")
+    assert [p.outcome for p in game.prompts(state).seats] == ["void", "lose", "void", "void"]
 
 
 def scenario(deck: str, stakes: dict[str, int], decisions: list[dict[str, Any]], **switches: str) -> dict[str, Any]:

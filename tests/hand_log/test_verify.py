@@ -138,14 +138,14 @@ def test_a_missing_or_forged_head_is_reported(
     assert "no signed chain head" in str(chain_findings(log_target, key_path))
 
 
-def test_the_wrong_key_fails_every_signature(
+def test_the_wrong_key_fails_every_signature_in_one_finding(
     log_target: str, key_path: Path, written: list[str], tmp_path: Path
 ) -> None:
     other = tmp_path / "other" / "hand_log.key"
     with HandLog.open(str(tmp_path / "other.db"), key_path=other):
         pass
-    findings = chain_findings(log_target, other)
-    assert len(findings) >= 21
+    (finding,) = chain_findings(log_target, other)
+    assert "none of its 21 records is signed with the key given" in str(finding)
 
 
 def test_key_file_is_owner_only_and_a_loose_key_is_refused(
@@ -163,3 +163,55 @@ def test_key_file_is_owner_only_and_a_loose_key_is_refused(
         load_key(key_path)
     with pytest.raises(HandLogError, match="no hand-log key"):
         load_key(tmp_path / "nowhere.key")
+
+
+def test_another_key_is_one_line_naming_the_log_s_key(
+    log_target: str, key_path: Path, written: list[str], tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 38: verify with another key printed one line per record (551, then 1,554 lines)."""
+    from table_controller.cli import main
+
+    other = tmp_path / "other" / "hand_log.key"
+    with HandLog.open(str(tmp_path / "other.db"), key_path=other):
+        pass
+    capsys.readouterr()
+    assert main(["audit", "verify", log_target, "--key", str(other), "--no-replay"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2 and out[1].startswith("checked 21 of 21 rows")
+    assert out[0].startswith(f"table table-1: none of its 21 records is signed with the key given ({other}, key id ")
+    assert out[0].endswith(f": verify with --key {key_path.resolve()}")
+    with pytest.raises(HandLogError, match=f"signed with the key at {key_path.resolve()}, not {other}"):
+        HandLog.open(log_target, key_path=other)
+
+
+def test_a_log_written_before_logs_named_their_key_still_says_it_in_one_line(
+    log_target: str, key_path: Path, written: list[str], tmp_path: Path
+) -> None:
+    from table_controller.hand_log.check import check_log
+
+    raw_sql(log_target, "DELETE FROM hand_log_meta WHERE substr(key, 1, 4) = 'key:'")
+    assert check_log(log_target, key_path, replay=False).ok  # an older log verifies as before
+    other = tmp_path / "other" / "hand_log.key"
+    with HandLog.open(str(tmp_path / "other.db"), key_path=other):
+        pass
+    (finding,) = check_log(log_target, other, replay=False).findings
+    assert "this log does not name its key" in str(finding)
+
+
+def test_a_log_moved_away_from_its_data_folder_finds_its_key(tmp_path: Path, key_path: Path,
+                                                              _data_dir: Path) -> None:
+    """No key in the data folder: verify uses the key the log names, or the key beside it, and
+    says which; with neither, the error names where the log's key was."""
+    from table_controller.hand_log.check import check_log
+
+    target = str(tmp_path / "hands.db")
+    with HandLog.open(target, key_path=key_path) as log:
+        write_hands(log, 2)
+    report = check_log(target, replay=False)
+    assert report.ok and report.key_found.startswith(f"key: {key_path.resolve()} (the key this log is signed with")
+    key_path.rename(tmp_path / "hand_log.key")  # the key now lies beside the log
+    assert check_log(target, replay=False).key_found.startswith(f"key: {tmp_path / 'hand_log.key'} ")
+    (tmp_path / "hand_log.key").unlink()
+    with pytest.raises(HandLogError, match=f"this log was written with the key at {key_path.resolve()}"):
+        check_log(target, replay=False)

@@ -156,7 +156,7 @@ def resolve_hit(
     thv = hand.thv + card.value
     status, method, rule, window = ACTIVE, None, None, False
     if thv > 21:
-        status, rule = UNSUCCESSFUL, "B-7" if play_push else _bust_rule(show)
+        status, rule = UNSUCCESSFUL, _ending_rule(show, "B-7") if play_push else _bust_rule(show)
     elif play_push:
         status, method, rule = judge(pt, dt, switches), PLAY_PUSH, _ending_rule(show, "B-7")
     elif len(hand.initial) + len(hand.hits) == 4:

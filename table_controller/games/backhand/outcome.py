@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from table_controller.engine import HandResult, SeatResult
 from table_controller.games.backhand.hand import (
     BACKHAND,
@@ -101,6 +103,8 @@ def hand_result(
     hands: tuple[SeatHand, ...], *, head_to_head: bool, void_rule: str | None = None
 ) -> HandResult:
     seats = {h.seat: seat_result(h) for h in hands}
+    if void_rule == "VOID":  # the pit boss voided it: no seat's hand counts, whatever it had reached
+        seats = {seat: replace(r, outcome="void", decided_by="VOID") for seat, r in seats.items()}
     if void_rule is not None:
         return HandResult(None, void_rule, explain(void_rule, None), seats, void=True)
     if head_to_head:

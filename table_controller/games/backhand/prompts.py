@@ -139,7 +139,8 @@ def _seat_prompt(game: BackhandGame, state: HandState, i: int, legal: dict[str, 
     hand = state.seats[i]
     on_turn = state.turn == i and not hand.finished
     actions = legal.get(hand.seat, ())
-    status = "finished" if hand.finished else "acting" if (on_turn or actions) else "waiting"
+    voided = state.result is not None and state.result.decided_by == "VOID"
+    status = "finished" if hand.finished or voided else "acting" if (on_turn or actions) else "waiting"
     columns: list[str | None] = [c.code for c in hand.hits]
     if hand.backhand is not None:
         columns.append(hand.backhand.code)
@@ -157,7 +158,7 @@ def _seat_prompt(game: BackhandGame, state: HandState, i: int, legal: dict[str, 
         dealer_total=hand.dt,
         total_hand_value=hand.thv if hand.initial else None,
         legal_actions=actions,
-        outcome=hand.status if hand.finished else None,
+        outcome="void" if voided else hand.status if hand.finished else None,
         method=hand.method,
         cards=tuple(c.code for c in (*hand.initial, *hand.hits)),
         columns=tuple(columns[:3]),

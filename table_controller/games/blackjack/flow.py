@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from table_controller.cards import Card
-from table_controller.engine import Irregularity, Refusal
+from table_controller.engine import Irregularity, Payment, Refusal
 from table_controller.events import (
     ACCEPT_CARD,
     NEW_DECK,
@@ -176,7 +176,7 @@ def dealer_blackjack_settlement(r: Round, *, enhc: bool = False) -> None:
                 r.pay(seat, "main", hand.stake, 0, "blackjack against the dealer's blackjack", "BJ-8", index + 1)
             elif enhc and r.sw.B4 == "original" and (hand.stake > play.main or index > 0):
                 lost = play.main if index == 0 else 0
-                hand.outcome, hand.net = "lose", -lost
+                hand.outcome, hand.net = "lose" if lost else "push", -lost  # B4: a returned bet pushes
                 r.pay(seat, "main", hand.stake, -lost, "dealer blackjack: only the original bet is lost (B4)", "BJ-12", index + 1)
             else:
                 hand.outcome, hand.net = "lose", -hand.stake
@@ -424,19 +424,25 @@ def control(r: Round, event: Control) -> str:
 
 
 def void(r: Round, by: str) -> str:
-    """The pit boss voids the round: every stake not yet settled is returned."""
-    r.queue.clear()
+    """The pit boss voids the round (section 7: every bet returned): every bet still on the
+    layout is returned, every bet already collected is handed back and every win already paid
+    is taken back, each a payment the dealer confirms, so the round counts for nothing: every
+    seat's net is 0."""
+    pending, r.queue = r.queue, []  # not yet made: their bets are still on the layout
     for seat in reversed(r.betting_seats()):
         play = r.plays[seat]
         for index, hand in enumerate(play.hands):
-            if not hand.settled and hand.stake:
-                hand.settled, hand.outcome = True, "void"
+            if hand.stake and (not hand.settled or _waiting(pending, seat, "main", index + 1)):
                 r.pay(seat, "main", hand.stake, 0, "round void: bet returned", "VOID", index + 1)
-        if play.side and play.side_outcome is None:
-            play.side_outcome = "VOID"
+            hand.settled, hand.outcome, hand.net = True, "void", 0
+        if play.side and (play.side_outcome is None or _waiting(pending, seat, "side", None)):
             r.pay(seat, "side", play.side, 0, "round void: bet returned", "VOID")
+        if play.side:
+            play.side_outcome, play.side_net, play.pair = "VOID", 0, None
         if play.insurance and not any(p.seat == seat and p.bet == "insurance" for p in r.settled):
             r.pay(seat, "insurance", play.insurance, 0, "round void: bet returned", "VOID")
+    for payment in list(r.settled):
+        undo_settlement(r, payment)
     if not r.betting_seats() and r.phase == "betting":
         for play in r.plays.values():
             play.main = play.side = 0
@@ -445,6 +451,26 @@ def void(r: Round, by: str) -> str:
     r.after_queue = "over"
     proceed(r)
     return f"round void by {by}"
+
+
+def _waiting(pending: list[Payment], seat: str, bet: str, hand: int | None) -> bool:
+    return any(p.seat == seat and p.bet == bet and p.hand == hand for p in pending)
+
+
+VOID_BET_WORDS = {"main": "main bet", "side": "Dead Man's Hand", "insurance": "insurance"}
+
+
+def undo_settlement(r: Round, payment: Payment) -> None:
+    """A settlement already made in a round now void: what was collected goes back to the seat
+    and what was paid comes back to the house, each a payment of no stake (nothing is staked
+    twice), so staked + owed = collected + returned still holds for every payment."""
+    what = VOID_BET_WORDS.get(payment.bet, payment.bet)
+    if payment.collected:
+        r.queue.append(Payment(payment.seat, payment.bet, 0, 0, 0, payment.collected,
+                               f"{what}, collected", "VOID", payment.hand))
+    if payment.paid:
+        r.queue.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0,  # owed: beyond any stake
+                               f"{what}, paid", "VOID", payment.hand, owed=payment.paid))
 
 
 def accept(r: Round, by: str) -> str:

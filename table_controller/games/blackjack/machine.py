@@ -22,6 +22,7 @@ from table_controller.engine import (
     TablePrompts,
     step_effects,
     stepped,
+    void_words,
 )
 from table_controller.events import (
     ACCEPT_CARD,
@@ -167,13 +168,13 @@ class BlackjackGame:
             net = sum(p.net for p in r.settled if p.seat == seat)
             outcomes = [h.outcome or "" for h in play.hands]
             outcome = "void" if r.void else ("win" if net > 0 else "lose" if net < 0 else "push")
-            seats[seat] = SeatResult(outcome, ", ".join(outcomes), None, None, None, "BJ-13", {
+            seats[seat] = SeatResult(outcome, ", ".join(outcomes), None, None, None, "VOID" if r.void else "BJ-13", {
                 "net": net, "hands": [{"cards": [c.code for c in h.cards], "total": h.total, "outcome": h.outcome,
                                        "stake": h.stake, "net": h.net} for h in play.hands],
                 "side": None if not play.side else {"stake": play.side, "outcome": play.side_outcome, "net": play.side_net},
             })
         dealer = [c.code for c in r.dealer]
-        words = "round void: every bet returned" if r.void else (
+        words = void_words(r.settled, "every bet returned") if r.void else (
             f"dealer {' '.join(dealer)}; " + "; ".join(f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items()))
         return HandResult(None, "VOID" if r.void else "BJ-13", words, seats, void=r.void,
                           details={"dealer": dealer, "settlements": [p.to_dict() for p in r.settled]})

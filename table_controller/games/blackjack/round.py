@@ -201,6 +201,10 @@ class Round:
         if payment.hand is not None and len(self.plays[payment.seat].hands) > 1:
             who += f" hand {payment.hand}"
         bet = {"main": "main bet", "side": "side bet", "insurance": "insurance"}.get(payment.bet, payment.bet)
+        if payment.rule == "VOID" and not payment.staked:  # a settlement undone by a void
+            if payment.paid:
+                return f"Return {money(payment.paid)} to {who} ({payment.reason})"
+            return f"Take back {money(payment.collected)} from {who} ({payment.reason})"
         if payment.collected and not payment.returned:
             return f"Collect {who} {bet} {money(payment.collected)} ({payment.reason})"
         if payment.collected:

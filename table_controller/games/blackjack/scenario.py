@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from table_controller.cards import parse_card
-from table_controller.engine import Refused, Settled
+from table_controller.engine import Refused, Settled, impossible_card
 from table_controller.errors import CardCodeError, ConfigError, RuleViolation, ScenarioError
 from table_controller.events import NEW_DECK, PAID, CardArrived, Control, Decision, Event, Wager, event_to_dict
 from table_controller.games.blackjack.hands import total
@@ -111,6 +111,9 @@ def _decision(state: Any, legal: dict[str, tuple[str, ...]], decisions: list[dic
 
 def _step(game: Any, state: Any, event: Event, steps: list[dict[str, Any]]) -> Any:
     new, effects = game.apply(state, event)
+    held = impossible_card(effects)
+    if held is not None:
+        raise ScenarioError(f"step {len(steps) + 1}: the deck holds a card this shoe cannot give: {held.reason}")
     refused = next((e for e in effects if isinstance(e, Refused)), None)
     if refused is not None:
         raise RuleViolation(f"step {len(steps) + 1}: {refused.reason}", refused.legal)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from table_controller.cards import Card
-from table_controller.engine import Irregularity, Refusal
+from table_controller.engine import Irregularity, Payment, Refusal
 from table_controller.events import (
     ACCEPT_CARD,
     BURN_CARD,
@@ -218,7 +218,9 @@ def done(r: Round) -> str:
 
 
 def void(r: Round, by: str) -> str:
-    """RD-15: every ante and raise of the round is returned (what is already settled stands)."""
+    """RD-15: every ante and raise of the round is returned: those still on the layout as a
+    push, those already collected handed back, and a win already paid taken back, each a payment
+    the dealer confirms, so every seat's net is 0."""
     settled = {p.seat for p in r.settled}
     r.queue.clear()
     r.irregularity, r.void = None, True
@@ -228,8 +230,22 @@ def void(r: Round, by: str) -> str:
     for seat in reversed(r.playing_seats()):
         if seat not in settled:
             r.pay(seat, 0, "round void: returned", "RD-15")
+    for payment in list(r.settled):
+        r.queue.extend(undone(payment))
     r.phase = "pay" if r.queue else ("clear" if r.cards else "over")
     return f"round void by {by}: every ante and raise returned"
+
+
+def undone(payment: Payment) -> list[Payment]:
+    """A settlement already made in a round now void, reversed: what was collected goes back to
+    the seat, what was paid back to the house (payments of no stake: nothing is staked twice)."""
+    out = []
+    if payment.collected:
+        out.append(Payment(payment.seat, payment.bet, 0, 0, 0, payment.collected, f"{payment.bet}, collected", "RD-15"))
+    if payment.paid:
+        out.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0, f"{payment.bet}, paid", "RD-15",
+                           owed=payment.paid))  # handed over beyond any stake
+    return out
 
 
 def resolve(r: Round, name: str, by: str) -> str:

@@ -22,6 +22,7 @@ from table_controller.engine import (
     TablePrompts,
     step_effects,
     stepped,
+    void_words,
 )
 from table_controller.events import (
     DONE,
@@ -162,7 +163,7 @@ class RedDogGame:
             seats[seat] = SeatResult(outcome, r.outcome or None, None, None, None, rule, {
                 "net": net, "ante": r.antes[seat], "raise": r.raises.get(seat, 0), "decision": r.decided.get(seat)})
         cards = [c.code for c in r.cards]
-        words = "round void: every ante and raise returned" if r.void else (
+        words = void_words(r.settled, "every ante and raise returned") if r.void else (
             f"{' '.join(cards)} ({r.outcome.replace('_', ' ')}); "
             + "; ".join(f"{seat_words(s)} {'+' if v.details['net'] > 0 else '-' if v.details['net'] < 0 else ''}"
                         f"{money(abs(v.details['net']))}" for s, v in seats.items()))

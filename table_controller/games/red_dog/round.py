@@ -140,6 +140,10 @@ class Round:
 
     def instruction_for(self, payment: Payment) -> str:
         who = seat_words(payment.seat)
+        if payment.rule == "RD-15" and not payment.staked:  # a settlement undone by a void
+            if payment.paid:
+                return f"Return {money(payment.paid)} to {who} ({payment.reason})"
+            return f"Take back {money(payment.collected)} from {who} ({payment.reason})"
         if payment.paid:
             return f"Pay {who} {money(payment.paid)} ({payment.reason})"
         if payment.collected:

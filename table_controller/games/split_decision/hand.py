@@ -83,8 +83,9 @@ def resolve(hand: SeatHand, card: Card, sd3: str = "push") -> tuple[str, tuple[s
     one = hand.high or hand.low
     assert one is not None
     if matches(card, one):
-        if sd3 == "choose" and card.is_ace and hand.high is not None and hand.low is None:
-            return "choose", ("place_low", "push")  # SD-16 under SD3 = choose
+        if sd3 == "choose" and card.is_ace:  # SD-16 under SD3 = choose, either way round:
+            # the ace takes the empty end (low ace 1 under a high ace 14, or high ace over a low one)
+            return "choose", ("place_low" if hand.low is None else "place_high", "push")
         return "push", ()
     legal = []
     if hand.high is None and value_as(card, "high") > hand.low.value:  # type: ignore[union-attr]

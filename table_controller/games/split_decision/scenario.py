@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from table_controller.cards import parse_card
-from table_controller.engine import Refused
+from table_controller.engine import Refused, impossible_card
 from table_controller.errors import CardCodeError, ConfigError, RuleViolation, ScenarioError
 from table_controller.events import DONE, NEW_DECK, RESHUFFLE, CardArrived, Control, Decision, Event, event_to_dict
 
@@ -104,6 +104,9 @@ def _play_round(game: Any, state: Any, deck: list[Any], decisions: list[Decision
 def _step(game: Any, state: Any, event: Event, steps: list[dict[str, Any]], rows: list[dict[str, Any]] | None) -> Any:
     deal = game.expected(state).deal
     new, effects = game.apply(state, event)
+    held = impossible_card(effects)
+    if held is not None:
+        raise ScenarioError(f"step {len(steps) + 1}: the deck holds a card this shoe cannot give: {held.reason}")
     refused = next((e for e in effects if isinstance(e, Refused)), None)
     if refused is not None:
         raise RuleViolation(f"step {len(steps) + 1}: {refused.reason}", refused.legal)

@@ -36,7 +36,7 @@ from table_controller.events import (
 )
 from table_controller.games.vingt_un import handle
 from table_controller.games.vingt_un.flow import DONE, SEATS_IN
-from table_controller.games.vingt_un.prompts import hand_hidden, public, table_prompts
+from table_controller.games.vingt_un.prompts import hand_hidden, public, table_prompts, voided
 from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
 from table_controller.games.vingt_un.switches import RULES_VERSION, Limits, Switches
 from table_controller.money import signed
@@ -66,9 +66,10 @@ class VingtUnGame:
         """The round after ``finished``: the same stock and pone pile (V-26), the same seats in
         ("same as last round", V-12), the bank where the round left it (V-33)."""
         changed = finished.bank_round < 0
-        nxt = Round(self.switches, self.limits, self.seats, finished.shoe, phase="seats", banker=finished.banker,
+        banker = finished.bank_after()
+        nxt = Round(self.switches, self.limits, self.seats, finished.shoe, phase="seats", banker=banker,
                     bank_round=0 if changed else finished.bank_round + 1,
-                    seats_in=[s for s in finished.seats_in if s != finished.banker])
+                    seats_in=[s for s in finished.seats_in if s != banker])
         return nxt
 
     def starts_next_hand(self, event: Event) -> bool:
@@ -158,18 +159,19 @@ class VingtUnGame:
             if play is None:
                 continue
             net = sum(p.net for p in r.settled if p.seat == seat)
-            outcome = "void" if r.void else ("win" if net > 0 else "lose" if net < 0 else "push")
+            outcome = "void" if voided(r, play) else ("win" if net > 0 else "lose" if net < 0 else "push")
             hands = []
             for h in play.hands:
                 cards = [c.code for c, hide in zip(h.cards, hand_hidden(h)) if not (public and hide)]
                 hands.append({"cards": cards, "total": None if public and any(hand_hidden(h)) else h.total,
                               "outcome": h.outcome, "stake": h.stake, "net": h.net})
             method = ", ".join(h.outcome or "" for h in play.hands)
-            seats[seat] = SeatResult(outcome, method, None, None, None, "V-19", {"net": net, "hands": hands})
+            seats[seat] = SeatResult(outcome, method, None, None, None, "VOID" if outcome == "void" else "V-19",
+                                     {"net": net, "hands": hands})
         banker_net = -sum(p.net for p in r.settled)
         banker = [c.code for c in r.banker_cards] if (r.banker_up or not public) else []
         who = "house" if r.banker == HOUSE else seat_words(r.banker)
-        words = "round void: unsettled stakes returned" if r.void else (
+        words = void_words(seats) if r.void else (
             f"banker ({who}) {' '.join(banker) or 'not turned up'} {signed(banker_net)}; "
             + "; ".join(f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items()))
         return HandResult(None, "VOID" if r.void else "V-19", words, seats, void=r.void,
@@ -208,3 +210,10 @@ class VingtUnGame:
         from table_controller.games.vingt_un.strategy import next_event
 
         return next_event(self, state)
+
+
+def void_words(seats: dict[str, SeatResult]) -> str:
+    """A void round's result in words: the stakes returned, and which settlements stand (V-36)."""
+    stand = [f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items() if v.outcome != "void"]
+    return "round void: unsettled stakes returned" + (
+        f"; settlements made before the void stand (V-36): {', '.join(stand)}" if stand else "")

@@ -55,7 +55,7 @@ def instruction(r: Round, exp: Expected, public: bool = False) -> str:
         ways = ", ".join(c.upper().replace("_", " ") for c in exp.controls)
         return f"IRREGULARITY: {r.irregularity.reason}. Hold the round and call the pit boss: {ways}"
     if exp.hand_over:
-        who = "the house" if r.banker == HOUSE else f"{seat_words(r.banker)}"
+        who = "the house" if r.bank_after() == HOUSE else f"{seat_words(r.bank_after())}"
         return lead + ("Round void: unsettled stakes returned. " if r.void else "Round over. ") + \
             f"Next round: mark the seats in; the bank is with {who}"
     if exp.payment is not None:
@@ -127,6 +127,12 @@ def hand_figure(r: Round, seat: str, index: int, hand: Hand) -> dict[str, Any]:
     }
 
 
+def voided(r: Round, play: Any) -> bool:
+    """A void round's seat whose every stake was returned; a seat with a settlement made before
+    the void keeps its result (V-36: settlements already made stand)."""
+    return r.void and all(h.outcome == "void" for h in play.hands)
+
+
 def seat_prompt(r: Round, seat: str) -> SeatPrompt:
     play = r.plays.get(seat)
     decisions = r.decisions()
@@ -146,7 +152,8 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
     stake = sum(h.stake for h in play.hands)
     figures = {"main": stake, "hands": hands, "net": net,
                "bets_words": f"stake {money(stake)}" if stake else "no stake yet"}
-    outcome = None if not finished else ("win" if net > 0 else "lose" if net < 0 else "push")
+    outcome = None if not finished else "void" if voided(r, play) else (
+        "win" if net > 0 else "lose" if net < 0 else "push")
     cards = tuple(c.code for h in play.hands for c in h.cards)
     return SeatPrompt(seat, status, on_turn, None, None, None, decisions.get(seat, ()), outcome, None, cards, (), "",
                       figures)

@@ -35,6 +35,9 @@ class Round:
     phase: str = "shuffle"  # shuffle, seats, first, stakes, double, second, play, banker, bank, over
     banker: str = HOUSE
     bank_round: int = 0  # rounds this bank played before this one (0: the bank's first round)
+    # V-33: the seat that took the bank at this round's R11; it banks from the next round on, this
+    # round stays the one its banker dealt
+    next_banker: str | None = None
     seats_in: list[str] = field(default_factory=list)  # marked in (V-12), in table order
     plays: dict[str, SeatPlay] = field(default_factory=dict)
     banker_cards: list[Card] = field(default_factory=list)
@@ -67,6 +70,10 @@ class Round:
         return new
 
     # ----- who plays ------------------------------------------------------------------------------
+    def bank_after(self) -> str:
+        """Who banks the next round (V-33)."""
+        return self.banker if self.next_banker is None else self.next_banker
+
     def deal_order(self) -> list[str]:
         """V-6: the seats in, starting on the banker's left, clockwise; the banker is dealt last."""
         seats = [s for s in self.seats if s in self.seats_in and s != self.banker]

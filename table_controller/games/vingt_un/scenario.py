@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from table_controller.cards import Card, parse_card, standard_deck
-from table_controller.engine import Refused, Settled
+from table_controller.engine import Refused, Settled, impossible_card
 from table_controller.errors import CardCodeError, ConfigError, RuleViolation, ScenarioError
 from table_controller.events import NEW_DECK, PAID, RESHUFFLE, CardArrived, Control, Decision, Event, event_to_dict
 from table_controller.games.vingt_un.flow import DONE, SEATS_IN
@@ -178,6 +178,9 @@ class _Runner:
         game = self.game
         deal = game.expected(state).deal
         new, effects = game.apply(state, event)
+        held = impossible_card(effects)
+        if held is not None:
+            raise ScenarioError(f"step {len(self.steps) + 1}: the deck holds a card this shoe cannot give: {held.reason}")
         refused = next((e for e in effects if isinstance(e, Refused)), None)
         if refused is not None:
             raise RuleViolation(f"step {len(self.steps) + 1}: {refused.reason}", refused.legal)
@@ -215,4 +218,4 @@ def _round_trace(game: Any, state: Any) -> dict[str, Any]:
             "banker": {"bank": state.banker, "cards": [c.code for c in state.banker_cards], "total": value, "soft": soft},
             "seats": {s: {"hands": r.details["hands"], "net": r.details["net"]} for s, r in result.seats.items()},
             "house": result.details["banker_net"], "settlements": result.details["settlements"],
-            "bank_after": state.banker}
+            "bank_after": state.bank_after()}

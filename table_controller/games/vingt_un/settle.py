@@ -70,7 +70,7 @@ def offer_next(r: Round, target: str) -> None:
 
 
 def take_bank(r: Round, seat: str) -> None:
-    r.banker = seat
+    r.next_banker = seat
     r.bank_round = -1  # the next round is the new bank's first (next_hand adds one)
     r.offer = None
     r.after = "end"

@@ -1,0 +1,109 @@
+"""What the compliance report and the sheet export say about rounds that are not ordinary: a
+round the pit boss voided, a round the table stopped in, a game whose winner is a seat."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from table_controller import autopilot
+from table_controller.cli import main
+from table_controller.events import VOID_HAND, Control
+from table_controller.games import make_game
+from table_controller.hand_log import HandLog, open_store
+from table_controller.hand_log.reader import iter_hands
+from table_controller.runtime import TableSession
+from tests.hand_log.fixtures import _data_dir
+
+__all__ = ["_data_dir"]
+
+
+def blackjack_log(tmp_path: Path) -> tuple[Path, Path]:
+    """Two rounds; a third the pit boss voids once the cards are out; a fourth the table stops in."""
+    from drivers.registry import open_source
+
+    db, key = tmp_path / "bj.db", tmp_path / "keys" / "bj.key"
+    with HandLog.open(str(db), key_path=key) as log, open_source("sim://?seed=5&decks=6") as shoe:
+        session = TableSession(make_game("blackjack", seats=3), log=log, source_url=shoe.url, simulated=True)
+        assert autopilot.drive(session, shoe, hands=2) == 2
+        autopilot.drive(session, shoe, hands=None, should_stop=lambda: VOID_HAND in session.expected().controls
+                        and len(session.state.dealer) >= 1)
+        session.submit(Control(VOID_HAND, by="pit:bob"), source="console:pit_boss")
+        assert autopilot.drive(session, shoe, hands=1) == 1  # the returns are confirmed
+        calls = iter(range(12))
+        autopilot.drive(session, shoe, hands=None, should_stop=lambda: next(calls, None) is None)
+        assert not session.expected().hand_over
+    return db, key
+
+
+def test_void_and_unfinished_rounds_have_their_own_sections_and_stay_out_of_the_money(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, key = blackjack_log(tmp_path)
+    with open_store(str(db), create=False) as store:
+        hands = iter_hands(store)
+    assert len(hands) == 4 and hands[2].result["void"] and hands[3].result is None
+    page = tmp_path / "report.html"
+    assert main(["audit", "report", str(db), "--key", str(key), "--out", str(page)]) == 0
+    text = page.read_text()
+
+    void_part = text[text.index("<h2>Void rounds</h2>"):text.index("<h2>Unfinished hands</h2>")]
+    assert hands[2].hand_id in void_part and "pit:bob" in void_part
+    assert hands[2].hand_id not in text[:text.index("<h2>Void rounds</h2>")]  # not in the money
+
+    counted = [e for h in hands[:2] + hands[3:] for r in h.records if r.kind == "event"
+               for e in r.payload["effects"] if e["type"] == "settled"]
+    drop = sum(p["staked"] for p in counted)
+    money = text[text.index("<h2>Money</h2>"):text.index("<h2>Void rounds</h2>")]
+    assert f"${drop // 100:,}.{drop % 100:02d}" in money  # void stakes are not drop
+    assert "VOID" not in money
+
+    unfinished = text[text.index("<h2>Unfinished hands</h2>"):text.index("<h2>Irregularities</h2>")]
+    assert hands[3].hand_id in unfinished and "SEAT 1: main $10.00" in unfinished
+    assert "dealer dealer" not in text and "dealer (not named)" in text
+
+
+def test_the_sheet_export_has_a_row_per_seat_and_bet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, _key = blackjack_log(tmp_path)
+    sheet = tmp_path / "hands.csv"
+    assert main(["audit", "export", str(db), "--format", "sheet", "--out", str(sheet)]) == 0
+    rows = list(csv.DictReader(io.StringIO(sheet.read_text())))
+    assert list(rows[0]) == ["time", "table", "game", "dealer", "hand", "seat", "bet", "staked", "collected",
+                             "returned", "paid", "net", "outcome", "rule"]
+    with open_store(str(db), create=False) as store:
+        hands = iter_hands(store)
+    voided = [r for r in rows if r["hand"] == hands[2].hand_id]
+    assert voided and {r["outcome"] for r in voided if r["rule"] == "VOID"} == {"void"}
+    assert all(r["staked"] == r["returned"] for r in voided if r["rule"] == "VOID")
+    open_rows = [r for r in rows if r["hand"] == hands[3].hand_id]
+    layout = [r for r in open_rows if r["outcome"] == "unfinished"]
+    assert [(r["seat"], r["bet"]) for r in layout] == [
+        (f"seat{n}", "on the layout: main $10.00, side $5.00") for n in (1, 2, 3)]
+    first = [r for r in rows if r["hand"] == hands[0].hand_id]
+    assert first[0]["time"].endswith("Z") and first[0]["dealer"] == "(not named)"
+    assert re.fullmatch(r"-?\d+\.\d\d", first[0]["staked"])
+    settled = sum(len([e for r in hands[0].records if r.kind == "event" for e in r.payload["effects"]
+                       if e["type"] == "settled"]) for _ in [0])
+    assert len(first) == settled
+    assert main(["audit", "export", str(db), "--format", "csv", "--out", str(tmp_path / "raw.csv")]) == 0
+    assert (tmp_path / "raw.csv").read_text().startswith("table,hand,seq,kind")  # the raw export stays
+
+
+def test_farmer_s_outcome_chart_holds_outcomes_and_the_winners_have_their_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, key = tmp_path / "f.db", tmp_path / "k" / "f.key"
+    assert main(["run", "--game", "farmer", "--autopilot", "--hands", "6", "--log", str(db), "--key", str(key),
+                 "--cards", "sim://?seed=7&strip=8S,8H,8D,8C,6S,6D,6C", "--quiet"]) == 0
+    page = tmp_path / "report.html"
+    assert main(["audit", "report", str(db), "--key", str(key), "--out", str(page)]) == 0
+    text = page.read_text()
+    chart = re.search(r'aria-label="Hands by outcome".*?</svg>', text).group(0)
+    labels = re.findall(r'text-anchor="end">([^<]*)</text>', chart)
+    assert labels and set(labels) <= {"a seat won", "no winner", "settled", "void", "unfinished"}
+    winners = re.search(r'aria-label="Hands won, by seat".*?</svg>', text).group(0)
+    assert re.findall(r'text-anchor="end">SEAT \d</text>', winners)

@@ -61,6 +61,8 @@ LIVE_WAIT = 5.0  # seconds without a picture from a live camera before it counts
 class CameraSource(CardSource):
     """Frames in, card events out. Subclasses supply frames through :meth:`_next_frame`."""
 
+    reads_incrementally = 1  # the default of ``incremental=``
+
     def __init__(self, url: str, options: dict[str, str] | None = None) -> None:
         super().__init__(url)
         parsed = split_source_url(url, options or OPTIONS)
@@ -70,7 +72,7 @@ class CameraSource(CardSource):
         self.recogniser = Recogniser(deck, confidence)
         # A still table is not read again, a card that lands is read in its part of the frame
         # (vision.incremental); incremental=0 reads every frame whole, as before.
-        self.reader = IncrementalReader(self.recogniser) if int_option(parsed, "incremental", 1, 0, 1) else None
+        self.reader = IncrementalReader(self.recogniser) if int_option(parsed, "incremental", self.reads_incrementally, 0, 1) else None
         layout = self._layout(parsed)
         self.tracker = SpotTracker(layout, int_option(parsed, "frames", 3, 1, 30))
         self._pending: deque[SourceEvent] = deque()

@@ -61,6 +61,10 @@ FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is n
 # length, as guillex7's scene_q12 desk is); docs/vision.md, "Cards seen at a slant".
 SLANT_LOOKS = (0.7, 1.4)
 SLANT_BELOW = 0.5  # read less surely square-on than this (read_indices' floor), an index is read through them
+# ... unless the reader is this sure square-on that no index is there at all (two pips, picture
+# ink paired): three quarters of the slanted looks a cluttered photo made, a fifth of its time
+# (docs/vision.md, "Speed on real tables").
+SLANT_NONE_SURE = 0.99
 SLANT_FROM = 1.2  # a table seen this much shorter one way than the other (some 35 degrees off overhead) is laid out flat (table_seen)
 PLANE_AGREE = 1.3  # the cards read surely say alike how it lies: within this stretch of each other
 AMBIGUOUS_FROM = 0.5  # a rank read as two cards through two pairings, each this surely, names neither
@@ -662,7 +666,7 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
         # slanted windows too; one read surely there stands for it, and every look at it must
         # then be sure (vision.recogniser, _sure_index). (Tried from 0.999 down: a slanted
         # window read a 7 as a 10 at 0.9999, and the 7 read right square-on was lost.)
-        unsure = [k for k, r in enumerate(readings) if needs_slant(r)] if slants else []
+        unsure = [k for k, r in enumerate(readings) if needs_slant(r) and reads[k].ranks[-1] <= SLANT_NONE_SURE] if slants else []
         if unsure:
             slants = [(k, replace(cands[k], card=_widened(cands[k], f), slanted=True)) for k in unsure for f in SLANT_LOOKS]
             again = reader.read([corner_window(image, c.card, 0) for _, c in slants])

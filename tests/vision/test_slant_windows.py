@@ -36,3 +36,31 @@ def test_a_calibrated_camera_reads_no_slanted_window_and_reads_the_hand_as_well(
     assert slanted_looks == []
     assert sum(c in scene.cards for c in calibrated) >= sum(c in scene.cards for c in square)
     assert all(c is None or c in scene.cards for c in calibrated)
+
+
+class Unsure:
+    """A reader that reads every window as no card: sure of it (``none`` 0.999) or not (0.9)."""
+
+    def __init__(self, none: float) -> None:
+        self.none = none
+
+    def read(self, patches: list[np.ndarray]) -> list:
+        from vision.learned import N_RANK, CornerRead
+
+        ranks = np.full(N_RANK, (1 - self.none) / (N_RANK - 1))
+        ranks[-1] = self.none
+        return [CornerRead(ranks.copy(), np.full(4, 0.25), np.zeros(128, np.float32), None) for _ in patches]
+
+
+def test_a_pairing_the_reader_is_sure_holds_no_index_is_not_looked_at_slanted(slanted_looks: list[float]) -> None:
+    from table_controller.cards import standard_deck
+    from vision.reading import DeckIndex
+
+    rng = np.random.default_rng(31)
+    scene = stage(hand(4, rng), "blackjack", "felt", rng, slant=0.64)
+    deck = DeckIndex.of(standard_deck())
+    indices.read_indices(scene.image, Unsure(0.9), deck)
+    assert slanted_looks  # read as no card, but not surely none: looked at slanted
+    slanted_looks.clear()
+    indices.read_indices(scene.image, Unsure(0.999), deck)
+    assert slanted_looks == []  # two pips, picture ink: surely no index, however it is looked at

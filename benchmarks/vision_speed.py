@@ -189,7 +189,7 @@ def run(cards_dir: Path, every: int = 1, repeat: int = 1, stages: bool = False, 
     print(f"recogniser CPU time per frame, one core, no deck enrolled (least of {repeat} after one unmeasured):")
     for name, frames in sets.items():
         times = [cpu_ms(recogniser.recognise, image, repeat) for _, image in frames]
-        worst = sorted(zip(times, (n for n, _ in frames)), reverse=True)[:3]
+        worst = sorted(zip(times, (n for n, _ in frames), strict=True), reverse=True)[:3]
         print(f"  {name:28s} {summary(times)}; slowest " + ", ".join(f"{n} {t:.0f}" for t, n in worst), flush=True)
         if stages:
             timer = StageTimer()

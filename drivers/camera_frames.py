@@ -84,7 +84,7 @@ class FrameGrabber:
         while not self._stop.is_set():
             try:
                 ok, frame = self._read()
-            except Exception as exc:  # noqa: BLE001 - any fault of the device ends its pictures
+            except Exception as exc:  # any fault of the device ends its pictures
                 self.slot.fail(f"the camera failed: {exc}")
                 return
             if not ok or frame is None:

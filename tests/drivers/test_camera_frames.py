@@ -53,9 +53,9 @@ def live_source(frames: list[np.ndarray]) -> CameraSource:
     """camera://0 with a scripted device in place of the video device, every frame grabbed before
     the recogniser reads one (as when it reads far slower than the camera films)."""
     source = CameraSource("camera://0?confidence=0.5&frames=1")
-    source._capture = ScriptedCamera(frames)  # noqa: SLF001 - the device is what is replaced
-    source._start_grabbing()  # noqa: SLF001
-    assert source._grabber.finished(wait=30)  # noqa: SLF001 - every frame taken off the camera
+    source._capture = ScriptedCamera(frames)  # the device is what is replaced
+    source._start_grabbing()
+    assert source._grabber.finished(wait=30)  # every frame taken off the camera
     return source
 
 
@@ -66,16 +66,16 @@ def test_a_camera_faster_than_the_recogniser_has_its_frames_dropped_and_says_so(
         dealt = camera.frame()
     source = live_source([*empty, dealt])
     source.process_frame()  # one frame read: the newest, the king lies there
-    source._grabber.slot.put(dealt, at=1.0)  # noqa: SLF001 - and the camera's next, read in time
+    source._grabber.slot.put(dealt, at=1.0)  # and the camera's next, read in time
     source.process_frame()  # the king still there: it counts
-    events = list(source._pending)  # noqa: SLF001
+    events = list(source._pending)
     assert [e.kind for e in events] == ["warning", "card"]
     assert events[0].detail["reason"] == "frames_dropped"
     assert events[0].detail["dropped"] == 4 and events[0].detail["total"] == 4
     assert events[1].card == parse_card("KH")
     assert source.frames_dropped == 4
     # then the camera is gone (it stopped giving pictures): said as a disconnection
-    source._pending.clear()  # noqa: SLF001
+    source._pending.clear()
     assert source.read_event(timeout=5).kind == "disconnected"
     assert source.frames_dropped == 4  # counted across connections
     source.close()

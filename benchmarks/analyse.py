@@ -38,6 +38,20 @@ def exact_8_decks(repeat: int) -> None:
               f"hold {figures.hold_pct:.4f}%")
 
 
+def blackjack_8_decks() -> None:
+    """The combinatorial house edge on eight decks (issue 43: at most 10 s on one core), CPU time."""
+    from table_controller.games.blackjack.basic_strategy import Rules
+    from table_controller.games.blackjack.finite_shoe import analyse as blackjack
+    from table_controller.games.blackjack.shoe_dealer import dealer_table
+
+    for strategy in ("td", "cd"):
+        dealer_table.cache_clear()
+        start = time.process_time()
+        result = blackjack(Rules(), 8, strategy)
+        print(f"exact blackjack, 8 decks, H17 DAS, {strategy}: {time.process_time() - start:.2f} s CPU, "
+              f"house edge {result.house_edge_pct:.4f}%, sd {result.sd:.4f}")
+
+
 def per_core(rounds: int, repeat: int) -> float:
     switches, table = Switches(), PAYTABLES["PT2"]
     play_rounds(Job(switches, table, 50, 0, 0))  # warm up
@@ -70,6 +84,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     exact_8_decks(args.repeat)
+    blackjack_8_decks()
     affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     if affinity:
         os.sched_setaffinity(0, {min(affinity)})  # one core for the per-core figures

@@ -14,13 +14,15 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from dealer_display import ws
 from dealer_display.autopilot_task import run_autopilot
 from dealer_display.gate import GATE_ANSWERS, Gate, table_hosts
-from dealer_display.pin_guard import PinGuard
+from dealer_display.models import invalid_request
+from dealer_display.pin_guard import PinGuard, TokenGuards
 from dealer_display.routes import console, pit_boss, state
 from dealer_display.routes.state import STATIC
 from dealer_display.settings import DisplaySettings
@@ -32,25 +34,36 @@ from table_controller.runtime import TableSession, align_simulated_shoe, start_o
 
 
 def create_app(
-    settings: DisplaySettings, session: TableSession | None = None, *, source: CardSource | None = None
+    settings: DisplaySettings, session: TableSession | None = None, *,
+    source: CardSource | None = None, camera: CardSource | None = None,
 ) -> FastAPI:
     """The display for ``session`` (a fresh session of ``settings.game`` without a log if None).
 
-    ``source`` is an already open card source; by default ``settings.cards_url`` is opened
-    when the app starts and closed when it stops.
+    ``source`` and ``camera`` are already open (:func:`open_sources`; the caller closes them); by
+    default ``settings.cards_url`` (and ``settings.camera_url``) are opened when the app starts
+    and closed when it stops.
     """
     if session is None:
         session = _new_session(settings)
-    app = FastAPI(title="Dealer display", version="1", lifespan=_lifespan(settings, session, source),
+    lifespan = _lifespan(settings, session, source, camera)
+    app = FastAPI(title="Dealer display", version="1", lifespan=lifespan,
                   responses=GATE_ANSWERS)
     app.state.settings = settings
     app.state.table = None
     app.state.pin_guard = PinGuard()
-    app.add_middleware(Gate, hosts=table_hosts(settings.host, settings.allowed_hosts), token=settings.dealer_token)
+    app.state.token_guards = TokenGuards()
+
+    def record(kind: str, payload: dict[str, Any]) -> None:  # a wrong dealer token, in the hand log
+        if app.state.table is not None:
+            app.state.table.session.record_access(kind, payload, source="console:dealer")
+
+    app.add_middleware(Gate, hosts=table_hosts(settings.host, settings.allowed_hosts),
+                       token=settings.dealer_token, guards=app.state.token_guards, record=record)
     for router in (state.router, console.router, pit_boss.router, ws.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(TableError, _table_error)
+    app.add_exception_handler(RequestValidationError, invalid_request)
     return app
 
 
@@ -60,14 +73,31 @@ def _new_session(settings: DisplaySettings) -> TableSession:
     return TableSession(make_game(settings.game), source_url=settings.cards_url)
 
 
-def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSource | None) -> Any:
+def open_sources(settings: DisplaySettings) -> tuple[CardSource, CardSource | None]:
+    """The card source and the camera witnessing it, opened before anything is served: a bad
+    URL (ConfigError) or a device that is not there (DriverInitError) is then one line and an
+    exit code, not a failed start-up's traceback."""
+    source = open_source(settings.cards_url)
+    if settings.camera_url is None:
+        return source, None
+    try:
+        return source, open_source(settings.camera_url)
+    except BaseException:
+        source.close()
+        raise
+
+
+def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSource | None,
+              given_camera: CardSource | None = None) -> Any:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         source = given if given is not None else open_source(settings.cards_url)
         if getattr(source, "header", None):  # a replayed round on a lasting shoe starts where its header says
             session.state = start_of_hand(session.game, source.header)  # type: ignore[attr-defined]
         align_simulated_shoe(session, source)  # a hand resumed after a crash keeps its cards
-        camera = None if settings.camera_url is None else open_source(settings.camera_url)
+        camera = given_camera
+        if camera is None and settings.camera_url is not None:
+            camera = open_source(settings.camera_url)
         table = DisplayTable(session, source, camera)
         table.access = app.state.pin_guard
         if settings.autopilot and not table.can_deal:
@@ -86,7 +116,7 @@ def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSourc
             app.state.table = None
             if given is None:
                 source.close()
-            if camera is not None:
+            if camera is not None and given_camera is None:
                 camera.close()
 
     return lifespan

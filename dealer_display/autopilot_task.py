@@ -52,7 +52,7 @@ async def _step(table: DisplayTable, state: object = None) -> None:
         return
     if event is not None:
         table.submit(event, source=SOURCE)
-    elif exp.deal is not None:
+    elif exp.deal is not None and not session.log_down:  # a dealer waits while the log is down
         await _deal_and_wait(table)
     # otherwise the hand is held for the pit boss: keep waiting
 

@@ -20,13 +20,15 @@ from typing import Annotated, Any
 import cv2
 import numpy as np
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from dealer_display.routes.state import STATIC
 from dealer_display.gate import GATE_ANSWERS, Gate, table_hosts
+from dealer_display.models import invalid_request
 from dealer_display.pin_guard import PinGuard
+from dealer_display.routes.state import STATIC
 from table_controller.errors import ConfigError
 from table_controller.staff import check_pin
 from vision.calibration import Layout, calibrate
@@ -114,6 +116,7 @@ def create_calibration_app(settings: CalibrationSettings, picture: Picture) -> F
     app.state.picture = picture
     app.state.pin_guard = PinGuard()
     app.add_middleware(Gate, hosts=table_hosts(settings.host), max_body=64 * 1024)
+    app.add_exception_handler(RequestValidationError, invalid_request)
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
@@ -137,12 +140,12 @@ def _require_pin(
     if not x_pit_boss_pin:
         raise HTTPException(401, "saving the layout is a pit-boss action: enter the pit-boss PIN")
     guard: PinGuard = request.app.state.pin_guard
-    wait = guard.wait_left()
-    if wait > 0:
+    # counted before it is looked at
+    admitted, wait = guard.admit(request.client.host if request.client else "unknown")
+    if not admitted:
         raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
                             headers={"Retry-After": str(max(1, round(wait)))})
     if not secrets.compare_digest(x_pit_boss_pin.encode(), settings.pit_boss_pin.encode()):
-        wait = guard.failed()
         raise HTTPException(403, "the pit-boss PIN is wrong" + (f"; next try in {wait:.0f} seconds" if wait else ""))
     guard.succeeded()
 

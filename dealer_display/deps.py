@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Header, HTTPException, Request, WebSocket
 
@@ -20,6 +21,7 @@ from dealer_display.settings import DisplaySettings
 from dealer_display.table import DisplayTable
 
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -78,34 +80,54 @@ def require_dealer(
     return Actor("dealer", on_duty)
 
 
-def _wait_for_guard(request: Request, settings: DisplaySettings, staff_id: str | None) -> PinGuard:
-    """The table's PIN guard; inside its wait the try is refused (429, logged) unlooked at."""
+async def guarded_pin(request: Request, staff_id: str | None, check: Callable[[], T | None],
+                      wrong: str) -> T:
+    """What ``check()`` finds for a PIN (a staff member, an actor), through the table's
+    :class:`PinGuard`: inside a wait the try is refused (429) unlooked and only counted; else it
+    is counted before the slow hash, hashed on a worker thread one at a time, and a wrong one is
+    logged (403). The tries a wait refused are logged once, in one summary, when it is over."""
     guard: PinGuard = request.app.state.pin_guard
-    wait = guard.wait_left()
-    if wait > 0:
-        _refuse(request, settings, staff_id, f"locked: {guard.failures} wrong PINs in a row; next try in {wait:.0f} s")
+    console = console_of(request)
+    admitted, wait = guard.admit(console)
+    if not admitted:
+        locked = f"locked: {guard.failures} wrong PINs in a row"
+        guard.last_failure = {**_refusal(request, staff_id, locked), "at": time.time()}
+        guard.summarise_at_wait_end(wait, lambda summary: _record(
+            request, "lockout_lifted", {"reason": "the wait ended", **summary}))
         raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
                             headers={"Retry-After": str(max(1, round(wait)))})
-    return guard
+    brought, failures = wait, guard.failures  # now: tries admitted with this one change them
+    summary = guard.lift()
+    if summary is not None:
+        _record(request, "lockout_lifted",
+                {"reason": "the wait ended", "console": console, **summary})
+    found = await guard.one_at_a_time(check)
+    if found is None:
+        wait = brought
+        _refuse(request, staff_id, "wrong PIN")
+        if wait > 0:
+            _record(request, "lockout",
+                    {"failures": failures, "wait_seconds": wait, "console": console})
+        raise HTTPException(403, wrong + (f"; next try in {wait:.0f} seconds" if wait else ""))
+    return found
 
 
-def check_staff_pin(request: Request, pin: str | None, role: str, staff_id: str | None = None) -> Any:
+async def check_staff_pin(request: Request, pin: str | None, role: str,
+                          staff_id: str | None = None) -> Any:
     """The staff member of ``role`` whose PIN this is, through the same guard and log as the
     pit-boss PIN; raises 401/403/429 otherwise."""
     settings: DisplaySettings = request.app.state.settings
     if not pin:
         raise HTTPException(401, f"enter your {role.replace('_', ' ')} PIN")
-    guard = _wait_for_guard(request, settings, staff_id)
-    member = None if settings.staff is None else settings.staff.find(pin, role, staff_id)
-    if member is None:
-        wait = guard.failed()
-        _refuse(request, settings, staff_id, "wrong PIN")
-        raise HTTPException(403, "that PIN is not on the staff list" + (f"; next try in {wait:.0f} seconds" if wait else ""))
-    guard.succeeded()
+    staff = settings.staff
+    member = await guarded_pin(request, staff_id,
+                               lambda: None if staff is None else staff.find(pin, role, staff_id),
+                               "that PIN is not on the staff list")
+    _lifted(request, member.title)
     return member
 
 
-def require_pit_boss(
+async def require_pit_boss(
     request: Request,
     settings: SettingsDep,
     _dealer: Annotated[Actor, Depends(require_dealer)],
@@ -115,23 +137,27 @@ def require_pit_boss(
     """A pit boss, by their own PIN (named staff) or the table's shared one. Only from the
     dealer's console (its token), and only as fast as :class:`PinGuard` lets PINs be tried;
     every refusal is logged with the console it came from."""
-    if not x_pit_boss_pin:
+    pin = x_pit_boss_pin
+    if not pin:
         raise HTTPException(401, "this is a pit-boss action: enter the pit-boss PIN")
-    guard = _wait_for_guard(request, settings, x_staff_id)
-    member = None if settings.staff is None else settings.staff.find(x_pit_boss_pin, "pit_boss", x_staff_id)
-    if member is not None:
-        actor = Actor("pit_boss", member.title)
-    elif x_staff_id is None and settings.pit_boss_pin and _matches(x_pit_boss_pin, settings.pit_boss_pin):
-        actor = Actor("pit_boss", settings.pit_boss_name)
-    else:
-        wait = guard.failed()
-        _refuse(request, settings, x_staff_id, "wrong PIN")
-        if wait > 0:
-            _record(request, "lockout", {"failures": guard.failures, "wait_seconds": wait, "console": console_of(request)})
-        raise HTTPException(403, "the pit-boss PIN is wrong" + (f"; next try in {wait:.0f} seconds" if wait else ""))
-    if guard.succeeded():
-        _record(request, "lockout_lifted", {"by": actor.name, "console": console_of(request)})
+
+    def pit_boss() -> Actor | None:
+        staff = settings.staff
+        member = None if staff is None else staff.find(pin, "pit_boss", x_staff_id)
+        if member is not None:
+            return Actor("pit_boss", member.title)
+        if x_staff_id is None and settings.pit_boss_pin and _matches(pin, settings.pit_boss_pin):
+            return Actor("pit_boss", settings.pit_boss_name)
+        return None
+
+    actor = await guarded_pin(request, x_staff_id, pit_boss, "the pit-boss PIN is wrong")
+    _lifted(request, actor.name)
     return actor
+
+
+def _lifted(request: Request, by: str) -> None:
+    if request.app.state.pin_guard.succeeded():
+        _record(request, "lockout_lifted", {"by": by, "console": console_of(request)})
 
 
 def console_of(request: Request) -> str:
@@ -141,11 +167,16 @@ def console_of(request: Request) -> str:
     return f"{host} ({name})" if name.isprintable() and name else host
 
 
-def _refuse(request: Request, settings: DisplaySettings, staff_id: str | None, reason: str) -> None:
-    action = request.path_params.get("control") or "pit-boss action"
-    payload = {"action": action, "console": console_of(request), "staff": staff_id, "reason": reason}
-    guard: PinGuard = request.app.state.pin_guard
-    guard.last_failure = {**payload, "at": time.time()}
+def _refusal(request: Request, staff_id: str | None, reason: str) -> dict[str, Any]:
+    signing_in = request.url.path.endswith("/sign-in")
+    action = request.path_params.get("control") or ("sign in" if signing_in else "pit-boss action")
+    return {"action": action, "console": console_of(request), "staff": staff_id, "reason": reason}
+
+
+def _refuse(request: Request, staff_id: str | None, reason: str) -> None:
+    """A wrong PIN that was looked at: shown on the display and logged."""
+    payload = _refusal(request, staff_id, reason)
+    request.app.state.pin_guard.last_failure = {**payload, "at": time.time()}
     _record(request, "access_refused", payload)
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 NAME = r"^[a-z][a-z0-9_/]{0,31}$"
@@ -57,3 +60,22 @@ class Dealt(BaseModel):
     """The simulated shoe dealt ``card``; it reaches the rules through the card feed."""
 
     card: str
+
+
+async def invalid_request(_request: Request, exc: Exception) -> JSONResponse:
+    """422 with each reason in plain words, and never the input echoed: a body of ``NaN``,
+    ``1e999999`` or a lone surrogate (``"\\ud800"``) cannot be written back as JSON, and FastAPI's
+    own answer, which echoes it, was a 500 with a traceback."""
+    assert isinstance(exc, RequestValidationError)
+    errors = [{"loc": [_printable(part) for part in e.get("loc", ())],
+               "msg": _printable(e.get("msg", "")), "type": _printable(e.get("type", ""))}
+              for e in exc.errors()]
+    return JSONResponse({"detail": errors}, status_code=422)
+
+
+def _printable(value: object) -> object:
+    """A location part or message that JSON can carry: an int as it is, text with any lone
+    surrogate replaced."""
+    if isinstance(value, int):
+        return value
+    return str(value).encode("utf-8", "replace").decode("utf-8")

@@ -19,8 +19,10 @@ import webbrowser
 from typing import Any, Protocol
 
 import uvicorn
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-from dealer_display.app import create_app
+from dealer_display.app import create_app, open_sources
+from dealer_display.connection_guard import HEADER_SECONDS, PER_CLIENT, guarded_protocol
 from dealer_display.settings import (
     DEFAULT_PACE,
     DEFAULT_PORT,
@@ -75,13 +77,15 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
     if settings.autopilot and not (simulated and hasattr(source, "deal_next")):
         raise ConfigError(f"--autopilot deals from a simulated shoe; {settings.cards_url} is not one")
     _check_port_free(settings.host, settings.port)
-    log = None if args.no_log else open_log(args.log, key=args.key, table_id=args.table_id,
-                                            witness=getattr(args, "witness", None))
+    opened = open_sources(settings)  # a shoe that is not there: one line, before anything is served
+    log = None
     try:
+        log = None if args.no_log else open_log(args.log, key=args.key, table_id=args.table_id,
+                                                witness=getattr(args, "witness", None))
         session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
                                source_url=settings.cards_url, simulated=simulated)
         resume_unfinished(session, log)
-        app = create_app(settings, session)
+        app = create_app(settings, session, source=opened[0], camera=opened[1])
         server = TableServer(app, settings.host, settings.port)
         _announce(replace(settings, seats=len(game.seats)), server, open_browser=args.autopilot and not args.no_browser)
         run_until_stopped(server, stop)
@@ -90,6 +94,9 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
     finally:
         if log is not None:
             log.close()
+        for source in opened:
+            if source is not None:
+                source.close()
     return 0
 
 
@@ -99,8 +106,12 @@ class TableServer(uvicorn.Server):
     (uvicorn takes a second Ctrl-C as "force quit": it skipped the app's shutdown, leaving the
     card source and camera open, and printed the cancelled lifespan's traceback.)"""
 
-    def __init__(self, app: Any, host: str, port: int) -> None:
-        super().__init__(uvicorn.Config(app, host=host, port=port, log_level="warning",
+    def __init__(self, app: Any, host: str, port: int, *, header_seconds: float = HEADER_SECONDS,
+                 per_client: int = PER_CLIENT) -> None:
+        # a request's headers must arrive within header_seconds, and a client holds at most
+        # per_client connections (dealer_display.connection_guard)
+        http = guarded_protocol(AutoHTTPProtocol, header_seconds, per_client)
+        super().__init__(uvicorn.Config(app, host=host, port=port, log_level="warning", http=http,
                                         timeout_graceful_shutdown=SHUTDOWN_SECONDS))
         errors = logging.getLogger("uvicorn.error")  # (uvicorn's Config sets up its loggers)
         if not any(isinstance(f, _CutOffRequests) for f in errors.filters):

@@ -43,8 +43,7 @@ class DisplaySettings:
     seats: int = 2  # how many seats the game has, for what the console prints
 
     def __post_init__(self) -> None:
-        if len(self.dealer_token) < 8 or not self.dealer_token.isascii() or not self.dealer_token.isprintable():
-            raise ConfigError("the dealer token must be at least 8 printable ASCII characters")
+        check_dealer_token(self.dealer_token)
         if self.pit_boss_pin or not (self.staff and self.staff.with_role("pit_boss")):
             check_pin(self.pit_boss_pin, what="the pit-boss PIN")
         for host in self.allowed_hosts:
@@ -54,6 +53,16 @@ class DisplaySettings:
             raise ConfigError(f"--port must be 1..65535 (got {self.port})")
         if not 0 <= self.pace <= 3600:  # also refuses nan
             raise ConfigError(f"--pace must be 0 to 3600 seconds (got {self.pace})")
+
+
+def check_dealer_token(token: str) -> None:
+    """A token a guess will not find: 8+ printable ASCII characters, no spaces, at least 5 different
+    ones, not only digits (eight spaces, ``aaaaaaaa`` and ``12345678`` are refused)."""
+    plain = token.isascii() and token.isprintable() and not any(c.isspace() for c in token)
+    if len(token) < 8 or not plain or len(set(token)) < 5 or token.isdigit():
+        raise ConfigError("the dealer token must be at least 8 printable ASCII characters without "
+                          "spaces, at least 5 of them different and not only digits (leave it out "
+                          "for a random one)")
 
 
 def new_dealer_token() -> str:

@@ -23,6 +23,7 @@ from table_controller.runtime import TableSession
 __all__ = ["CAMERA_CHECK_SECONDS", "DisplayTable", "device_name"]
 
 CAMERA_CHECK_SECONDS = 0.5
+LOG_RETRY_SECONDS = 1.0  # what the log still owes (a head, a witness line) is tried this often
 
 
 class DisplayTable(RunningTable):
@@ -37,6 +38,7 @@ class DisplayTable(RunningTable):
         self._feeds: list[CardFeed] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
+        self._retry: asyncio.Task[None] | None = None
         self.subscribe(self._on_change)
 
     # ----- life -------------------------------------------------------------------------------
@@ -51,10 +53,13 @@ class DisplayTable(RunningTable):
             feed.start()
         if self.witness is not None:
             self._watch = self._loop.create_task(self._watch_camera())
+        if self.session.log is not None:
+            self._retry = self._loop.create_task(self._retry_log())
 
     def stop(self) -> None:
-        if self._watch is not None:
-            self._watch.cancel()
+        for task in (self._watch, self._retry):
+            if task is not None:
+                task.cancel()
         for feed in self._feeds:
             feed.stop()
 
@@ -62,6 +67,14 @@ class DisplayTable(RunningTable):
         while True:
             await asyncio.sleep(CAMERA_CHECK_SECONDS)
             self.check_camera(time.time())
+
+    async def _retry_log(self) -> None:
+        """What the log could not write after a commit (a head, a witness line) or could not
+        take (a card) stands as a notice until a retry succeeds: the table never stops for it."""
+        while True:
+            await asyncio.sleep(LOG_RETRY_SECONDS)
+            if self.session.log_owing:
+                self.session.retry_log()
 
     def deliver(self, event: SourceEvent) -> None:
         super().deliver(event)
@@ -73,24 +86,20 @@ class DisplayTable(RunningTable):
         return json.dumps(self.state(console))
 
     def state(self, console: bool = True) -> dict[str, Any]:
-        """Everything a page draws. A page other than the dealer's console gets the public view of
-        a game that keeps cards from the public: its ``public_prompts`` (Vingt-un: no face-down
-        card, no hidden total), or, for a game that ``hides_from_public`` (Farmer), the prompts
-        without each seat's ``figures["console"]``, no refusal reason (F-13) and no last card."""
+        """Everything a page draws. A page other than the dealer's console gets the public view
+        (:func:`public_view`): whatever the game, no card that went face down."""
         game = self.session.game
         snapshot = self.session.snapshot()
         card = self.last_card
-        if not console and hasattr(game, "public_prompts"):
-            snapshot = public_snapshot(self.session, snapshot)
-            card = None if card is None else {**card, "code": None}
+        camera = None if self.witness is None or self.camera is None \
+            else {"source": self.camera.url, **self.witness.to_dict()}
+        if not console:
+            snapshot, card = public_view(self.session, snapshot, card)
+            if camera is not None:  # the cards the camera has yet to see include the face-down ones
+                camera["unconfirmed"] = len(camera["unconfirmed"])
         elif hasattr(game, "public_prompts"):  # the console marks what the public cannot see
             public = game.public_prompts(self.session.state)
             snapshot["hidden_show_cards"] = [code is None for code in public.show_cards]
-        if not console and getattr(game, "hides_from_public", False):
-            card = None
-            snapshot["last_refusal"] = None
-            for seat in snapshot["prompts"]["seats"]:
-                (seat.get("figures") or {}).pop("console", None)
         return {
             "type": "state",
             "state": snapshot,
@@ -98,7 +107,7 @@ class DisplayTable(RunningTable):
                         **({"bets": list(self.session.game.bets)} if getattr(self.session.game, "bets", ()) else {})},
             "card": card,
             "access": None if self.access is None else self.access.to_dict(),
-            "camera": None if self.witness is None else {"source": self.camera.url, **self.witness.to_dict()},  # type: ignore[union-attr]
+            "camera": camera,
             "version": self.version,
             "sent_at": time.time(),
         }
@@ -121,10 +130,45 @@ class DisplayTable(RunningTable):
             self._loop.call_soon_threadsafe(self.hub.changed)
 
 
-def public_snapshot(session: TableSession, snapshot: dict[str, Any]) -> dict[str, Any]:
-    """The state as a page other than the dealer's console may see it: the game's public view
-    (no card that lies face down, no hidden total) and no card named in a hardware report."""
+FACE_DOWN_HELD = "the card dealt face down is held (the dealer's console names it)"
+
+
+def unnamed(prompts: dict[str, Any], code: str) -> dict[str, Any]:
+    """``prompts`` without ``code``: a card dealt face down that the rules hold as irregular is
+    named, in code and in words, in the irregularity and the instruction for the pit boss."""
+    irregularity = prompts.get("irregularity")
+    if not irregularity or code not in irregularity["cards"]:
+        return prompts
+    words = prompts["dealer_instruction"].replace(irregularity["reason"], FACE_DOWN_HELD)
+    if code in words:
+        words = "IRREGULARITY: " + FACE_DOWN_HELD
+    cards = [None if c == code else c for c in irregularity["cards"]]
+    irregularity = {**irregularity, "reason": FACE_DOWN_HELD, "cards": cards}
+    return {**prompts, "irregularity": irregularity, "dealer_instruction": words}
+
+
+def public_view(session: TableSession, snapshot: dict[str, Any],
+                card: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The state and the last card as a page other than the dealer's console may see them.
+
+    For every game: the last card's code is withheld when the game dealt it face down
+    (``DealTo.face_down``), and so is the refusal that came with it; no hardware report names a
+    card. A game with a public view of its own prompts (``public_prompts``: Vingt-un) gives it;
+    a game that ``hides_from_public`` (Farmer, F-6) shows no seat's console figures, no refusal
+    (F-13) and no last card at all."""
+    game = session.game
     hardware = dict(snapshot["hardware"])
     hardware["warnings"] = [{k: v for k, v in w.items() if k not in ("card", "detail")} for w in hardware["warnings"]]
-    return {**snapshot, "prompts": session.game.public_prompts(session.state).to_dict(), "hardware": hardware,
-            "last_refusal": None}
+    snapshot = {**snapshot, "hardware": hardware}
+    if hasattr(game, "public_prompts"):
+        snapshot["prompts"] = game.public_prompts(session.state).to_dict()
+        snapshot["last_refusal"] = None
+    if card is not None and card.get("face_down"):
+        # held as irregular, it is named for the pit boss
+        snapshot["prompts"] = unnamed(snapshot["prompts"], card["code"])
+        card, snapshot["last_refusal"] = {**card, "code": None}, None
+    if getattr(game, "hides_from_public", False):
+        card, snapshot["last_refusal"] = None, None
+        for seat in snapshot["prompts"]["seats"]:
+            (seat.get("figures") or {}).pop("console", None)
+    return snapshot, card

@@ -38,9 +38,10 @@ class TrainingTableSession(TableSession):
         return (Applied(f"{event.card.code} read for the drill"),)
 
 
-def create_training_app(settings: DisplaySettings, trainer: Any) -> FastAPI:
-    """The display for a training table, with the training page at ``/train``."""
-    app = create_app(settings, TrainingTableSession(trainer, settings.cards_url))
+def create_training_app(settings: DisplaySettings, trainer: Any, *, source: Any = None) -> FastAPI:
+    """The display for a training table, with the training page at ``/train`` (``source``: the
+    card source, already open, or None to open ``settings.cards_url`` as the app starts)."""
+    app = create_app(settings, TrainingTableSession(trainer, settings.cards_url), source=source)
     app.state.trainer = trainer
     app.include_router(training.router)
     return app

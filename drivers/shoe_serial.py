@@ -11,6 +11,7 @@ reports ``reconnected`` and resumes by sequence number, so no card is lost or do
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 import time
@@ -64,8 +65,13 @@ class SerialShoe(CardSource):
     def _open(self) -> None:
         try:
             self._port = self._connect()
-        except (*LINE_ERRORS, ValueError) as exc:  # ValueError: pyserial's "protocol not known"
-            raise DriverInitError(f"cannot open shoe port {self.port_url!r}: {exc}") from exc
+        except ValueError as exc:  # pyserial's "protocol not known": the URL is wrong
+            raise ConfigError(
+                f"cannot open shoe port {self.port_url!r}: {exc} (check --cards)") from exc
+        except LINE_ERRORS as exc:
+            raise DriverInitError(
+                f"cannot open shoe port {self.port_url!r} ({_why(exc)}): "
+                "is the shoe plugged in and switched on? (check --cards)") from exc
         self._send(self._session.connected(time.monotonic()))
         self._thread = threading.Thread(target=self._run, name=f"shoe-reader {self.port_url}",
                                         daemon=True)
@@ -185,3 +191,12 @@ class SerialShoe(CardSource):
             self._emit("reconnected", port=self.port_url)
             self._send(self._session.connected(time.monotonic()))
             return
+
+
+def _why(exc: Exception) -> str:
+    """The system's words for a port that would not open ("No such file or directory"), not
+    pyserial's sentence that repeats the port twice."""
+    errno_ = getattr(exc, "errno", None)
+    if isinstance(errno_, int) and errno_ > 0:
+        return os.strerror(errno_)
+    return str(exc)

@@ -92,6 +92,8 @@ def drive(
             if isinstance(event, Control) and event.control == RESHUFFLE:
                 _reload_discards(session, source)
         elif exp.deal is not None:
+            if getattr(session, "log_down", False):
+                return done  # the log cannot take the cards: a dealer would stop and wait too
             _pause(pace, should_stop)
             if not deal():
                 return done

@@ -32,8 +32,9 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        """One line, as every error of this command is; the usage is a --help away (the block
+        argparse prints first was 9 lines above the one that says what is wrong)."""
+        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -51,8 +52,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # loaded machine) waits until they are in. Raised inside an import it became an "internal
     # error" (pydantic wraps it), a traceback, or, even once caught here, a process killed by
     # SIGINT without a word (CPython does that to `import numpy, fastapi` interrupted, too).
+    # OpenCV's own warnings (a camera it cannot open: "[ WARN:0@0.2] global cap_v4l.cpp ...") are
+    # not for the person at the table: the driver says what went wrong in one line of its own
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
     with StopRequest() as early:
-        args = build_parser().parse_args(argv)
+        args = parse(build_parser(), argv)
         one_blas_thread()
     if early.requested:
         return INTERRUPTED
@@ -74,6 +78,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"table {args.command}: internal error (a bug, please report it): {type(exc).__name__}: "
               f"{str(exc)[:200]}; details in {where}", file=sys.stderr)
         return INTERNAL_ERROR
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments; one left over is named by the command it was given to (``table run:
+    error: unrecognized arguments: --bogus``), not by ``table``."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        _chosen(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _chosen(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The innermost subcommand's parser ``args`` were read by (``table audit verify``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            sub = action.choices.get(getattr(args, action.dest, None) or "")
+            if sub is not None:
+                return _chosen(sub, args)
+    return parser
 
 
 def one_blas_thread() -> None:

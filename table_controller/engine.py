@@ -48,12 +48,16 @@ class DealTo:
 
     ``purpose`` is one of: show, initial, ace_replacement, push, hit, forced_hit, backhand,
     play_push. ``label`` is the plain-words name of the spot ("GREEN, column 2").
+    ``face_down``: the card goes on its spot face down (blackjack's hole card, a burn card,
+    Vingt-un's cards, Farmer's first card), so only the dealer's console may be told which card
+    it is; every other screen gets it as a back, whatever the game.
     """
 
     spot: str
     seat: str | None
     purpose: str
     label: str
+    face_down: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +322,8 @@ def void_words(settled: list[Payment], returned: str) -> str:
     """A void round in words: its bets returned, and (if any were paid before the void) its wins
     taken back: a void round moves no money."""
     taken = any(p.collected and not p.staked for p in settled)  # a win paid before the void, undone
-    return f"round void: {returned}" + ("; every win paid before the void taken back" if taken else "")
+    return f"round void: {returned}" + (
+        "; every win paid before the void taken back" if taken else "")
 
 
 class Refusal(Exception):

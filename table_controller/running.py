@@ -14,8 +14,10 @@ unfinished in it by a crash is resumed where it stood.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -72,8 +74,11 @@ class RunningTable:
             self.session.hardware_event(report, source=event.source, at=event.at, alert=self._must_act(report))
             return
         engine_event, source, at = made
+        # a card the game wants face down is shown to no screen but the dealer's console
         if event.card is not None:
-            self.last_card = {"code": event.card.code, "seq": event.seq, "at": event.at}
+            deal = self.session.expected().deal
+            self.last_card = {"code": event.card.code, "seq": event.seq, "at": event.at,
+                              "face_down": deal is not None and deal.face_down}
         self.session.submit(engine_event, source=source, at=at)
         if event.card is not None and self.witness is not None:
             self.witness.shoe_card_applied(event.card.code, time.time())
@@ -180,7 +185,25 @@ def open_log(target: str | None, *, key: str | None, table_id: str, witness: str
     from table_controller.hand_log import HandLog
     from table_controller.hand_log.keys import default_log_target
 
+    if witness is not None:
+        check_witness_place(witness)
     return HandLog.open(target or default_log_target(), key_path=key, table_id=table_id, witness=witness)
+
+
+def check_witness_place(witness: str) -> None:
+    """A witness file that cannot be written at all is a start-up mistake, said before anything
+    is served (one that goes away later is a notice and a retry). Nothing is created here: the
+    log creates the file with its first line."""
+    path = Path(witness)
+    if path.is_dir():
+        raise ConfigError(f"--witness {witness} is a folder: name a file in it")
+    place = path if path.exists() else path.parent
+    if not place.is_dir() and not path.exists():
+        raise ConfigError(f"--witness {witness}: the folder {place} does not exist "
+                          "(mount the share, or create it)")
+    if not os.access(place, os.W_OK):
+        raise ConfigError(f"--witness {witness} cannot be written by this user "
+                          "(check its permissions)")
 
 
 def resume_unfinished(session: TableSession, log: Any, source: Any = None) -> None:

@@ -8,6 +8,7 @@ safe by itself: callers serialise :meth:`submit` (the display does it on its eve
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import uuid
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from table_controller.engine import Effect, Expected, HandEnded, Refused, TablePrompts
+from table_controller.errors import HandLogError
 from table_controller.events import (
     NEW_DECK,
     CardArrived,
@@ -38,6 +40,10 @@ ROUTINE_KINDS = frozenset({"hello", "heartbeat", "status", "jam_cleared", "door_
 RESULT_STANDS = (
     "the hand is over and its result is logged; it stands: NEW DECK starts the next hand"
 )
+# The dealer's notices while the log cannot be written (keys of HardwareStatus.notices)
+LOG_FAULT, LOG_DOWN, RESULT_DUE = "hand_log:", "hand_log_down", "hand_log_result"
+LOG_DOWN_HOLD = "the hand log could not be written, so these were not taken"
+LOG_DOWN_CHECK = "count the cards on the layout; the pit boss checks the hand"
 
 
 class HandLogLike(Protocol):
@@ -121,6 +127,9 @@ class TableSession:
         self.hardware = HardwareStatus(source=source_url, simulated=simulated)
         self.last_refusal: str | None = None
         self.lock = threading.RLock()
+        self._result_due: tuple[HandEnded, float] | None = None  # logged: the event, not its result
+        self._unlogged_cards: list[str] = []  # what the shoe dealt while the log could not take it
+        self._hand_logged = self._result_logged = self._ended = False  # (set by _begin_hand)
         self._listeners: list[Listener] = []
         self._begin_hand()
 
@@ -140,7 +149,9 @@ class TableSession:
             "hand_number": self.hands_played + (0 if exp.hand_over else 1),
             "prompts": self.prompts().to_dict(),
             "expected": {
-                "deal": None if exp.deal is None else {"spot": exp.deal.spot, "purpose": exp.deal.purpose, "label": exp.deal.label},
+                "deal": None if exp.deal is None else {
+                    "spot": exp.deal.spot, "purpose": exp.deal.purpose, "label": exp.deal.label,
+                    "face_down": exp.deal.face_down},
                 "decisions": {seat: list(actions) for seat, actions in exp.decisions.items()},
                 "controls": list(exp.controls),
                 "hand_over": exp.hand_over,
@@ -166,12 +177,28 @@ class TableSession:
 
     # ----- writing -----------------------------------------------------------------------------
     def submit(self, event: Event, *, source: str, at: float | None = None) -> tuple[Effect, ...]:
-        """Apply one event: log it, then show it. A NEW DECK after a finished hand starts the next."""
+        """Apply one event: log it, then show it. A NEW DECK after a finished hand starts the next.
+
+        The state moves exactly when the event's record commits. An event the log cannot take
+        is refused (nothing recorded, nothing moved, the reason shown); a card the shoe dealt
+        meanwhile holds the hand for the pit boss once the log takes records again."""
         with self.lock:
             at = time.time() if at is None else at
-            if self.expected().hand_over and self._starts_next_hand(event):
-                self.state = next_hand(self.game, self.state)
-                self._begin_hand()
+            try:
+                self._settle_log()
+                effects = self._step(event, source, at)
+            except HandLogError as exc:
+                effects = self._unlogged(event, exc)
+            self._show_log_faults()
+        self._notify()
+        return effects
+
+    def _step(self, event: Event, source: str, at: float) -> tuple[Effect, ...]:
+        before = (self.state, self.hand_id, self._hand_logged, self._result_logged, self._ended)
+        if self.expected().hand_over and self._starts_next_hand(event):
+            self.state = next_hand(self.game, self.state)
+            self._begin_hand()
+        try:
             new_state, effects = self._apply(event)
             payload = {
                 "event": event_to_dict(event),
@@ -179,17 +206,22 @@ class TableSession:
                 "effects": [effect_to_dict(e) for e in effects],
             }
             self._log("event", payload, source=source, at=at)
-            for effect in effects:
-                if isinstance(effect, HandEnded):
-                    self._log("result", result_to_dict(effect.result), source="engine", at=at)
-                    self._count(effect)
-            refused = [e for e in effects if isinstance(e, Refused)]
-            self.last_refusal = refused[0].reason if refused else None
-            self.state = new_state
-            if isinstance(event, Control) and event.control == NEW_DECK and not refused:
-                for key in CLEARED_BY_NEW_DECK:  # the shuffle the cut card called for
-                    self.hardware.notices.pop(key, None)
-        self._notify()
+        except HandLogError:
+            if not self._hand_logged:  # the next hand never reached the log: it has not begun
+                (self.state, self.hand_id, self._hand_logged, self._result_logged,
+                 self._ended) = before
+            raise
+        self.state = new_state  # the record stands, so does the state it moves to
+        refused = [e for e in effects if isinstance(e, Refused)]
+        self.last_refusal = refused[0].reason if refused else None
+        if isinstance(event, Control) and event.control == NEW_DECK and not refused:
+            for key in CLEARED_BY_NEW_DECK:  # the shuffle the cut card called for
+                self.hardware.notices.pop(key, None)
+        ended = next((e for e in effects if isinstance(e, HandEnded)), None)
+        if ended is not None:
+            self._result_due = (ended, at)
+            with contextlib.suppress(HandLogError):  # shown, and logged before anything else
+                self._log_result()
         return effects
 
     def hardware_event(
@@ -208,7 +240,9 @@ class TableSession:
         at = time.time() if at is None else at
         kind = str(event.get("type", "warning"))
         with self.lock:
-            self._log("hardware", event, source=source, at=at)
+            if not self._log_report(kind, event, source, at):
+                self._notify()
+                return
             if alert:
                 self._update_hardware(kind, event, at, source)
             else:
@@ -253,7 +287,102 @@ class TableSession:
                 self._count(HandEnded(result))
         self._notify()
 
+    def retry_log(self) -> None:
+        """Write what the log still owes (a head, a witness line, a result, a hold for cards the
+        log could not take); the display calls this every second while :attr:`log_owing`."""
+        if self.log is None:
+            return
+        with self.lock:
+            before = (dict(self.hardware.notices), self.state)
+            if hasattr(self.log, "retry"):
+                self.log.retry()
+            with contextlib.suppress(HandLogError):
+                self._settle_log()
+            self._show_log_faults()
+            changed = before != (self.hardware.notices, self.state)
+        if changed:
+            self._notify()
+
+    @property
+    def log_owing(self) -> bool:
+        """Something is still to be written to the log, or the log could not take a card."""
+        owed = bool(getattr(self.log, "owing", False))
+        return owed or self._result_due is not None or bool(self._unlogged_cards)
+
+    @property
+    def log_down(self) -> bool:
+        """The log could not take what the shoe dealt: a dealer (or the autopilot) waits."""
+        return bool(self._unlogged_cards)
+
     # ----- internals ---------------------------------------------------------------------------
+    def _settle_log(self) -> None:
+        """Before anything new: the result still due, then the hold for what the log could not
+        take while it was down (raises HandLogError while the log still cannot be written)."""
+        if self._result_due is not None:
+            self._log_result()
+        if self._unlogged_cards:
+            missed = ", ".join(self._unlogged_cards)
+            if self._hand_live():
+                hold = HardwareIrregularity(f"{LOG_DOWN_HOLD}: {missed}; {LOG_DOWN_CHECK}")
+                self._step(hold, "hand_log", time.time())
+            self._unlogged_cards.clear()
+            self.hardware.notices.pop(LOG_DOWN, None)
+
+    def _log_report(self, kind: str, event: dict[str, Any], source: str, at: float) -> bool:
+        """Log a hardware report; False if the log cannot take it (then it is not taken either,
+        and a live hand is held once the log is back)."""
+        try:
+            self._settle_log()
+            self._log("hardware", event, source=source, at=at)
+        except HandLogError as exc:
+            if kind not in ROUTINE_KINDS:
+                self._unlogged_report(f"the shoe's report {kind}", exc)
+            return False
+        finally:
+            self._show_log_faults()
+        return True
+
+    def _log_result(self) -> None:
+        ended, at = self._result_due  # type: ignore[misc]
+        try:
+            self._log("result", result_to_dict(ended.result), source="engine", at=at)
+        except HandLogError as exc:
+            self.hardware.notices[RESULT_DUE] = (
+                f"The hand's result is not in the hand log yet ({exc}): "
+                "it is logged before the next event")
+            raise
+        self.hardware.notices.pop(RESULT_DUE, None)
+        self._result_due = None
+        self._count(ended)
+
+    def _unlogged(self, event: Event, exc: HandLogError) -> tuple[Effect, ...]:
+        """The log could not take ``event``: refused, and a card from the shoe remembered."""
+        what = "the event"
+        if isinstance(event, CardArrived):
+            what = event.card.code
+            self._unlogged_report(what, exc)
+        elif isinstance(event, HardwareIrregularity):  # a hold the shoe asked for: it still stands
+            what = "the hold"
+            self._unlogged_report(f"a hold ({event.reason})", exc)
+        self.last_refusal = f"the hand log cannot be written ({exc}): {what} was not taken"
+        return (Refused(self.last_refusal),)
+
+    def _unlogged_report(self, what: str, exc: HandLogError) -> None:
+        if not self._hand_live():
+            return
+        self._unlogged_cards.append(what)
+        self.hardware.notices[LOG_DOWN] = (
+            f"The hand log cannot be written ({exc}): the cards dealt are not taken; wait, "
+            "the hand is held for the pit boss once the log is back")
+
+    def _show_log_faults(self) -> None:
+        """The log's standing faults (a head or witness it cannot write) as the dealer's notices."""
+        notices = self.hardware.notices
+        for key in [k for k in notices if k.startswith(LOG_FAULT)]:
+            del notices[key]
+        for key, words in (getattr(self.log, "faults", None) or {}).items():
+            notices[LOG_FAULT + key] = words
+
     def _starts_next_hand(self, event: Event) -> bool:
         """A NEW DECK after a finished hand starts the next; in a game whose shoe lasts many
         rounds (``next_hand``) so do the next round's bets and its first card."""

@@ -55,9 +55,14 @@ class Progress:
     def advance(self, n: int) -> None:
         self.done += n
         now = time.perf_counter()
-        if now - self.shown >= 0.1 or self.done >= self.total:
+        if self.done >= self.total or (now - self.shown >= 0.1 and self._terminal()):
             self.shown = now
             self._draw(now)
+
+    def _terminal(self) -> bool:
+        """Redraw only on a terminal: in a file or a pipe the bar is one final line, not kilobytes of \\r."""
+        isatty = getattr(self.stream, "isatty", None)
+        return bool(isatty and isatty())
 
     def _draw(self, now: float) -> None:
         share = self.done / self.total if self.total else 1.0

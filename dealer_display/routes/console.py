@@ -64,7 +64,7 @@ async def sign_in(request: Request, table: TableDep, _dealer: DealerDep,
                   x_staff_pin: Annotated[str | None, Header()] = None) -> Applied:
     """A dealer on the staff list takes the table with their own PIN: from the next hand the
     hand log names them, and their controls are attributed to them."""
-    member = check_staff_pin(request, x_staff_pin, "dealer")
+    member = await check_staff_pin(request, x_staff_pin, "dealer")
     table.session.dealer = member.name
     table.session.record_access("sign_in", {"dealer": member.name, "staff": member.id},
                                 source="console:dealer")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,8 @@ ANALYSES: tuple[tuple[str, str], ...] = (
     ("blackjack", "table_controller.commands.analyse_blackjack"),
     ("red-dog", "table_controller.games.red_dog.analysis"),
     ("farmer", "table_controller.games.farmer.analysis"),
+    ("vingt-un", "table_controller.games.vingt_un.analysis"),
+    ("luck-of-the-draw", "table_controller.games.split_decision.luck_analysis"),
 )
 
 
@@ -26,11 +29,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     games.required = True
     for name, module_path in ANALYSES:
         module = importlib.import_module(module_path)
-        doc = (module.__doc__ or name).strip()
-        sub = games.add_parser(name, help=doc.splitlines()[0].replace("%", "%%"), description=doc,
+        doc = plain(module.__doc__ or name)
+        sub = games.add_parser(name, help=first_sentence(doc).replace("%", "%%"), description=doc,
                                formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(sub)
         sub.set_defaults(func=module.run)
+
+
+def plain(doc: str) -> str:
+    """A module docstring as a user reads it: no reStructuredText markup (``x``, :data:`x`)."""
+    doc = re.sub(r":\w+:`([^`]*)`", r"\1", doc.strip())
+    return doc.replace("``", "")
+
+
+def first_sentence(doc: str) -> str:
+    """The docstring's first sentence, however many lines it runs over (the one-line help)."""
+    paragraph = " ".join(doc.split("\n\n")[0].split())
+    match = re.search(r"^(.+?\.)(\s|$)", paragraph)
+    return match.group(1) if match else paragraph
 
 
 def positive(text: str) -> int:

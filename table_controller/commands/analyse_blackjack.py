@@ -1,27 +1,32 @@
-"""Blackjack's house edge for a rule set, with the basic strategy the program derives for those rules.
+"""Blackjack's house edge for a rule set on the shoe of B1 decks, and the basic strategy derived for it.
 
-    table analyse blackjack [--switch B2=s17 --switch B5=6:5 ...] [--paytable PT1..PT5|FILE]
+    table analyse blackjack [--switch B2=s17 --switch B5=6:5 ...] [--paytable FILE] [--strategy td|cd]
                             [--published] [--json] [--simulate N [--seed S] [--workers W]]
 
-The strategy and the infinite-shoe house edge come from a recursion over every play (the
-dealer's final totals per up card, then stand, hit, double, split and surrender values);
-figures per rule switch are the change each other value of a switch makes. --simulate deals
-N rounds through the real engine (seven seats, the derived strategy, every payment confirmed) and
-prints the house edge on the finite shoe with its 95% interval and the rounds per second;
---published compares standard rule sets with published figures (docs/game-math.md).
-Split limits for aces and eights are the Dead Man's Hand paytable's (B14, or --paytable FILE).
+The house edge is computed by combinatorial analysis of the shoe of B1 decks: every first deal
+with its cards out of the shoe, the player's hits too, the dealer's hole card conditioned on the
+peek. The strategy is the total-dependent basic strategy derived for that shoe (--strategy cd:
+each hand played by its exact cards). Splits: a split hand is valued with the pair cards out of
+the shoe, not the cards drawn to the other split hands (the usual approximation).
+The infinite-shoe edge and what each rule switch changes (infinite shoe) are printed beside it.
+--simulate N deals N rounds through the real engine (seven seats, every payment confirmed) and
+prints the house edge with its 95% interval; --published compares standard rule sets with
+published combinatorial figures (docs/game-math.md). Split limits for aces and eights are the
+Dead Man's Hand paytable's (B14, or --paytable FILE).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
+import time
+from dataclasses import dataclass, replace
 from typing import Any
 
 from table_controller.commands.analyse import SimulationRun, add_simulation_arguments
 from table_controller.commands.analyse import simulate as run_simulation
 from table_controller.games.blackjack.basic_strategy import UPS, Rules, chart, expected_return
+from table_controller.games.blackjack.finite_shoe import STRATEGIES, ShoeAnalysis, analyse
 from table_controller.games.blackjack.paytables import Paytable, builtin_paytable, load_paytable
 from table_controller.games.blackjack.published_edges import PUBLISHED_EDGES, PUBLISHED_EFFECTS
 from table_controller.games.blackjack.switches import SWITCH_VALUES, Switches
@@ -34,6 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a blackjack rule switch, e.g. B2=s17, B5=6:5, B3=enhc (repeatable)")
     parser.add_argument("--paytable", default=None, metavar="FILE",
                         help="a custom Dead Man's Hand paytable file whose split limits apply (with B14=custom)")
+    parser.add_argument("--strategy", choices=STRATEGIES, default="td",
+                        help="td: total-dependent basic strategy (default); cd: each hand played by its exact cards")
     parser.add_argument("--published", action="store_true",
                         help="standard rule sets beside published house edges (with --simulate: each one simulated)")
     parser.add_argument("--json", action="store_true", help="one JSON object on standard output")
@@ -76,23 +83,51 @@ def per_switch(switches: Switches, paytable: Paytable) -> list[dict[str, Any]]:
     return rows
 
 
+@dataclass(frozen=True)
+class FiniteShoe:
+    analysis: ShoeAnalysis
+    cpu_seconds: float
+
+
+def finite_shoe(rules: Rules, decks: int, strategy: str) -> FiniteShoe:
+    start = time.process_time()
+    result = analyse(rules, decks, strategy)
+    return FiniteShoe(result, time.process_time() - start)
+
+
+STRATEGY_WORDS = {"td": "total-dependent basic strategy derived for this shoe (hits and stands by total; first "
+                        "decisions by the two cards)",
+                  "cd": "composition-dependent: each hand played by its exact cards"}
+SPLIT_WORDS = ("approximate, as the Wizard of Odds' Appendix 9: a split hand is valued with its own cards and the "
+               "pair cards of every hand made out of the shoe, not the cards drawn to the other split hands; "
+               "re-splits by the chance of the pair's rank from that shoe")
+SD_WORDS = ("standard deviation of one round's result in initial bets, exact but for splits, whose hands are "
+            "taken as independent given the dealer's final total")
+
+
 def run(args: argparse.Namespace) -> int:
     switches, paytable = setup(args)
     rules = Rules.from_switches(switches, paytable)
     edge = house_edge(switches, paytable)
-    simulated = simulate(switches, paytable, args.simulate, args) if args.simulate else None
+    exact = finite_shoe(rules, switches.decks, args.strategy)
+    simulated = simulate(switches, paytable, args.simulate, args, exact.analysis) if args.simulate else None
     published = published_rows(paytable, args) if args.published else None
     if args.json:
         out: dict[str, Any] = {
             "game": "blackjack", "switches": switches.to_dict(), "paytable": paytable.name,
-            "house_edge_pct_infinite_shoe": edge, "strategy": chart(rules), "per_switch": per_switch(switches, paytable)}
+            "house_edge_pct": exact.analysis.house_edge_pct, "sd": exact.analysis.sd,
+            "variance": exact.analysis.sd ** 2, "decks": switches.decks,
+            "method": {"strategy": args.strategy, "strategy_words": STRATEGY_WORDS[args.strategy],
+                       "splits": SPLIT_WORDS, "sd": SD_WORDS, "cpu_seconds": exact.cpu_seconds},
+            "house_edge_pct_infinite_shoe": edge, "strategy": exact.analysis.chart(),
+            "strategy_infinite_shoe": chart(rules), "per_switch": per_switch(switches, paytable)}
         if simulated is not None:
             out["simulated"] = simulated_dict(simulated)
         if published is not None:
             out["published"] = published
         print(json.dumps(out, indent=2))
         return 0
-    print_report(switches, paytable, edge, simulated)
+    print_report(switches, paytable, edge, exact, simulated)
     if published is not None:
         print_published(published)
     return 0
@@ -108,21 +143,34 @@ def describe(sw: Switches, table: Paytable) -> str:
             f"surrender {sw.B10}")
 
 
-def print_report(sw: Switches, table: Paytable, edge: float, simulated: SimulationRun | None) -> None:
+def print_report(sw: Switches, table: Paytable, edge: float, exact: FiniteShoe, simulated: SimulationRun | None) -> None:
+    a = exact.analysis
     print(f"Blackjack: {describe(sw, table)}")
-    print("\nBasic strategy derived for these rules (H hit, S stand, D double, P split, R surrender;"
-          " columns: the dealer's up card)")
-    for name, rows in chart(Rules.from_switches(sw, table)).items():
+    print(f"\nBasic strategy derived for {sw.decks} deck{'s' if sw.decks > 1 else ''}: first decisions on two cards "
+          "of different ranks (H hit, S stand, D double, P split, R surrender; columns: the dealer's up card)")
+    for name, rows in a.chart().items():
         print(f"{name:<6}" + " ".join(f"{'A' if u == 1 else u:>2}" for u in UPS))
         for label, row in rows:
             print(f"{label:<6}" + " ".join(f"{c:>2}" for c in row))
-    print(f"\nHouse edge on an infinite shoe (computed): {edge:.3f}% of the initial bet")
+    print(f"\nHouse edge on the {sw.decks}-deck shoe (combinatorial analysis): {a.house_edge_pct:.4f}% of the initial bet"
+          f" ({exact.cpu_seconds:.1f} s CPU)")
+    print(f"  standard deviation of a round: {a.sd:.4f} initial bets (variance {a.sd ** 2:.4f})")
+    print(f"  strategy: {STRATEGY_WORDS[a.strategy]}\n  splits: {SPLIT_WORDS}")
+    print(f"House edge on an infinite shoe (computed): {edge:.3f}% of the initial bet")
     if simulated is not None:
         t = simulated.tally
+        gap = -100 * t.main_return.mean - a.house_edge_pct
         print(f"House edge through the engine, {sw.decks} decks: {-100 * t.main_return.mean:.3f}% "
               f"\u00b1 {100 * t.main_return.half_width:.3f} (95%), {t.rounds:,} rounds x {t.seats} seats, "
               f"{simulated.rounds_per_second:,.0f} rounds/s on {simulated.processes} process"
-              f"{'es' if simulated.processes > 1 else ''}")
+              f"{'es' if simulated.processes > 1 else ''}; engine - exact {gap:+.3f} "
+              f"({'inside' if abs(gap) <= 100 * t.main_return.half_width else 'OUTSIDE'} the interval)")
+        if t.main_controlled.n:
+            controlled = -100 * t.main_controlled.mean
+            gap = controlled - a.house_edge_pct
+            print(f"  with control variates (the first deals' exact values, the dealer's final): {controlled:.3f}% \u00b1 "
+                  f"{100 * t.main_controlled.half_width:.3f} (95%); engine - exact {gap:+.3f} "
+                  f"({'inside' if abs(gap) <= 100 * t.main_controlled.half_width else 'OUTSIDE'} the interval)")
     print("\nEach rule switch (infinite shoe): the house edge with the other value, and the change")
     for row in per_switch(sw, table):
         pub = ", ".join(f"{v:+.2f} {s}" for s, v in row["published_change_pct"].items())
@@ -131,19 +179,31 @@ def print_report(sw: Switches, table: Paytable, edge: float, simulated: Simulati
 
 
 # ----- simulation and published figures ------------------------------------------------------------
-def simulate(switches: Switches, paytable: Paytable, rounds: int, args: argparse.Namespace) -> SimulationRun:
-    from table_controller.games.blackjack.simulate import Job
+def simulate(switches: Switches, paytable: Paytable, rounds: int, args: argparse.Namespace,
+             exact: ShoeAnalysis | None = None) -> SimulationRun:
+    from table_controller.games.blackjack.simulate import DealControl, Job
     from table_controller.simulation import chunks
 
-    jobs = [Job(switches, paytable, n, args.seed, i) for i, n in chunks(rounds)]
+    control = None
+    if exact is not None:
+        from table_controller.games.blackjack.finite_shoe import dealer_chances
+
+        values = {key: plays[exact.chosen[key]] for key, plays in exact.plays.items()}
+        control = DealControl(values, exact.expected_return, dealer_chances(Rules.from_switches(switches, paytable),
+                                                                           switches.decks))
+    jobs = [Job(switches, paytable, n, args.seed, i, control=control) for i, n in chunks(rounds)]
     return run_simulation(jobs, rounds, args.workers)
 
 
 def simulated_dict(run: SimulationRun) -> dict[str, Any]:
     t = run.tally
-    return {"rounds": t.rounds, "seats": t.seats, "house_edge_pct": -100 * t.main_return.mean,
-            "house_edge_pct_ci95": 100 * t.main_return.half_width, "rounds_per_second": run.rounds_per_second,
-            "processes": run.processes}
+    out = {"rounds": t.rounds, "seats": t.seats, "house_edge_pct": -100 * t.main_return.mean,
+           "house_edge_pct_ci95": 100 * t.main_return.half_width, "rounds_per_second": run.rounds_per_second,
+           "processes": run.processes}
+    if t.main_controlled.n:
+        out["house_edge_pct_controlled"] = -100 * t.main_controlled.mean
+        out["house_edge_pct_controlled_ci95"] = 100 * t.main_controlled.half_width
+    return out
 
 
 def published_rows(paytable: Paytable, args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -151,10 +211,13 @@ def published_rows(paytable: Paytable, args: argparse.Namespace) -> list[dict[st
     for pub in PUBLISHED_EDGES:
         sw = Switches.from_dict(pub.switches)
         table = builtin_paytable("PT2")  # the published figures split aces once, other pairs to four hands
+        exact = finite_shoe(Rules.from_switches(sw, table), sw.decks, "cd")  # the published figures are CD
         row: dict[str, Any] = {"rules": pub.words, "switches": pub.switches, "published_pct": pub.house_edge_pct,
-                               "source": pub.source, "infinite_shoe_pct": house_edge(sw, table)}
+                               "source": f"{pub.source}, wizardofodds.com/games/blackjack/appendix/9/{pub.page}/",
+                               "infinite_shoe_pct": house_edge(sw, table),
+                               "finite_shoe_pct": exact.analysis.house_edge_pct, "cpu_seconds": exact.cpu_seconds}
         if args.simulate:
-            run = simulate(sw, table, args.simulate, args)
+            run = simulate(sw, table, args.simulate, args, exact.analysis)
             row["simulated"] = simulated_dict(run)
         rows.append(row)
     return rows
@@ -162,8 +225,8 @@ def published_rows(paytable: Paytable, args: argparse.Namespace) -> list[dict[st
 
 def print_published(rows: list[dict[str, Any]]) -> None:
     print("\nStandard rule sets beside published house edges (percent of the initial bet)")
-    print(f"  {'rules':<44} {'published':>9} {'infinite shoe':>14} {'through the engine (95%)':>26} "
-          f"{'engine - published':>19}")
+    print(f"  {'rules':<46} {'published':>9} {'ours, exact':>11} {'ours - pub':>10} {'infinite shoe':>14} "
+          f"{'through the engine (95%)':>26} {'engine - published':>19}")
     for row in rows:
         sim = row.get("simulated")
         shown = f"{sim['house_edge_pct']:.3f} \u00b1 {sim['house_edge_pct_ci95']:.3f}" if sim else "-"
@@ -171,7 +234,8 @@ def print_published(rows: list[dict[str, Any]]) -> None:
         if sim:
             diff = sim["house_edge_pct"] - row["published_pct"]
             gap = f"{diff:+.3f} ({'inside' if abs(diff) <= sim['house_edge_pct_ci95'] else 'OUTSIDE'})"
-        print(f"  {row['rules']:<44} {row['published_pct']:>9.3f} {row['infinite_shoe_pct']:>14.3f} {shown:>26} {gap:>19}")
-    print("  Published: Wizard of Odds, Blackjack Appendix 9 (exact, composition-dependent, for the decks named);"
-          " ours on an infinite shoe is the\n  same rules with every card 1/13, so it sits above the few-deck figures;"
-          " the engine's figure plays the derived strategy on the real shoe.")
+        print(f"  {row['rules']:<46} {row['published_pct']:>9.4f} {row['finite_shoe_pct']:>11.4f} "
+              f"{row['finite_shoe_pct'] - row['published_pct']:>+10.4f} {row['infinite_shoe_pct']:>14.3f} {shown:>26} {gap:>19}")
+    print("  Published: Wizard of Odds, Blackjack Appendix 9 (combinatorial, composition-dependent, splits by the"
+          " hands split only);\n  ours exact: the same method, composition-dependent (--strategy cd); the infinite"
+          " shoe has every card 1/13;\n  the engine's figure plays the infinite-shoe strategy on the real shoe.")

@@ -126,6 +126,7 @@ def figures_dict(figures: SideBetFigures, switches: Switches) -> dict[str, Any]:
         "play": "split aces and eights to the paytable's limits" if rules.split else "never split",
         "hit_pct": figures.hit_pct, "hold_pct": figures.hold_pct, "payout_pct": figures.payout_pct,
         "hit": str(figures.hit), "player_return": str(figures.player_return),
+        "sd": figures.sd, "variance_exact": str(figures.variance),
         "outcomes": [{"id": o.id, "words": OUTCOME_WORDS.get(o.id, o.id), "probability": float(o.probability),
                       "probability_exact": str(o.probability), "pays": float(o.pays), "pays_exact": str(o.pays),
                       "contribution_pct": float(100 * o.contribution)} for o in figures.outcomes],

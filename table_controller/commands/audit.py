@@ -20,7 +20,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TextIO
 
-from table_controller.errors import ConfigError
+from table_controller.errors import ConfigError, TableError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -133,6 +133,27 @@ def run_checkpoint(args: argparse.Namespace) -> int:
     return 0
 
 
+# What reading a payload of another shape than the table writes raises (a record edited outside
+# the log, e.g. "effects": 5): the reader's fault is the log's, said in one line.
+MISSHAPEN = (TypeError, AttributeError, KeyError, IndexError, ValueError)
+
+
+def _reads_the_log(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    def reading(args: argparse.Namespace) -> int:
+        from table_controller.errors import HandLogError
+
+        try:
+            return run(args)
+        except MISSHAPEN as exc:
+            if isinstance(exc, TableError):  # ConfigError and the like say their own line
+                raise
+            raise HandLogError(
+                f"{args.db} holds a record not shaped as a table writes it ({type(exc).__name__}: "
+                f"{str(exc)[:120]}): it was altered outside the log; `table audit verify` names it") from None
+    return reading
+
+
+@_reads_the_log
 def run_show(args: argparse.Namespace) -> int:
     from table_controller.hand_log.account import account
     from table_controller.hand_log.reader import read_hand
@@ -143,6 +164,7 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
+@_reads_the_log
 def run_hands(args: argparse.Namespace) -> int:
     from table_controller.hand_log.account import clock, dealer_name
     from table_controller.hand_log.reader import list_hands
@@ -159,6 +181,7 @@ def run_hands(args: argparse.Namespace) -> int:
     return 0
 
 
+@_reads_the_log
 def run_export(args: argparse.Namespace) -> int:
     from table_controller.hand_log.export import export
     from table_controller.hand_log.reader import iter_hands
@@ -174,6 +197,7 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+@_reads_the_log
 def run_report(args: argparse.Namespace) -> int:
     from table_controller.hand_log.check import check_log
     from table_controller.hand_log.reader import iter_hands

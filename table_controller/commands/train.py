@@ -99,6 +99,7 @@ def _report(args: argparse.Namespace, standards: dict[str, object]) -> int:
 
 
 def _serve(args: argparse.Namespace, standards: dict[str, object]) -> int:
+    from dealer_display.app import open_sources
     from dealer_display.server import TableServer, _check_port_free, page_address, run_until_stopped
     from dealer_display.settings import DEFAULT_PORT, DisplaySettings, dealer_token_from, new_pit_boss_pin
     from dealer_display.training_app import create_training_app
@@ -114,11 +115,13 @@ def _serve(args: argparse.Namespace, standards: dict[str, object]) -> int:
     settings = DisplaySettings(cards_url=args.cards or "sim://?seed=1", game=args.game, host=args.host, port=args.port or DEFAULT_PORT,
                                dealer_token=dealer_token_from(args.dealer_token), pit_boss_pin=new_pit_boss_pin())
     _check_port_free(settings.host, settings.port)
-    records = None if args.no_log else TrainingRecords(_target(args))
+    source, _camera = open_sources(settings)  # a bad URL, a missing shoe: one line, no page
+    records = None
     try:
+        records = None if args.no_log else TrainingRecords(_target(args))
         trainer = Trainer(training, records)
         trainer.standards.update(standards)  # type: ignore[arg-type]
-        app = create_training_app(settings, trainer)
+        app = create_training_app(settings, trainer, source=source)
         address = page_address(settings)
         print(f"training page (the trainee's console, keep private): {address}train#token={settings.dealer_token}", flush=True)
         print(f"records: {'none' if records is None else _target(args)}", flush=True)
@@ -126,4 +129,5 @@ def _serve(args: argparse.Namespace, standards: dict[str, object]) -> int:
     finally:
         if records is not None:
             records.close()
+        source.close()
     return 0

@@ -4,8 +4,9 @@
 - :mod:`keys`: the HMAC key file and the signed chain heads, kept outside the database.
 - :mod:`store`, :mod:`sqlite_store`, :mod:`pg_store`: SQLite (WAL) or PostgreSQL.
 - :mod:`log`: :class:`HandLog`, the table's writer. :mod:`reader`: hands read back.
-- :mod:`verify`: the chain audit. :mod:`replay`: the rules-engine audit.
-- :mod:`account`, :mod:`export`, :mod:`report`: what auditors read.
+- :mod:`verify`: the chain audit. :mod:`replay_audit`, :mod:`round_start`: the rules-engine
+  audit. :mod:`check`: both, as ``table audit verify`` runs them.
+- :mod:`account`, :mod:`export`, :mod:`report`, :mod:`report_rounds`: what auditors read.
 """
 
 from table_controller.hand_log.keys import data_dir, default_key_path, default_log_target

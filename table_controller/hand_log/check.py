@@ -7,12 +7,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from table_controller.errors import HandLogError
 from table_controller.hand_log.keys import KEY_FILE, HeadStore, default_key_path, load_key
-from table_controller.hand_log.reader import iter_hands
-from table_controller.hand_log.records import signature_matches
-from table_controller.hand_log.replay_audit import replay_hand
+from table_controller.hand_log.reader import RecordedHand, iter_hands
+from table_controller.hand_log.records import NOTE, signature_matches
+from table_controller.hand_log.replay_audit import Replayed, replay
+from table_controller.hand_log.round_start import after_hand_events, round_start_problem
 from table_controller.hand_log.store import LogStore, is_postgres_url, open_store
 from table_controller.hand_log.verify import Finding, finish_chains, walk_chains
 from table_controller.hand_log.witness import check_witness, read_lines
@@ -88,6 +90,7 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
             report.rows = store.row_count()
             report.tables = len(store.tables())
             hands = iter_hands(store)
+            afterwards = after_hand_events(store.records(kinds=[NOTE])) if replay else {}
         chains = finish_chains(store, key, HeadStore(path, key, store.log_id, store.location), walks)
         report.findings = chains.findings
         report.signed_up_to = chains.signed_up_to
@@ -104,9 +107,24 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
             report.witnessed += mine
     report.hands = len(hands)
     if replay:
-        for hand in hands:
-            for finding in replay_hand(hand):
-                report.findings.append(finding)
-                report.replay_failures[(hand.table, hand.hand_id)] = finding
+        _replay_all(report, hands, afterwards)
     report.findings.sort(key=lambda f: (f.table, f.seq if f.seq is not None else 0))
     return report
+
+
+def _replay_all(report: CheckReport, hands: list[RecordedHand],
+                afterwards: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
+    """Replay every hand, and check each round starts where its table's hand before left it."""
+    before: dict[str, tuple[RecordedHand, Replayed]] = {}
+    for hand in hands:
+        replayed = replay(hand)
+        findings = list(replayed.findings)
+        previous = before.get(hand.table)
+        problem = round_start_problem(hand, *(previous or (None, None)),
+                                      afterwards.get((hand.table, previous[0].hand_id), []) if previous else [])
+        if problem:
+            findings.insert(0, Finding(hand.table, hand.hand_id, hand.header_record.seq, problem))
+        for finding in findings:
+            report.findings.append(finding)
+            report.replay_failures.setdefault((hand.table, hand.hand_id), finding)
+        before[hand.table] = (hand, replayed)

@@ -10,7 +10,13 @@
 A process holds a lock on its table's chain while the log is open, so two controllers can
 never interleave one table's records. On opening, the database's last record is checked
 against the signed head kept beside the key: the head may lag one record behind (a crash
-between commit and head update) but never lead, or the log was cut short.
+between commit and head update, or a head that could not be written for a while) but never
+lead, or the log was cut short.
+
+A record stands once it is committed. What it owes afterwards (its signed head, a witness
+line at a hand's end) cannot undo it: a write that fails stays due, is tried again with the
+next record or :meth:`HandLog.retry`, and is named meanwhile in :attr:`HandLog.faults` for
+the table to show, so the game and its log never part.
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ from table_controller.private_files import open_private
 
 LOG = logging.getLogger(__name__)
 APPEND_KINDS = frozenset({"event", "hardware", RESULT, "note", *ACCESS_KINDS})
+HEAD_FAULT, WITNESS_FAULT = "head", "witness"  # the keys of HandLog.faults
 
 
 class HandLog:
@@ -62,6 +69,9 @@ class HandLog:
         self._lock_file: TextIO | None = None
         self._last: HandRecord | None = None
         self._open_hand: str | None = None
+        self._head_due: ChainHead | None = None  # committed, its head not yet written
+        self._witness_due: list[dict[str, Any]] = []  # witness lines not yet written
+        self.faults: dict[str, str] = {}  # what cannot be written now, in words for the dealer
 
     @classmethod
     def open(
@@ -84,6 +94,10 @@ class HandLog:
             log._take_table_lock()
             log._resume_chain()
             store.note_key(table_id, key_id(key), str(path.resolve()))
+        except OSError as exc:  # the folder beside the key (its lock, its heads) cannot be written
+            log.close()
+            raise HandLogError(f"cannot write beside the hand-log key in {log._heads.folder} "
+                               f"({exc.strerror or exc}): check that folder or use --key") from None
         except BaseException:
             log.close()
             raise
@@ -142,11 +156,29 @@ class HandLog:
             return
         if head.seq > last.seq:
             raise HandLogError(self._cut_short(head, last.seq))
-        lag_ok = head.seq == last.seq - 1 and last.prev_hash == head.digest
-        if not (lag_ok or (head.seq == last.seq and head.digest == last.digest)):
+        same = head.seq == last.seq and head.digest == last.digest
+        if not (same or self._lags_behind(head, last)):
             raise HandLogError(
                 f"table {self.table_id}'s chain in {self.store.target} does not reach its signed "
                 f"head (seq {head.seq}); run `table audit verify`")
+
+    def _lags_behind(self, head: ChainHead, last: HandRecord) -> bool:
+        """The head names an earlier record of this chain, and every record after it links on
+        and is signed: heads that could not be written before the process stopped."""
+        if head.seq >= last.seq:
+            return False
+        if head.seq == last.seq - 1:
+            return last.prev_hash == head.digest
+        at_head = self.store.record_at(self.table_id, head.seq)
+        if at_head is None or at_head.digest != head.digest:
+            return False
+        digest = head.digest
+        for record in self.store.records(self.table_id, after_seq=head.seq):
+            if record.prev_hash != digest or record.expected_digest() != record.digest \
+                    or not signature_matches(self._key, record.digest, record.mac):
+                return False
+            digest = record.digest
+        return digest == last.digest
 
     def _cut_short(self, head: ChainHead, last_seq: int) -> str:
         return (f"the hand log {self.store.target} ends at record {last_seq} of table "
@@ -179,6 +211,7 @@ class HandLog:
             self._write(hand_id, HEADER, payload, str(header.get("dealer") or "table"),
                         time.time() if at is None else at)
             self._open_hand = hand_id
+            self._catch_up()
 
     def _previous_hand(self) -> str | None:
         header = self.store.last_header(self.table_id)
@@ -195,6 +228,8 @@ class HandLog:
         Raises:
             HandLogError: the hand is not the open hand, the payload is not JSON, or the
                 write failed (nothing was recorded; the caller must not show the effect).
+                A head or witness line that cannot be written after the commit raises
+                nothing: it stays due and is named in :attr:`faults`.
         """
         if kind not in APPEND_KINDS:
             raise HandLogError(f"cannot append a {kind!r} record; one of {sorted(APPEND_KINDS)}")
@@ -211,18 +246,57 @@ class HandLog:
             if kind == RESULT:
                 self._open_hand = None
                 if self.witness is not None:
-                    append_lines(self.witness, [witness_line(self.store, self.table_id, record.seq,
-                                                             record.digest, record.seq, at)])
+                    self._witness_due.append(witness_line(self.store, self.table_id, record.seq,
+                                                          record.digest, record.seq, at))
+            self._catch_up()
             return record.seq
 
     def _write(
         self, hand_id: str, kind: str, payload: dict[str, Any], source: str, at: float
     ) -> HandRecord:
         record = seal(self._key, self._last, self.table_id, hand_id, kind, payload, source, at)
-        self.store.insert(record)
+        self.store.insert(record)  # the commit: from here on the record stands
         self._last = record
-        self._heads.write(ChainHead(self.table_id, record.seq, record.digest, hand_id))
+        self._head_due = ChainHead(self.table_id, record.seq, record.digest, hand_id)
         return record
+
+    def retry(self) -> dict[str, str]:
+        """Write what committed records still owe (a head, witness lines); the faults left."""
+        with self._lock:
+            self._catch_up()
+            return dict(self.faults)
+
+    @property
+    def owing(self) -> bool:
+        """A head or a witness line is still to be written."""
+        return self._head_due is not None or bool(self._witness_due)
+
+    def _catch_up(self) -> None:
+        """Write the latest head and the witness lines due; what fails stays due, in faults."""
+        if self._head_due is not None:
+            try:
+                self._heads.write(self._head_due)
+            except (OSError, HandLogError) as exc:
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                where = self._heads.folder
+                self._fault(HEAD_FAULT, f"cannot write its signed head in {where} ({why})")
+            else:
+                self._head_due = None
+                self.faults.pop(HEAD_FAULT, None)
+        if self._witness_due and self.witness is not None:
+            try:
+                append_lines(self.witness, self._witness_due)
+            except HandLogError as exc:  # "cannot write the witness file F: why"
+                self._fault(WITNESS_FAULT, str(exc))
+            else:
+                self._witness_due.clear()
+                self.faults.pop(WITNESS_FAULT, None)
+
+    def _fault(self, key: str, what: str) -> None:
+        if key not in self.faults:
+            LOG.warning("hand log of %s %s", self.table_id, what)
+        self.faults[key] = (f"The hand log {what}; the table plays on and writes it as soon as it "
+                            "can (tell the pit boss if this stays)")
 
     # Reading -------------------------------------------------------------------------
     def unfinished_hand(self) -> tuple[str, dict[str, Any], list[HandRecord]] | None:
@@ -246,7 +320,12 @@ class HandLog:
         return self._last.seq if self._last else 0
 
     def close(self) -> None:
-        """Close the database and release the table. Safe to call more than once."""
+        """Close the database and release the table. Safe to call more than once. A head or
+        witness line still due is tried once more; if it still fails, one line says so (the
+        next opening checks the log reaches its older head and writes the new one)."""
+        if self.owing:
+            for words in self.retry().values():
+                LOG.warning("closing with a write still due: %s", words)
         if self._lock_file is not None:
             self._lock_file.close()
             self._lock_file = None

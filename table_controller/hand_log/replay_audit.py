@@ -12,6 +12,7 @@ the record's seq and the first field that differs.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from table_controller.errors import HandLogError, TableError
@@ -58,10 +59,24 @@ def build_game(header: dict[str, Any]) -> Any:
     )
 
 
+@dataclass
+class Replayed:
+    """A hand's replay: its findings and, when it replayed to the end, the game and its state
+    after the last event (where the next round on a lasting shoe starts from)."""
+
+    findings: list[Finding]
+    game: Any = None
+    state: Any = None
+
+
 def replay_hand(hand: RecordedHand) -> list[Finding]:
     """Every difference between the logged hand and its replay; empty when they agree."""
-    def found(seq: int | None, problem: str) -> list[Finding]:
-        return [Finding(hand.table, hand.hand_id, seq, problem)]
+    return replay(hand).findings
+
+
+def replay(hand: RecordedHand) -> Replayed:
+    def found(seq: int | None, problem: str) -> Replayed:
+        return Replayed([Finding(hand.table, hand.hand_id, seq, problem)])
 
     try:
         game = build_game(hand.header)
@@ -87,7 +102,7 @@ def replay_hand(hand: RecordedHand) -> list[Finding]:
             problem = f"the rules engine failed on replay: {type(exc).__name__}: {exc}"
         if problem:
             return found(record.seq, problem)
-    return []
+    return Replayed([], game, state)
 
 
 # What the engine declares about itself that a header carries and the report reads.

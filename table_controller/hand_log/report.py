@@ -29,9 +29,8 @@ from table_controller.hand_log.check import CheckReport
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
 from table_controller.hand_log.report_rounds import (
-    is_void,
     outcome_kind,
-    settled_effects,
+    standing_settlements,
     unfinished_rows,
     void_rows,
 )
@@ -187,9 +186,8 @@ def _money_section(hands: list[RecordedHand]) -> str:
     by_bet: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     side_hits: dict[int, list[int]] = {}
     for hand in hands:
-        if is_void(hand):
-            continue  # its bets were returned: neither drop nor win (listed under Void rounds)
-        paid = [p for p in settled_effects(hand) if not p.get("banker")]  # a seat's bank: between seats, not the house's
+        # a void round's returned bets are neither drop nor win (listed under Void rounds)
+        paid = [p for p in standing_settlements(hand) if not p.get("banker")]  # a seat's bank: between seats, not the house's
         if not paid:
             continue
         header = hand.header
@@ -209,7 +207,7 @@ def _money_section(hands: list[RecordedHand]) -> str:
             for decks, (n, hit) in sorted(side_hits.items())]
     return ("<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
             "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and left out; "
-            "void rounds are left out of every figure here (see Void rounds).</p>"
+            "the bets a void returned or undid are left out of every figure here (see Void rounds).</p>"
             + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))
             + _table(("bet", "paytable", "drop", "win", "hold"), _money_rows(by_bet))
             + (("<h3>Dead Man's Hand hit rate</h3>"
@@ -223,9 +221,7 @@ def _between_players(hands: list[RecordedHand]) -> str:
     the report shows what went into and out of the pot and between the seats, per table and game."""
     rows: dict[tuple[str, str], list[int]] = {}
     for hand in hands:
-        if is_void(hand):
-            continue
-        moved = [p for p in settled_effects(hand) if p.get("payee") or p.get("payer")]
+        moved = [p for p in standing_settlements(hand) if p.get("payee") or p.get("payer")]
         if not moved:
             continue
         key = (hand.table, str(hand.header.get("title") or hand.header.get("game")))

@@ -28,6 +28,21 @@ def settled_effects(hand: RecordedHand) -> list[dict[str, Any]]:
             if e.get("type") == "settled"]
 
 
+def _bet(payment: dict[str, Any]) -> tuple[object, object, object]:
+    return payment.get("seat"), payment.get("bet"), payment.get("hand")
+
+
+def standing_settlements(hand: RecordedHand) -> list[dict[str, Any]]:
+    """The settlements of a hand that count in the money: all of them, save, in a void round,
+    every bet the void returned or undid (a VOID payment names it: in blackjack and Red Dog every
+    bet of the round); a settlement the void lets stand (Vingt-un, V-36) still counts."""
+    paid = settled_effects(hand)
+    if not is_void(hand):
+        return paid
+    voided = {_bet(p) for p in paid if p.get("rule") == VOID_RULE}
+    return [p for p in paid if _bet(p) not in voided]
+
+
 def voided_by(hand: RecordedHand) -> str:
     """Who gave the VOID HAND control (the last one, if several were tried)."""
     who = ""
@@ -52,9 +67,11 @@ def void_rows(hands: list[RecordedHand]) -> list[tuple[Any, ...]]:
         paid = settled_effects(hand)
         returned = sum(int(p.get("returned") or 0) for p in paid if p.get("rule") == VOID_RULE)
         before = [p for p in paid if p.get("rule") != VOID_RULE]
-        moved = (f"{len(before)} bets settled before the void: collected "
-                 f"{money(sum(int(p.get('collected') or 0) for p in before))}, paid "
-                 f"{money(sum(int(p.get('paid') or 0) for p in before))}") if before else "none"
+        stand = standing_settlements(hand)
+        moved = (f"{len(before)} bets settled before the void, {len(before) - len(stand)} of them undone by it; "
+                 f"{len(stand)} stand (counted in the money): collected "
+                 f"{money(sum(int(p.get('collected') or 0) for p in stand))}, paid "
+                 f"{money(sum(int(p.get('paid') or 0) for p in stand))}") if before else "none"
         rows.append((clock(hand.header_record.at), hand.table, hand.hand_id, _game(hand), dealer_name(hand.header),
                      voided_by(hand), money(sum(int(p.get("staked") or 0) for p in paid)), money(returned), moved,
                      str((hand.result or {}).get("explanation") or "")))

@@ -135,8 +135,10 @@ class ProcedureDrill:
             "signal": None, "spots": [], "summary": self.summary().to_dict(),
             "drill_notes": d.notes[-3:], "live": d.live, "waiting_for_card": d.waiting_for_card,
         }
-        if right is not None:
+        if out["card"] is not None and not d.waiting_for_card:  # a card in hand: where it may go
+            # (not while a decision or payment is due: a number key there dealt at the wrong moment)
             out["spots"] = [{"spot": s, "label": label} for s, label in gamehooks.spots(d.game, d.state, right)]
+        if right is not None:
             if right.kind == "decision":
                 out["signal"] = {"seat": right.seat, "words": gamehooks.signal_words(d.game, right.action or "")}
         return out

@@ -6,6 +6,7 @@ view across trainees. Built from the training records; one self-contained HTML p
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter
 from html import escape
 from urllib.parse import quote
@@ -37,7 +38,7 @@ def _summary(attempt: dict[str, Any], steps: list[dict[str, Any]], standard: Sta
         within = sum(1 for s in steps if s["first_try"] and (s["seconds"] or 0.0) <= standard.seconds) / len(steps)
     return Summary(int(attempt["steps"]), int(attempt["right_first"]), int(attempt["errors"]),
                    float(attempt["seconds"] or 0.0), int(attempt["hands"]), float(attempt["elapsed"] or 0.0),
-                   within, standard.seconds)
+                   within, standard.seconds, unfinished=attempt["finished_at"] is None)
 
 
 def line_plot(values: list[float], labels: list[str], *, title: str, top: float, unit: str,
@@ -109,34 +110,52 @@ def _drill_section(drill: str, rows: list[dict[str, Any]], summaries: list[Summa
              + line_plot(seconds, labels, title="seconds per step", top=max(seconds + [1.0]), unit=" s",
                          goal=standard.seconds) + "</div>")
     table = ["<table><tr><th>started</th><th>mode</th><th>game</th><th>steps</th><th>right first try</th>"
-             "<th>errors</th><th>s per step</th><th>hands/hour</th></tr>"]
+             "<th>errors</th><th>s per step</th><th>hands/hour</th><th>finished</th></tr>"]
     for a, s in zip(rows, summaries, strict=True):
         hph = f"{s.hands_per_hour:.0f}" if s.hands_per_hour else "-"
+        finished = "<td class=short>unfinished</td>" if s.unfinished else "<td>yes</td>"
         table.append(f"<tr><td>{_when(a['started_at'])}</td><td>{escape(a['mode'])}</td><td>{escape(a['game'])}</td>"
                      f'<td class="num">{s.steps}</td><td class="num">{s.accuracy:.0%}</td><td class="num">{s.errors}</td>'
-                     f'<td class="num">{s.seconds:.1f}</td><td class="num">{hph}</td></tr>')
+                     f'<td class="num">{s.seconds:.1f}</td><td class="num">{hph}</td>'
+                     f"{finished}</tr>")
     table.append("</table>")
     return f"<h3>{escape(drill)}</h3>{verdict}{plots}{''.join(table)}"
 
 
-def recurring_errors(records: TrainingRecords, trainee: str | None = None, top: int = 10) -> list[tuple[str, str, int]]:
-    """(rule, what went wrong, how often), most frequent first: errors counted by the rule they
-    break (by their words where no rule names them), with the latest one's words."""
+def recurring_errors(
+    records: TrainingRecords, trainee: str | None = None, top: int = 10
+) -> list[tuple[str, str, str, int]]:
+    """(rule, what went wrong, the right step, how often), most frequent first: errors counted by
+    the rule they break *and* the step that was right (one rule id is cited for different
+    mistakes: a card dealt out of turn and a payment made before the last card), with the latest
+    one's words; by their words where no rule names them."""
     counts: Counter[tuple[str, str]] = Counter()
     latest: dict[tuple[str, str], str] = {}
     for e in records.errors(trainee):
-        key = (e["rule"], "") if e["rule"] else ("-", e["words"])
+        key = (e["rule"], step_shape(e["right_step"])) if e["rule"] else ("-", e["words"])
         counts[key] += 1
         latest[key] = f"{e['words']} (entered: {e['entered']}; {e['drill']})"
-    return [(key[0], latest[key], n) for key, n in counts.most_common(top)]
+    return [(rule, latest[(rule, right)], right if rule != "-" else "", n)
+            for (rule, right), n in counts.most_common(top)]
 
 
-def _errors_table(rows: list[tuple[str, str, int]]) -> str:
+_SEAT = re.compile(r"\bseat\d+\b", re.IGNORECASE)
+_AMOUNT = re.compile(r"(?<![\w/.])(\$?)\d[\d,]*(?:\.\d+)?(?![\w/])")
+
+
+def step_shape(right: str) -> str:
+    """The right step without which seat or how much, so one mistake made at seat 1 and at seat 3,
+    for $10 and for $15, counts as one: ``pay seat3 $15.00`` -> ``pay seatN $N``."""
+    return _AMOUNT.sub(lambda m: f"{m.group(1)}N", _SEAT.sub("seatN", right))
+
+
+def _errors_table(rows: list[tuple[str, str, str, int]]) -> str:
     if not rows:
         return '<p class="muted">No errors recorded.</p>'
-    body = "".join(f'<tr><td>{escape(rule)}</td><td>{escape(words)}</td><td class="num">{n}</td></tr>'
-                   for rule, words, n in rows)
-    return f"<table><tr><th>rule</th><th>what went wrong</th><th>times</th></tr>{body}</table>"
+    body = "".join(f"<tr><td>{escape(rule)}</td><td>{escape(words)}</td><td>{escape(right)}</td>"
+                   f'<td class="num">{n}</td></tr>' for rule, words, right, n in rows)
+    head = "<tr><th>rule</th><th>what went wrong</th><th>the right step</th><th>times</th></tr>"
+    return f"<table>{head}{body}</table>"
 
 
 def _page(title: str, body: str) -> str:

@@ -76,6 +76,7 @@ class Summary:
     elapsed: float = 0.0
     within: float | None = None
     limit: float | None = None
+    unfinished: bool = False  # stopped before its last step: it never meets a standard
 
     @property
     def accuracy(self) -> float:
@@ -88,7 +89,8 @@ class Summary:
     def to_dict(self) -> dict[str, Any]:
         return {"steps": self.steps, "right": self.right, "errors": self.errors, "accuracy": self.accuracy,
                 "seconds": self.seconds, "hands": self.hands, "elapsed": self.elapsed,
-                "hands_per_hour": self.hands_per_hour, "within": self.within, "limit": self.limit}
+                "hands_per_hour": self.hands_per_hour, "within": self.within, "limit": self.limit,
+                "unfinished": self.unfinished}
 
 
 def summarise(steps: list[StepRecord], *, hands: int = 0, started_at: float = 0.0,
@@ -99,7 +101,10 @@ def summarise(steps: list[StepRecord], *, hands: int = 0, started_at: float = 0.
     within = None
     if limit is not None and done:
         within = sum(1 for s in done if s.first_try and (s.seconds or 0.0) <= limit) / len(done)
-    return Summary(len(done), sum(1 for s in done if s.first_try), sum(len(s.errors) for s in steps),
+    # a step left with errors counts as a step not right at the first try: an attempt stopped
+    # there is not "1 step, 100% right" with 3 errors beside it
+    tried = len(done) + sum(1 for s in steps if not s.done and s.errors)
+    return Summary(tried, sum(1 for s in done if s.first_try), sum(len(s.errors) for s in steps),
                    sum(times) / len(times) if times else 0.0, hands, max(0.0, elapsed), within, limit)
 
 
@@ -116,6 +121,9 @@ class Standard:
         """(met, why in plain words)."""
         share = summary.within if self.seconds is not None and summary.within is not None else summary.accuracy
         reasons = []
+        if summary.unfinished:  # a drill stopped after its first steps is no measure of the rest
+            steps = f"{summary.steps} step{'' if summary.steps == 1 else 's'}"
+            reasons.append(f"unfinished, stopped after {steps}")
         if share + 1e-9 < self.accuracy:
             what = f"right within {self.seconds:g} s" if self.seconds is not None else "right"
             reasons.append(f"{share:.0%} {what}, the standard is {self.accuracy:.0%}")

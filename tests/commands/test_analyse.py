@@ -97,24 +97,48 @@ def test_blackjack_prints_the_derived_strategy_the_edge_and_each_switch(capsys) 
     assert main(["analyse", "blackjack", "--switch", "B2=s17"]) == 0
     out = capsys.readouterr().out
     assert "Blackjack: 6 decks, S17, peek, blackjack pays 3:2" in out
+    assert "Basic strategy derived for 6 decks" in out
     assert "16     S  S  S  S  S  H  H  H  H  H" in out
+    assert "11     D  D  D  D  D  D  D  D  D  H" in out  # S17 on six decks: hit 11 against an ace
+    # issue 43: combinatorial analyses of six decks, S17, DAS give about 0.40% (the infinite shoe: 0.512%)
+    assert "House edge on the 6-deck shoe (combinatorial analysis): 0.4057%" in out
+    assert "strategy: total-dependent basic strategy derived for this shoe" in out
     assert "House edge on an infinite shoe (computed): 0.512%" in out
     assert "B2     s17 -> h17         0.731%  +0.219   (published: +0.20 thecolorofblackjack.com" in out
     assert "B5     3:2 -> 6:5" in out
 
 
-def test_blackjack_json_simulated_through_the_engine_and_published(capsys) -> None:
-    assert main(["analyse", "blackjack", "--json", "--simulate", "100", "--seed", "2", "--published"]) == 0
+def test_blackjack_json_on_eight_decks_is_the_published_combinatorial_figure(capsys) -> None:
+    assert main(["analyse", "blackjack", "--json", "--switch", "B1=8", "--switch", "B3=enhc", "--strategy", "cd"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    # Wizard of Odds, Blackjack Appendix 9, euro-8dh17r4: expected return of game -0.007562
+    assert out["house_edge_pct"] == pytest.approx(0.7562, abs=0.0005)
+    assert out["house_edge_pct_infinite_shoe"] == pytest.approx(0.842, abs=0.001)
+    assert out["method"]["strategy"] == "cd" and "approximate" in out["method"]["splits"]
+    assert out["strategy"]["pairs"][0] == ["A,A", ["P"] * 9 + ["H"]]  # no hole card: aces are not split against an ace
+
+
+def test_blackjack_json_simulated_through_the_engine_and_published(capsys, monkeypatch) -> None:
+    from table_controller.commands import analyse_blackjack
+    from table_controller.games.blackjack.published_edges import PUBLISHED_EDGES
+
+    monkeypatch.setattr(analyse_blackjack, "PUBLISHED_EDGES", PUBLISHED_EDGES[:1])  # one deck: quick to compute
+    assert main(["analyse", "blackjack", "--json", "--simulate", "300", "--seed", "2", "--published",
+                 "--switch", "B1=1", "--switch", "B2=s17"]) == 0
     printed = capsys.readouterr()
     out = json.loads(printed.out)
     sim = out["simulated"]
-    assert sim["rounds"] == 100 and sim["seats"] == 7 and sim["rounds_per_second"] > 0
-    assert abs(sim["house_edge_pct"] - out["house_edge_pct_infinite_shoe"]) <= sim["house_edge_pct_ci95"]
-    assert out["strategy"]["pairs"][0] == ["A,A", ["P"] * 10]
-    rows = {r["rules"]: r for r in out["published"]}
-    assert rows["2 decks, H17, DAS"]["published_pct"] == 0.3797 and "simulated" in rows["2 decks, H17, DAS"]
+    assert sim["rounds"] == 300 and sim["seats"] == 7 and sim["rounds_per_second"] > 0
+    assert abs(sim["house_edge_pct"] - out["house_edge_pct"]) <= sim["house_edge_pct_ci95"]
+    # control variates (the first deals' exact values, the dealer's final): a narrower interval, still holding it
+    assert sim["house_edge_pct_controlled_ci95"] < 0.75 * sim["house_edge_pct_ci95"]
+    assert abs(sim["house_edge_pct_controlled"] - out["house_edge_pct"]) <= sim["house_edge_pct_controlled_ci95"]
+    row = out["published"][0]
+    assert row["rules"] == "1 deck, S17, DAS" and row["published_pct"] == -0.1839 and "simulated" in row
+    assert "appendix/9/1ds17r4/" in row["source"]
+    assert row["finite_shoe_pct"] == pytest.approx(-0.1839, abs=0.0005)
     assert {r["switch"] for r in out["per_switch"]} >= {"B2", "B5", "B6", "B7", "B10"}
-    assert "100% 100/100 rounds" in printed.err
+    assert "100% 300/300 rounds" in printed.err
 
 
 def test_blackjack_bad_switch_is_one_line() -> None:
@@ -124,13 +148,18 @@ def test_blackjack_bad_switch_is_one_line() -> None:
 
 
 @pytest.mark.parametrize("args", [["analyse", "--help"], ["analyse", "dead-mans-hand", "--help"],
-                                  ["analyse", "blackjack", "--help"]])
+                                  ["analyse", "blackjack", "--help"], ["analyse", "farmer", "--help"]])
 def test_help_names_every_analysis(args) -> None:
     proc = subprocess.run([sys.executable, "-m", "table_controller.cli", *args], capture_output=True, text=True,
                           timeout=60, check=False)
     assert proc.returncode == 0 and "usage: table analyse" in proc.stdout, proc.stderr
+    assert "``" not in proc.stdout and ":data:" not in proc.stdout  # issue 38: no docstring markup
     if args == ["analyse", "--help"]:
         assert "dead-mans-hand" in proc.stdout and "blackjack" in proc.stdout and "hold %" in proc.stdout
+        helps = " ".join(proc.stdout.split())
+        assert "farmer Farmer: each seat position's expectation per deal, by simulation. vingt-un" in helps
+        assert "luck-of-the-draw Luck of the Draw: the player's exact expectation" in helps
+        assert "red-dog Red Dog's exact house edge per deck count (red-dog.md Part A). " in helps
 
 
 def test_red_dog_is_analysed_through_the_table_command(capsys) -> None:

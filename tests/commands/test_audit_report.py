@@ -22,16 +22,21 @@ from tests.hand_log.fixtures import _data_dir
 __all__ = ["_data_dir"]
 
 
-def blackjack_log(tmp_path: Path) -> tuple[Path, Path]:
-    """Two rounds; a third the pit boss voids once the cards are out; a fourth the table stops in."""
+def blackjack_log(tmp_path: Path, settled_first: int = 0) -> tuple[Path, Path]:
+    """Two rounds; a third the pit boss voids once the cards are out (or once ``settled_first``
+    bets are settled); a fourth the table stops in."""
     from drivers.registry import open_source
 
     db, key = tmp_path / "bj.db", tmp_path / "keys" / "bj.key"
     with HandLog.open(str(db), key_path=key) as log, open_source("sim://?seed=5&decks=6") as shoe:
         session = TableSession(make_game("blackjack", seats=3), log=log, source_url=shoe.url, simulated=True)
         assert autopilot.drive(session, shoe, hands=2) == 2
-        autopilot.drive(session, shoe, hands=None, should_stop=lambda: VOID_HAND in session.expected().controls
-                        and len(session.state.dealer) >= 1)
+        if settled_first:
+            autopilot.drive(session, shoe, hands=None, should_stop=lambda: not session.expected().hand_over
+                            and len(session.state.settled) >= settled_first)
+        else:
+            autopilot.drive(session, shoe, hands=None, should_stop=lambda: VOID_HAND in session.expected().controls
+                            and len(session.state.dealer) >= 1)
         session.submit(Control(VOID_HAND, by="pit:bob"), source="console:pit_boss")
         assert autopilot.drive(session, shoe, hands=1) == 1  # the returns are confirmed
         calls = iter(range(12))
@@ -40,10 +45,13 @@ def blackjack_log(tmp_path: Path) -> tuple[Path, Path]:
     return db, key
 
 
+@pytest.mark.parametrize("settled_first", [0, 2])
 def test_void_and_unfinished_rounds_have_their_own_sections_and_stay_out_of_the_money(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], settled_first: int
 ) -> None:
-    db, key = blackjack_log(tmp_path)
+    """A void round's bets, returned or (collected before the void) handed back, are no drop and
+    no win, whether voided before any payment or during them."""
+    db, key = blackjack_log(tmp_path, settled_first)
     with open_store(str(db), create=False) as store:
         hands = iter_hands(store)
     assert len(hands) == 4 and hands[2].result["void"] and hands[3].result is None
@@ -61,6 +69,9 @@ def test_void_and_unfinished_rounds_have_their_own_sections_and_stay_out_of_the_
     money = text[text.index("<h2>Money</h2>"):text.index("<h2>Void rounds</h2>")]
     assert f"${drop // 100:,}.{drop % 100:02d}" in money  # void stakes are not drop
     assert "VOID" not in money
+    if settled_first:
+        assert f"{settled_first} bets settled before the void, {settled_first} of them undone by it; 0 stand" \
+            in void_part
 
     unfinished = text[text.index("<h2>Unfinished hands</h2>"):text.index("<h2>Irregularities</h2>")]
     assert hands[3].hand_id in unfinished and "SEAT 1: main $10.00" in unfinished
@@ -107,3 +118,27 @@ def test_farmer_s_outcome_chart_holds_outcomes_and_the_winners_have_their_own(
     assert labels and set(labels) <= {"a seat won", "no winner", "settled", "void", "unfinished"}
     winners = re.search(r'aria-label="Hands won, by seat".*?</svg>', text).group(0)
     assert re.findall(r'text-anchor="end">SEAT \d</text>', winners)
+
+
+def test_a_round_whose_carried_bets_were_raised_and_re_signed_fails_the_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The next round on a blackjack shoe starts from the bets and shoe the round before left:
+    a header re-signed with a carried bet raised is a round the table never dealt."""
+    import json
+
+    from tests.hand_log.forge import reseal_from
+    from tests.hand_log.raw import raw_sql
+
+    db, key = blackjack_log(tmp_path)
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 0
+    (seq, text), = raw_sql(str(db), "SELECT seq, payload FROM hand_records WHERE kind = 'hand' ORDER BY seq LIMIT 1 OFFSET 1")
+    payload = json.loads(text)
+    assert payload["header"]["round"]["bets"]["seat1"] == [1000, 500]
+    payload["header"]["round"]["bets"]["seat1"] = [100000, 500]
+    reseal_from(str(db), key, "table-1", seq, json.dumps(payload, sort_keys=True, separators=(",", ":")))
+    capsys.readouterr()
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 1
+    out = capsys.readouterr().out
+    assert f"record {seq}: the round does not start where hand " in out
+    assert "header.round.bets.seat1[0]: logged 100000, replay gives 1000" in out

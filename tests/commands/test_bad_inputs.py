@@ -90,3 +90,17 @@ def test_staff_add_into_a_folder_that_does_not_exist(tmp_path: Path, capsys: pyt
     target = tmp_path / "nowhere" / "staff.json"
     code, err = one_line(capsys, ["staff", "add", str(target), "bob", "--name", "Bob", "--role", "dealer"])
     assert code == 2 and err == f"table staff: error: cannot write the staff file {target}: No such file or directory"
+
+
+@pytest.mark.parametrize("action", ["show", "export", "report"])
+def test_a_record_of_another_shape_than_the_table_writes(tmp_path: Path, key_path: Path, action: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "hands.db")
+    assert main(["run", "--game", "blackjack", "--autopilot", "--hands", "1", "--log", db, "--key", str(key_path),
+                 "--quiet"]) == 0
+    seq, hand = raw_sql(db, "SELECT seq, hand_id FROM hand_records WHERE kind = 'event' ORDER BY seq LIMIT 1")[0]
+    raw_sql(db, "UPDATE hand_records SET payload = ? WHERE seq = ?", ('{"effects":5,"event":"x","prompts":5}', seq))
+    extra = {"show": [hand], "export": ["--format", "sheet"],
+             "report": ["--out", str(tmp_path / "r.html"), "--key", str(key_path)]}[action]
+    code, err = one_line(capsys, ["audit", action, db, *extra])
+    assert code == 1 and "holds a record not shaped as a table writes it" in err

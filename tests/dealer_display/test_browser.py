@@ -155,7 +155,7 @@ def test_pit_boss_actions_are_refused_without_the_pin(browser: Browser, table: L
     page.screenshot(path=str(ARTIFACTS / "pin-dialog-1280x800.png"))
     seen = act_and_wait(page, table, lambda: page.press("#pin-input", "Enter"))  # Enter confirms
     assert seen["result"]["headline"] == "HAND VOID"
-    assert {seat["badge"] for seat in seen["seats"].values()} == {"VOID"}  # every seat's badge says so
+    assert {seat["badge"] for seat in seen["seats"].values()} == {"VOID"}  # every seat's badge
     assert table.session.snapshot()["prompts"]["result"]["void"] is True
     page.wait_for_function("document.getElementById('notices').hidden")  # a right PIN ends the run
     page.close()

@@ -38,7 +38,8 @@ def table(tmp_path: Path) -> Iterator[tuple[TestClient, HandLog]]:
 
 
 def body(client: TestClient) -> dict[str, Any]:
-    return client.get("/api/state").json()
+    # the console's view: a watching page gets no card codes
+    return client.get("/api/state", headers=DEALER).json()
 
 
 def wait_until(client: TestClient, check: Callable[[dict[str, Any]], bool], timeout: float = 20) -> dict[str, Any]:

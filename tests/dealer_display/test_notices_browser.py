@@ -139,3 +139,36 @@ def test_a_camera_layout_that_no_longer_fits_its_pictures_stands_as_a_notice_tha
         shot(page, f"layout-size-notice-{width}x{height}.png")
         assert page.errors == []  # type: ignore[attr-defined]
         page.close()
+
+
+def test_a_head_the_log_cannot_write_stands_as_a_notice_until_the_display_writes_it(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The table plays on with the head's place taken; the display retries every second and
+    the notice goes once the head is written (tests/test_log_faults.py has the log's side)."""
+    import os
+
+    from table_controller.events import NEW_DECK, Control
+    from table_controller.hand_log import HandLog
+
+    log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="table-1")
+    log.append("", "note", {"text": "table opened"}, source="test", at=0.0)  # the first record makes the head
+    (head,) = (tmp_path / "key.heads").glob("*.json")
+    try:
+        with live_table("sim://?seed=1", log=log) as table:
+            page = open_console(browser, table, 1280, 800)
+            blocked = head.with_suffix(f".tmp{os.getpid()}")
+            blocked.mkdir()
+            table.session.submit(Control(NEW_DECK, by="dealer"), source="console:dealer")
+            page.wait_for_function("!document.getElementById('notices').hidden")
+            (words,) = page.evaluate(NOTICES)
+            assert words.startswith("The hand log cannot write its signed head") and "table plays on" in words
+            assert "Deal" in page.inner_text("#instruction")  # the NEW DECK was taken
+            check_banners(page)
+            shot(page, "hand-log-head-notice-1280x800.png")
+            blocked.rmdir()
+            page.wait_for_function("document.getElementById('notices').hidden", timeout=15_000)
+            assert page.errors == []  # type: ignore[attr-defined]
+            page.close()
+    finally:
+        log.close()

@@ -268,3 +268,26 @@ def test_a_seats_signal_is_entered_as_its_decision(browser: Browser, tmp_path: P
         type_line(page, "green stand_pat")
         assert "\u2713 right" in page.inner_text("#train-feedback")
         assert [e["rule"] for e in served.records.errors("Gus")] == ["MC-15"]
+
+
+def test_the_numbered_spots_are_offered_only_with_a_card_in_hand(browser: Browser, tmp_path: Path) -> None:
+    """While a payment or a decision is due there is no card to place: no spot list, and a
+    number key is only a character typed (it dealt a card to spot 1, a scored error)."""
+    with training_page(tmp_path, trainee="Hal", drill="dealer-blackjack-insurance", mode="learn") as served:
+        page = open_page(browser, served)
+        assert page.locator("#train-spots li").count() == 4  # the first card is in hand
+        seen = set()
+        while served.trainer.drill.dealing.right_step.kind != "payment" or "decision" not in seen:
+            seen.add(served.trainer.drill.dealing.right_step.kind)
+            served.clock.now += 1.0
+            type_line(page, right_line(served))
+            kind = served.trainer.drill.dealing.right_step.kind
+            if kind in ("payment", "decision"):
+                assert page.locator("#train-spots li").count() == 0, f"spots offered while a {kind} is due"
+        answers = page.evaluate("document.body.dataset.answers")
+        page.press("#train-line", "1")
+        assert page.input_value("#train-line") == "1"
+        assert page.evaluate("document.body.dataset.answers") == answers  # nothing was sent
+        type_line(page, right_line(served))  # the payment, after the stray key is cleared
+        assert "\u2713 right" in page.inner_text("#train-feedback")
+        assert served.records.errors("Hal") == [] and page.errors == []  # type: ignore[attr-defined]

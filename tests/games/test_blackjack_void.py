@@ -48,8 +48,8 @@ def test_a_void_after_a_bust_and_the_side_bets_returns_every_bet() -> None:
     # SEAT 2 hits K and busts (main bet collected); the pit boss voids before the dealer draws.
     r = Round("8S 10H 7C KD 6H 5D KS", {"seat1": (1000, 500), "seat2": (1000, 500)})
     r.run([Decision("seat1", "stand"), Decision("seat2", "hit")])
-    assert [(p.seat, p.bet, p.net) for p in r.settled] == [("seat2", "side", -500), ("seat1", "side", 1000),
-                                                            ("seat2", "main", -1000)]
+    assert [(p.seat, p.bet, p.net) for p in r.settled] == [
+        ("seat2", "side", -500), ("seat1", "side", 1000), ("seat2", "main", -1000)]
     r.apply(Control(VOID_HAND, by="pit boss"))
     r.run()
     assert r.instructions[-4:] == [
@@ -68,8 +68,9 @@ def test_a_void_after_a_bust_and_the_side_bets_returns_every_bet() -> None:
         assert [h["net"] for h in s.details["hands"]] == [0]
         assert s.details["side"] == {"stake": 500, "outcome": "VOID", "net": 0}
     assert sum(p.net for p in r.settled) == 0
-    assert all(p.staked + p.owed == p.collected + p.returned for p in r.settled)  # each payment balances
-    assert r.settled[-2].to_dict()["owed"] == 1000  # the win taken back: handed over beyond any stake
+    # each payment balances; the win taken back is handed over beyond any stake (owed)
+    assert all(p.staked + p.owed == p.collected + p.returned for p in r.settled)
+    assert r.settled[-2].to_dict()["owed"] == 1000
     # the display's badge is the seat prompt's outcome, upper-cased: VOID, not LOSE
     assert [p.outcome for p in r.game.prompts(r.state).seats] == ["void", "void"]
 
@@ -85,7 +86,8 @@ def test_a_void_while_a_collection_waits_returns_that_bet() -> None:
     assert r.instructions == ["Push SEAT 2 main bet: return $10.00 (round void: bet returned)",
                               "Push SEAT 1 main bet: return $10.00 (round void: bet returned)"]
     result = r.game.result(r.state)
-    assert [h["outcome"] for s in result.seats.values() for h in s.details["hands"]] == ["void", "void"]
+    hands = [h for s in result.seats.values() for h in s.details["hands"]]
+    assert [h["outcome"] for h in hands] == ["void", "void"]
 
 
 def test_under_enhc_original_bets_only_a_split_hand_returned_on_a_dealer_blackjack_pushes() -> None:
@@ -110,8 +112,9 @@ def test_a_void_at_any_moment_of_a_random_round_moves_no_money() -> None:
     voided = 0
     for seed in range(150):
         rng = random.Random(seed)
-        game = make_game("blackjack", switches={"B1": "1", "B13": "0", "B11": rng.choice(["yes", "no"]),
-                                                "B3": rng.choice(["peek", "enhc"])}, seats=rng.randint(1, 5))
+        switches = {"B1": "1", "B13": "0", "B11": rng.choice(["yes", "no"]),
+                    "B3": rng.choice(["peek", "enhc"])}
+        game = make_game("blackjack", switches=switches, seats=rng.randint(1, 5))
         shoe = list(standard_deck())
         rng.shuffle(shoe)
         state, _ = game.apply(game.new_hand(), Control(NEW_DECK))
@@ -139,7 +142,8 @@ def test_a_void_at_any_moment_of_a_random_round_moves_no_money() -> None:
         assert all(p.staked + p.owed == p.collected + p.returned for p in settled), seed
         for seat, s in result.seats.items():
             assert (s.outcome, s.details["net"]) == ("void", 0), (seed, seat)
-            assert {h["outcome"] for h in s.details["hands"]} <= {"void"} and all(h["net"] == 0 for h in s.details["hands"])
+            hands = s.details["hands"]
+            assert {h["outcome"] for h in hands} <= {"void"} and all(h["net"] == 0 for h in hands)
             assert sum(p.net for p in settled if p.seat == seat) == 0, (seed, seat)
     assert voided >= 100  # most rounds are voided part-way, many after payments were made
 
@@ -153,11 +157,13 @@ def test_every_hands_outcome_agrees_with_its_money() -> None:
     from table_controller.cards import standard_deck
     from tests.games.test_blackjack_properties import choose, wagers
 
-    sign = {"lose": -1, "bust": -1, "surrender": -1, "win": 1, "blackjack": 1, "even money": 1, "push": 0}
+    sign = {"lose": -1, "bust": -1, "surrender": -1, "win": 1, "blackjack": 1, "even money": 1,
+            "push": 0}
     for seed in range(300):
         rng = random.Random(seed)
-        game = make_game("blackjack", switches={"B1": "1", "B13": "0", "B3": rng.choice(["peek", "enhc"]),
-                                                "B4": rng.choice(["all", "original"])}, seats=rng.randint(1, 4))
+        switches = {"B1": "1", "B13": "0", "B3": rng.choice(["peek", "enhc"]),
+                    "B4": rng.choice(["all", "original"])}
+        game = make_game("blackjack", switches=switches, seats=rng.randint(1, 4))
         shoe = list(standard_deck())
         rng.shuffle(shoe)
         state, _ = game.apply(game.new_hand(), Control(NEW_DECK))
@@ -165,7 +171,8 @@ def test_every_hands_outcome_agrees_with_its_money() -> None:
             state, _ = game.apply(state, wager)
         while not game.expected(state).hand_over:
             exp = game.expected(state)
-            event = Control(PAID) if exp.payment else choose(rng, exp, state) if exp.decisions else CardArrived(shoe.pop(0))
+            event = (Control(PAID) if exp.payment else choose(rng, exp, state) if exp.decisions
+                     else CardArrived(shoe.pop(0)))
             state, _ = game.apply(state, event)
         for seat, s in game.result(state).seats.items():
             for h in s.details["hands"]:

@@ -28,7 +28,8 @@ def test_buffalo_bayou_a_play_the_push_card_past_21_is_decided_by_bb9():
     # IHV 18 (10 8), play the push: the 5 takes the THV to 23; the hand-ending card fails (BB-9)
     trace = play("buffalo-bayou", "10 6 5 | 10 8 | 5", "player play_push")
     seat = trace["seats"]["player"]
-    assert (seat["outcome"], seat["total_hand_value"], seat["decided_by"]) == ("unsuccessful", 23, "BB-9")
+    ended = (seat["outcome"], seat["total_hand_value"], seat["decided_by"])
+    assert ended == ("unsuccessful", 23, "BB-9")
     # base Backhand (no dealer hand) keeps citing B-7
     assert play("backhand", "10 8 | 5", "seat1 play_push")["seats"]["seat1"]["decided_by"] == "B-7"
 

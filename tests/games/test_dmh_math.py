@@ -171,3 +171,13 @@ def test_a_custom_paytable_without_a_row_loses_that_outcome() -> None:
     figures = analyse(SideBetRules(2, table))
     assert {o.id for o in figures.outcomes} == {"DMH-S1", "DMH-ONE", "DMH-LOSE"}
     assert figures.hit < HIT[2]
+
+
+def test_the_side_bets_standard_deviation_is_its_outcomes_spread() -> None:
+    from table_controller.games.blackjack.paytables import PAYTABLES
+    from table_controller.games.blackjack.side_math import SideBetRules, analyse
+
+    figures = analyse(SideBetRules(6, PAYTABLES["PT2"]))
+    second = sum(o.probability * o.pays ** 2 for o in figures.outcomes)
+    assert figures.variance == second - figures.player_return ** 2
+    assert 1.8 < figures.sd < 1.9  # 1.8648: most bets lose 1 or win 2; a few win 4 to 50

@@ -84,7 +84,7 @@ def test_void_hand_ends_it_with_no_winner():
     result = t.game.result(t.state)
     assert (result.winner, result.decided_by, result.void) == (None, "VOID", True)
     assert "pit boss 7" in result.explanation
-    # every seat's hand reads void in the record and on the display's badge (not a stalemate by MC-17)
+    # every seat's hand reads void in the record and on the display's badge (not MC-17's stalemate)
     assert {(s.outcome, s.decided_by) for s in result.seats.values()} == {("void", "VOID")}
     assert {(p.status, p.outcome) for p in t.game.prompts(t.state).seats} == {("finished", "void")}
     assert t.expected.hand_over and t.expected.controls == ()  # a void hand is over too

@@ -98,7 +98,8 @@ def test_an_incomplete_board_holds_the_hand_and_void_returns_the_wager() -> None
     state, _ = game.apply(state, Control("void_hand", by="pit boss"))
     assert game.expected(state).payment.returned == 1000 and game.expected(state).payment.net == 0
     state, _ = game.apply(state, Control("paid"))
-    assert game.result(state).void and game.prompts(state).seats[0].outcome == "void"  # the badge: VOID
+    assert game.result(state).void
+    assert game.prompts(state).seats[0].outcome == "void"  # the badge: VOID
 
 
 def test_a_devil_or_a_repeated_card_from_the_deck_is_impossible() -> None:

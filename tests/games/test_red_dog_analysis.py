@@ -16,8 +16,9 @@ from table_controller.games.red_dog.round import rank_value, spread_of
 from table_controller.games.red_dog.switches import PayTable
 
 
-def enumerated_return(table: PayTable) -> Fraction:
-    """Every ordered (first, second, third) of one deck, played by the raise-on-7 strategy."""
+def enumerated_return(table: PayTable, power: int = 1) -> Fraction:
+    """Every ordered (first, second, third) of one deck, played by the raise-on-7 strategy: the
+    mean of the net result raised to ``power`` (2: the second moment)."""
     cards = standard_deck()
     total, count = Fraction(0), 0
     for a, b, c in itertools.permutations(range(52), 3):
@@ -25,11 +26,11 @@ def enumerated_return(table: PayTable) -> Fraction:
         count += 1
         spread = spread_of(first, second)
         if spread is None:
-            total += table.three_of_a_kind if rank_value(third) == rank_value(first) else 0
+            total += (table.three_of_a_kind if rank_value(third) == rank_value(first) else 0) ** power
         elif spread > 0:
             low, high = sorted((rank_value(first), rank_value(second)))
             raised = 1 if spread >= 7 else 0
-            total += table.win(spread, 1, raised) if low < rank_value(third) < high else -(1 + raised)
+            total += (table.win(spread, 1, raised) if low < rank_value(third) < high else -(1 + raised)) ** power
     return total / count
 
 
@@ -37,6 +38,13 @@ def enumerated_return(table: PayTable) -> Fraction:
 def test_closed_form_equals_enumeration_of_one_deck(ante_even: bool) -> None:
     table = PayTable(ante_even=ante_even)
     assert red_dog_odds(1, table).player_return == enumerated_return(table)
+
+
+def test_the_variance_per_ante_equals_enumeration_of_one_deck() -> None:
+    table = PayTable()
+    odds = red_dog_odds(1, table)
+    assert odds.second_moment == enumerated_return(table, power=2)
+    assert odds.to_dict()["sd_per_ante"] == pytest.approx(float(odds.variance) ** 0.5, abs=1e-6)
 
 
 @pytest.mark.parametrize(("decks", "edge"), [(1, 3.155354), (2, 3.07663), (4, 2.883759), (6, 2.797827), (8, 2.750892)])

@@ -110,7 +110,8 @@ def test_a_cut_card_reported_after_the_round_ends_nothing_again() -> None:
 def test_a_void_during_the_payments_returns_the_ante_already_collected() -> None:
     # 5 J 2: both seats lose; one collection is made, then a stray card holds the round and the pit
     # boss voids it: RD-15 returns every ante, the one already collected too (each seat's net is 0).
-    game, state = table(*ANTES, card("5H"), card("JC"), Decision("seat1", "call"), Decision("seat2", "call"),
+    calls = (Decision("seat1", "call"), Decision("seat2", "call"))
+    game, state = table(*ANTES, card("5H"), card("JC"), *calls,
                         card("2C"), Control(PAID), card("9D"))
     [made] = state.settled
     state, _ = game.apply(state, Control(VOID_HAND, by="pit boss"))
@@ -132,7 +133,8 @@ def test_a_void_during_the_payments_returns_the_ante_already_collected() -> None
 def test_a_void_during_the_payments_takes_back_a_win_already_paid() -> None:
     # 5 J 9: a spread of 5, both seats win 1 to 1 (RD-12); one is paid, then the round is voided:
     # the win comes back to the house, so the void moves no money (every seat's net 0)
-    game, state = table(*ANTES, card("5H"), card("JC"), Decision("seat1", "call"), Decision("seat2", "call"),
+    calls = (Decision("seat1", "call"), Decision("seat2", "call"))
+    game, state = table(*ANTES, card("5H"), card("JC"), *calls,
                         card("9D"), Control(PAID), card("2S"))
     [made] = state.settled
     state, _ = game.apply(state, Control(VOID_HAND, by="pit boss"))
@@ -145,4 +147,5 @@ def test_a_void_during_the_payments_takes_back_a_win_already_paid() -> None:
     state, _ = game.apply(state, Control(DONE))
     result = game.result(state)
     assert [s.details["net"] for s in result.seats.values()] == [0, 0]
-    assert result.explanation == "round void: every ante and raise returned; every win paid before the void taken back"
+    assert result.explanation == ("round void: every ante and raise returned; "
+                                  "every win paid before the void taken back")

@@ -127,9 +127,11 @@ def test_example_3_two_rounds_the_first_round_exception_and_the_bank_passing_lef
     # summary names the house, keeps SEAT 1's hand and adds up
     r2 = t["rounds"][1]
     assert r2["banker"]["bank"] == "house"
-    assert {s: v["net"] for s, v in r2["seats"].items()} == {"seat1": -1000, "seat2": -2000, "seat3": 1000}
+    nets = {s: v["net"] for s, v in r2["seats"].items()}
+    assert nets == {"seat1": -1000, "seat2": -2000, "seat3": 1000}
     assert sum(v["net"] for v in r2["seats"].values()) == -r2["house"]
-    assert r2["explanation"] == "banker (house) 5C JS 3C +$20.00; SEAT 1 -$10.00; SEAT 2 -$20.00; SEAT 3 +$10.00"
+    assert r2["explanation"] == ("banker (house) 5C JS 3C +$20.00; "
+                                 "SEAT 1 -$10.00; SEAT 2 -$20.00; SEAT 3 +$10.00")
 
 
 def test_example_3_round_3_is_dealt_from_the_new_bankers_left() -> None:

@@ -103,7 +103,7 @@ def hand_result(
     hands: tuple[SeatHand, ...], *, head_to_head: bool, void_rule: str | None = None
 ) -> HandResult:
     seats = {h.seat: seat_result(h) for h in hands}
-    if void_rule == "VOID":  # the pit boss voided it: no seat's hand counts, whatever it had reached
+    if void_rule == "VOID":  # voided by the pit boss: no seat's hand counts, whatever it reached
         seats = {seat: replace(r, outcome="void", decided_by="VOID") for seat, r in seats.items()}
     if void_rule is not None:
         return HandResult(None, void_rule, explain(void_rule, None), seats, void=True)

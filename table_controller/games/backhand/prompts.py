@@ -140,7 +140,8 @@ def _seat_prompt(game: BackhandGame, state: HandState, i: int, legal: dict[str, 
     on_turn = state.turn == i and not hand.finished
     actions = legal.get(hand.seat, ())
     voided = state.result is not None and state.result.decided_by == "VOID"
-    status = "finished" if hand.finished or voided else "acting" if (on_turn or actions) else "waiting"
+    acting = "acting" if (on_turn or actions) else "waiting"
+    status = "finished" if hand.finished or voided else acting
     columns: list[str | None] = [c.code for c in hand.hits]
     if hand.backhand is not None:
         columns.append(hand.backhand.code)

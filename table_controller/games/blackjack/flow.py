@@ -176,7 +176,8 @@ def dealer_blackjack_settlement(r: Round, *, enhc: bool = False) -> None:
                 r.pay(seat, "main", hand.stake, 0, "blackjack against the dealer's blackjack", "BJ-8", index + 1)
             elif enhc and r.sw.B4 == "original" and (hand.stake > play.main or index > 0):
                 lost = play.main if index == 0 else 0
-                hand.outcome, hand.net = "lose" if lost else "push", -lost  # B4: a returned bet pushes
+                # B4: a bet returned is a push
+                hand.outcome, hand.net = "lose" if lost else "push", -lost
                 r.pay(seat, "main", hand.stake, -lost, "dealer blackjack: only the original bet is lost (B4)", "BJ-12", index + 1)
             else:
                 hand.outcome, hand.net = "lose", -hand.stake
@@ -469,8 +470,8 @@ def undo_settlement(r: Round, payment: Payment) -> None:
         r.queue.append(Payment(payment.seat, payment.bet, 0, 0, 0, payment.collected,
                                f"{what}, collected", "VOID", payment.hand))
     if payment.paid:
-        r.queue.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0,  # owed: beyond any stake
-                               f"{what}, paid", "VOID", payment.hand, owed=payment.paid))
+        r.queue.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0, f"{what}, paid",
+                               "VOID", payment.hand, owed=payment.paid))  # owed: beyond any stake
 
 
 def accept(r: Round, by: str) -> str:

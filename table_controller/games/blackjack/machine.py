@@ -168,7 +168,8 @@ class BlackjackGame:
             net = sum(p.net for p in r.settled if p.seat == seat)
             outcomes = [h.outcome or "" for h in play.hands]
             outcome = "void" if r.void else ("win" if net > 0 else "lose" if net < 0 else "push")
-            seats[seat] = SeatResult(outcome, ", ".join(outcomes), None, None, None, "VOID" if r.void else "BJ-13", {
+            rule = "VOID" if r.void else "BJ-13"
+            seats[seat] = SeatResult(outcome, ", ".join(outcomes), None, None, None, rule, {
                 "net": net, "hands": [{"cards": [c.code for c in h.cards], "total": h.total, "outcome": h.outcome,
                                        "stake": h.stake, "net": h.net} for h in play.hands],
                 "side": None if not play.side else {"stake": play.side, "outcome": play.side_outcome, "net": play.side_net},

@@ -70,7 +70,8 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
                "side_outcome": play.side_outcome, "side_net": play.side_net, "hands": hands,
                "net": net, "bets_words": f"main {money(play.main)}" + (f", side {money(play.side)}" if play.side else "")}
     cards = tuple(c.code for h in play.hands for c in h.cards)
-    outcome = None if not finished else "void" if r.void else ("win" if net > 0 else "lose" if net < 0 else "push")
+    outcome = None if not finished else "void" if r.void else (
+        "win" if net > 0 else "lose" if net < 0 else "push")
     return SeatPrompt(seat, status, on_turn, None, None, None, decisions.get(seat, ()), outcome, None, cards, (),
                       "", figures)
 

@@ -97,7 +97,7 @@ class Round:
         if self.irregularity is not None or self.queue:
             return None
         if self.phase == "burn":
-            return DealTo("burn", None, "burn", "Burn one card")
+            return DealTo("burn", None, "burn", "Burn one card", face_down=True)
         if self.phase == "betting":
             seats = self.betting_seats()
             return None if not seats else DealTo(f"{seats[0]}/h1/card1", seats[0], "initial",
@@ -106,7 +106,7 @@ class Round:
             who, spot = self.order[0]
             if who == "dealer":
                 label = "the dealer's up card" if spot == "dealer/up" else "the dealer's hole card (face down)"
-                return DealTo(spot, None, "initial", label)
+                return DealTo(spot, None, "initial", label, face_down=spot != "dealer/up")
             card = "second" if spot.endswith("card2") else "first"
             return DealTo(spot, who, "initial", f"{seat_words(who)} {card} card")
         if self.phase == "play" and self.turn is not None:

@@ -71,6 +71,16 @@ class SideBetFigures:
         return sum((o.contribution for o in self.outcomes), Fraction(0))
 
     @property
+    def variance(self) -> Fraction:
+        """The variance of one side bet's net result, in units of the bet squared."""
+        return sum((o.probability * o.pays ** 2 for o in self.outcomes), Fraction(0)) - self.player_return ** 2
+
+    @property
+    def sd(self) -> float:
+        """The standard deviation of one side bet's result, in units of the bet."""
+        return float(self.variance) ** 0.5
+
+    @property
     def hit_pct(self) -> float:
         return float(100 * self.hit)
 

@@ -1,5 +1,9 @@
-"""``table analyse farmer``: each seat position's expectation per deal, by simulation through the
-real rules engine (every ante, draw, reveal and payment applied as at the table).
+"""Farmer: each seat position's expectation per deal, by simulation.
+
+Deals are played straight from each shuffle with the engine's own settlement (games/farmer/
+quick_deals.py, about 20,000 deals in a few seconds); --engine deals them through the real rules
+engine instead (every ante, draw, reveal and payment applied as at the table), with the same
+random numbers and so the same figures, deal for deal, at about 1/30 of the speed.
 
 A position is a seat's place relative to the farmer: position 1 is the farmer's left (it draws
 first), position n the farmer (it draws last). Sessions of ``--session-deals`` deals are played
@@ -40,8 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="random seed of the shuffles (default 1)")
     parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
                         help="a rule switch (F1-F6) or ante=CENTS, e.g. --switch F5=ante (repeatable)")
+    parser.add_argument("--engine", action="store_true",
+                        help="deal through the real rules engine (the same figures, about 30 times slower)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr (shown only on a terminal)")
 
 
 @dataclass
@@ -65,8 +71,12 @@ class Tally:
 
     def mean_ci(self, i: int) -> tuple[float, float]:
         mean = self.sums[i] / self.n
-        var = max(0.0, self.squares[i] / self.n - mean * mean) * self.n / max(1, self.n - 1)
-        return mean, Z95 * math.sqrt(var / self.n)
+        return mean, Z95 * self.sd(i) / math.sqrt(self.n)
+
+    def sd(self, i: int) -> float:
+        """The standard deviation of one deal's net (cents)."""
+        mean = self.sums[i] / self.n
+        return math.sqrt(max(0.0, self.squares[i] / self.n - mean * mean) * self.n / max(1, self.n - 1))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,8 +85,12 @@ def run(args: argparse.Namespace) -> int:
 
     _check(args)
     game = make_game("farmer", seats=args.seats, switches=parse_switches(args.switch))
-    progress = None if args.no_progress else Progress(args.deals, sys.stderr)
-    tally, farm_left = simulate(game, args.deals, args.session_deals, args.hit_below, args.seed, progress)
+    show = not args.no_progress and sys.stderr.isatty()  # a redrawn bar is noise in a file or a pipe
+    progress = Progress(args.deals, sys.stderr) if show else None
+    start = time.process_time()
+    play = simulate if args.engine else simulate_quickly
+    tally, farm_left = play(game, args.deals, args.session_deals, args.hit_below, args.seed, progress)
+    args.cpu_seconds = time.process_time() - start
     report = figures(game, tally, farm_left, args)
     print(json.dumps(report, indent=2) if args.json else words(report))
     return 0
@@ -117,6 +131,28 @@ def simulate(game: Any, deals: int, session_deals: int, hit_below: int, seed: in
             progress.step(k + 1)
     if state is not None:
         farm_left.append(state.farm)
+    if progress is not None:
+        progress.done()
+    return tally, farm_left
+
+
+def simulate_quickly(game: Any, deals: int, session_deals: int, hit_below: int, seed: int,
+                     progress: Progress | None = None) -> tuple[Tally, list[int]]:
+    """As :func:`simulate`, the deals played straight from the shuffles (quick_deals)."""
+    from table_controller.games.farmer.quick_deals import Table, choose_farmer, play
+
+    rng = random.Random(seed)
+    table, tally, farm_left = Table(game.switches, tuple(game.seats)), Tally(), []
+    for k in range(deals):
+        if k % session_deals == 0:
+            if k:
+                farm_left.append(table.farm)
+            choose_farmer(table, rng)
+        deal = play(table, rng, hit_below)
+        tally.add(deal.nets, deal.winner)
+        if progress is not None:
+            progress.step(k + 1)
+    farm_left.append(table.farm)
     if progress is not None:
         progress.done()
     return tally, farm_left
@@ -164,11 +200,15 @@ def figures(game: Any, tally: Tally, farm_left: list[int], args: argparse.Namesp
         positions.append({
             "position": i + 1, "name": position_name(i, len(game.seats)),
             "mean_cents": round(mean, 3), "ci95_cents": [round(mean - half, 3), round(mean + half, 3)],
-            "mean_antes": round(mean / ante, 5), "farm_won_pct": round(100 * tally.farm_won[i] / tally.n, 3),
+            "mean_antes": round(mean / ante, 5), "sd_antes": round(tally.sd(i) / ante, 4),
+            "farm_won_pct": round(100 * tally.farm_won[i] / tally.n, 3),
         })
     return {
         "game": "farmer", "seats": len(game.seats), "deals": tally.n, "session_deals": args.session_deals,
         "seed": args.seed, "ante": ante, "switches": game.switches.to_dict(),
+        "method": "simulated through the rules engine" if args.engine else
+                  "simulated: deals played straight from each shuffle, settled by the engine's own settlement",
+        "cpu_seconds": round(getattr(args, "cpu_seconds", 0.0), 2),
         "strategy": f"every seat takes its required draw, then hits while its score is below {args.hit_below}, "
                     "else stays; a seat past 16 stays",
         "positions": positions,
@@ -185,7 +225,8 @@ def words(report: dict[str, Any]) -> str:
     for p in report["positions"]:
         lo, hi = p["ci95_cents"]
         lines.append(f"  {p['position']}. {p['name']:<24} {p['mean_cents'] / 100:+7.3f} $  "
-                     f"[{lo / 100:+.3f}, {hi / 100:+.3f}]  ({p['mean_antes']:+.4f} antes; takes the farm "
+                     f"[{lo / 100:+.3f}, {hi / 100:+.3f}]  ({p['mean_antes']:+.4f} antes, sd {p['sd_antes']:.3f}; "
+                     f"takes the farm "
                      f"{p['farm_won_pct']:.2f}% of deals)")
     lines.append(f"Left in the farm at a session's end, on average: {money(round(report['farm_left_mean_cents']))} "
                  "(the positions' expectations sum to minus this over the session's deals)")

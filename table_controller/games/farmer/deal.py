@@ -99,7 +99,8 @@ class Deal:
                           f"{seat_words(seat)} a card face up ({seat}/select) to choose the first farmer")
         if self.phase == "face_down":
             seat = self.order()[len(self.hands)]
-            return DealTo(f"{seat}/card1", seat, "face_down", f"{seat_words(seat)} a card face down ({seat}/card1)")
+            return DealTo(f"{seat}/card1", seat, "face_down", f"{seat_words(seat)} a card face down ({seat}/card1)",
+                          face_down=True)
         seat = self.seat_on_turn()
         if seat is None:
             return None

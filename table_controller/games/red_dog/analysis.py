@@ -1,4 +1,4 @@
-"""Red Dog's exact house edge per deck count (red-dog.md Part A), for ``table analyse red-dog``.
+"""Red Dog's exact house edge per deck count (red-dog.md Part A).
 
 Per initial ante, with the player raising the full ante exactly when raising gains (the raise's
 own expectation at that spread is above zero). Every figure is an exact fraction over the cards
@@ -38,6 +38,11 @@ class RedDogOdds:
     spreads: tuple[SpreadLine, ...]
     player_return: Fraction  # per initial ante
     average_wager: Fraction  # ante plus the expected raise, per initial ante
+    second_moment: Fraction  # E[net^2], in initial antes squared
+
+    @property
+    def variance(self) -> Fraction:
+        return self.second_moment - self.player_return ** 2
 
     @property
     def house_edge(self) -> Fraction:
@@ -49,6 +54,7 @@ class RedDogOdds:
             "house_edge_pct": round(float(self.house_edge) * 100, 6),
             "house_edge_per_total_wager_pct": round(float(self.house_edge / self.average_wager) * 100, 6),
             "house_edge_exact": str(self.house_edge),
+            "sd_per_ante": round(float(self.variance) ** 0.5, 6), "variance_exact": str(self.variance),
             "raise_on_spreads": [line.spread for line in self.spreads if line.raises],
             "probabilities": {
                 "pair": float(self.pair), "three_of_a_kind": float(self.three_of_a_kind),
@@ -68,6 +74,7 @@ def red_dog_odds(decks: int, table: PayTable | None = None) -> RedDogOdds:
     pair = 13 * per_rank * (per_rank - 1) * two
     trips_given_pair = Fraction(per_rank - 2, cards - 2)
     player = pair * trips_given_pair * table.three_of_a_kind
+    square = pair * trips_given_pair * table.three_of_a_kind ** 2  # a pair without trips and consecutive push
     wagered = Fraction(1)
     lines = []
     for spread in range(12):
@@ -81,9 +88,11 @@ def red_dog_odds(decks: int, table: PayTable | None = None) -> RedDogOdds:
         ante_gain = win * (1 if table.ante_even else odds) - (1 - win)
         raises = raise_gain > 0
         player += probability * (ante_gain + (raise_gain if raises else 0))
+        won = (1 if table.ante_even else odds) + (odds if raises else 0)
+        square += probability * (win * won ** 2 + (1 - win) * (2 if raises else 1) ** 2)
         wagered += probability if raises else 0
         lines.append(SpreadLine(spread, probability, win, raise_gain, raises))
-    return RedDogOdds(decks, pair, pair * trips_given_pair, tuple(lines), player, wagered)
+    return RedDogOdds(decks, pair, pair * trips_given_pair, tuple(lines), player, wagered, square)
 
 
 # ----- table analyse red-dog ------------------------------------------------------------------------

@@ -241,10 +241,11 @@ def undone(payment: Payment) -> list[Payment]:
     the seat, what was paid back to the house (payments of no stake: nothing is staked twice)."""
     out = []
     if payment.collected:
-        out.append(Payment(payment.seat, payment.bet, 0, 0, 0, payment.collected, f"{payment.bet}, collected", "RD-15"))
+        out.append(Payment(payment.seat, payment.bet, 0, 0, 0, payment.collected,
+                           f"{payment.bet}, collected", "RD-15"))
     if payment.paid:
-        out.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0, f"{payment.bet}, paid", "RD-15",
-                           owed=payment.paid))  # handed over beyond any stake
+        out.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0,
+                           f"{payment.bet}, paid", "RD-15", owed=payment.paid))  # beyond any stake
     return out
 
 

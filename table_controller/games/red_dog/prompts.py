@@ -49,7 +49,8 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
     net = sum(p.net for p in paid)
     finished = bool(paid) or r.phase == "over"
     status = "finished" if finished else ("acting" if seat in decisions else "waiting")
-    outcome = None if not finished else "void" if r.void else ("win" if net > 0 else "lose" if net < 0 else "push")
+    outcome = None if not finished else "void" if r.void else (
+        "win" if net > 0 else "lose" if net < 0 else "push")
     raised = r.raises.get(seat, 0)
     figures: dict[str, Any] = {
         "ante": ante, "raise": raised, "wager": ante + raised, "decision": r.decided.get(seat),

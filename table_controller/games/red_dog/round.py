@@ -108,7 +108,8 @@ class Round:
         if self.queue:
             return None
         if self.phase == "burn":
-            return DealTo("discard", None, "burn", "the burn card, face down to the discard")
+            return DealTo("discard", None, "burn", "the burn card, face down to the discard",
+                          face_down=True)
         spot = DEAL_SPOTS.get(self.phase)
         return None if spot is None else DealTo(spot, None, "initial" if self.phase != "card3" else "third", spot)
 

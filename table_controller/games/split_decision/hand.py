@@ -84,7 +84,7 @@ def resolve(hand: SeatHand, card: Card, sd3: str = "push") -> tuple[str, tuple[s
     assert one is not None
     if matches(card, one):
         if sd3 == "choose" and card.is_ace:  # SD-16 under SD3 = choose, either way round:
-            # the ace takes the empty end (low ace 1 under a high ace 14, or high ace over a low one)
+            # the ace takes the empty end: low ace 1 under a high ace 14, or high ace over a low
             return "choose", ("place_low" if hand.low is None else "place_high", "push")
         return "push", ()
     legal = []

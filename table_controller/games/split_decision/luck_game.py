@@ -180,7 +180,8 @@ class LuckOfTheDrawGame:
         net = sum(p.net for p in state.settled)
         seat = SeatPrompt(ld.SEAT, "finished" if state.phase == "over" else ("acting" if exp.decisions else "waiting"),
                           bool(exp.decisions), None, None, None, exp.decisions.get(ld.SEAT, ()),
-                          ("void" if state.void else state.outcome or None) if state.phase == "over" else None,
+                          ("void" if state.void else state.outcome or None)
+                          if state.phase == "over" else None,
                           None, (), (), "",
                           {"wager": state.wager, "net": net if state.settled else None,
                            "bets_words": f"wager {money(state.wager)}" if state.wager else "no wager"})

@@ -102,7 +102,8 @@ def _step(game: Any, state: Any, event: Event, steps: list[dict[str, Any]]) -> A
     new, effects = game.apply(state, event)
     held = impossible_card(effects)
     if held is not None:
-        raise ScenarioError(f"step {len(steps) + 1}: the deck holds a card this shoe cannot give: {held.reason}")
+        raise ScenarioError(f"step {len(steps) + 1}: the deck holds a card this shoe cannot give: "
+                            f"{held.reason}")
     refused = next((e for e in effects if isinstance(e, Refused)), None)
     if refused is not None:
         raise RuleViolation(f"step {len(steps) + 1}: {refused.reason}", refused.legal)

@@ -67,7 +67,8 @@ class VingtUnGame:
         ("same as last round", V-12), the bank where the round left it (V-33)."""
         changed = finished.bank_round < 0
         banker = finished.bank_after()
-        nxt = Round(self.switches, self.limits, self.seats, finished.shoe, phase="seats", banker=banker,
+        nxt = Round(self.switches, self.limits, self.seats, finished.shoe, phase="seats",
+                    banker=banker,
                     bank_round=0 if changed else finished.bank_round + 1,
                     seats_in=[s for s in finished.seats_in if s != banker])
         return nxt
@@ -159,14 +160,16 @@ class VingtUnGame:
             if play is None:
                 continue
             net = sum(p.net for p in r.settled if p.seat == seat)
-            outcome = "void" if voided(r, play) else ("win" if net > 0 else "lose" if net < 0 else "push")
+            outcome = "void" if voided(r, play) else (
+                "win" if net > 0 else "lose" if net < 0 else "push")
             hands = []
             for h in play.hands:
                 cards = [c.code for c, hide in zip(h.cards, hand_hidden(h)) if not (public and hide)]
                 hands.append({"cards": cards, "total": None if public and any(hand_hidden(h)) else h.total,
                               "outcome": h.outcome, "stake": h.stake, "net": h.net})
             method = ", ".join(h.outcome or "" for h in play.hands)
-            seats[seat] = SeatResult(outcome, method, None, None, None, "VOID" if outcome == "void" else "V-19",
+            rule = "VOID" if outcome == "void" else "V-19"
+            seats[seat] = SeatResult(outcome, method, None, None, None, rule,
                                      {"net": net, "hands": hands})
         banker_net = -sum(p.net for p in r.settled)
         banker = [c.code for c in r.banker_cards] if (r.banker_up or not public) else []
@@ -214,6 +217,7 @@ class VingtUnGame:
 
 def void_words(seats: dict[str, SeatResult]) -> str:
     """A void round's result in words: the stakes returned, and which settlements stand (V-36)."""
-    stand = [f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items() if v.outcome != "void"]
+    stand = [f"{seat_words(s)} {signed(v.details['net'])}"
+             for s, v in seats.items() if v.outcome != "void"]
     return "round void: unsettled stakes returned" + (
         f"; settlements made before the void stand (V-36): {', '.join(stand)}" if stand else "")

@@ -96,7 +96,8 @@ class Round:
             return None
         if self.order:
             who, index, spot = self.order[0]
-            return DealTo(spot, None if who == "banker" else who, self._purpose(spot), self._deal_label(who, index, spot))
+            return DealTo(spot, None if who == "banker" else who, self._purpose(spot), self._deal_label(who, index, spot),
+                          face_down=True)  # V-9: the first two and the completing card
         if self.phase == "play" and self.turn is not None and self.hand_wants:
             seat, index = self.turn
             n = len(self.plays[seat].hands[index].cards) + 1
@@ -196,5 +197,6 @@ class Round:
         if deal is None or self.must_shuffle or self.shoe.remaining == 0:
             return None
         if self.shoe.remaining == 1 and self.shoe.discarded:
-            return DealTo("pone/pile", None, "withhold", "the last card: slide it unexposed onto the pone pile")
+            return DealTo("pone/pile", None, "withhold", "the last card: slide it unexposed onto the pone pile",
+                          face_down=True)
         return deal

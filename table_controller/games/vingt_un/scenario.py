@@ -180,7 +180,8 @@ class _Runner:
         new, effects = game.apply(state, event)
         held = impossible_card(effects)
         if held is not None:
-            raise ScenarioError(f"step {len(self.steps) + 1}: the deck holds a card this shoe cannot give: {held.reason}")
+            raise ScenarioError(f"step {len(self.steps) + 1}: the deck holds a card this shoe "
+                                f"cannot give: {held.reason}")
         refused = next((e for e in effects if isinstance(e, Refused)), None)
         if refused is not None:
             raise RuleViolation(f"step {len(self.steps) + 1}: {refused.reason}", refused.legal)

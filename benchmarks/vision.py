@@ -31,6 +31,8 @@ typefaces the reader never saw, neither trained nor calibrated on (Debian font p
 scripts/setup --test installs; vision.staged.UNSEEN_TYPEFACES), read unenrolled: square on,
 small, and seen 35 degrees off overhead.
 Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1), one BLAS thread as the table runs).
+Realspeed: every shared photo at its own size and scaled to 1280x720, and staged scenes: CPU per
+frame (median, p90, p99, max) and where the time goes (benchmarks/vision_speed.py).
 """
 
 from __future__ import annotations
@@ -281,7 +283,7 @@ def main() -> None:
     default = default / "data" / "cards"
     parser.add_argument("--cards", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "slanted", "typefaces", "speed"),
+    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "slanted", "typefaces", "speed", "realspeed", "video"),
                         help="one part of the figures")
     args = parser.parse_args()
     if args.only in (None, "accuracy"):
@@ -298,6 +300,14 @@ def main() -> None:
         typefaces()
     if args.only in (None, "speed"):
         speed(args.repeat)
+    if args.only in (None, "realspeed"):  # the photographs as taken and at 1280x720, staged scenes; where the time goes
+        from vision_speed import run
+
+        run(args.cards, every=1, repeat=1, stages=True)
+    if args.only in (None, "video"):  # a dealt table filmed at 30 fps, read as camera:// reads
+        from vision_video import run as video
+
+        video(seeds=2)
 
 
 if __name__ == "__main__":

@@ -48,15 +48,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hardware_sim.render import default_corners, place_on_spot, render_frame  # noqa: E402
-from table_controller.cards import Card, parse_card  # noqa: E402
-from table_controller.cli import one_blas_thread  # noqa: E402
-from vision.deck import Deck  # noqa: E402
-from vision.enrol import enrol, read_labels  # noqa: E402
-from vision.recogniser import Recogniser  # noqa: E402
-from vision.scoring import Tally, enrolment_folds, score_frame  # noqa: E402
-from vision.staged import hand, stage  # noqa: E402
-from vision.variants import VARIANTS  # noqa: E402
+from hardware_sim.render import default_corners, place_on_spot, render_frame
+from table_controller.cards import Card, parse_card
+from table_controller.cli import one_blas_thread
+from vision.deck import Deck
+from vision.enrol import enrol, read_labels
+from vision.recogniser import Recogniser
+from vision.scoring import Tally, enrolment_folds, score_frame
+from vision.staged import hand, stage
+from vision.variants import VARIANTS
 
 Photos = dict[Path, list[Card]]
 

@@ -224,7 +224,7 @@ def _grouped_boxes(squares: list[tuple[np.ndarray, float]], shape: tuple[int, ..
     tiny = np.zeros((shape[0] // 8 + 1, shape[1] // 8 + 1), np.uint8)  # (grouped at an eighth of the size)
     for (x, y), reach in squares:
         cv2.rectangle(tiny, (int((x - reach) / 8), int((y - reach) / 8)), (int((x + reach) / 8), int((y + reach) / 8)), 255, cv2.FILLED)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(tiny, connectivity=4)
+    _count, _, stats, _ = cv2.connectedComponentsWithStats(tiny, connectivity=4)
     return [(x * 8, y * 8, min((x + w) * 8, shape[1]), min((y + h) * 8, shape[0])) for x, y, w, h, _ in stats[1:].tolist()]
 
 
@@ -241,7 +241,7 @@ class _Glyphs:
         looked-at frame); returns its labels and their stats."""
         # Grana's block-based labelling: the same labels and stats as the default, in half the time.
         _, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
-        x, y, w, h, area = (stats[:, k] for k in range(5))
+        _x, _y, w, h, area = (stats[:, k] for k in range(5))
         size = np.maximum(w, h)
         fits = (size >= MIN_GLYPH_PX * 0.6) & (size <= self.largest) & (area >= 12)
         fits &= (area >= 0.08 * w * h) & (area <= MAX_FILL * w * h)
@@ -255,7 +255,7 @@ class _Glyphs:
             ys, xs = np.nonzero(labels[by : by + bh, bx : bx + bw] == n)
             ys, xs = ys + (by + oy), xs + (bx + ox)
             points = np.stack([xs, ys], axis=1).astype(np.float32) / self.scale
-            centre = (np.float32(centroids[n]) + (ox, oy)) / self.scale
+            centre = ((*np.float32(centroids[n]), ox, oy)) / self.scale
             self.blobs.append(Blob(centre, float(max(bw, bh)) / self.scale, points, _red(self.small[ys, xs]), relevelled))
         return labels, stats
 
@@ -674,7 +674,7 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
                 reading = read_card({0: read}, deck, features)
                 if slant_stands(reading, readings[k]):
                     cands[k], reads[k], readings[k] = cand, read, reading
-        for n, cand, read, reading in zip(batch, cands, reads, readings, strict=True):
+        for _n, cand, read, reading in zip(batch, cands, reads, readings, strict=True):
             if reading is None:
                 continue
             out.append((reading.confidence, cand, read, reading))

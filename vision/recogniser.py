@@ -24,8 +24,25 @@ from vision.balance import white_balanced
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
-from vision.indices import CARD_REACH, LOOKS_AGAIN, RANK_CENTRE, IndexRead, looked, paper_beyond, read_indices, surest_look, table_seen
-from vision.learned import UNIT_SQUARE, CornerRead, calibrated_thresholds, corner_window, one_window_sure, shipped_reader
+from vision.indices import (
+    CARD_REACH,
+    LOOKS_AGAIN,
+    RANK_CENTRE,
+    IndexRead,
+    looked,
+    paper_beyond,
+    read_indices,
+    surest_look,
+    table_seen,
+)
+from vision.learned import (
+    UNIT_SQUARE,
+    CornerRead,
+    calibrated_thresholds,
+    corner_window,
+    one_window_sure,
+    shipped_reader,
+)
 from vision.reading import DeckIndex, Reading, read_card
 
 PIECES_ASPECT = (0.45, 1.0)  # a card's width over its height, as two pieces' index corners must span

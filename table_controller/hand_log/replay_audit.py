@@ -98,7 +98,7 @@ def replay(hand: RecordedHand) -> Replayed:
                 continue
         except HandLogError as exc:
             problem = str(exc)
-        except Exception as exc:  # noqa: BLE001 - a rules bug is a finding, not a crash
+        except Exception as exc:
             problem = f"the rules engine failed on replay: {type(exc).__name__}: {exc}"
         if problem:
             return found(record.seq, problem)

@@ -48,7 +48,7 @@ def test_scenario_plays_example_rd_a(tmp_path: Path, capsys: pytest.CaptureFixtu
 ])
 def test_scenario_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict, code: int,
                                       words: str) -> None:
-    got, out, err = scenario(tmp_path, capsys, {**RD_A, **change})
+    got, _out, err = scenario(tmp_path, capsys, {**RD_A, **change})
     assert got == code and words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 

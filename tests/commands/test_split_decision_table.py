@@ -89,9 +89,9 @@ def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path, game_id
     plays it out; the log verifies."""
     from drivers.registry import open_source
     from table_controller import autopilot
-    from table_controller.running import resume_unfinished
     from table_controller.games import make_game
     from table_controller.hand_log import HandLog
+    from table_controller.running import resume_unfinished
     from table_controller.runtime import TableSession
 
     db, key = tmp_path / "t.db", tmp_path / "t.key"

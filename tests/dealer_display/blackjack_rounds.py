@@ -43,7 +43,7 @@ class Round:
 
 ROUND_A = Round(
     seats=7,
-    bets={n: (1000, 500) for n in range(1, 8)},
+    bets=dict.fromkeys(range(1, 8), (1000, 500)),
     cards=("8S", "KH", "AH", "5C", "8D", "10S", "9H", "6H", "8H", "7D", "8C", "8C", "8S", "9C", "7H", "10D",
            "8C", "AS", "3D", "9S", "AD", "10H", "7C"),
     decisions=(("seat1", "split", None), ("seat1", "split", None), ("seat1", "stand", None),

@@ -198,7 +198,7 @@ def test_seven_seats_split_resplit_double_and_every_side_bet_outcome(browser: Br
         nets = {s: r.details["net"] for s, r in table.session.game.result(table.session.state).seats.items()}
         assert nets == {"seat1": 16500, "seat2": 500, "seat3": 3000, "seat4": 0, "seat5": 3000, "seat6": 500,
                         "seat7": 500}
-        settled = [p for p in table.session.state.settled]
+        settled = list(table.session.state.settled)
         assert sum(p.staked for p in settled) == sum(p.collected + p.returned for p in settled)
         assert page.locator('.bj-seat[data-seat="seat1"] .bj-total').all_inner_texts() == ["soft 19", "20", "soft 19"]
         assert page.errors == []  # type: ignore[attr-defined]

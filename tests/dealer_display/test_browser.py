@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.dealer_display.conftest import EXAMPLE_DECK
 from tests.dealer_display.live import LiveTable, live_table

@@ -15,7 +15,7 @@ import asyncio
 import time
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -36,7 +36,7 @@ MANY_CARDS = Sizes(card=60)  # more than three cards a seat (issue 40: 80 px up 
 class Case:
     game: str
     seats: int | None
-    sizes: Sizes = Sizes()
+    sizes: Sizes = field(default_factory=Sizes)
     shoe: str = "sim://?seed=7"
 
 

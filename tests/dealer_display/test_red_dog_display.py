@@ -98,7 +98,8 @@ def play_round_by_hand(page: Page, table: LiveTable, shots: str) -> dict[str, An
                 ARTIFACTS.mkdir(exist_ok=True)
                 page.screenshot(path=str(ARTIFACTS / f"red-dog-{shots}-raise.png"))
             action = "raise" if not raised or seat == "seat3" else "call"
-            act(page, table, lambda: page.click(f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'))
+            act(page, table, lambda seat=seat, action=action: page.click(
+                f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'))
             if action == "raise" and not raised:
                 assert table.session.state.raises[seat] == 400
                 page.fill("#raise-amount", "")

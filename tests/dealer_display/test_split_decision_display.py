@@ -69,7 +69,8 @@ def test_a_round_by_hand_shows_what_the_engine_says(browser: Browser) -> None:
                 act(page, table, lambda: page.keyboard.press("o"))
             elif exp["decisions"]:
                 (seat, legal), = exp["decisions"].items()
-                act(page, table, lambda: page.click(f'.seat-panel[data-seat="{seat}"] button[data-action="{legal[0]}"]'))
+                act(page, table, lambda seat=seat, legal=legal: page.click(
+                    f'.seat-panel[data-seat="{seat}"] button[data-action="{legal[0]}"]'))
             elif exp["deal"]:
                 act(page, table, lambda: page.keyboard.press("d"))
             elif "reshuffle_discards" in exp["controls"]:

@@ -17,8 +17,8 @@ from dealer_display.app import create_app
 from hardware_sim.decks import write_deck_file
 from table_controller.cards import parse_card
 from table_controller.games import make_game
-from table_controller.money import money
 from table_controller.games.vingt_un.prompts import secret_cards
+from table_controller.money import money
 from table_controller.runtime import TableSession
 from tests.dealer_display.conftest import DEALER, LOOPBACK_CLIENT
 from tests.dealer_display.live import LiveTable, display_settings, live_table
@@ -174,7 +174,7 @@ def play_by_hand(page: Page, watching: Page, table: LiveTable, stakes: dict[str,
             if amount is not None:
                 page.fill("#amount", f"{amount / 100:.2f}")
             button = f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'
-            act(page, table, lambda: page.click(button))
+            act(page, table, lambda button=button: page.click(button))
     check_screen(page, table)
     assert plays == []
     return payments

@@ -15,14 +15,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine import play_blackjack_rounds  # noqa: E402
+from engine import play_blackjack_rounds
 
-from table_controller.games.blackjack import side_math  # noqa: E402
-from table_controller.games.blackjack.paytables import PAYTABLES  # noqa: E402
-from table_controller.games.blackjack.side_math import SideBetRules, analyse  # noqa: E402
-from table_controller.games.blackjack.simulate import Job, play_rounds  # noqa: E402
-from table_controller.games.blackjack.switches import Switches  # noqa: E402
-from table_controller.simulation import chunks, cores, run_jobs  # noqa: E402
+from table_controller.games.blackjack import side_math
+from table_controller.games.blackjack.paytables import PAYTABLES
+from table_controller.games.blackjack.side_math import SideBetRules, analyse
+from table_controller.games.blackjack.simulate import Job, play_rounds
+from table_controller.games.blackjack.switches import Switches
+from table_controller.simulation import chunks, cores, run_jobs
 
 
 def exact_8_decks(repeat: int) -> None:

@@ -29,11 +29,19 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import vision.indices as indices  # noqa: E402
-from table_controller.cli import one_blas_thread  # noqa: E402
-from vision.corner_camera import CARD_H_PX, _corner, _light  # noqa: E402
-from vision.corner_render import NONE, RANK_CLASSES, SUIT_CLASSES, Faces, installed_faces, jpeg, split_faces  # noqa: E402
-from vision.recogniser import Recogniser  # noqa: E402
+import vision.indices as indices
+from table_controller.cli import one_blas_thread
+from vision.corner_camera import CARD_H_PX, _corner, _light
+from vision.corner_render import (
+    NONE,
+    RANK_CLASSES,
+    SUIT_CLASSES,
+    Faces,
+    installed_faces,
+    jpeg,
+    split_faces,
+)
+from vision.recogniser import Recogniser
 
 PAD = 60  # px of table and card carried on round the rendered corner
 

@@ -27,11 +27,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from table_controller.cards import standard_deck  # noqa: E402
-from vision.corner_camera import sample, sample_pair  # noqa: E402
-from vision.corner_render import NONE, Faces, installed_faces, split_faces  # noqa: E402
-from vision.learned import RANKS, SUITS, CornerRead, calibrated_thresholds, shipped_reader  # noqa: E402
-from vision.reading import DeckIndex, corner_chances, read_card  # noqa: E402
+from table_controller.cards import standard_deck
+from vision.corner_camera import sample, sample_pair
+from vision.corner_render import NONE, Faces, installed_faces, split_faces
+from vision.learned import RANKS, SUITS, CornerRead, calibrated_thresholds, shipped_reader
+from vision.reading import DeckIndex, corner_chances, read_card
 
 
 def _printed_apart(job: tuple[int, int, Faces]) -> list[tuple[tuple[np.ndarray, np.ndarray], int, int]]:

@@ -31,6 +31,8 @@ typefaces the reader never saw, neither trained nor calibrated on (Debian font p
 scripts/setup --test installs; vision.staged.UNSEEN_TYPEFACES), read unenrolled: square on,
 small, and seen 35 degrees off overhead.
 Speed: a 1280x720 simulated frame with six cards, one core (cv2.setNumThreads(1), one BLAS thread as the table runs).
+Realspeed: every shared photo at its own size and scaled to 1280x720, and staged scenes: CPU per
+frame (median, p90, p99, max) and where the time goes (benchmarks/vision_speed.py).
 """
 
 from __future__ import annotations
@@ -46,15 +48,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hardware_sim.render import default_corners, place_on_spot, render_frame  # noqa: E402
-from table_controller.cards import Card, parse_card  # noqa: E402
-from table_controller.cli import one_blas_thread  # noqa: E402
-from vision.deck import Deck  # noqa: E402
-from vision.enrol import enrol, read_labels  # noqa: E402
-from vision.recogniser import Recogniser  # noqa: E402
-from vision.scoring import Tally, enrolment_folds, score_frame  # noqa: E402
-from vision.staged import hand, stage  # noqa: E402
-from vision.variants import VARIANTS  # noqa: E402
+from hardware_sim.render import default_corners, place_on_spot, render_frame
+from table_controller.cards import Card, parse_card
+from table_controller.cli import one_blas_thread
+from vision.deck import Deck
+from vision.enrol import enrol, read_labels
+from vision.recogniser import Recogniser
+from vision.scoring import Tally, enrolment_folds, score_frame
+from vision.staged import hand, stage
+from vision.variants import VARIANTS
 
 Photos = dict[Path, list[Card]]
 
@@ -281,7 +283,7 @@ def main() -> None:
     default = default / "data" / "cards"
     parser.add_argument("--cards", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "slanted", "typefaces", "speed"),
+    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "slanted", "typefaces", "speed", "realspeed", "video"),
                         help="one part of the figures")
     args = parser.parse_args()
     if args.only in (None, "accuracy"):
@@ -298,6 +300,14 @@ def main() -> None:
         typefaces()
     if args.only in (None, "speed"):
         speed(args.repeat)
+    if args.only in (None, "realspeed"):  # the photographs as taken and at 1280x720, staged scenes; where the time goes
+        from vision_speed import run
+
+        run(args.cards, every=1, repeat=1, stages=True)
+    if args.only in (None, "video"):  # a dealt table filmed at 30 fps, read as camera:// reads
+        from vision_video import run as video
+
+        video(seeds=2)
 
 
 if __name__ == "__main__":

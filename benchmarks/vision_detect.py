@@ -28,14 +28,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hardware_sim.render import default_corners, place_on_spot, render_frame  # noqa: E402
-from table_controller.cards import Card, parse_card  # noqa: E402
-from vision.detect import find_cards  # noqa: E402
-from vision.enrol import enrol, read_labels  # noqa: E402
-from vision.recogniser import Recogniser  # noqa: E402
-from hardware_sim.sim_deck import sim_deck  # noqa: E402
-from vision.scoring import Tally, score_frame  # noqa: E402
-from vision.staged import ARRANGEMENTS, COUNTS, SURFACES, detection_score, filling, hand, stage  # noqa: E402
+from hardware_sim.render import default_corners, place_on_spot, render_frame
+from hardware_sim.sim_deck import sim_deck
+from table_controller.cards import Card, parse_card
+from vision.detect import find_cards
+from vision.enrol import enrol, read_labels
+from vision.recogniser import Recogniser
+from vision.scoring import Tally, score_frame
+from vision.staged import ARRANGEMENTS, COUNTS, SURFACES, detection_score, filling, hand, stage
 
 TUNED_ON = ("kentdoan", "ee326")  # the decks whose photos were looked at while tuning the detector
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from dataclasses import replace
 import contextlib
 import errno
 import logging
@@ -16,6 +15,7 @@ import sys
 import threading
 import time
 import webbrowser
+from dataclasses import replace
 from typing import Any, Protocol
 
 import uvicorn

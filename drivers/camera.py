@@ -7,7 +7,10 @@
 Options: ``deck=DECK.json`` (an enrolled deck; without it any standard deck is read, less
 surely), ``layout=LAYOUT.json`` (from ``table vision calibrate``; without it cards carry no
 spot) and ``frames=N`` (how many consecutive frames a card must lie still before it counts,
-default 3) and ``confidence=`` (how sure a read must be to name a card). A card event carries the spot; a card seen but not read surely is an
+default 3), ``confidence=`` (how sure a read must be to name a card) and ``incremental=``
+(1, the default: a frame is read only where it changed since it was read, vision.incremental;
+0: every frame whole). A live camera's frames the recogniser cannot keep up with are dropped,
+the newest kept, and said (``warning``, ``frames_dropped``; drivers.camera_frames). A card event carries the spot; a card seen but not read surely is an
 ``unreadable_card`` event (the dealer straightens it); a reported card that leaves is a
 ``warning`` with ``reason: card_gone``. The end of a video or folder is a ``status`` event.
 
@@ -30,12 +33,14 @@ from pathlib import Path
 import numpy as np
 
 from drivers.base import CARD, CardSource, SourceEvent, now
+from drivers.camera_frames import DropReport, FrameGrabber, Grabbed
 from drivers.urls import SourceURL, float_option, int_option, split_source_url
 from table_controller.cards import Card
 from table_controller.errors import ConfigError, DriverError, DriverInitError, DriverIOError
 from vision.calibration import Layout, load_layout
 from vision.deck import Deck, load_deck
 from vision.images import ImageError, check_frame
+from vision.incremental import IncrementalReader
 from vision.recogniser import CardGuess, Recogniser
 from vision.tracking import GONE, SEEN, STILL_PIXELS, Sighting, SpotTracker
 
@@ -46,13 +51,17 @@ OPTIONS = {
     "confidence": "how sure a read must be to name the card, 0..1; default the reader's calibrated threshold",
     "reconnect_delay": "seconds before a camera that went away is first tried again, default 0.5",
     "reconnect_max": "longest wait between tries in seconds, default 10",
+    "incremental": "1 (default): read only the part of a frame that changed since it was read; 0: every frame whole",
 }
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp"})
 WARM_UP_FRAMES = 5
+LIVE_WAIT = 5.0  # seconds without a picture from a live camera before it counts as gone
 
 
 class CameraSource(CardSource):
     """Frames in, card events out. Subclasses supply frames through :meth:`_next_frame`."""
+
+    reads_incrementally = 1  # the default of ``incremental=``
 
     def __init__(self, url: str, options: dict[str, str] | None = None) -> None:
         super().__init__(url)
@@ -61,6 +70,9 @@ class CameraSource(CardSource):
         deck = self._deck(parsed)
         confidence = float_option(parsed, "confidence", -1.0, 0.0, 1.0) if "confidence" in parsed.options else None
         self.recogniser = Recogniser(deck, confidence)
+        # A still table is not read again, a card that lands is read in its part of the frame
+        # (vision.incremental); incremental=0 reads every frame whole, as before.
+        self.reader = IncrementalReader(self.recogniser) if int_option(parsed, "incremental", self.reads_incrementally, 0, 1) else None
         layout = self._layout(parsed)
         self.tracker = SpotTracker(layout, int_option(parsed, "frames", 3, 1, 30))
         self._pending: deque[SourceEvent] = deque()
@@ -78,6 +90,11 @@ class CameraSource(CardSource):
         self._gone: _Gone | None = None  # set while the camera is away
         self._frames_read = 0  # a video goes on from here after it comes back
         self._last_file = ""  # and a folder from the first frame named after this one
+        # A live camera's frames are taken off it on a thread as they come, newest kept: the
+        # frames read too slowly to keep up with are dropped, not queued (drivers.camera_frames).
+        self._grabber: FrameGrabber | None = None
+        self._dropped_before = 0  # frames dropped by grabbers of earlier connections
+        self._drops = DropReport()
 
     def _deck(self, parsed: SourceURL) -> Deck | None:
         return load_deck(Path(parsed.options["deck"])) if "deck" in parsed.options else None
@@ -104,8 +121,23 @@ class CameraSource(CardSource):
                               "e.g. camera://0, camera:///path/video.mp4, camera:///path/frames/")
         if not self._capture.isOpened():  # type: ignore[attr-defined]
             raise DriverInitError(f"{self.url}: cannot open the camera or video")
+        if target.isdigit():
+            self._start_grabbing()
+
+    def _start_grabbing(self) -> None:
+        """Take the live camera's frames on a thread from now on, the newest kept."""
+        self._grabber = FrameGrabber(self._capture.read).start()  # type: ignore[attr-defined]
+
+    @property
+    def frames_dropped(self) -> int:
+        """Live frames replaced by a newer one before the recogniser got to them, since opened."""
+        return self._dropped_before + (self._grabber.slot.dropped if self._grabber else 0)
 
     def _close(self) -> None:
+        if self._grabber is not None:
+            self._grabber.stop()
+            self._dropped_before += self._grabber.slot.dropped
+            self._grabber = None
         if self._capture is not None:
             self._capture.release()  # type: ignore[attr-defined]
             self._capture = None
@@ -124,6 +156,8 @@ class CameraSource(CardSource):
                 raise DriverIOError(f"{self.url}: cannot read frame {path.name}")
             self._last_file = path.name
             return frame
+        if self._grabber is not None:
+            return self._grabbed()
         if self._capture is None:
             return None
         if not self._target.isdigit() and not Path(self._target).exists():
@@ -133,6 +167,21 @@ class CameraSource(CardSource):
             raise DriverIOError(f"{self.url}: the camera stopped giving pictures (unplugged?)")
         self._frames_read += ok
         return frame if ok else None
+
+    def _grabbed(self) -> np.ndarray:
+        """The live camera's newest frame; its filming time is the events' time. Frames dropped
+        since it was last said are said (``warning``, ``frames_dropped``), at most every 10 s."""
+        assert self._grabber is not None
+        got = self._grabber.slot.take(LIVE_WAIT)
+        if not isinstance(got, Grabbed):
+            raise DriverIOError(f"{self.url}: {got or f'no picture for {LIVE_WAIT:g} s'}")
+        self.captured_at = got.at
+        detail = self._drops.due(self.frames_dropped, got.at)
+        if detail is not None:
+            detail |= {"reason": "frames_dropped",
+                       "why": f"{detail['dropped']} frames dropped: the recogniser cannot keep up with the camera"}
+            self._pending.append(SourceEvent("warning", self.url, got.at, detail=detail))
+        return got.frame
 
     def reconnect(self) -> None:
         """Open the camera, video or folder again where it was left.
@@ -163,9 +212,9 @@ class CameraSource(CardSource):
             DriverIOError: the camera gave no picture (a video or folder at its end).
         """
         self.open()
-        if self._capture is not None and self._target.isdigit():
+        if self._grabber is not None:
             for _ in range(WARM_UP_FRAMES):  # a webcam's first frames are dark while its exposure settles
-                self._capture.read()  # type: ignore[attr-defined]
+                self._grabber.slot.take(LIVE_WAIT)
         frame = self._next_frame()
         if frame is None:
             raise DriverIOError(f"{self.url}: the camera gave no picture")
@@ -221,7 +270,9 @@ class CameraSource(CardSource):
                                                      detail={"reason": "unusable_frame", "why": str(exc)}))
                 return
             self._bad_frame = ""
-            guesses, lent = self._steady(self.recogniser.recognise(frame, self._overhead(frame)))
+            overhead = self._overhead(frame)
+            read = self.reader.read(frame, overhead) if self.reader else self.recogniser.recognise(frame, overhead)
+            guesses, lent = self._steady(read)
             for sighting in self.tracker.update(guesses, lent):
                 self._pending.append(self._event(sighting))
         if frame is None or (self._capture is None and not self._files and self._target_is_folder):

@@ -17,9 +17,8 @@ between ``$`` and ``*``. A frame is at most :data:`MAX_FRAME` bytes long.
 
 from __future__ import annotations
 
-import re
-
 import binascii
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 

@@ -37,11 +37,15 @@ OPTIONS = {
     "seed": "deck order, camera view and noise, a whole number; default 0",
     "frames": "frames a card must lie still before it counts, 1..30; default 3",
     "confidence": "how sure a read must be to name the card, 0..1; default the reader's calibrated threshold",
+    "incremental": "1: read only the part of a frame that changed (as camera:// does); 0 (default): every frame whole",
 }
 
 
 class SimCamera(CameraSource):
     simulated = True
+    # Every frame is drawn under a new light and glare (render_frame), so nearly every frame
+    # changes all over and would be read whole anyway; read whole unless asked (incremental=1).
+    reads_incrementally = 0
 
     def __init__(self, url: str) -> None:
         parsed = split_source_url(url, OPTIONS)

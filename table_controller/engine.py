@@ -326,7 +326,7 @@ def void_words(settled: list[Payment], returned: str) -> str:
         "; every win paid before the void taken back" if taken else "")
 
 
-class Refusal(Exception):
+class Refusal(Exception):  # noqa: N818 (the rules' word: a refused event is not a fault)
     """An event that is not legal now, raised inside a game's step: the state stays as it was and
     the dealer is told why (``reason``) and, where it helps, what is legal now (``legal``)."""
 

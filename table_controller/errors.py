@@ -40,7 +40,7 @@ class ScenarioError(TableError, ValueError):
     """A scenario file that is not a valid scenario (exit code 2)."""
 
 
-class RuleViolation(TableError):
+class RuleViolation(TableError):  # noqa: N818 (the rules' word)
     """A decision the rules do not allow now; ``legal`` lists what would have been allowed."""
 
     def __init__(self, message: str, legal: tuple[str, ...] = ()) -> None:

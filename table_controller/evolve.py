@@ -27,7 +27,7 @@ def _build(cls: type) -> Any:
     lines += ["    for name, value in changes.items():", "        _set(new, name, value)" if frozen else "        setattr(new, name, value)"]
     lines.append("    return new")
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__}
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
+    exec("\n".join(lines), namespace)
     return namespace["copy"]
 
 

@@ -13,13 +13,14 @@ import contextlib
 import os
 import stat
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 OWNER_ONLY = 0o600
 
 
-def open_private(path: str | Path, mode: str = "w", *, encoding: str = "utf-8",
-                 newline: str | None = None) -> TextIO:
+def open_private(
+    path: str | Path, mode: str = "w", *, encoding: str = "utf-8", newline: str | None = None
+) -> TextIO:
     """Open ``path`` for writing ("w" or "a"), created 0600.
 
     Raises:
@@ -31,7 +32,7 @@ def open_private(path: str | Path, mode: str = "w", *, encoding: str = "utf-8",
         if stat.S_ISREG(os.fstat(fd).st_mode):
             with contextlib.suppress(PermissionError):  # a file of another owner keeps its mode
                 os.fchmod(fd, OWNER_ONLY)
-        return os.fdopen(fd, mode, encoding=encoding, newline=newline)
+        return cast(TextIO, os.fdopen(fd, mode, encoding=encoding, newline=newline))
     except BaseException:
         os.close(fd)
         raise

@@ -26,7 +26,15 @@ from table_controller.camera_places import camera_places, cards_on_places
 from table_controller.crosscheck import CameraWitness, card_gone_matters, is_card_gone
 from table_controller.engine import Effect, Refused
 from table_controller.errors import ConfigError
-from table_controller.events import NEW_DECK, RESHUFFLE, CardArrived, Control, Decision, Event, event_from_dict
+from table_controller.events import (
+    NEW_DECK,
+    RESHUFFLE,
+    CardArrived,
+    Control,
+    Decision,
+    Event,
+    event_from_dict,
+)
 from table_controller.runtime import TableSession, align_simulated_shoe, start_of_hand
 
 DEAL_WAIT_SECONDS = 2.0

@@ -23,9 +23,9 @@ from table_controller.events import (
     NEW_DECK,
     CardArrived,
     Control,
-    Wager,
     Event,
     HardwareIrregularity,
+    Wager,
     event_from_dict,
     event_to_dict,
 )

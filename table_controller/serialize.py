@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.engine import Applied, Effect, HandEnded, HandResult, IrregularityOpened, Refused, Settled
+from table_controller.engine import (
+    Applied,
+    Effect,
+    HandEnded,
+    HandResult,
+    IrregularityOpened,
+    Refused,
+    Settled,
+)
 
 
 def result_to_dict(result: HandResult) -> dict[str, Any]:

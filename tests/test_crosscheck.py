@@ -6,7 +6,11 @@ import pytest
 
 from table_controller.cards import parse_card
 from table_controller.crosscheck import (
-    CameraWitness, gone_mismatch, layout_cards, sighting_mismatch, split_sources,
+    CameraWitness,
+    gone_mismatch,
+    layout_cards,
+    sighting_mismatch,
+    split_sources,
 )
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, CardArrived, Control, Decision

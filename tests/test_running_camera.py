@@ -30,7 +30,7 @@ def film(table: RunningTable, frames: int = 4) -> None:
 def deal_round(table: RunningTable) -> None:
     session = table.session
     session.submit(Control(NEW_DECK, by="dealer"), source="console:dealer")
-    for seat in ("seat1", "seat2"):
+    for _seat in ("seat1", "seat2"):
         session.submit(session.game.strategy(session.state), source="console:dealer")  # main
         session.submit(session.game.strategy(session.state), source="console:dealer")  # side
     for _ in DECK:

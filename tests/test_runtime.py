@@ -7,7 +7,7 @@ from table_controller.games import make_game
 from table_controller.hand_log import HandLog
 from table_controller.hand_log.keys import HeadStore, load_key
 from table_controller.hand_log.verify import verify_chains
-from table_controller.runtime import RESULT_STANDS, TableSession
+from table_controller.runtime import TableSession
 from tests.games.stacked import deck
 
 EXAMPLE_1 = [parse_card(c) for c in deck("10 6 5 | 10 2 | 7 5 | 4 4 8 9")]

@@ -11,7 +11,17 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.corner_render import NONE, RANK_CLASSES, RED, SUIT_CLASSES, Faces, drawn_suit, jpeg, rank_ink, suit_ink
+from vision.corner_render import (
+    NONE,
+    RANK_CLASSES,
+    RED,
+    SUIT_CLASSES,
+    Faces,
+    drawn_suit,
+    jpeg,
+    rank_ink,
+    suit_ink,
+)
 from vision.indices import RANK_CENTRE
 from vision.learned import INPUT_H, INPUT_W, WINDOW, to_input_size
 
@@ -121,9 +131,9 @@ def _ink_colour(red: bool, rng: np.random.Generator) -> np.ndarray:
 
 def _paint(canvas: np.ndarray, ink: np.ndarray, x: float, y: float, w: float, h: float, colour: np.ndarray) -> None:
     """Lay an ink mask scaled to w x h with its top left at (x, y) in card pixels."""
-    w, h = max(2, int(round(w))), max(2, int(round(h)))
+    w, h = max(2, round(w)), max(2, round(h))
     glyph = cv2.resize(ink, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
-    x0, y0 = int(round(x)) + PAD_X, int(round(y)) + PAD_Y
+    x0, y0 = round(x) + PAD_X, round(y) + PAD_Y
     x1, y1 = min(x0 + w, canvas.shape[1]), min(y0 + h, canvas.shape[0])
     if x1 <= max(x0, 0) or y1 <= max(y0, 0):
         return
@@ -158,7 +168,7 @@ def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str
     for ink, px, py, pw, ph in places:
         _paint(canvas, ink, px, py, pw, ph, colour)
     right, bottom = max(p[1] + p[3] for p in places), max(p[2] + p[4] for p in places)
-    if rank in ("J", "Q", "K") and rng.random() < 0.75 or rng.random() < 0.05:
+    if (rank in ("J", "Q", "K") and rng.random() < 0.75) or rng.random() < 0.05:
         _picture_frame(canvas, rng, right, bottom)
     elif rng.random() < 0.5:
         _pip(canvas, rng, suit, colour, right)
@@ -268,7 +278,7 @@ def _photograph(canvas: np.ndarray, rng: np.random.Generator, rank_height: float
     window_share = WINDOW[3] - WINDOW[1]
     least = MIN_RANK_PX * window_share / rank_height
     h_lo = int(np.exp(rng.uniform(np.log(max(32, least)), np.log(max(150, least + 1)))))
-    w_lo = max(8, int(round(h_lo * INPUT_W / INPUT_H)))
+    w_lo = max(8, round(h_lo * INPUT_W / INPUT_H))
     quad = _window_quad(rng)
     if look is not None:
         scale, degrees, (cx, cy) = look

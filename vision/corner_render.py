@@ -184,7 +184,7 @@ def card_queen(height: int, rng: np.random.Generator) -> np.ndarray:
     bend = (w * rng.uniform(0.45, 0.8), h * rng.uniform(0.95, 1.1))
     steps = np.linspace(0.0, 1.0, 16)[:, None]
     curve = (1 - steps) ** 2 * np.float32(start) + 2 * (1 - steps) * steps * np.float32(bend) + steps ** 2 * np.float32(end)
-    thick = max(2, int(round(side * rng.uniform(0.6, 1.1))))
+    thick = max(2, round(side * rng.uniform(0.6, 1.1)))
     cv2.polylines(canvas, [np.int32(np.round(curve))], False, 255, thick, cv2.LINE_AA)
     ys, xs = np.nonzero(canvas > 127)
     return canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()

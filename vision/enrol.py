@@ -51,7 +51,8 @@ def read_labels(labels_path: Path) -> dict[Path, list[Card]]:
     except OSError as exc:
         raise ConfigError(f"cannot read labels {labels_path}: {exc}") from exc
     except UnicodeDecodeError as exc:  # a photo or other binary file given as the labels
-        raise ConfigError(f"{labels_path} is not UTF-8 text (byte {exc.start}): labels are a CSV file") from None
+        raise ConfigError(
+            f"{labels_path} is not UTF-8 text (byte {exc.start}): labels are a CSV file") from None
     except csv.Error as exc:  # a NUL byte, a field past the csv module's limit
         raise ConfigError(f"{labels_path} is not a labels CSV: {exc}") from None
     by_file: dict[Path, list[Card]] = defaultdict(list)

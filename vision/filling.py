@@ -14,7 +14,6 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-
 FILLING_SHARE = 0.6  # of the frame the paper must cover
 PAPER_LEVEL = 0.7  # of the photo's bright whiteness (95th percentile): paper under uneven light
 LONGEST_ASPECT = 2.8  # a card seen steeply is never thinner than this (as in vision/detect.py)
@@ -87,7 +86,7 @@ def _ink(whiteness: np.ndarray, paper: np.ndarray, bright: float) -> np.ndarray:
     cv2.drawContours(inside, [paper], -1, 1, cv2.FILLED)
     dark = np.uint8(whiteness < INK_LEVEL * bright) & inside
     # what is dark at the photo's edge is the table showing round the card, not print on it
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    _count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     height, width = dark.shape
     x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
     at_edge = (x == 0) | (y == 0) | (x + w >= width) | (y + h >= height)

@@ -61,6 +61,10 @@ FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is n
 # length, as guillex7's scene_q12 desk is); docs/vision.md, "Cards seen at a slant".
 SLANT_LOOKS = (0.7, 1.4)
 SLANT_BELOW = 0.5  # read less surely square-on than this (read_indices' floor), an index is read through them
+# ... unless the reader is this sure square-on that no index is there at all (two pips, picture
+# ink paired): three quarters of the slanted looks a cluttered photo made, a fifth of its time
+# (docs/vision.md, "Speed on real tables").
+SLANT_NONE_SURE = 0.99
 SLANT_FROM = 1.2  # a table seen this much shorter one way than the other (some 35 degrees off overhead) is laid out flat (table_seen)
 PLANE_AGREE = 1.3  # the cards read surely say alike how it lies: within this stretch of each other
 AMBIGUOUS_FROM = 0.5  # a rank read as two cards through two pairings, each this surely, names neither
@@ -220,7 +224,7 @@ def _grouped_boxes(squares: list[tuple[np.ndarray, float]], shape: tuple[int, ..
     tiny = np.zeros((shape[0] // 8 + 1, shape[1] // 8 + 1), np.uint8)  # (grouped at an eighth of the size)
     for (x, y), reach in squares:
         cv2.rectangle(tiny, (int((x - reach) / 8), int((y - reach) / 8)), (int((x + reach) / 8), int((y + reach) / 8)), 255, cv2.FILLED)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(tiny, connectivity=4)
+    _count, _, stats, _ = cv2.connectedComponentsWithStats(tiny, connectivity=4)
     return [(x * 8, y * 8, min((x + w) * 8, shape[1]), min((y + h) * 8, shape[0])) for x, y, w, h, _ in stats[1:].tolist()]
 
 
@@ -237,7 +241,7 @@ class _Glyphs:
         looked-at frame); returns its labels and their stats."""
         # Grana's block-based labelling: the same labels and stats as the default, in half the time.
         _, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
-        x, y, w, h, area = (stats[:, k] for k in range(5))
+        _x, _y, w, h, area = (stats[:, k] for k in range(5))
         size = np.maximum(w, h)
         fits = (size >= MIN_GLYPH_PX * 0.6) & (size <= self.largest) & (area >= 12)
         fits &= (area >= 0.08 * w * h) & (area <= MAX_FILL * w * h)
@@ -251,7 +255,7 @@ class _Glyphs:
             ys, xs = np.nonzero(labels[by : by + bh, bx : bx + bw] == n)
             ys, xs = ys + (by + oy), xs + (bx + ox)
             points = np.stack([xs, ys], axis=1).astype(np.float32) / self.scale
-            centre = (np.float32(centroids[n]) + (ox, oy)) / self.scale
+            centre = ((*np.float32(centroids[n]), ox, oy)) / self.scale
             self.blobs.append(Blob(centre, float(max(bw, bh)) / self.scale, points, _red(self.small[ys, xs]), relevelled))
         return labels, stats
 
@@ -492,7 +496,7 @@ class IndexCorner:
 def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
                  features: DeckFeatures | None = None, floor: float = 0.5,
                  known: list[np.ndarray] = (), read_at: list[np.ndarray] = (), read_as: list[Card] = (),
-                 overhead: np.ndarray | None = None) -> list[IndexRead]:
+                 overhead: np.ndarray | None = None, slants: bool = True) -> list[IndexRead]:
     """Every index found in the frame and read at ``floor`` confidence or more; a card whose two
     index corners are both found is read once, from both. Of the ``known`` outlines (cards
     already read surely) only the corners and edges are looked at: another card's index along
@@ -501,7 +505,9 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
     the card of ``read_as`` at the same place is not read again (a ten: neither of its figures).
     ``overhead``, a homography from the frame to the table seen from straight above (a
     calibrated camera's, :meth:`vision.calibration.Layout.overhead`), lays each index's window
-    out as the card lies on the table, not square to the frame: a camera beside the table."""
+    out as the card lies on the table, not square to the frame: a camera beside the table.
+    ``slants`` False: no index is read through slanted windows (a calibrated camera's ``overhead``
+    lays every window out as the card lies already; see _read_pairings)."""
     ink = ink_blobs(image, known)
     table = _at_frame_scale(overhead, image.shape) if overhead is not None else None
     pairs = _pairs_seen(ink.blobs, table)
@@ -513,7 +519,7 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
         found = _closest(pairs + _pairs_seen(ink.blobs, table, since=ink_only))
         done = _read_already(found, read_at, read_as, ink.blobs)
     found = _not_read(found, done)
-    best = [t for t in _unambiguous(_read_pairings(image, found, reader, deck, features)) if t[0] >= floor]
+    best = [t for t in _unambiguous(_read_pairings(image, found, reader, deck, features, slants)) if t[0] >= floor]
     best.sort(key=lambda t: -t[0])
     both_ways = _read_both_ways(best)
     kept: list[tuple[IndexCandidate, CornerRead, Reading]] = []
@@ -635,14 +641,18 @@ def _unread(blobs: list[Blob], found: list[IndexCandidate], done: set[int]) -> l
 
 
 def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: IndexReader, deck: DeckIndex,
-                   features: DeckFeatures | None) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:
+                   features: DeckFeatures | None, slants: bool = True) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:
     """Each rank read first with the suit nearest it (``found`` is in that order); with the
     others only where that reading is not sure (a rank paired with a neighbour's ink is cut a
     window the wrong way round, and an index upside down can look like another card), or where
     its rank or suit was found at another ink level: weaker evidence (an "8", the same either
     way up, paired with the next card's big club found so, read as the eight of spades at
     0.99996; read with its own club too, it names neither). A pairing read as no card is read
-    through slanted windows too (SLANT_LOOKS, SLANT_BELOW): a camera beside the table."""
+    through slanted windows too (SLANT_LOOKS, SLANT_BELOW): a camera beside the table; not where
+    a calibrated camera's (``slants`` False), whose every window is cut as the card lies on the
+    table already.
+    (Two thirds of the windows a cluttered frame reads were slanted ones; docs/vision.md, "Speed
+    on real tables".)"""
     out: list[tuple[float, IndexCandidate, CornerRead, Reading]] = []
     first = {found[n].rank: n for n in reversed(range(len(found)))}  # each rank's nearest suit
     rest = [n for n in range(len(found)) if first[found[n].rank] != n]
@@ -656,7 +666,7 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
         # slanted windows too; one read surely there stands for it, and every look at it must
         # then be sure (vision.recogniser, _sure_index). (Tried from 0.999 down: a slanted
         # window read a 7 as a 10 at 0.9999, and the 7 read right square-on was lost.)
-        unsure = [k for k, r in enumerate(readings) if needs_slant(r)]
+        unsure = [k for k, r in enumerate(readings) if needs_slant(r) and reads[k].ranks[-1] <= SLANT_NONE_SURE] if slants else []
         if unsure:
             slants = [(k, replace(cands[k], card=_widened(cands[k], f), slanted=True)) for k in unsure for f in SLANT_LOOKS]
             again = reader.read([corner_window(image, c.card, 0) for _, c in slants])
@@ -664,7 +674,7 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
                 reading = read_card({0: read}, deck, features)
                 if slant_stands(reading, readings[k]):
                     cands[k], reads[k], readings[k] = cand, read, reading
-        for n, cand, read, reading in zip(batch, cands, reads, readings, strict=True):
+        for _n, cand, read, reading in zip(batch, cands, reads, readings, strict=True):
             if reading is None:
                 continue
             out.append((reading.confidence, cand, read, reading))

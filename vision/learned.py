@@ -61,7 +61,7 @@ def corner_window(image: np.ndarray, corners: np.ndarray, turn: int) -> np.ndarr
     quad = cv2.perspectiveTransform(window, to_card).reshape(4, 2)
     tall = float(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
     h = min(max(round(tall), INPUT_H // 2), MAX_WINDOW_PX)
-    w = max(8, int(round(h * INPUT_W / INPUT_H)))
+    w = max(8, round(h * INPUT_W / INPUT_H))
     target = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
     patch = cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)

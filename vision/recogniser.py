@@ -24,8 +24,25 @@ from vision.balance import white_balanced
 from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
-from vision.indices import CARD_REACH, LOOKS_AGAIN, RANK_CENTRE, IndexRead, looked, paper_beyond, read_indices, surest_look, table_seen
-from vision.learned import UNIT_SQUARE, CornerRead, calibrated_thresholds, corner_window, one_window_sure, shipped_reader
+from vision.indices import (
+    CARD_REACH,
+    LOOKS_AGAIN,
+    RANK_CENTRE,
+    IndexRead,
+    looked,
+    paper_beyond,
+    read_indices,
+    surest_look,
+    table_seen,
+)
+from vision.learned import (
+    UNIT_SQUARE,
+    CornerRead,
+    calibrated_thresholds,
+    corner_window,
+    one_window_sure,
+    shipped_reader,
+)
 from vision.reading import DeckIndex, Reading, read_card
 
 PIECES_ASPECT = (0.45, 1.0)  # a card's width over its height, as two pieces' index corners must span
@@ -98,7 +115,7 @@ class Recogniser:
         outlines = find_cards(image)
         if not outlines:  # a card filling the frame has no rim to find: the frame is its outline
             whole = self.read_outlines(image, [whole_frame(image)])[0]
-            return self._with_indices(image, [whole] if whole.card is not None else [], overhead)
+            return self._with_indices(image, [whole] if whole.card is not None else [], overhead, slants=overhead is None)
         outlines, readings = pieces_joined(outlines, self.readings(image, outlines))
         guesses, underneath = [], []
         for outline, reading in zip(outlines, readings, strict=True):
@@ -114,11 +131,16 @@ class Recogniser:
             if guess.card is not None and guess.card not in named:
                 named.add(guess.card)
                 guesses.append(guess)
+        # A calibrated camera's windows are cut as the card lies on the table: none is read
+        # through slanted windows (vision.indices._read_pairings). Laid flat by table_seen only,
+        # they still are (not measured otherwise on the photographs).
+        slants = overhead is None
         if overhead is None:  # no calibration: the cards read surely may say how the table lies
             overhead = table_seen([np.roll(np.float32(g.corners), -g.read_at[0], axis=0) for g in guesses if _confirmed(g)])
-        return _pieces_dropped(self._with_indices(image, guesses, overhead))
+        return _pieces_dropped(self._with_indices(image, guesses, overhead, slants))
 
-    def _with_indices(self, image: np.ndarray, guesses: list[CardGuess], overhead: np.ndarray | None = None) -> list[CardGuess]:
+    def _with_indices(self, image: np.ndarray, guesses: list[CardGuess], overhead: np.ndarray | None = None,
+                      slants: bool = True) -> list[CardGuess]:
         """The cards read from their indices alone (overlapping, fanned, under another) added
         to those read from outlines. An index inside an outline read as a card belongs to it:
         read as that card, it is that card; in the middle of it, it is part of its face (a pip,
@@ -146,13 +168,14 @@ class Recogniser:
             return guesses  # each card read at both its index corners, and no paper left for another's
         sure = [g for g in guesses if g.card is not None and g.confidence >= SURE_CONFIDENCE]
         read_at = [(np.roll(np.float32(g.corners), -t, axis=0), g.card) for g in sure for t in g.read_at]
-        placed, contradicted = self._indices_placed(image, guesses, sure, read_at, overhead)
+        placed, contradicted = self._indices_placed(image, guesses, sure, read_at, overhead, slants)
         if contradicted and read_at:
-            placed, _ = self._indices_placed(image, guesses, sure, [], overhead)
+            placed, _ = self._indices_placed(image, guesses, sure, [], overhead, slants)
         return placed
 
     def _indices_placed(self, image: np.ndarray, guesses: list[CardGuess], sure: list[CardGuess],
-                        read_at: list[tuple[np.ndarray, Card]], overhead: np.ndarray | None = None) -> tuple[list[CardGuess], bool]:
+                        read_at: list[tuple[np.ndarray, Card]], overhead: np.ndarray | None = None,
+                        slants: bool = True) -> tuple[list[CardGuess], bool]:
         """_with_indices, the indices at ``read_at`` not read; and whether an index at a named
         outline's corner read as another card."""
         guesses = list(guesses)
@@ -167,7 +190,7 @@ class Recogniser:
         for found in read_indices(image, self.reader, self.deck_index, self.features,
                                   known=[np.float32(g.corners) for g in sure if not g.underneath],
                                   read_at=[quad for quad, _ in read_at], read_as=[card for _, card in read_at],
-                                  overhead=overhead):
+                                  overhead=overhead, slants=slants):
             reading = found.reading
             guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
                               (float(found.centre[0]), float(found.centre[1])), reading.card)

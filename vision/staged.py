@@ -205,7 +205,7 @@ def filling(card: Card, rng: np.random.Generator, four_corners: bool = False, ma
     """One card photographed so close that it fills the photo (``margin`` of background round it,
     or cut by the photo's edges when negative)."""
     width, height = FRAME[1] * (1 - 2 * margin) * FACE_W / FACE_H, FRAME[1] * (1 - 2 * margin)
-    frame = surface("wood", rng, (int(round(width / (1 - 2 * margin))) | 1, FRAME[1]))
+    frame = surface("wood", rng, (round(width / (1 - 2 * margin)) | 1, FRAME[1]))
     centre = (frame.shape[1] / 2, frame.shape[0] / 2)
     quad = _quad(centre, width, height, float(rng.uniform(-2, 2)))
     _lay(frame, card_face(card, four_corners), quad)

@@ -195,5 +195,5 @@ def _segment_corners(segments: np.ndarray, reach: float) -> list[tuple[np.ndarra
 
 
 def _on_paper(paper: np.ndarray, point: np.ndarray) -> bool:
-    x, y = int(round(float(point[0]))), int(round(float(point[1])))
+    x, y = round(float(point[0])), round(float(point[1]))
     return 0 <= y < paper.shape[0] and 0 <= x < paper.shape[1] and paper[y, x] > 0

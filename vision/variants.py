@@ -21,7 +21,7 @@ def rotated(degrees: float) -> Variant:
         height, width = image.shape[:2]
         matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
         cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
-        new_w, new_h = int(round(width * cos + height * sin)), int(round(width * sin + height * cos))
+        new_w, new_h = round(width * cos + height * sin), round(width * sin + height * cos)
         matrix[0, 2] += (new_w - width) / 2
         matrix[1, 2] += (new_h - height) / 2
         return cv2.warpAffine(image, matrix, (new_w, new_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)

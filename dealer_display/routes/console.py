@@ -11,7 +11,13 @@ from typing import Annotated
 from fastapi import APIRouter, Header, HTTPException, Request
 
 from dealer_display.deps import DealerDep, TableDep, check_staff_pin
-from dealer_display.models import Applied, DealerControlRequest, Dealt, DecisionRequest, WagerRequest
+from dealer_display.models import (
+    Applied,
+    DealerControlRequest,
+    Dealt,
+    DecisionRequest,
+    WagerRequest,
+)
 from dealer_display.table import DisplayTable
 from table_controller.events import Control, Wager
 

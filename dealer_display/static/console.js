@@ -46,6 +46,8 @@ export class DealerConsole {
     // the bet form: a main and a side bet (blackjack), or one ante (Red Dog)
     const antes = (this.console.bets || []).includes("ante");
     $("bets").hidden = !this.canAct || !(antes || this.console.actions.includes("insurance"));
+    // while bets are taken, placing them is the next step: its button is the lit one, not New deck
+    $("btn-new-deck").classList.toggle("quiet", !$("bets").hidden);
     $("bet-main-label").textContent = antes ? "Ante" : "Main";
     $("bet-side-box").hidden = antes;
     this.offerInsurance();
@@ -75,7 +77,7 @@ export class DealerConsole {
       button.id = `btn-${control.replace("_", "-")}`;
       button.dataset.control = control;
       button.className = control in PIT_BOSS_WORDS ? "pit-boss extra" : "extra";
-      button.innerHTML = `${CONTROL_WORDS[control] || control} <kbd>${CONTROL_KEYS[control] || ""}</kbd>` +
+      button.innerHTML = `${CONTROL_WORDS[control] || control.replaceAll("_", " ")}${CONTROL_KEYS[control] ? ` <kbd>${CONTROL_KEYS[control]}</kbd>` : ""}` +
         (control in PIT_BOSS_WORDS ? " <small>PIN</small>" : "");
       button.disabled = !this.canAct;
       return button;
@@ -115,6 +117,8 @@ export class DealerConsole {
     $("btn-void").addEventListener("click", () => this.pitBoss("void_hand"));
     $("btn-paid").addEventListener("click", () => this.control("paid"));
     $("bets").addEventListener("submit", (e) => { e.preventDefault(); this.placeBets(); });
+    // a seat typed (or picked) in the form's own field starts that seat's amounts empty as well
+    $("bet-seat").addEventListener("input", () => this.showBets(`seat${$("bet-seat").value}`));
     $("insurance").addEventListener("submit", (e) => {
       e.preventDefault();
       if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
@@ -191,14 +195,16 @@ export class DealerConsole {
     return this.send("/api/decision", body);
   }
 
-  /** The seat's bets as they stand (empty for none), so a side bet typed for one seat is never
-   * placed on the next by mistake. */
+  /** A seat's bet form starts empty: money is placed only when typed for that seat (a side bet
+   * typed for one seat was placed on the next). The seat's bets as they stand are shown as a hint. */
   showBets(seat) {
     const found = this.state.prompts.seats.find((s) => s.seat === seat);
     const f = (found && found.figures) || {};
-    const shown = (cents) => (cents ? (cents / 100).toFixed(2) : "");
-    $("bet-main").value = shown(f.main);
-    $("bet-side").value = shown(f.side);
+    const hint = (cents) => (cents ? `now ${(cents / 100).toFixed(2)}` : "");
+    for (const [id, cents] of [["bet-main", f.main], ["bet-side", f.side]]) {
+      $(id).value = "";
+      $(id).placeholder = hint(cents);
+    }
   }
 
   async placeBets() {
@@ -212,6 +218,7 @@ export class DealerConsole {
     if (answer && answer.applied && side !== null) {
       await this.send("/api/wager", { seat, bet: "side", amount: side });
     }
+    if (answer && answer.applied) this.showBets(seat);  // placed: nothing stays typed for the next seat
   }
 
   control(control) {

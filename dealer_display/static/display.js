@@ -3,6 +3,7 @@
 // kept in this browser.
 import { DealerConsole } from "./console.js";
 import { drawBanners, drawHardware, drawLayout, drawNotices, drawResult, drawSeats, drawTally } from "./render.js";
+import { speakAll, spoken } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = "dealerToken";
@@ -32,7 +33,7 @@ const dealerConsole = new DealerConsole(token, (error) => {
 function drawRefusal() {
   const message = probe.message;
   const text = localError || (message && message.state.last_refusal) || "";
-  $("refusal").textContent = text;
+  $("refusal").textContent = spoken(text);
   $("refusal").classList.toggle("shown", Boolean(text));
 }
 
@@ -47,6 +48,7 @@ function draw(message) {
   drawTally(state);
   drawHardware(state.hardware, Date.now() / 1000);
   drawRefusal();
+  speakAll(document.body);  // cards and places in words, never codes or spot ids
 }
 
 // Milliseconds from the shoe producing the card to: the server sending it, the page

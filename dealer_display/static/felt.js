@@ -69,14 +69,16 @@ function dealerPlace(state, spots) {
   return box;
 }
 
-function handBox(seat, hand, place, nextSpot) {
+function handBox(seat, hand, place, nextSpot, split) {
   const box = at(el("div", `bj-hand${hand.on_turn ? " on-turn" : ""}`), place.x, place.y);
   box.dataset.spot = `${seat}/h${hand.hand}`;
   box.style.setProperty("--share", String(place.share));
   if (nextSpot && nextSpot.startsWith(`${seat}/h${hand.hand}/`)) box.classList.add("next");
   const fan = el("div", "fan");
   hand.cards.forEach((code) => fan.append(cardFace(code)));
-  const money = hand.net ? signed(hand.net) : hand.doubled ? `${dollars(hand.bet)} doubled` : "";
+  // after a split each hand's bet lies beside it (the circle holds only the first): say it on the felt
+  const money = hand.net ? signed(hand.net) : hand.doubled ? `${dollars(hand.bet)} doubled`
+    : split && hand.bet ? `bet ${dollars(hand.bet)}` : "";
   box.append(fan, el("span", "bj-total", hand.total_words || "\u2013"), el("span", "bj-money", money));
   return box;
 }
@@ -101,7 +103,8 @@ function seatPlaces(seat, look, tag, spots, nextSpot) {
   if (ins && f.insurance) group.append(chip(ins, f.insurance, "insurance", look));
   const places = handPlaces(spots, seat.seat);
   group.style.setProperty("--fit", String(seatFit(seat, places)));
-  (f.hands || []).forEach((hand, i) => places[i] && group.append(handBox(seat.seat, hand, places[i], nextSpot)));
+  const split = (f.hands || []).length > 1;
+  (f.hands || []).forEach((hand, i) => places[i] && group.append(handBox(seat.seat, hand, places[i], nextSpot, split)));
   if (bet) group.append(chip(bet, f.main || 0, "main", look));
   if (side) group.append(chip(side, f.side || 0, "side", look));
   if (bet) group.append(at(tag, side ? (bet.x + side.x) / 2 : bet.x, bet.y + 0.085));

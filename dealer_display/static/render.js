@@ -127,7 +127,7 @@ function showRow(showCards, nextSpot) {
   row.append(el("div", "hand-cell spacer"));
   showCards.forEach((code, i) => {
     const id = `S${i + 1}`;
-    row.append(spot(code ? cardFace(code) : emptySpot(id), `show card ${id}`, id, nextSpot));
+    row.append(spot(code ? cardFace(code) : emptySpot(id), `show ${id}`, id, nextSpot));  // "show card S1" was cut at 1280x800
   });
   return row;
 }
@@ -241,7 +241,10 @@ function totals(seat) {
       box.append(item);
     }
     const net = el("div", "total");
-    net.append(el("span", "label", "Result"), el("span", "value", seat.figures.net ? signed(seat.figures.net) : "\u2013"));
+    // mid-round a settled side bet is money so far, not the hand's result ("Result -$5.00" beside a
+    // live total read as a lost hand)
+    const settled = seat.status === "finished";
+    net.append(el("span", "label", settled ? "Result" : "So far"), el("span", "value", seat.figures.net ? signed(seat.figures.net) : "\u2013"));
     box.append(net);
     return box;
   }
@@ -266,7 +269,8 @@ function actionButtons(seat, actions, canAct, onlyLegal) {
     const button = el("button", "action");
     button.dataset.seat = seat.seat;
     button.dataset.action = action;
-    button.innerHTML = `${words(action)} <kbd>${ACTION_KEYS[action] || ""}</kbd>`;
+    // a play with no key of its own (a wager, a stake) shows no key hint: an empty box read as a glyph missing
+    button.innerHTML = ACTION_KEYS[action] ? `${words(action)} <kbd>${ACTION_KEYS[action]}</kbd>` : words(action);
     const legal = seat.legal_actions.includes(action);
     button.disabled = !(legal && canAct);
     if (legal) button.classList.add("legal");
@@ -294,7 +298,8 @@ function seatPanel(seat, look, actions, canAct, onlyLegal) {
 export function drawSeats(state, actions, canAct) {
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
   // a game with many plays (Vingt-un) shows each seat only the buttons it may press now
-  const onlyLegal = state.game.buttons === "legal";
+  // and so does a table of five or more seats: a half-width panel has no room for five unlit plays
+  const onlyLegal = state.game.buttons === "legal" || state.prompts.seats.length >= 5;
   const panels = rowsTopToBottom(state).map((seat) => seatPanel(seat, seatLook(seat.seat, index[seat.seat]), actions, canAct, onlyLegal));
   $("seats").replaceChildren(...panels);
 }
@@ -324,7 +329,8 @@ export function drawResult(state) {
 export function drawTally(state) {
   const box = $("tally");
   const entries = Object.entries(state.tally).sort(([a], [b]) => a.localeCompare(b));
-  box.replaceChildren(el("h3", "", `Session: ${state.hands_played} hand${state.hands_played === 1 ? "" : "s"}`));
+  $("session-head").textContent = `Session: ${state.hands_played} hand${state.hands_played === 1 ? "" : "s"}`;
+  box.replaceChildren();
   const list = el("ul");
   for (const [key, count] of entries) {
     const item = el("li");

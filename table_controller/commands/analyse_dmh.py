@@ -21,7 +21,13 @@ from typing import Any
 from table_controller.commands.analyse import SimulationRun, add_simulation_arguments
 from table_controller.commands.analyse import simulate as run_simulation
 from table_controller.errors import ConfigError
-from table_controller.games.blackjack.paytables import OUTCOME_WORDS, PAYTABLES, Paytable, builtin_paytable, load_paytable
+from table_controller.games.blackjack.paytables import (
+    OUTCOME_WORDS,
+    PAYTABLES,
+    Paytable,
+    builtin_paytable,
+    load_paytable,
+)
 from table_controller.games.blackjack.side_math import SideBetFigures, SideBetRules, analyse
 from table_controller.games.blackjack.switches import Switches
 

@@ -3,10 +3,18 @@ ours, cell by cell, with the difference, and in words why they differ (from our 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from table_controller.games.blackjack.paytables import PAYTABLES, builtin_paytable
-from table_controller.games.blackjack.published import DECKS, Cell, explain, hit_cells, hold_cells, payout_cells
+from table_controller.games.blackjack.published import (
+    DECKS,
+    Cell,
+    explain,
+    hit_cells,
+    hold_cells,
+    payout_cells,
+)
 from table_controller.games.blackjack.side_math import SideBetRules
 
 TABLES: tuple[tuple[str, Callable[..., tuple[Cell, ...]]], ...] = (

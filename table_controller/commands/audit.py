@@ -46,12 +46,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show.add_argument("--table", default=None)
     show.set_defaults(func=run_show)
     _register_hands(actions)
-    export = actions.add_parser("export", help="export hands as JSON Lines, CSV, or a sheet for a spreadsheet")
+    export = actions.add_parser(
+        "export", help="export hands as JSON Lines, CSV, or a sheet for a spreadsheet")
     export.add_argument("db", metavar="DB")
     export.add_argument("--format", required=True, choices=("jsonl", "csv", "sheet"),
-                        help="jsonl and csv: every record, lossless; sheet: CSV, one row per seat and bet "
-                             "of each hand (time, table, game, dealer, hand, seat, bet, staked, collected, "
-                             "returned, paid, net, outcome)")
+                        help="jsonl and csv: every record, lossless; sheet: CSV, one row per "
+                             "seat and bet of each hand (time, table, game, dealer, hand, seat, "
+                             "bet, staked, collected, returned, paid, net, outcome)")
     export.add_argument("--out", metavar="FILE", help="default: standard output")
     export.add_argument("--table", default=None)
     export.set_defaults(func=run_export)
@@ -109,7 +110,8 @@ def run_verify(args: argparse.Namespace) -> int:
     if report.ok:
         replayed = "" if args.no_replay else ", every hand replayed"
         if report.later:
-            replayed += f" ({report.later} records written while verifying were chained and signed, not replayed)"
+            replayed += (f" ({report.later} records written while verifying were chained and "
+                         "signed, not replayed)")
         print(f"OK: {report.tables} tables, {report.hands} hands, {report.records} records "
               f"verified{replayed}")
         return 0
@@ -149,7 +151,8 @@ def _reads_the_log(run: Callable[[argparse.Namespace], int]) -> Callable[[argpar
                 raise
             raise HandLogError(
                 f"{args.db} holds a record not shaped as a table writes it ({type(exc).__name__}: "
-                f"{str(exc)[:120]}): it was altered outside the log; `table audit verify` names it") from None
+                f"{str(exc)[:120]}): it was altered outside the log; "
+                "`table audit verify` names it") from None
     return reading
 
 

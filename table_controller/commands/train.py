@@ -101,7 +101,12 @@ def _report(args: argparse.Namespace, standards: dict[str, object]) -> int:
 def _serve(args: argparse.Namespace, standards: dict[str, object]) -> int:
     from dealer_display.app import open_sources
     from dealer_display.server import TableServer, _check_port_free, page_address, run_until_stopped
-    from dealer_display.settings import DEFAULT_PORT, DisplaySettings, dealer_token_from, new_pit_boss_pin
+    from dealer_display.settings import (
+        DEFAULT_PORT,
+        DisplaySettings,
+        dealer_token_from,
+        new_pit_boss_pin,
+    )
     from dealer_display.training_app import create_training_app
     from table_controller.commands.run import parse_switches
     from table_controller.training.records import TrainingRecords

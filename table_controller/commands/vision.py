@@ -79,7 +79,6 @@ def run_enrol(args: argparse.Namespace) -> int:
 
 
 def run_identify(args: argparse.Namespace) -> int:
-    import cv2
 
     from vision.calibration import load_layout
     from vision.deck import load_deck

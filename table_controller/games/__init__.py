@@ -86,7 +86,11 @@ def make_game(
 
 def _blackjack(switches: dict[str, Any] | None, seats: int | None, paytable: str | dict[str, Any] | None) -> Any:
     from table_controller.games.blackjack.machine import BlackjackGame
-    from table_controller.games.blackjack.paytables import builtin_paytable, load_paytable, paytable_from_dict
+    from table_controller.games.blackjack.paytables import (
+        builtin_paytable,
+        load_paytable,
+        paytable_from_dict,
+    )
     from table_controller.games.blackjack.switches import Switches as BlackjackSwitches
 
     sw = BlackjackSwitches.from_dict(switches)

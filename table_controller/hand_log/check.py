@@ -56,13 +56,16 @@ def find_key(store: LogStore, key_path: str | Path | None) -> tuple[Path, bytes,
     if default.exists():
         return default, load_key(default), ""
     named = [Path(note["path"]) for note in store.key_notes().values()]
-    beside = [] if is_postgres_url(store.target) else [Path(store.target).resolve().parent / KEY_FILE]
+    beside = ([] if is_postgres_url(store.target)
+              else [Path(store.target).resolve().parent / KEY_FILE])
     for path in dict.fromkeys([*named, *beside]):
         with contextlib.suppress(HandLogError):
             key = load_key(path)
             if _signs(store, key):
-                return path, key, f"key: {path} (the key this log is signed with; none at {default})"
-    where = f"; this log was written with the key at {', '.join(map(str, dict.fromkeys(named)))}" if named else ""
+                found = f"key: {path} (the key this log is signed with; none at {default})"
+                return path, key, found
+    places = ", ".join(map(str, dict.fromkeys(named)))
+    where = f"; this log was written with the key at {places}" if named else ""
     raise HandLogError(f"no hand-log key at {default} (use --key FILE){where}")
 
 
@@ -91,7 +94,8 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
             report.tables = len(store.tables())
             hands = iter_hands(store)
             afterwards = after_hand_events(store.records(kinds=[NOTE])) if replay else {}
-        chains = finish_chains(store, key, HeadStore(path, key, store.log_id, store.location), walks)
+        heads = HeadStore(path, key, store.log_id, store.location)
+        chains = finish_chains(store, key, heads, walks)
         report.findings = chains.findings
         report.signed_up_to = chains.signed_up_to
         report.later = chains.later
@@ -119,9 +123,9 @@ def _replay_all(report: CheckReport, hands: list[RecordedHand],
     for hand in hands:
         replayed = replay(hand)
         findings = list(replayed.findings)
-        previous = before.get(hand.table)
-        problem = round_start_problem(hand, *(previous or (None, None)),
-                                      afterwards.get((hand.table, previous[0].hand_id), []) if previous else [])
+        previous_hand, previous_replay = before.get(hand.table) or (None, None)
+        between = afterwards.get((hand.table, previous_hand.hand_id), []) if previous_hand else []
+        problem = round_start_problem(hand, previous_hand, previous_replay, between)
         if problem:
             findings.insert(0, Finding(hand.table, hand.hand_id, hand.header_record.seq, problem))
         for finding in findings:

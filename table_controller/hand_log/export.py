@@ -41,8 +41,8 @@ def write_csv(hands: list[RecordedHand], out: TextIO) -> int:
     return len(hands)
 
 
-SHEET_COLUMNS = ("time", "table", "game", "dealer", "hand", "seat", "bet", "staked", "collected", "returned",
-                 "paid", "net", "outcome", "rule")
+SHEET_COLUMNS = ("time", "table", "game", "dealer", "hand", "seat", "bet", "staked", "collected",
+                 "returned", "paid", "net", "outcome", "rule")
 
 
 def write_sheet(hands: list[RecordedHand], out: TextIO) -> int:
@@ -51,8 +51,8 @@ def write_sheet(hands: list[RecordedHand], out: TextIO) -> int:
     writer.writerow(SHEET_COLUMNS)
     for hand in hands:
         header = hand.header
-        lead = (iso_utc(hand.header_record.at), hand.table, str(header.get("title") or header.get("game")),
-                dealer_name(header), hand.hand_id)
+        game = str(header.get("title") or header.get("game"))
+        lead = (iso_utc(hand.header_record.at), hand.table, game, dealer_name(header), hand.hand_id)
         for row in sheet_rows(hand):
             writer.writerow((*lead, *row))
     return len(hands)
@@ -63,18 +63,26 @@ def sheet_rows(hand: RecordedHand) -> list[tuple[str, ...]]:
     a seat that bet nothing (a game without bets) has one row with its outcome."""
     result = hand.result
     seats = (result or {}).get("seats") or {}
-    rows = [(str(p.get("seat")), str(p.get("bet")) + (f" (hand {p['hand']})" if p.get("hand") else ""),
+    rows = [(str(p.get("seat")), bet_name(p),
              *(dollars(p.get(k)) for k in ("staked", "collected", "returned", "paid", "net")),
-             bet_outcome(p), str(p.get("rule") or "")) for p in settled_effects(hand)]
+             bet_outcome(p), str(p.get("rule") or ""))
+            for p in settled_effects(hand)]
     betting = {row[0] for row in rows}
     if result is None:
         # the bets as the display last showed them: the table stopped before they were settled
         return rows + [(seat, f"on the layout: {words}", "", "", "", "", "", "unfinished", "")
                        for seat, words in layout_bets(hand)]
     void = bool(result.get("void"))
-    return rows + [(str(seat), "", "", "", "", "", "", "void" if void else str(seat_result.get("outcome")),
-                    str(seat_result.get("decided_by") or "")) for seat, seat_result in seats.items()
+    return rows + [(str(seat), "", "", "", "", "", "",
+                    "void" if void else str(seat_result.get("outcome")),
+                    str(seat_result.get("decided_by") or ""))
+                   for seat, seat_result in seats.items()
                    if seat not in betting and isinstance(seat_result, dict)]
+
+
+def bet_name(payment: dict[str, Any]) -> str:
+    """main, side, ..., with the seat's hand after splits: "main (hand 2)"."""
+    return str(payment.get("bet")) + (f" (hand {payment['hand']})" if payment.get("hand") else "")
 
 
 def bet_outcome(payment: dict[str, Any]) -> str:

@@ -100,7 +100,7 @@ def replay(hand: RecordedHand) -> Replayed:
                 continue
         except HandLogError as exc:
             problem = str(exc)
-        except Exception as exc:  # noqa: BLE001 - a rules bug is a finding, not a crash
+        except Exception as exc:
             problem = f"the rules engine failed on replay: {type(exc).__name__}: {exc}"
         if problem:
             return found(record.seq, problem)
@@ -116,7 +116,9 @@ EVENT_FIELDS = frozenset({"event", "prompts", "effects"})
 def _compare_header(game: Any, header: dict[str, Any]) -> str:
     declared = game.describe()
     for key in DECLARED:
-        if key in header and key in declared and canonical_json(header[key]) != canonical_json(declared[key]):
+        if key not in header or key not in declared:
+            continue
+        if canonical_json(header[key]) != canonical_json(declared[key]):
             return ("the header differs from the game it names: "
                     + first_difference({key: header[key]}, {key: declared[key]}))
     return ""
@@ -138,7 +140,8 @@ def _replay_event(game: Any, state: Any, payload: dict[str, Any]) -> tuple[Any, 
         compared.append(("prompts", game.prompts(state).to_dict(), payload["prompts"]))
     for name, replayed, logged in compared:
         if canonical_json(replayed) != canonical_json(logged):
-            return state, f"{name} differ from the replay: " + first_difference(logged, replayed, name)
+            where = first_difference(logged, replayed, name)
+            return state, f"{name} differ from the replay: {where}"
     return state, ""
 
 

@@ -188,7 +188,8 @@ def _money_section(hands: list[RecordedHand]) -> str:
     side_hits: dict[int, list[int]] = {}
     for hand in hands:
         # a void round's returned bets are neither drop nor win (listed under Void rounds)
-        paid = [p for p in standing_settlements(hand) if not p.get("banker")]  # a seat's bank: between seats, not the house's
+        # a seat's bank (Vingt-un) is between seats, not the house's
+        paid = [p for p in standing_settlements(hand) if not p.get("banker")]
         if not paid:
             continue
         header = hand.header
@@ -207,8 +208,9 @@ def _money_section(hands: list[RecordedHand]) -> str:
     hits = [(f"{decks} decks", n, f"{100 * hit / n:.2f}%", f"{side_bet_hit_pct(decks):.2f}%")
             for decks, (n, hit) in sorted(side_hits.items())]
     return ("<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
-            "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and left out; "
-            "the bets a void returned or undid are left out of every figure here (see Void rounds).</p>"
+            "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and "
+            "left out; the bets a void returned or undid are left out of every figure here (see "
+            "Void rounds).</p>"
             + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))
             + _table(("bet", "paytable", "drop", "win", "hold"), _money_rows(by_bet))
             + (("<h3>Dead Man's Hand hit rate</h3>"
@@ -247,18 +249,18 @@ def _counts(title: str, counter: Counter[str]) -> str:
 
 def _void(hands: list[RecordedHand]) -> str:
     rows = void_rows(hands)
-    head = ("<h2>Void rounds</h2><p>Rounds a pit boss voided: every bet returned, so none counts in the "
-            "drop, win, hold or side-bet hit rate above.</p>")
+    head = ("<h2>Void rounds</h2><p>Rounds a pit boss voided: every bet returned, so none counts "
+            "in the drop, win, hold or side-bet hit rate above.</p>")
     if not rows:
         return head + "<p>None.</p>"
-    return head + _table(("began (UTC)", "table", "hand", "game", "dealer", "voided by", "staked", "returned",
-                          "settled before the void", "result"), rows)
+    return head + _table(("began (UTC)", "table", "hand", "game", "dealer", "voided by", "staked",
+                          "returned", "settled before the void", "result"), rows)
 
 
 def _unfinished(hands: list[RecordedHand]) -> str:
     rows = unfinished_rows(hands)
-    head = ("<h2>Unfinished hands</h2><p>Hands with no result: the table stopped (or was still playing "
-            "them when this report was made) with these bets on the layout.</p>")
+    head = ("<h2>Unfinished hands</h2><p>Hands with no result: the table stopped (or was still "
+            "playing them when this report was made) with these bets on the layout.</p>")
     if not rows:
         return head + "<p>None.</p>"
     return head + _table(("began (UTC)", "table", "hand", "game", "dealer", "last record",
@@ -325,7 +327,8 @@ def _hand_section(hand: RecordedHand, check: CheckReport) -> str:
     if by_autopilot(hand):
         kind += ", autopilot"
     summary = (f"{_e(clock(hand.header_record.at))} · {_e(hand.table)} · {_e(hand.hand_id)} · "
-               f"{_e(header.get('title') or header.get('game'))} · dealer {_e(dealer_name(header))} · "
+               f"{_e(header.get('title') or header.get('game'))} · "
+               f"dealer {_e(dealer_name(header))} · "
                f"{_e(kind)} · <b>{_e(outcome_of(hand.result))}</b> · {status}")
     seats = [(seat_name(seat), r.get("outcome"), r.get("method") or "", seat_totals(r), r.get("decided_by"))
              for seat, r in sorted(((hand.result or {}).get("seats") or {}).items())]

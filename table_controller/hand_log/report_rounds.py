@@ -20,13 +20,20 @@ VOID_CONTROL = "void_hand"
 def is_void(hand: RecordedHand) -> bool:
     """A round the pit boss voided: its logged result says so (``void``, or decided by VOID)."""
     result = hand.result
-    return result is not None and (bool(result.get("void")) or result.get("decided_by") == VOID_RULE)
+    return result is not None and (
+        bool(result.get("void")) or result.get("decided_by") == VOID_RULE
+    )
 
 
 def settled_effects(hand: RecordedHand) -> list[dict[str, Any]]:
     """Every payment and collection of a hand, as logged (``settled`` effects)."""
-    return [e for r in hand.records if r.kind == EVENT for e in (r.payload.get("effects") or [])
-            if e.get("type") == "settled"]
+    return [
+        e
+        for r in hand.records
+        if r.kind == EVENT
+        for e in (r.payload.get("effects") or [])
+        if e.get("type") == "settled"
+    ]
 
 
 def _bet(payment: dict[str, Any]) -> tuple[object, object, object]:
@@ -56,8 +63,12 @@ def voided_by(hand: RecordedHand) -> str:
 
 def outcome_kind(outcome: str) -> str:
     """The outcome as a kind, so a chart never mixes seats with outcomes (Farmer's winner)."""
-    return {"open": "unfinished", "void": "void", "settled": "settled", "no winner": "no winner"}.get(
-        outcome, "a seat won")
+    return {
+        "open": "unfinished",
+        "void": "void",
+        "settled": "settled",
+        "no winner": "no winner",
+    }.get(outcome, "a seat won")
 
 
 def void_rows(hands: list[RecordedHand]) -> list[tuple[Any, ...]]:
@@ -69,13 +80,31 @@ def void_rows(hands: list[RecordedHand]) -> list[tuple[Any, ...]]:
         returned = sum(int(p.get("returned") or 0) for p in paid if p.get("rule") == VOID_RULE)
         before = [p for p in paid if p.get("rule") != VOID_RULE]
         stand = standing_settlements(hand)
-        moved = (f"{len(before)} bets settled before the void, {len(before) - len(stand)} of them undone by it; "
-                 f"{len(stand)} stand (counted in the money): collected "
-                 f"{money(sum(int(p.get('collected') or 0) for p in stand))}, paid "
-                 f"{money(sum(int(p.get('paid') or 0) for p in stand))}") if before else "none"
-        rows.append((clock(hand.header_record.at), hand.table, hand.hand_id, _game(hand), dealer_name(hand.header),
-                     voided_by(hand), money(sum(int(p.get("staked") or 0) for p in paid)), money(returned), moved,
-                     str((hand.result or {}).get("explanation") or "")))
+        moved = (
+            (
+                f"{len(before)} bets settled before the void, "
+                f"{len(before) - len(stand)} of them undone by it; "
+                f"{len(stand)} stand (counted in the money): collected "
+                f"{money(sum(int(p.get('collected') or 0) for p in stand))}, paid "
+                f"{money(sum(int(p.get('paid') or 0) for p in stand))}"
+            )
+            if before
+            else "none"
+        )
+        rows.append(
+            (
+                clock(hand.header_record.at),
+                hand.table,
+                hand.hand_id,
+                _game(hand),
+                dealer_name(hand.header),
+                voided_by(hand),
+                money(sum(int(p.get("staked") or 0) for p in paid)),
+                money(returned),
+                moved,
+                str((hand.result or {}).get("explanation") or ""),
+            )
+        )
     return rows
 
 
@@ -86,10 +115,21 @@ def unfinished_rows(hands: list[RecordedHand]) -> list[tuple[Any, ...]]:
             continue
         last = hand.records[-1] if hand.records else hand.header_record
         settled = settled_effects(hand)
-        rows.append((clock(hand.header_record.at), hand.table, hand.hand_id, _game(hand), dealer_name(hand.header),
-                     f"#{last.seq} at {clock(last.at)[11:]}", on_the_layout(hand),
-                     f"{len(settled)} bets, staked {money(sum(int(p.get('staked') or 0) for p in settled))}"
-                     if settled else "none"))
+        rows.append(
+            (
+                clock(hand.header_record.at),
+                hand.table,
+                hand.hand_id,
+                _game(hand),
+                dealer_name(hand.header),
+                f"#{last.seq} at {clock(last.at)[11:]}",
+                on_the_layout(hand),
+                f"{len(settled)} bets, staked "
+                f"{money(sum(int(p.get('staked') or 0) for p in settled))}"
+                if settled
+                else "none",
+            )
+        )
     return rows
 
 
@@ -100,8 +140,11 @@ def layout_bets(hand: RecordedHand) -> list[tuple[str, str]]:
     for record in reversed(hand.records):
         if record.kind == EVENT:
             seats = (shown.get(record.seq) or {}).get("seats") or []
-            return [(str(s.get("seat")), str(s["figures"]["bets_words"])) for s in seats
-                    if isinstance(s.get("figures"), dict) and s["figures"].get("bets_words")]
+            return [
+                (str(s.get("seat")), str(s["figures"]["bets_words"]))
+                for s in seats
+                if isinstance(s.get("figures"), dict) and s["figures"].get("bets_words")
+            ]
     return []
 
 

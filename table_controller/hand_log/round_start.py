@@ -37,8 +37,12 @@ def after_hand_events(records: Iterable[HandRecord]) -> dict[tuple[str, str], li
     return found
 
 
-def round_start_problem(hand: RecordedHand, before: RecordedHand | None, replayed: Replayed | None,
-                        afterwards: list[dict[str, Any]]) -> str:
+def round_start_problem(
+    hand: RecordedHand,
+    before: RecordedHand | None,
+    replayed: Replayed | None,
+    afterwards: list[dict[str, Any]],
+) -> str:
     """Why ``hand``'s round could not have started as its header says; ``""`` when it could."""
     if urlsplit(str(hand.header.get("shoe") or "")).scheme == "replay":
         return ""  # a recorded round played back: it starts where the recording did
@@ -53,17 +57,22 @@ def round_start_problem(hand: RecordedHand, before: RecordedHand | None, replaye
     if canonical_json(logged) == canonical_json(fresh):
         return ""  # a table process that started afresh
     if before is None or replayed is None or replayed.state is None or not _same_game(before, hand):
-        return ("the round does not start as a table starts one: "
-                + first_difference(logged, fresh, "header"))
+        return "the round does not start as a table starts one: " + first_difference(
+            logged, fresh, "header"
+        )
     carried = game.round_header(_next_round(replayed.game, replayed.state, afterwards))
     if canonical_json(logged) == canonical_json(carried):
         return ""
-    return (f"the round does not start where hand {before.hand_id} left it: "
-            + first_difference(logged, carried, "header"))
+    return f"the round does not start where hand {before.hand_id} left it: " + first_difference(
+        logged, carried, "header"
+    )
 
 
 def _same_game(before: RecordedHand, hand: RecordedHand) -> bool:
-    return all(canonical_json(before.header.get(k)) == canonical_json(hand.header.get(k)) for k in GAME_KEYS)
+    return all(
+        canonical_json(before.header.get(k)) == canonical_json(hand.header.get(k))
+        for k in GAME_KEYS
+    )
 
 
 def _next_round(game: Any, state: Any, afterwards: list[dict[str, Any]]) -> Any:

@@ -94,11 +94,12 @@ class LogStore(ABC):
         try:
             return row_to_record(row)
         except (TypeError, ValueError):
-            bad = [f"{name} {value!r}" for name, value, kind in (("seq", row[1], int), ("time", row[5], float))
-                   if not _is_number(value, kind)]
+            columns = (("seq", row[1], int), ("time", row[5], float))
+            bad = " and ".join(f"{name} {value!r}" for name, value, kind in columns
+                               if not _is_number(value, kind)) or "a value"
             raise HandLogError(
-                f"hand log {self.target}: a row of table {row[0]!r} holds {' and '.join(bad) or 'a value'} "
-                "where a number belongs: the database was altered outside the log") from None
+                f"hand log {self.target}: a row of table {row[0]!r} holds {bad} where a number "
+                "belongs: the database was altered outside the log") from None
 
     def _ensure_log_id(self) -> str:
         """The random id of this log, created with the schema; it names the signed heads."""
@@ -125,12 +126,13 @@ class LogStore(ABC):
     def key_notes(self) -> dict[str, dict[str, str]]:
         """Per table, the key id and key path the table last opened its chain with."""
         notes = {}
-        for name, value in self._run("SELECT key, value FROM hand_log_meta WHERE substr(key, 1, 4) = 'key:'"):
+        rows = self._run("SELECT key, value FROM hand_log_meta WHERE substr(key, 1, 4) = 'key:'")
+        for name, value in rows:
             try:
                 note = json.loads(value)
             except ValueError:
                 continue
-            if isinstance(note, dict) and isinstance(note.get("id"), str) and isinstance(note.get("path"), str):
+            if isinstance(note, dict) and all(isinstance(note.get(k), str) for k in ("id", "path")):
                 notes[str(name)[4:]] = {"id": note["id"], "path": note["path"]}
         return notes
 
@@ -158,7 +160,7 @@ class LogStore(ABC):
         kinds: Iterable[str] | None = None, after_seq: int = 0,
     ) -> Iterator[HandRecord]:
         """Records in chain order (table, then seq), optionally narrowed."""
-        where, params = ["seq > ?"], [after_seq]
+        where, params = ["seq > ?"], list[Any]([after_seq])
         if table is not None:
             where.append("table_id = ?")
             params.append(table)

@@ -183,7 +183,9 @@ class _ChainWalk:
         return ""
 
 
-def walk_chains(store: LogStore, key: bytes, kinds: Counter[str] | None = None) -> dict[str, _ChainWalk]:
+def walk_chains(
+    store: LogStore, key: bytes, kinds: Counter[str] | None = None
+) -> dict[str, _ChainWalk]:
     """Walk every table's chain in ``store`` as it is now; ``kinds`` (if given) counts every
     record walked, by kind."""
     walks: dict[str, _ChainWalk] = {}
@@ -204,7 +206,9 @@ class ChainCheck:
     later: int  # records walked that the table wrote after the snapshot
 
 
-def finish_chains(store: LogStore, key: bytes, heads: HeadStore, walks: dict[str, _ChainWalk]) -> ChainCheck:
+def finish_chains(
+    store: LogStore, key: bytes, heads: HeadStore, walks: dict[str, _ChainWalk]
+) -> ChainCheck:
     """Check each walked chain (and each table with a head) reaches its signed head; read after
     the snapshot the walk was made in."""
     check = ChainCheck([], [], 0)
@@ -212,7 +216,8 @@ def finish_chains(store: LogStore, key: bytes, heads: HeadStore, walks: dict[str
     for table in sorted(set(walks) | set(heads.tables())):
         walk = walks.get(table) or _ChainWalk(table, key)
         if walk.signed_with_another_key():  # the head, beside another key, says no more
-            check.findings.extend(f for f in walk.findings if all(f is not u for u in walk.unsigned))
+            check.findings.extend(
+                f for f in walk.findings if all(f is not u for u in walk.unsigned))
             check.findings.append(Finding(table, "", None, another_key(
                 len(walk.unsigned), heads.key_path, key, notes.get(table))))
             continue
@@ -227,11 +232,12 @@ def finish_chains(store: LogStore, key: bytes, heads: HeadStore, walks: dict[str
 
 def another_key(records: int, key_path: Path, key: bytes, note: dict[str, str] | None) -> str:
     """What to say when none of a table's records is signed with the key given."""
-    given = f"none of its {records} records is signed with the key given ({key_path}, key id {key_id(key)})"
+    given = (f"none of its {records} records is signed with the key given ({key_path}, "
+             f"key id {key_id(key)})")
     if note is None:
-        return (f"{given}: they are signed with another key; this log does not name its key (written "
-                "before logs kept it): give --key the hand_log.key the table ran with (its data "
-                "folder's, or the file its --key named)")
+        return (f"{given}: they are signed with another key; this log does not name its key "
+                "(written before logs kept it): give --key the hand_log.key the table ran with "
+                "(its data folder's, or the file its --key named)")
     if note["id"] == key_id(key):
         return (f"{given}, yet the log names this key as the table's: the records were signed "
                 "again with another key (the chain was rewritten)")
@@ -239,7 +245,9 @@ def another_key(records: int, key_path: Path, key: bytes, note: dict[str, str] |
             f"{note['path']} (key id {note['id']}): verify with --key {note['path']}")
 
 
-def verify_chains(store: LogStore, key: bytes, heads: HeadStore, kinds: Counter[str] | None = None) -> list[Finding]:
+def verify_chains(
+    store: LogStore, key: bytes, heads: HeadStore, kinds: Counter[str] | None = None
+) -> list[Finding]:
     """Every problem with the chains of every table in ``store``; empty when all is well.
     ``kinds`` (if given) counts every record walked, by kind."""
     with store.snapshot():

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from table_controller.cards import Card
 from table_controller.training import gamehooks
 from table_controller.training.dealing import Dealing
 from table_controller.training.score import StepRecord, Summary, error_for, summarise
-from table_controller.cards import Card
 from table_controller.training.steps import EntryError, RuleCite, Step, parse_entry, same_step
 
 MODES = ("learn", "test")

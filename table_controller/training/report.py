@@ -9,8 +9,8 @@ import datetime as dt
 import re
 from collections import Counter
 from html import escape
-from urllib.parse import quote
 from typing import Any
+from urllib.parse import quote
 
 from table_controller.training.records import TrainingRecords
 from table_controller.training.score import DEFAULT_STANDARDS, Standard, Summary
@@ -107,7 +107,7 @@ def _drill_section(drill: str, rows: list[dict[str, Any]], summaries: list[Summa
     verdict = f'<p class="{"meets" if met else "short"}">{"Meets the standard" if met else "Not yet: " + escape(why)}</p>'
     plots = ('<div class="plots">'
              + line_plot(accuracy, labels, title="right at the first try", top=100, unit="%", goal=100 * standard.accuracy)
-             + line_plot(seconds, labels, title="seconds per step", top=max(seconds + [1.0]), unit=" s",
+             + line_plot(seconds, labels, title="seconds per step", top=max([*seconds, 1.0]), unit=" s",
                          goal=standard.seconds) + "</div>")
     table = ["<table><tr><th>started</th><th>mode</th><th>game</th><th>steps</th><th>right first try</th>"
              "<th>errors</th><th>s per step</th><th>hands/hour</th><th>finished</th></tr>"]

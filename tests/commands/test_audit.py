@@ -114,7 +114,7 @@ def test_show_hands_export_and_report(
 
     code, out, _ = audit(capsys, "export", log_target, "--format", "jsonl")
     hands = [json.loads(line) for line in out.splitlines()]
-    assert [h["hand"] for h in hands][0] == first and len(hands) == 4
+    assert next(h["hand"] for h in hands) == first and len(hands) == 4
     assert all(h["records"][-1]["kind"] == "result" for h in hands)
     csv_file = tmp_path / "hands.csv"
     assert audit(capsys, "export", log_target, "--format", "csv", "--out", str(csv_file))[0] == 0

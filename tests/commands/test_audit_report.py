@@ -29,14 +29,28 @@ def blackjack_log(tmp_path: Path, settled_first: int = 0) -> tuple[Path, Path]:
 
     db, key = tmp_path / "bj.db", tmp_path / "keys" / "bj.key"
     with HandLog.open(str(db), key_path=key) as log, open_source("sim://?seed=5&decks=6") as shoe:
-        session = TableSession(make_game("blackjack", seats=3), log=log, source_url=shoe.url, simulated=True)
+        session = TableSession(
+            make_game("blackjack", seats=3), log=log, source_url=shoe.url, simulated=True
+        )
         assert autopilot.drive(session, shoe, hands=2) == 2
         if settled_first:
-            autopilot.drive(session, shoe, hands=None, should_stop=lambda: not session.expected().hand_over
-                            and len(session.state.settled) >= settled_first)
+            autopilot.drive(
+                session,
+                shoe,
+                hands=None,
+                should_stop=lambda: (
+                    not session.expected().hand_over and len(session.state.settled) >= settled_first
+                ),
+            )
         else:
-            autopilot.drive(session, shoe, hands=None, should_stop=lambda: VOID_HAND in session.expected().controls
-                            and len(session.state.dealer) >= 1)
+            autopilot.drive(
+                session,
+                shoe,
+                hands=None,
+                should_stop=lambda: (
+                    VOID_HAND in session.expected().controls and len(session.state.dealer) >= 1
+                ),
+            )
         session.submit(Control(VOID_HAND, by="pit:bob"), source="console:pit_boss")
         assert autopilot.drive(session, shoe, hands=1) == 1  # the returns are confirmed
         calls = iter(range(12))
@@ -59,32 +73,59 @@ def test_void_and_unfinished_rounds_have_their_own_sections_and_stay_out_of_the_
     assert main(["audit", "report", str(db), "--key", str(key), "--out", str(page)]) == 0
     text = page.read_text()
 
-    void_part = text[text.index("<h2>Void rounds</h2>"):text.index("<h2>Unfinished hands</h2>")]
+    void_part = text[text.index("<h2>Void rounds</h2>") : text.index("<h2>Unfinished hands</h2>")]
     assert hands[2].hand_id in void_part and "pit:bob" in void_part
-    assert hands[2].hand_id not in text[:text.index("<h2>Void rounds</h2>")]  # not in the money
+    assert hands[2].hand_id not in text[: text.index("<h2>Void rounds</h2>")]  # not in the money
 
-    counted = [e for h in hands[:2] + hands[3:] for r in h.records if r.kind == "event"
-               for e in r.payload["effects"] if e["type"] == "settled"]
+    counted = [
+        e
+        for h in hands[:2] + hands[3:]
+        for r in h.records
+        if r.kind == "event"
+        for e in r.payload["effects"]
+        if e["type"] == "settled"
+    ]
     drop = sum(p["staked"] for p in counted)
-    money = text[text.index("<h2>Money</h2>"):text.index("<h2>Void rounds</h2>")]
+    money = text[text.index("<h2>Money</h2>") : text.index("<h2>Void rounds</h2>")]
     assert f"${drop // 100:,}.{drop % 100:02d}" in money  # void stakes are not drop
     assert "VOID" not in money
     if settled_first:
-        assert f"{settled_first} bets settled before the void, {settled_first} of them undone by it; 0 stand" \
+        assert (
+            f"{settled_first} bets settled before the void, "
+            f"{settled_first} of them undone by it; 0 stand"
             in void_part
+        )
 
-    unfinished = text[text.index("<h2>Unfinished hands</h2>"):text.index("<h2>Irregularities</h2>")]
+    unfinished = text[
+        text.index("<h2>Unfinished hands</h2>") : text.index("<h2>Irregularities</h2>")
+    ]
     assert hands[3].hand_id in unfinished and "SEAT 1: main $10.00" in unfinished
     assert "dealer dealer" not in text and "dealer (not named)" in text
 
 
-def test_the_sheet_export_has_a_row_per_seat_and_bet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_sheet_export_has_a_row_per_seat_and_bet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db, _key = blackjack_log(tmp_path)
     sheet = tmp_path / "hands.csv"
     assert main(["audit", "export", str(db), "--format", "sheet", "--out", str(sheet)]) == 0
     rows = list(csv.DictReader(io.StringIO(sheet.read_text())))
-    assert list(rows[0]) == ["time", "table", "game", "dealer", "hand", "seat", "bet", "staked", "collected",
-                             "returned", "paid", "net", "outcome", "rule"]
+    assert list(rows[0]) == [
+        "time",
+        "table",
+        "game",
+        "dealer",
+        "hand",
+        "seat",
+        "bet",
+        "staked",
+        "collected",
+        "returned",
+        "paid",
+        "net",
+        "outcome",
+        "rule",
+    ]
     with open_store(str(db), create=False) as store:
         hands = iter_hands(store)
     voided = [r for r in rows if r["hand"] == hands[2].hand_id]
@@ -93,23 +134,57 @@ def test_the_sheet_export_has_a_row_per_seat_and_bet(tmp_path: Path, capsys: pyt
     open_rows = [r for r in rows if r["hand"] == hands[3].hand_id]
     layout = [r for r in open_rows if r["outcome"] == "unfinished"]
     assert [(r["seat"], r["bet"]) for r in layout] == [
-        (f"seat{n}", "on the layout: main $10.00, side $5.00") for n in (1, 2, 3)]
+        (f"seat{n}", "on the layout: main $10.00, side $5.00") for n in (1, 2, 3)
+    ]
     first = [r for r in rows if r["hand"] == hands[0].hand_id]
     assert first[0]["time"].endswith("Z") and first[0]["dealer"] == "(not named)"
     assert re.fullmatch(r"-?\d+\.\d\d", first[0]["staked"])
-    settled = sum(len([e for r in hands[0].records if r.kind == "event" for e in r.payload["effects"]
-                       if e["type"] == "settled"]) for _ in [0])
+    settled = sum(
+        len(
+            [
+                e
+                for r in hands[0].records
+                if r.kind == "event"
+                for e in r.payload["effects"]
+                if e["type"] == "settled"
+            ]
+        )
+        for _ in [0]
+    )
     assert len(first) == settled
-    assert main(["audit", "export", str(db), "--format", "csv", "--out", str(tmp_path / "raw.csv")]) == 0
-    assert (tmp_path / "raw.csv").read_text().startswith("table,hand,seq,kind")  # the raw export stays
+    assert (
+        main(["audit", "export", str(db), "--format", "csv", "--out", str(tmp_path / "raw.csv")])
+        == 0
+    )
+    assert (
+        (tmp_path / "raw.csv").read_text().startswith("table,hand,seq,kind")
+    )  # the raw export stays
 
 
 def test_farmer_s_outcome_chart_holds_outcomes_and_the_winners_have_their_own(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db, key = tmp_path / "f.db", tmp_path / "k" / "f.key"
-    assert main(["run", "--game", "farmer", "--autopilot", "--hands", "6", "--log", str(db), "--key", str(key),
-                 "--cards", "sim://?seed=7&strip=8S,8H,8D,8C,6S,6D,6C", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--game",
+                "farmer",
+                "--autopilot",
+                "--hands",
+                "6",
+                "--log",
+                str(db),
+                "--key",
+                str(key),
+                "--cards",
+                "sim://?seed=7&strip=8S,8H,8D,8C,6S,6D,6C",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     page = tmp_path / "report.html"
     assert main(["audit", "report", str(db), "--key", str(key), "--out", str(page)]) == 0
     text = page.read_text()
@@ -132,11 +207,16 @@ def test_a_round_whose_carried_bets_were_raised_and_re_signed_fails_the_replay(
 
     db, key = blackjack_log(tmp_path)
     assert main(["audit", "verify", str(db), "--key", str(key)]) == 0
-    (seq, text), = raw_sql(str(db), "SELECT seq, payload FROM hand_records WHERE kind = 'hand' ORDER BY seq LIMIT 1 OFFSET 1")
+    ((seq, text),) = raw_sql(
+        str(db),
+        "SELECT seq, payload FROM hand_records WHERE kind = 'hand' ORDER BY seq LIMIT 1 OFFSET 1",
+    )
     payload = json.loads(text)
     assert payload["header"]["round"]["bets"]["seat1"] == [1000, 500]
     payload["header"]["round"]["bets"]["seat1"] = [100000, 500]
-    reseal_from(str(db), key, "table-1", seq, json.dumps(payload, sort_keys=True, separators=(",", ":")))
+    reseal_from(
+        str(db), key, "table-1", seq, json.dumps(payload, sort_keys=True, separators=(",", ":"))
+    )
     capsys.readouterr()
     assert main(["audit", "verify", str(db), "--key", str(key)]) == 1
     out = capsys.readouterr().out

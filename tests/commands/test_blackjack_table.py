@@ -14,7 +14,6 @@ from table_controller.hand_log import HandLog
 from table_controller.hand_log.reader import iter_hands
 from table_controller.hand_log.store import open_store
 from table_controller.runtime import TableSession
-from tests.hand_log.raw import raw_sql
 
 
 def run_rounds(tmp_path: Path, hands: int, *extra: str) -> tuple[Path, Path]:

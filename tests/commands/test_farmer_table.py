@@ -4,6 +4,7 @@ the audit's replay and report, and the scenario through the CLI."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def test_deals_in_the_terminal_log_every_payment_balance_and_pass_the_farmer(
     assert hands[0].header["deal"] == {"farm": 0, "farmer": None, "phase": "choose_shuffle",
                                        "seats": [f"seat{n}" for n in range(1, 7)], "last_seats": []}
     stripped = {c.code for c in STRIPPED}
-    for before, after in zip(hands, hands[1:]):
+    for before, after in itertools.pairwise(hands):
         details = before.result["details"]
         assert after.header["deal"]["farmer"] == details["next_farmer"]
         assert after.header["deal"]["farm"] == details["farm"]
@@ -107,7 +108,7 @@ def test_a_farmer_scenario_with_a_stripped_card_or_a_hit_after_a_bust_is_refused
 
 
 def test_audit_show_names_who_paid_whom(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db, key = run_deals(tmp_path, 2)
+    db, _key = run_deals(tmp_path, 2)
     with open_store(str(db), create=False) as store:
         second = iter_hands(store)[1]
     capsys.readouterr()
@@ -123,9 +124,9 @@ def test_a_deal_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None:
     header carries the farm and the farmer) and plays it out; the audit replays all three."""
     from drivers.registry import open_source
     from table_controller import autopilot
-    from table_controller.running import resume_unfinished
     from table_controller.games import make_game
     from table_controller.hand_log import HandLog
+    from table_controller.running import resume_unfinished
     from table_controller.runtime import TableSession
 
     db, key = tmp_path / "farmer.db", tmp_path / "farmer.key"

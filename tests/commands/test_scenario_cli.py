@@ -43,7 +43,7 @@ def test_stdin_through_the_console_command():
 
 def test_illegal_decision_exits_1_naming_step_decision_and_legal_ones(tmp_path, capsys):
     bad = dict(EXAMPLE_1, decisions=[{"seat": "red", "action": "push"}])
-    code, out, err = run(tmp_path, bad, capsys)
+    code, _out, err = run(tmp_path, bad, capsys)
     assert code == 1
     assert "decision red push is not legal now" in err and "red: hit, backhand" in err and "step 9" in err
     assert "Traceback" not in err

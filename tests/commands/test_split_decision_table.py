@@ -40,8 +40,8 @@ def test_scenario_plays_example_sd_b(tmp_path: Path, capsys: pytest.CaptureFixtu
      "SEAT 1 has no decision now"),
     ({"seats": 4}, 2, "Split Decision seats two or three"),
     ({"switches": {"SD2": "maybe"}}, 2, "switch SD2 is one of off, on"),
-    ({"deck": ["2C", "2C"]}, 1, "already dealt since the shuffle"),
-    ({"deck": ["2C", "DV"]}, 1, "the Devil is a board card, never in the deck"),
+    ({"deck": ["2C", "2C"]}, 2, "already dealt since the shuffle"),
+    ({"deck": ["2C", "DV"]}, 2, "the Devil is a board card, never in the deck"),
 ])
 def test_scenario_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict, code: int,
                                       words: str) -> None:
@@ -89,9 +89,9 @@ def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path, game_id
     plays it out; the log verifies."""
     from drivers.registry import open_source
     from table_controller import autopilot
-    from table_controller.running import resume_unfinished
     from table_controller.games import make_game
     from table_controller.hand_log import HandLog
+    from table_controller.running import resume_unfinished
     from table_controller.runtime import TableSession
 
     db, key = tmp_path / "t.db", tmp_path / "t.key"

@@ -22,7 +22,7 @@ from playwright.sync_api import Page
 from hardware_sim.decks import write_deck_file
 from table_controller.cards import parse_card
 from tests.dealer_display.live import LiveTable
-from tests.dealer_display.screen import SPILLS, shot
+from tests.dealer_display.screen import SPILLS, shot, spoken
 
 BURN = "2D"
 
@@ -43,7 +43,7 @@ class Round:
 
 ROUND_A = Round(
     seats=7,
-    bets={n: (1000, 500) for n in range(1, 8)},
+    bets=dict.fromkeys(range(1, 8), (1000, 500)),
     cards=("8S", "KH", "AH", "5C", "8D", "10S", "9H", "6H", "8H", "7D", "8C", "8C", "8S", "9C", "7H", "10D",
            "8C", "AS", "3D", "9S", "AD", "10H", "7C"),
     decisions=(("seat1", "split", None), ("seat1", "split", None), ("seat1", "stand", None),
@@ -100,7 +100,7 @@ class Dealer:
     def note(self) -> None:
         """The instruction and every amount on screen are the engine's."""
         shown = self.page.inner_text("#instruction")
-        assert shown == engine_instruction(self.table)
+        assert shown == spoken(self.page, engine_instruction(self.table))
         assert screen_amounts(self.page) == engine_amounts(self.table)
         assert self.page.evaluate(SPILLS) == 0, f"a seat panel runs over at: {shown}"
         self.instructions.append(shown)

@@ -113,6 +113,11 @@ def open_console(browser: Browser, table: LiveTable, width: int, height: int) ->
     return page
 
 
+def spoken(page: Page, text: str) -> str:
+    """``text`` as the page words it (static/words.js: cards and places in words, never codes or ids)."""
+    return str(page.evaluate("async (t) => (await import('/static/words.js')).spoken(t)", text))
+
+
 def screen(page: Page) -> dict[str, Any]:
     return page.evaluate(READ_SCREEN)
 

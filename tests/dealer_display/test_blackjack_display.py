@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser
 
@@ -15,8 +16,6 @@ from table_controller.games import make_game
 from table_controller.runtime import TableSession
 from tests.dealer_display.conftest import LOOPBACK_CLIENT
 from tests.dealer_display.live import display_settings, live_table
-import pytest
-
 from tests.dealer_display.screen import ARTIFACTS, FITS, OVERFLOWS, open_console
 
 

@@ -90,8 +90,11 @@ def test_a_seat_playing_three_split_hands_has_its_plays_in_its_panel(
         assert page.evaluate(FITS) and page.evaluate(OVERFLOWS) == []
         panel = page.locator('.seat-panel[data-seat="seat1"]')
         assert panel.locator("button.action").all_inner_texts() == ["HIT H", "STAND S", "DOUBLE X"]
-        assert panel.locator(".total .label").all_inner_texts() == ["Hand 1", "Hand 2", "Hand 3", "Result"]
+        assert panel.locator(".total .label").all_inner_texts() == ["Hand 1", "Hand 2", "Hand 3", "So far"]  # not the result yet
         assert page.locator('.bj-hand.on-turn').get_attribute("data-spot") == "seat1/h2"
+        # each split hand's bet on the felt beside it (the second and third hands' were nowhere)
+        bets = [page.inner_text(f'.bj-hand[data-spot="seat1/h{k}"] .bj-money') for k in (1, 2, 3)]
+        assert bets == ["bet $10.00"] * 3
         page.close()
 
 
@@ -134,7 +137,7 @@ def test_a_dealer_blackjack_round_with_insurance_even_money_and_a_pair_paid_50_t
         nets = {s: r.details["net"] for s, r in table.session.game.result(table.session.state).seats.items()}
         assert nets == {"seat1": 25000, "seat2": 2000, "seat3": -400, "seat4": -1500}
         assert page.text_content("#result .explanation") == \
-            "dealer AC QH; SEAT 1 +$250.00; SEAT 2 +$20.00; SEAT 3 -$4.00; SEAT 4 -$15.00"
+            "dealer A\u2663 Q\u2665; SEAT 1 +$250.00; SEAT 2 +$20.00; SEAT 3 -$4.00; SEAT 4 -$15.00"  # cards in words
         assert page.errors == []  # type: ignore[attr-defined]
         page.close()
 
@@ -195,7 +198,7 @@ def test_seven_seats_split_resplit_double_and_every_side_bet_outcome(browser: Br
         nets = {s: r.details["net"] for s, r in table.session.game.result(table.session.state).seats.items()}
         assert nets == {"seat1": 16500, "seat2": 500, "seat3": 3000, "seat4": 0, "seat5": 3000, "seat6": 500,
                         "seat7": 500}
-        settled = [p for p in table.session.state.settled]
+        settled = list(table.session.state.settled)
         assert sum(p.staked for p in settled) == sum(p.collected + p.returned for p in settled)
         assert page.locator('.bj-seat[data-seat="seat1"] .bj-total').all_inner_texts() == ["soft 19", "20", "soft 19"]
         assert page.errors == []  # type: ignore[attr-defined]

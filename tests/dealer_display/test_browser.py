@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.dealer_display.conftest import EXAMPLE_DECK
 from tests.dealer_display.live import LiveTable, live_table
@@ -25,6 +25,7 @@ from tests.dealer_display.screen import (
     screen,
     seat_numbers,
     shot,
+    spoken,
 )
 from tests.games.stacked import play
 
@@ -238,5 +239,5 @@ def test_an_out_of_turn_card_fills_the_irregularity_panel_until_the_pit_boss_acc
     assert not page.is_visible("#irregularity")
     assert seen["instruction"] == waiting
     burned = table.session.state.shoe.burned
-    assert len(burned) == 1 and burned[0].code in reason
+    assert len(burned) == 1 and spoken(page, burned[0].code) in reason  # the card in words: "4♠", not "4S"
     page.close()

@@ -18,7 +18,7 @@ from table_controller.money import money
 from table_controller.runtime import TableSession
 from tests.dealer_display.conftest import DEALER, LOOPBACK_CLIENT
 from tests.dealer_display.live import LiveTable, display_settings, live_table
-from tests.dealer_display.screen import ARTIFACTS, FITS, OVERFLOWS, open_console
+from tests.dealer_display.screen import ARTIFACTS, FITS, OVERFLOWS, open_console, spoken
 
 SHOE = "sim://?seed=11&strip=8S,8H,8D,8C,6S,6D,6C"
 
@@ -110,7 +110,7 @@ def check_screen(dealer: Page, public: Page, session: TableSession) -> None:
     prompts = session.prompts()
     state = session.state
     for page in (dealer, public):
-        assert page.inner_text("#instruction") == prompts.dealer_instruction
+        assert page.inner_text("#instruction") == spoken(page, prompts.dealer_instruction)
         assert page.inner_text(".fm-amount") == money(state.farm)
     for seat in session.game.seats:
         panel = f'.fm-seat[data-seat="{seat}"]'

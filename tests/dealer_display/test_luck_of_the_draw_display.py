@@ -15,7 +15,7 @@ from table_controller.cards import parse_card
 from table_controller.events import CardArrived
 from table_controller.games import make_game
 from tests.dealer_display.live import LiveTable, live_table
-from tests.dealer_display.screen import ARTIFACTS, open_console
+from tests.dealer_display.screen import ARTIFACTS, open_console, spoken
 
 SHOE = "sim://?seed=8&jokers=2"
 BOARD = ["KS", "AS", "QS", "JS", "4S", "10S", "9S", "8S", "DV", "7S", "6S", "5S", "AH", "3S", "2S"]
@@ -30,7 +30,7 @@ def act(page: Page, table: LiveTable, do: Any) -> dict[str, Any]:
         time.sleep(0.01)
     page.wait_for_function(f"window.tableDisplay.message.version >= {table.version}")
     snap = table.session.snapshot()
-    assert page.inner_text("#instruction") == snap["prompts"]["dealer_instruction"]
+    assert page.inner_text("#instruction") == spoken(page, snap["prompts"]["dealer_instruction"])
     for pos, code in snap["prompts"]["figures"]["board"].items():
         assert page.locator(f'[data-spot="board/{pos}"] .card[data-code="{code}"]').count() == 1
     return snap

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from table_controller.games import make_game
 from tests.dealer_display.live import LiveTable, live_table
-from tests.dealer_display.screen import ARTIFACTS, FITS, open_console
+from tests.dealer_display.screen import ARTIFACTS, FITS, open_console, spoken
 
 SHOE = "sim://?seed=11&decks=6"
 ANTES = {"seat1": "10", "seat2": "25", "seat3": "5"}
@@ -48,7 +48,7 @@ def check_screen(page: Page, snap: dict[str, Any]) -> None:
     """What the page shows is what the engine says: the instruction, the cards, the spread, each
     seat's ante, raise and result."""
     prompts = snap["prompts"]
-    assert page.inner_text("#instruction") == prompts["dealer_instruction"]
+    assert page.inner_text("#instruction") == spoken(page, prompts["dealer_instruction"])
     figures = prompts["figures"]
     for name, code in figures["cards"].items():
         assert page.locator(f'[data-spot="dealer/{name}"] .card[data-code="{code}"]').count() == 1
@@ -98,7 +98,8 @@ def play_round_by_hand(page: Page, table: LiveTable, shots: str) -> dict[str, An
                 ARTIFACTS.mkdir(exist_ok=True)
                 page.screenshot(path=str(ARTIFACTS / f"red-dog-{shots}-raise.png"))
             action = "raise" if not raised or seat == "seat3" else "call"
-            act(page, table, lambda: page.click(f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'))
+            act(page, table, lambda seat=seat, action=action: page.click(
+                f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'))
             if action == "raise" and not raised:
                 assert table.session.state.raises[seat] == 400
                 page.fill("#raise-amount", "")

@@ -146,7 +146,7 @@ def test_a_staff_file_keeps_only_slow_salted_hashes(tmp_path: Path):
     assert oct(path.stat().st_mode & 0o777) == "0o600"
 
 
-@pytest.mark.parametrize("pin", ["١٢٣٤", "１２３４", "12a4", "123", "1234567890123"])
+@pytest.mark.parametrize("pin", ["١٢٣٤", "１２３４", "12a4", "123", "1234567890123"])  # noqa: RUF001 (digits that are not ASCII)
 def test_a_pin_the_keypad_cannot_type_is_refused_at_start_up(pin: str):
     with pytest.raises(ConfigError, match="4 to 12 digits 0-9"):
         DisplaySettings(dealer_token=DEALER_TOKEN, pit_boss_pin=pin)

@@ -76,7 +76,7 @@ def test_table_run_prints_the_address_token_and_pin_and_serves_the_page():
 
 def test_table_run_autopilot_plays_hands_by_itself():
     port = free_port()
-    proc, lines = start_table("--autopilot", "--pace", "0.01", "--no-browser", "--port", str(port))
+    proc, _lines = start_table("--autopilot", "--pace", "0.01", "--no-browser", "--port", str(port))
     try:
         body = wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: b["state"]["hands_played"] >= 2, timeout=20)
         assert sum(body["state"]["tally"].values()) == body["state"]["hands_played"]
@@ -202,9 +202,8 @@ def test_a_bad_card_source_is_one_line_and_exit_code_2():
 def test_a_hand_cut_short_resumes_on_the_display_with_its_cards_set_aside(tmp_path):
     """`table run` killed mid-hand, then started again with the display: the simulated shoe
     must not deal a card that is already on the layout (it would be an impossible card)."""
-    from table_controller.hand_log import HandLog
-
     from hardware_sim.decks import shuffled_deck, write_deck_file
+    from table_controller.hand_log import HandLog
 
     db, key, deck = tmp_path / "hands.db", tmp_path / "key", tmp_path / "deck.txt"
     write_deck_file(deck, shuffled_deck(5))  # a stacked shoe: a restarted one starts from its top again

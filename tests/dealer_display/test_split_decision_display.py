@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from table_controller.games import make_game
 from tests.dealer_display.live import LiveTable, live_table
-from tests.dealer_display.screen import ARTIFACTS, FITS, open_console
+from tests.dealer_display.screen import ARTIFACTS, FITS, open_console, spoken
 
 SHOE = "sim://?seed=5&jokers=2"
 
@@ -34,7 +34,7 @@ def act(page: Page, table: LiveTable, do: Any) -> None:
 
 def check_screen(page: Page, snap: dict[str, Any]) -> None:
     prompts = snap["prompts"]
-    assert page.inner_text("#instruction") == prompts["dealer_instruction"]
+    assert page.inner_text("#instruction") == spoken(page, prompts["dealer_instruction"])
     assert page.inner_text(".sd-board-title") == f"Cards remaining: {prompts['figures']['remaining_count']}"
     assert page.locator(".sd-left").count() == prompts["figures"]["remaining_count"]
     for seat in prompts["seats"]:
@@ -69,7 +69,8 @@ def test_a_round_by_hand_shows_what_the_engine_says(browser: Browser) -> None:
                 act(page, table, lambda: page.keyboard.press("o"))
             elif exp["decisions"]:
                 (seat, legal), = exp["decisions"].items()
-                act(page, table, lambda: page.click(f'.seat-panel[data-seat="{seat}"] button[data-action="{legal[0]}"]'))
+                act(page, table, lambda seat=seat, legal=legal: page.click(
+                    f'.seat-panel[data-seat="{seat}"] button[data-action="{legal[0]}"]'))
             elif exp["deal"]:
                 act(page, table, lambda: page.keyboard.press("d"))
             elif "reshuffle_discards" in exp["controls"]:

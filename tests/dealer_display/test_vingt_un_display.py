@@ -17,12 +17,12 @@ from dealer_display.app import create_app
 from hardware_sim.decks import write_deck_file
 from table_controller.cards import parse_card
 from table_controller.games import make_game
-from table_controller.money import money
 from table_controller.games.vingt_un.prompts import secret_cards
+from table_controller.money import money
 from table_controller.runtime import TableSession
 from tests.dealer_display.conftest import DEALER, LOOPBACK_CLIENT
 from tests.dealer_display.live import LiveTable, display_settings, live_table
-from tests.dealer_display.screen import ARTIFACTS, open_console
+from tests.dealer_display.screen import ARTIFACTS, open_console, spoken
 
 EXAMPLE_1 = "9S KH 5D 10C 7H 4C 6S 2H 8D 8C 7D 9C 4S KD 3H".split()
 STAKES_1 = {"seat1": 1000, "seat2": 500, "seat3": 2000, "seat4": 1500}
@@ -135,7 +135,7 @@ def act(page: Page, table: LiveTable, do: Any) -> None:
 def check_screen(page: Page, table: LiveTable) -> None:
     """The instruction, each hand's stake and total on screen are the engine's."""
     prompts = table.session.prompts()
-    assert page.inner_text("#instruction") == prompts.dealer_instruction
+    assert page.inner_text("#instruction") == spoken(page, prompts.dealer_instruction)
     for seat in prompts.seats:
         for hand in seat.figures.get("hands", []):
             box = page.locator(f'.bj-seat[data-seat="{seat.seat}"] .bj-hand').nth(hand["hand"] - 1)
@@ -174,7 +174,7 @@ def play_by_hand(page: Page, watching: Page, table: LiveTable, stakes: dict[str,
             if amount is not None:
                 page.fill("#amount", f"{amount / 100:.2f}")
             button = f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'
-            act(page, table, lambda: page.click(button))
+            act(page, table, lambda button=button: page.click(button))
     check_screen(page, table)
     assert plays == []
     return payments

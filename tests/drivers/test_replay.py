@@ -8,7 +8,6 @@ from urllib.parse import quote
 
 import pytest
 
-from table_controller.running import table_event
 from drivers.registry import open_source
 from table_controller.cli import main
 from table_controller.errors import ConfigError, DriverInitError
@@ -18,6 +17,7 @@ from table_controller.hand_log import HandLog
 from table_controller.hand_log.reader import iter_hands
 from table_controller.hand_log.shown import shown_prompts
 from table_controller.hand_log.store import open_store
+from table_controller.running import table_event
 from table_controller.runtime import TableSession
 from tests.hand_log.fixtures import _data_dir, key_path, log_target, pg_server_url
 from tests.hand_log.sample import HEADER

@@ -19,8 +19,8 @@ import pytest
 from drivers.base import CardSource
 from drivers.registry import open_source
 from hardware_sim.camera import SimCamera
-from hardware_sim.sim_deck import sim_deck
 from hardware_sim.shoe import SimShoe
+from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import Card
 from table_controller.events import NEW_DECK, CardArrived, Control
 from table_controller.games import make_game

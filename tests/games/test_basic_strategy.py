@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from table_controller.games.blackjack.basic_strategy import UPS, Rules, chart, dealer_finals, expected_return
+from table_controller.games.blackjack.basic_strategy import (
+    UPS,
+    Rules,
+    chart,
+    dealer_finals,
+    expected_return,
+)
 
 S17 = Rules(h17=False)
 H17 = Rules(h17=True)

@@ -10,8 +10,18 @@ from fractions import Fraction
 import pytest
 
 from table_controller.cards import parse_card
-from table_controller.games.blackjack.hands import Hand, pair_outcome, sets_made, side_bet_at_deal, side_pay
-from table_controller.games.blackjack.paytables import PAYTABLES, builtin_paytable, paytable_from_dict
+from table_controller.games.blackjack.hands import (
+    Hand,
+    pair_outcome,
+    sets_made,
+    side_bet_at_deal,
+    side_pay,
+)
+from table_controller.games.blackjack.paytables import (
+    PAYTABLES,
+    builtin_paytable,
+    paytable_from_dict,
+)
 from table_controller.games.blackjack.side_math import SideBetRules, analyse
 from table_controller.hand_log.report import side_bet_hit_pct
 
@@ -128,13 +138,13 @@ def test_hold_of_every_paytable_matches_a_brute_enumeration_exactly(decks: int) 
 # ----- against the seed's published figures (rules document section 9) ---------------------------
 @pytest.mark.parametrize("name", ["PT1", "PT2", "PT3", "PT5"])
 def test_hold_lies_0_01_to_0_09_points_below_the_published(name: str) -> None:
-    for decks, published in zip(DECKS, PUBLISHED_HOLD[name]):
+    for decks, published in zip(DECKS, PUBLISHED_HOLD[name], strict=False):
         ours = analyse(SideBetRules(decks, builtin_paytable(name))).hold_pct
         assert 0.005 <= published - ours <= 0.095, (decks, ours, published)
 
 
 def test_pt4_comes_out_with_2_to_1_for_a_pair_without_a_set() -> None:
-    for decks, published in zip(DECKS, PUBLISHED_HOLD["PT4"]):
+    for decks, published in zip(DECKS, PUBLISHED_HOLD["PT4"], strict=False):
         as_printed = analyse(SideBetRules(decks, builtin_paytable("PT4"))).hold_pct
         two_to_one = analyse(SideBetRules(decks, builtin_paytable("PT4", pt4_s0="2to1"))).hold_pct
         assert 1.4 <= published - as_printed <= 1.9

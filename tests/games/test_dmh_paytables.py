@@ -75,7 +75,7 @@ def test_a_bad_paytable_is_refused_with_the_reason(data: object, words: str) -> 
 def test_a_file_that_is_not_a_json_paytable_is_one_error(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(content)
-    with pytest.raises(ConfigError, match="bad.json"):
+    with pytest.raises(ConfigError, match=r"bad\.json"):
         load_paytable(path)
 
 

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from table_controller.cards import parse_card
 from table_controller.engine import IrregularityOpened, Refused
-from table_controller.events import ACCEPT_CARD, BURN_CARD, DONE, NEW_DECK, PAID, VOID_HAND, CardArrived, Control, Decision
+from table_controller.events import (
+    ACCEPT_CARD,
+    BURN_CARD,
+    DONE,
+    NEW_DECK,
+    PAID,
+    VOID_HAND,
+    CardArrived,
+    Control,
+    Decision,
+)
 from table_controller.games.farmer.prompts import seat_net
 from tests.games.farmer_table import apply, deal_from, game_of
 
@@ -38,7 +48,7 @@ def test_a_stripped_card_is_impossible_and_burned_unused():
 def test_a_6h_twice_is_impossible():
     game = game_of(3)
     state = dealt(game, "6H")
-    state, effects = game.apply(state, CardArrived(parse_card("6H")))
+    state, _effects = game.apply(state, CardArrived(parse_card("6H")))
     assert state.irregularity.kind == "impossible_card"
 
 
@@ -46,7 +56,7 @@ def test_an_unexpected_card_accepted_as_the_hit_of_the_seat_on_turn():
     game = game_of(3)
     state = dealt(game, "2S 3S 4S 5S")  # seat2, seat3, seat1 face down; seat2's required draw
     assert game.expected(state).decisions == {"seat2": ("hit", "stay")}
-    state, effects = game.apply(state, CardArrived(parse_card("7C")))
+    state, _effects = game.apply(state, CardArrived(parse_card("7C")))
     assert state.irregularity.kind == "unexpected_card"
     state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
     assert [c.code for c in state.hands["seat2"]] == ["2S", "5S", "7C"] and state.score("seat2") == 14
@@ -107,14 +117,14 @@ def test_a_card_at_the_wrong_spot_is_placed_once_moved():
 def test_a_face_down_card_seen_face_up_before_the_reveal_is_exposed_and_accepted_as_public():
     game = game_of(3)
     state = dealt(game, "2S 3S 4S 5S")  # seat2 2S (down) 5S; seat3 3S; seat1 4S
-    state, effects = game.apply(state, CardArrived(parse_card("3S"), "seat3/card1"))
+    state, _effects = game.apply(state, CardArrived(parse_card("3S"), "seat3/card1"))
     assert state.irregularity.kind == "exposed_card" and game.expected(state).controls == (ACCEPT_CARD, VOID_HAND)
     assert "SEAT 3's face-down card 3S is seen face up at seat3/card1 before the reveal" in state.irregularity.reason
     state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
     seat3 = game.prompts(state).seats[2]
     assert seat3.cards == ("3S",) and seat3.figures["cards"][0] == {"spot": "seat3/card1", "code": "3S", "face": "up"}
     assert game.prompts(state).seats[1].figures["cards"][0]["code"] is None  # the others stay down
-    state, effects = game.apply(state, CardArrived(parse_card("3S"), "seat3/card1"))
+    state, _effects = game.apply(state, CardArrived(parse_card("3S"), "seat3/card1"))
     assert state.irregularity is None  # seen again: public already
     assert game.expected(state).decisions == {"seat2": ("hit", "stay")}
 

@@ -156,7 +156,7 @@ def test_eight_seats_hitting_to_the_end_of_the_stock(seed):
         events, logged = [], []
         while not game.expected(state).hand_over:
             exp = game.expected(state)
-            if exp.payment is not None or exp.controls and not exp.deal and not exp.decisions:
+            if exp.payment is not None or (exp.controls and not exp.deal and not exp.decisions):
                 event = Control(exp.controls[0])
             elif exp.decisions:
                 event = Decision(next(iter(exp.decisions)), "hit")

@@ -43,7 +43,7 @@ def test_a_seat_that_joins_antes_at_the_next_deal():
 def test_a_deal_needs_two_seats():
     game = game_of(2)
     state, _ = apply(game, deal_from(game, "seat1", 0), Decision("seat2", "leave"))
-    same, effects = game.apply(state, Control(NEW_DECK))
+    _same, effects = game.apply(state, Control(NEW_DECK))
     assert isinstance(effects[0], Refused) and effects[0].reason == "a deal needs at least two seats (F-21)"
 
 

@@ -93,7 +93,7 @@ def test_an_incomplete_board_holds_the_hand_and_void_returns_the_wager() -> None
         state, _ = game.apply(state, event)
     for p in range(1, 16):
         if p not in (2, 5, 9, 13):
-            state, effects = game.apply(state, CardArrived(parse_card(laid[p - 1]), f"board/{p}"))
+            state, _effects = game.apply(state, CardArrived(parse_card(laid[p - 1]), f"board/{p}"))
     assert state.irregularity.kind == "board_incomplete" and game.expected(state).controls == ("void_hand",)
     state, _ = game.apply(state, Control("void_hand", by="pit boss"))
     assert game.expected(state).payment.returned == 1000 and game.expected(state).payment.net == 0

@@ -63,7 +63,7 @@ def test_a_card_during_the_antes_is_burned_or_the_round_voided() -> None:
 def test_an_impossible_card_is_held_and_never_counted() -> None:
     game, state = table(*ANTES, card("AS"), card("AS"))
     assert state.irregularity.kind == "impossible_card" and "holds 1 and 1 already came out" in state.irregularity.reason
-    joker_game, joker = table(*ANTES, card("JK"))
+    _joker_game, joker = table(*ANTES, card("JK"))
     assert joker.irregularity.kind == "impossible_card" and "a joker is not in a Red Dog shoe" in joker.irregularity.reason
     burned, _ = game.apply(state, Control(BURN_CARD))
     assert burned.shoe.drawn == (parse_card("AS"),) and game.expected(burned).deal.spot == "dealer/card2"
@@ -72,7 +72,7 @@ def test_an_impossible_card_is_held_and_never_counted() -> None:
 def test_a_card_at_the_wrong_spot_clears_itself_when_moved() -> None:
     game, state = table(*ANTES, card("5H", "dealer/card2"))
     assert state.irregularity.kind == "wrong_spot" and game.expected(state).controls == (VOID_HAND,)
-    state, effects = game.apply(state, card("5H", "dealer/card1"))
+    state, _effects = game.apply(state, card("5H", "dealer/card1"))
     assert state.irregularity is None and [c.code for c in state.cards] == ["5H"]
     assert game.expected(state).deal.spot == "dealer/card2"
 

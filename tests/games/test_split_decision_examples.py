@@ -173,7 +173,7 @@ def test_a_card_dealt_twice_and_a_devil_from_the_shoe_are_impossible() -> None:
     state, _ = game.apply(state, CardArrived(parse_card("5C")))
     state, _ = game.apply(state, Decision("seat1", "refuse"))
     state, _ = game.apply(state, Control(DONE))
-    held, effects = game.apply(state, CardArrived(parse_card("5C")))
+    held, _effects = game.apply(state, CardArrived(parse_card("5C")))
     assert held.irregularity.kind == "impossible_card" and "already dealt since the shuffle" in held.irregularity.reason
     assert game.expected(held).controls == ("burn_card", "void_hand")
     state, _ = game.apply(state, CardArrived(parse_card("JK")))

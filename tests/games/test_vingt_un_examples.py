@@ -223,7 +223,7 @@ def test_example_6_jh_after_the_reshuffle_is_an_impossible_card() -> None:
 
     for event in [Control(NEW_DECK), Control("seats_in")] + [CardArrived(parse_card(c)) for c in ("JH", "5C", "9S")]:
         state, _ = game.apply(state, event)
-    state, effects = game.apply(state, CardArrived(parse_card("JH")))
+    state, _effects = game.apply(state, CardArrived(parse_card("JH")))
     assert game.expected(state).controls == ("burn_card", "void_hand")
     assert state.irregularity.kind == "impossible_card" and "lies on the layout" in state.irregularity.reason
     state, _ = game.apply(state, Decision("seat1", "stake", 1000))

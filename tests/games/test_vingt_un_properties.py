@@ -72,10 +72,10 @@ def next_event(rng: random.Random, game: Any, state: Any, dealer: Dealer) -> Any
 def face_up(state: Any) -> set[Any]:
     """Cards lying face up now (a card withheld or over-drawn earlier may be dealt again face up
     from the reshuffled pone pile: that is a new deal, and public)."""
-    up = {c for c, hide in zip(state.banker_cards, banker_hidden(state)) if not hide}
+    up = {c for c, hide in zip(state.banker_cards, banker_hidden(state), strict=False) if not hide}
     for play in state.plays.values():
         for hand in play.hands:
-            up |= {c for c, hide in zip(hand.cards, hand_hidden(hand)) if not hide}
+            up |= {c for c, hide in zip(hand.cards, hand_hidden(hand), strict=False) if not hide}
     return up
 
 
@@ -118,7 +118,7 @@ def test_random_rounds_on_one_pack_finish_balance_and_replay(seed: int, switches
         start = game.hand_from_header(header)
         state, events = play_round(rng, game, state, dealer)
         result = game.result(state)
-        settled = [p for p in state.settled]
+        settled = list(state.settled)
         # money: every payment balances, each hand settled once, the banker's net is minus the seats'
         assert all(p.staked + p.owed == p.collected + p.returned for p in settled)
         assert all(min(p.collected, p.returned, p.paid, p.owed) >= 0 for p in settled)

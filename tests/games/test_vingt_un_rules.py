@@ -86,7 +86,7 @@ def test_void_returns_every_unsettled_stake_and_payments_made_stand() -> None:
     game, state = example_1_to_first_decision()
     state = apply(game, state, Decision("seat1", "stand"), Decision("seat2", "draw"), CardArrived(parse_card("9C")),
                   Control(PAID))
-    state, effects = game.apply(state, Control("void_hand", by="pit boss"))
+    state, _effects = game.apply(state, Control("void_hand", by="pit boss"))
     state = apply(game, state, Control(PAID), Control(PAID), Control(PAID))
     result = game.result(state)
     assert result.void and [(p["seat"], p["net"]) for p in result.details["settlements"]] == [

@@ -21,11 +21,22 @@ def reseal_from(target: str, key_path: Path, table: str, seq: int, payload_text:
         last = records[-1]
         for record in records:
             text = payload_text if record.seq == seq else record.payload_text
-            digest = record_digest(prev_hash, record.table, record.hand_id, record.seq, record.kind,
-                                   record.source, record.at, text)
-            raw_sql(target, "UPDATE hand_records SET payload = ?, prev_hash = ?, hash = ?, mac = ? "
-                            "WHERE table_id = ? AND seq = ?",
-                    (text, prev_hash, digest, sign(key, digest), table, record.seq))
+            digest = record_digest(
+                prev_hash,
+                record.table,
+                record.hand_id,
+                record.seq,
+                record.kind,
+                record.source,
+                record.at,
+                text,
+            )
+            raw_sql(
+                target,
+                "UPDATE hand_records SET payload = ?, prev_hash = ?, hash = ?, mac = ? "
+                "WHERE table_id = ? AND seq = ?",
+                (text, prev_hash, digest, sign(key, digest), table, record.seq),
+            )
             prev_hash = digest
         heads = HeadStore(key_path, key, store.log_id, store.location)
         heads.write(ChainHead(table, last.seq, prev_hash, last.hand_id))

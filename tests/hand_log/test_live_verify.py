@@ -4,6 +4,7 @@ and still a failure for a log cut short or a head left behind."""
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 from table_controller.hand_log import HandLog
@@ -37,7 +38,13 @@ def test_a_table_writing_all_the_while_verifies_every_time(log_target: str, key_
         writer = threading.Thread(target=table)
         writer.start()
         try:
-            reports = [check_log(log_target, key_path, replay=False) for _ in range(12)]
+            # verify at least 12 times, and on until the table has written meanwhile (a loaded
+            # machine may not schedule the writer during the first dozen checks)
+            reports = [check_log(log_target, key_path, replay=False)]
+            deadline = time.monotonic() + 120
+            while len(reports) < 12 or reports[-1].records <= reports[0].records:
+                assert time.monotonic() < deadline, "the table wrote nothing in two minutes"
+                reports.append(check_log(log_target, key_path, replay=False))
         finally:
             stop.set()
             writer.join(timeout=60)
@@ -46,15 +53,22 @@ def test_a_table_writing_all_the_while_verifies_every_time(log_target: str, key_
     assert reports[-1].records > reports[0].records  # the table did write meanwhile
 
 
-def test_records_written_after_the_snapshot_are_walked_up_to_the_head(log_target: str, key_path: Path) -> None:
-    with HandLog.open(log_target, key_path=key_path) as log, open_store(log_target, create=False) as store:
+def test_records_written_after_the_snapshot_are_walked_up_to_the_head(
+    log_target: str, key_path: Path
+) -> None:
+    with (
+        HandLog.open(log_target, key_path=key_path) as log,
+        open_store(log_target, create=False) as store,
+    ):
         key = load_key(key_path)
         write_hands(log, 3)
         with store.snapshot():
             walks = walk_chains(store, key)
             write_hands(log, 2, start=3)  # the table goes on while the auditor reads
             assert store.row_count() == 3 * PER_HAND  # the snapshot does not see them
-        check = finish_chains(store, key, HeadStore(key_path, key, store.log_id, store.location), walks)
+        check = finish_chains(
+            store, key, HeadStore(key_path, key, store.log_id, store.location), walks
+        )
     assert check.findings == [] and check.later == 2 * PER_HAND and check.signed_up_to == []
 
 
@@ -70,12 +84,15 @@ def test_a_record_past_the_signed_head_is_said_as_such(log_target: str, key_path
         report = check_log(log_target, key_path, replay=False)
     assert report.ok, [str(f) for f in report.findings]
     assert report.signed_up_to == [
-        f"table table-1: verified up to record {3 * PER_HAND} (its signed head); 1 later records chained "
-        "and signed but not yet under a signed head (the table is writing, or stopped between a commit "
-        "and its head)"]
+        f"table table-1: verified up to record {3 * PER_HAND} (its signed head); 1 later records "
+        "chained and signed but not yet under a signed head (the table is writing, or stopped "
+        "between a commit and its head)"
+    ]
 
 
-def test_a_stopped_table_with_a_head_two_records_behind_fails(log_target: str, key_path: Path) -> None:
+def test_a_stopped_table_with_a_head_two_records_behind_fails(
+    log_target: str, key_path: Path
+) -> None:
     with HandLog.open(log_target, key_path=key_path) as log:
         write_hands(log, 3)
         head = _head_file(key_path)

@@ -33,8 +33,13 @@ def test_the_log_its_heads_lock_and_witness_are_owner_only(tmp_path: Path, key_p
     db, witness = tmp_path / "hands.db", tmp_path / "witness"
     with HandLog.open(str(db), key_path=key_path, witness=str(witness)) as log:
         write_hands(log, 2)
-        files = [db, Path(f"{db}-wal"), Path(f"{db}-shm"), witness,
-                 *(key_path.parent / "hand_log.key.heads").iterdir()]
+        files = [
+            db,
+            Path(f"{db}-wal"),
+            Path(f"{db}-shm"),
+            witness,
+            *(key_path.parent / "hand_log.key.heads").iterdir(),
+        ]
         assert {f.name: mode(f) for f in files} == {f.name: 0o600 for f in files}
     assert len(files) == 6  # the -wal and -shm were there to be checked, one head, one lock
 
@@ -52,7 +57,22 @@ def test_exports_and_reports_are_owner_only(
     tmp_path: Path, key_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "hands.db"
-    assert main(["run", "--autopilot", "--hands", "2", "--log", str(db), "--key", str(key_path), "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--autopilot",
+                "--hands",
+                "2",
+                "--log",
+                str(db),
+                "--key",
+                str(key_path),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     made = []
     for fmt in ("jsonl", "csv", "sheet"):
         out = tmp_path / f"export.{fmt}"

@@ -11,7 +11,12 @@ import pytest
 from table_controller.errors import ConfigError
 from table_controller.games import make_game
 from table_controller.games.blackjack.paytables import PAYTABLES
-from table_controller.training.questions import QuestionDrill, normal_total, payout_questions, totals_questions
+from table_controller.training.questions import (
+    QuestionDrill,
+    normal_total,
+    payout_questions,
+    totals_questions,
+)
 from table_controller.training.score import DEFAULT_STANDARDS, Standard
 from table_controller.training.steps import EntryError
 

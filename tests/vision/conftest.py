@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def _places() -> list[Path]:
     places = [Path(os.environ["TABLE_CARDS_DIR"])] if os.environ.get("TABLE_CARDS_DIR") else []
-    return places + [REPO.parent / "shared" / "data" / "cards", REPO.parent.parent / "shared" / "data" / "cards"]
+    return [*places, REPO.parent / "shared" / "data" / "cards", REPO.parent.parent / "shared" / "data" / "cards"]
 
 
 def _cards_dir() -> Path:

@@ -61,7 +61,7 @@ def test_identify_with_the_cameras_layout_reads_a_hand_seen_from_beside_the_tabl
     assert main(["vision", "identify", "--layout", str(tmp_path / "layout.json"), str(tmp_path / "hand.png"),
                  str(tmp_path / "smaller.png")]) == 0
     out, err = capsys.readouterr()
-    hand_line, smaller_line = (json.loads(line) for line in out.splitlines())
+    hand_line, _smaller_line = (json.loads(line) for line in out.splitlines())
     assert {c["card"] for c in hand_line["cards"]} - {None} == {card.code for card in scene.cards}
     assert err.strip() == (f"table vision identify: {tmp_path / 'smaller.png'} is 640x360, the layout was "
                            "calibrated on 1280x720: read without it")

@@ -8,8 +8,20 @@ import pytest
 
 from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import parse_card
-from vision.indices import (INK_SHARE, Blob, IndexCandidate, IndexCorner, IndexRead, _not_read, _off_faces, _read_already,
-                            _read_both_ways, _ten_figures, _unambiguous, read_indices)
+from vision.indices import (
+    INK_SHARE,
+    Blob,
+    IndexCandidate,
+    IndexCorner,
+    IndexRead,
+    _not_read,
+    _off_faces,
+    _read_already,
+    _read_both_ways,
+    _ten_figures,
+    _unambiguous,
+    read_indices,
+)
 from vision.learned import IndexReader, shipped_reader
 from vision.reading import DeckIndex, Reading
 from vision.recogniser import Recogniser

@@ -14,11 +14,11 @@ from vision.corner_render import (
     NONE,
     RANK_CLASSES,
     SUIT_CLASSES,
-    text_ink,
     card_queen,
     flat_topped,
     installed_faces,
     split_faces,
+    text_ink,
 )
 from vision.learned import (
     INPUT_H,

@@ -8,9 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
+from table_controller.cards import parse_card
 from tests.vision.conftest import CARDS_DIR, DECKS, labelled, photos_of, read_enrolled, scenes
 from vision.deck import Deck, load_deck
-from table_controller.cards import parse_card
 from vision.detect import CardOutline
 from vision.indices import IndexCorner, IndexRead
 from vision.learned import RANKS, SUITS, CornerRead, one_window_sure

@@ -8,9 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
+from hardware_sim.render import default_corners, place_on_spot, render_frame
 from hardware_sim.sim_deck import sim_deck
 from table_controller.cards import parse_card
-from hardware_sim.render import default_corners, place_on_spot, render_frame
 from vision.balance import white_balanced
 from vision.detect import find_cards
 from vision.indices import paper_beyond

@@ -15,7 +15,7 @@ from vision.variants import VARIANTS, blurred, cast, keystone, lit, rotated, sca
 
 PHOTOS = {"ee326": "8cards_top.jpg", "kentdoan": "Cards_2.jpg"}  # 8 + 4 cards
 # What the code reaches on these two photos (benchmarks/vision.py prints every scene).
-MIN_RIGHT = {name: 12 for name in ("turned 90", "turned 180", "turned 17", "scaled 0.6", "blur 1.0", "cool cast")}
+MIN_RIGHT = dict.fromkeys(("turned 90", "turned 180", "turned 17", "scaled 0.6", "blur 1.0", "cool cast"), 12)
 
 
 def read_variant(name: str, enrolled: dict[str, Deck]) -> Tally:

@@ -29,7 +29,7 @@ function boardSpot(n, figures, legal, next) {
     button.append(face);
     face = button;
   }
-  cell.append(face, el("span", "caption", role || `board/${n}`));
+  cell.append(face, el("span", "caption", role || String(n)));  // the position's number (it read "board/2")
   return cell;
 }
 

@@ -52,7 +52,7 @@ function remainingBoard(figures) {
   }
   const jokers = el("div", "sd-suit");
   jokers.append(el("span", "sd-pip", "\u2605"));
-  for (let n = 0; n < 2; n++) jokers.append(el("span", n < (left.get("JK") || 0) ? "sd-left" : "sd-gone", "JK"));
+  for (let n = 0; n < 2; n++) jokers.append(el("span", n < (left.get("JK") || 0) ? "sd-left" : "sd-gone", "joker"));
   board.append(jokers);
   return board;
 }
@@ -65,7 +65,12 @@ export function drawSplitDecisionLayout(state, { seatLook, shapeSvg }) {
   top.append(el("span", "seat-tag", `GAME ${figures.game ?? 1} \u00b7 ROUND ${figures.round ?? 1} \u00b7 ${score}`),
     remainingBoard(figures));
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
-  const seats = el("div", "layout-row bj-seats");
+  const seats = el("div", "layout-row bj-seats sd-seats");
+  // the row's card sizing (display.css, .bj-seats) counts card widths: a seat's high, middle and
+  // low side by side with their gaps; without these the cards were drawn 2x2 px
+  seats.style.setProperty("--fans", String(3.4 * state.prompts.seats.length));
+  seats.style.setProperty("--seats", String(state.prompts.seats.length));
+  seats.style.setProperty("--hands", "0");
   for (const seat of [...state.prompts.seats].reverse()) {
     seats.append(seatColumn(seat, seatLook(seat.seat, index[seat.seat]), shapeSvg, next));
   }

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table_controller.evolve import evolve as replace
-
 from table_controller.cards import Card
+from table_controller.evolve import evolve as replace
 from table_controller.games.backhand.switches import Switches
 
 ACTIVE = "active"
@@ -131,7 +130,7 @@ def replace_ace(hand: SeatHand, card: Card) -> tuple[SeatHand, Card]:
     """Discard the next pending ace and put ``card`` in its place; a replacement ace is kept."""
     pos, rest = hand.aces_pending[0], hand.aces_pending[1:]
     old = hand.initial[pos]
-    initial = hand.initial[:pos] + (card,) + hand.initial[pos + 1 :]
+    initial = (*hand.initial[:pos], card, *hand.initial[pos + 1:])
     thv = hand.thv - old.value + card.value
     return replace(hand, initial=initial, aces_pending=rest, thv=thv), old
 

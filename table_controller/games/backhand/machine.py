@@ -10,8 +10,6 @@ and a *queue* of the cards expected next, each a :class:`DealTo`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from table_controller.evolve import evolve as replace
 from typing import Any
 
 from table_controller.cards import Card
@@ -38,16 +36,16 @@ from table_controller.events import (
     Event,
     HardwareIrregularity,
 )
+from table_controller.evolve import evolve as replace
 from table_controller.games.backhand import hand as rules
 from table_controller.games.backhand import order
-from table_controller.games.backhand.order import Step
 from table_controller.games.backhand import prompts as _prompts
 from table_controller.games.backhand.hand import SeatHand
+from table_controller.games.backhand.order import Step
 from table_controller.games.backhand.outcome import hand_result
+from table_controller.games.backhand.prompts import DEALING, NEW, OVER, PLAY, RESHUFFLE_WAIT
 from table_controller.games.backhand.switches import RULES_VERSION, Switches
 from table_controller.shoe import Shoe
-
-from table_controller.games.backhand.prompts import DEALING, NEW, OVER, PLAY, RESHUFFLE_WAIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +108,7 @@ class BackhandGame:
             raise ConfigError(f"first_dealt must be one of {', '.join(variant.seats)} (got {first!r})")
         self.first_dealt = first
         i = variant.seats.index(first)
-        self.deal_order = (i,) + tuple(j for j in range(len(variant.seats)) if j != i)
+        self.deal_order = (i, *tuple(j for j in range(len(variant.seats)) if j != i))
         self._spots: dict[tuple[int, str, int, int | None], DealTo] = {}
         self._index: dict[str | None, int] = {seat: k for k, seat in enumerate(variant.seats)}
         self._opening = order.deal_plan(variant, switches, self.deal_order)

@@ -11,9 +11,9 @@ The same figures give the main game's expected return on an infinite shoe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable
+from functools import cache, lru_cache
 
 from table_controller.games.blackjack.paytables import Paytable
 from table_controller.games.blackjack.switches import Switches
@@ -58,7 +58,7 @@ def hand_value(hard: int, ace: bool) -> int:
     return hard + 10 if ace and hard + 10 <= 21 else hard
 
 
-@lru_cache(maxsize=None)
+@cache
 def _dealer_from(hard: int, ace: bool, h17: bool) -> tuple[tuple[int, float], ...]:
     value = hand_value(hard, ace)
     soft = ace and hard + 10 <= 21
@@ -73,7 +73,7 @@ def _dealer_from(hard: int, ace: bool, h17: bool) -> tuple[tuple[int, float], ..
     return tuple(sorted(out.items()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def dealer_finals(up: int, h17: bool) -> tuple[float, tuple[tuple[int, float], ...]]:
     """(P(dealer blackjack), the dealer's final totals given no blackjack) for the up card."""
     ten_or_ace = {1: 10, 10: 1}.get(up)
@@ -148,7 +148,7 @@ class Solver:
         return max(evs.values())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _split_counts(q: float, pending: int, hands: int, limit: int) -> tuple[float, float]:
     """Expected (hands ending with a second card not of the pair, hands ending at the limit with
     one of the pair), ``pending`` hands still to get their second card."""
@@ -237,7 +237,7 @@ def basic_strategy_chooser(switches: Switches, paytable: Paytable) -> Callable[.
     rules = Rules.from_switches(switches, paytable)
     solver = Solver(rules)
 
-    def choose(r, seat: str, acts: tuple[str, ...]) -> str:  # noqa: ANN001 - a blackjack Round
+    def choose(r, seat: str, acts: tuple[str, ...]) -> str:
         if "no_insurance" in acts:
             return "no_insurance"
         play = r.plays[seat]

@@ -7,7 +7,7 @@ one (the same shoe, its cards collected), or from a new shuffle once the cut car
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from table_controller.engine import (
     Applied,
@@ -55,7 +55,7 @@ class BlackjackGame:
     actions = ACTIONS
     bets = ("main", "side")
     # a card source's report that is one of this game's controls: the shoe's cut card (BJ-14)
-    hardware_controls = {"cut_card": flow.CUT_CARD}
+    hardware_controls: ClassVar[dict[str, str]] = {"cut_card": flow.CUT_CARD}
 
     def __init__(self, switches: Switches, paytable: Paytable, seats: int = 7, limits: Limits | None = None) -> None:
         self.switches = switches
@@ -79,7 +79,7 @@ class BlackjackGame:
         for seat, play in finished.plays.items():
             if play.main:
                 nxt.plays[seat] = SeatPlay(seat, play.main, play.side)
-        if finished.cut_reached or finished.needs_shuffle and finished.phase == "shuffle":
+        if finished.cut_reached or (finished.needs_shuffle and finished.phase == "shuffle"):
             nxt.needs_shuffle, nxt.phase = True, "shuffle"
         return nxt
 
@@ -211,7 +211,7 @@ class BlackjackGame:
     def placed_cards(self, state: Round) -> dict[str, tuple[str, ...]]:
         """The face-up cards on each of the camera's places (table_controller.camera_places):
         the dealer's shown cards on ``dealer``, each seat's (all its hands) on ``seatN``."""
-        places = {"dealer": tuple(self.prompts(state).show_cards)}
+        places = {"dealer": tuple(code for code in self.prompts(state).show_cards if code is not None)}
         for seat, play in state.plays.items():
             places[seat] = tuple(c.code for hand in play.hands for c in hand.cards)
         return places

@@ -64,15 +64,15 @@ class Reading:
 
 
 def hold_cells(table: Paytable, rules: SideBetRules) -> tuple[Cell, ...]:
-    return tuple(Cell(pub, _at(rules, table, d).hold_pct) for d, pub in zip(DECKS, PUBLISHED_HOLD[table.name]))
+    return tuple(Cell(pub, _at(rules, table, d).hold_pct) for d, pub in zip(DECKS, PUBLISHED_HOLD[table.name], strict=False))
 
 
 def payout_cells(table: Paytable, rules: SideBetRules) -> tuple[Cell, ...]:
-    return tuple(Cell(pub, _at(rules, table, d).payout_pct) for d, pub in zip(DECKS, PUBLISHED_PAYOUT[table.name]))
+    return tuple(Cell(pub, _at(rules, table, d).payout_pct) for d, pub in zip(DECKS, PUBLISHED_PAYOUT[table.name], strict=False))
 
 
 def hit_cells(table: Paytable, rules: SideBetRules) -> tuple[Cell, ...]:
-    return tuple(Cell(pub, _at(rules, table, d).hit_pct) for d, pub in zip(DECKS, PUBLISHED_HIT))
+    return tuple(Cell(pub, _at(rules, table, d).hit_pct) for d, pub in zip(DECKS, PUBLISHED_HIT, strict=False))
 
 
 def _at(rules: SideBetRules, table: Paytable, decks: int) -> SideBetFigures:
@@ -87,7 +87,7 @@ def refits(table: Paytable, rules: SideBetRules) -> list[Refit]:
     for outcome in (o.id for o in columns[-1].outcomes if o.pays > 0):
         printed = table.pay(outcome)
         assert printed is not None
-        needed = tuple(float(_needed_pay(fig, outcome, pub)) for fig, pub in zip(columns, PUBLISHED_HOLD[table.name]))
+        needed = tuple(float(_needed_pay(fig, outcome, pub)) for fig, pub in zip(columns, PUBLISHED_HOLD[table.name], strict=False))
         tried = _round_pay(sum(needed) / len(needed))
         if tried == printed or tried not in PRINTED_PAYS:
             out.append(Refit(outcome, printed, needed, tried, float("inf")))
@@ -132,7 +132,7 @@ def explain(table: Paytable, rules: SideBetRules) -> list[str]:
     where = "below" if high < 0 else "above" if low > 0 else "around"
     lines = [f"{table.name}: our hold lies {_span(low, high)} points {where} the published at 1 to 8 decks."]
     if max(abs(low), abs(high)) <= ROUNDING:
-        return lines + ["  That is within the seed's rounding to two places: the figures agree."]
+        return [*lines, "  That is within the seed's rounding to two places: the figures agree."]
     fits = refits(table, rules)
     best = fits[0] if fits else None
     if best is not None and best.worst <= max(abs(low), abs(high)) / 4:

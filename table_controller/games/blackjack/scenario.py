@@ -17,7 +17,16 @@ from typing import Any
 from table_controller.cards import parse_card
 from table_controller.engine import Refused, Settled, impossible_card
 from table_controller.errors import CardCodeError, ConfigError, RuleViolation, ScenarioError
-from table_controller.events import NEW_DECK, PAID, CardArrived, Control, Decision, Event, Wager, event_to_dict
+from table_controller.events import (
+    NEW_DECK,
+    PAID,
+    CardArrived,
+    Control,
+    Decision,
+    Event,
+    Wager,
+    event_to_dict,
+)
 from table_controller.games.blackjack.hands import total
 
 KEYS = {"game", "switches", "seats", "deck", "decisions", "paytable"}

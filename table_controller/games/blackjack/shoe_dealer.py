@@ -14,7 +14,7 @@ Ranks are indexed 0..9 for ace, 2, ..., 9, ten-value; a shoe is ten counts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache, cache
+from functools import cache
 
 import numpy as np
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from table_controller.games.blackjack.hands import pair_outcome
 from table_controller.games.blackjack.paytables import OUTCOMES, Paytable
@@ -118,8 +118,9 @@ def settle(rules: SideBetRules, event: str, sets: int, dealer_bj: bool) -> str:
         outcome = "DMH-BJ"
     else:
         outcome = pair_outcome(sets, table, lose_excess=rules.lose_excess)
-        if dealer_bj and table.pay("DMH-BJ") is not None and (
-                outcome == LOSE or table.pay(outcome) is None or table.pay("DMH-BJ") >= table.pay(outcome)):
+        bj_pays = table.pay("DMH-BJ") if dealer_bj else None
+        row_pays = None if outcome == LOSE else table.pay(outcome)
+        if bj_pays is not None and (row_pays is None or bj_pays >= row_pays):
             outcome = "DMH-BJ"  # DMH-6: the higher of DMH-BJ and the sets' row
     return outcome if outcome != LOSE and table.pay(outcome) is not None else LOSE
 
@@ -167,7 +168,7 @@ def _draws(shoe: tuple[int, ...], n: int) -> list[tuple[tuple[int, ...], Fractio
     size = sum(shoe)
     for kind, count in enumerate(shoe):
         if count:
-            left = shoe[:kind] + (count - 1,) + shoe[kind + 1:]
+            left = (*shoe[:kind], count - 1, *shoe[kind + 1:])
             for rest, p, after in _draws(left, n - 1):
                 out.append(((kind, *rest), Fraction(count, size) * p, after))
     return out
@@ -200,7 +201,7 @@ def _pair_play(shoe: tuple[int, ...], rank: int, limit: int, up: int | None) -> 
     return _split(shoe, rank, limit, 2, 2, 0, up)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _split(shoe: tuple[int, ...], rank: int, limit: int, pending: int, hands: int, sets: int,
            up: int | None) -> dict[tuple[int, bool], Fraction]:
     """``pending`` split hands still wait for their second card, ``hands`` exist."""
@@ -212,7 +213,7 @@ def _split(shoe: tuple[int, ...], rank: int, limit: int, pending: int, hands: in
     for kind, count in enumerate(shoe):
         if not count:
             continue
-        left = shoe[:kind] + (count - 1,) + shoe[kind + 1:]
+        left = (*shoe[:kind], count - 1, *shoe[kind + 1:])
         if kind == rank and hands < limit:  # split again: this hand waits for another card
             after = _split(left, rank, limit, pending + 1, hands + 1, sets, up)
         else:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from table_controller.cards import Card, standard_deck
 from table_controller.engine import Refused
@@ -200,7 +201,7 @@ def play_rounds(job: Job) -> Tally:
     game = BlackjackGame(job.switches, job.paytable, job.seats)
     choose = chooser(job.player, job.switches, job.paytable)
     tally = Tally()
-    state, cards = game.new_hand(), []
+    state, cards = game.new_hand(), list[Card]()
     while tally.rounds < job.rounds:
         exp = game.expected(state)
         if exp.hand_over:

@@ -196,7 +196,7 @@ def _play_for_payment(game: Any, deck: str, decisions: list[str], main: int, sid
         if exp.hand_over:
             raise RuntimeError(f"payout case {deck!r} never paid its {bet} bet")
         if exp.payment is not None:
-            event: Any = Control(PAID)
+            event = Control(PAID)
         elif exp.decisions:
             action = wanted.pop(0)
             event = Decision("seat1", action, main // 2 if action == "insurance" else None)

@@ -80,8 +80,7 @@ class Tally:
 
 
 def run(args: argparse.Namespace) -> int:
-    from table_controller.games import parse_switches
-    from table_controller.games import make_game
+    from table_controller.games import make_game, parse_switches
 
     _check(args)
     game = make_game("farmer", seats=args.seats, switches=parse_switches(args.switch))

@@ -101,9 +101,10 @@ class Deal:
             seat = self.order()[len(self.hands)]
             return DealTo(f"{seat}/card1", seat, "face_down", f"{seat_words(seat)} a card face down ({seat}/card1)",
                           face_down=True)
-        seat = self.seat_on_turn()
-        if seat is None:
+        on_turn = self.seat_on_turn()
+        if on_turn is None:
             return None
+        seat = on_turn
         held = len(self.hands[seat])
         if held == 1:
             return DealTo(f"{seat}/card2", seat, "required",

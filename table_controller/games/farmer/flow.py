@@ -19,8 +19,20 @@ from table_controller.events import (
 from table_controller.games.farmer.cards import SIX_OF_HEARTS, fresh_shoe, seat_words
 from table_controller.games.farmer.deal import Deal
 from table_controller.games.farmer.seating import SEATING, change_seat, close_game
-from table_controller.games.farmer.settle import FARM, SIDE_POT, instruction_for, receive, settle, transfer
-from table_controller.games.farmer.sightings import accept_sighting, payments_begun, sighted, sighting
+from table_controller.games.farmer.settle import (
+    FARM,
+    SIDE_POT,
+    instruction_for,
+    receive,
+    settle,
+    transfer,
+)
+from table_controller.games.farmer.sightings import (
+    accept_sighting,
+    payments_begun,
+    sighted,
+    sighting,
+)
 
 
 # ----- cards ------------------------------------------------------------------------------------
@@ -73,8 +85,9 @@ def place(d: Deal, c: Card) -> None:
             d.phase, d.turn = "draw", 0
             check_stock(d)
         return
-    seat = d.seat_on_turn()
-    assert seat is not None  # next_deal() gave a spot only with a seat on turn
+    on_turn = d.seat_on_turn()
+    assert on_turn is not None  # next_deal() gave a spot only with a seat on turn
+    seat = on_turn
     d.hands[seat].append(c)
     d.want_card = False
     check_stock(d)
@@ -226,7 +239,8 @@ def accept(d: Deal, by: str) -> str:
         return f"{held.code} moved to its spot; accepted by {by}"
     seat = d.seat_on_turn()
     deciding = seat is not None and d.phase == "draw" and not d.want_card and not d.queue and len(d.hands[seat]) >= 2
-    if irregularity.kind != "unexpected_card" or not deciding or (d.sw.F1 == "stay_only" and d.busted(seat)):
+    if seat is None or irregularity.kind != "unexpected_card" or not deciding or (
+            d.sw.F1 == "stay_only" and d.busted(seat)):
         raise Refusal("this card can be accepted only as the hit of the seat on turn, when it may hit: BURN or VOID")
     d.irregularity = d.held_card = None
     d.hands[seat].append(held)

@@ -18,7 +18,16 @@ from typing import Any
 from table_controller.cards import parse_card
 from table_controller.engine import Refused, Settled, impossible_card
 from table_controller.errors import CardCodeError, ConfigError, RuleViolation, ScenarioError
-from table_controller.events import DONE, NEW_DECK, PAID, CardArrived, Control, Decision, Event, event_to_dict
+from table_controller.events import (
+    DONE,
+    NEW_DECK,
+    PAID,
+    CardArrived,
+    Control,
+    Decision,
+    Event,
+    event_to_dict,
+)
 from table_controller.games.farmer.cards import farmer_deck
 from table_controller.games.farmer.prompts import seat_net
 

@@ -6,7 +6,7 @@ already holds a card is a sighting: any other card goes through the deal as usua
 from __future__ import annotations
 
 from table_controller.engine import Irregularity
-from table_controller.events import ACCEPT_CARD, BURN_CARD, CardArrived, VOID_HAND
+from table_controller.events import ACCEPT_CARD, BURN_CARD, VOID_HAND, CardArrived
 from table_controller.games.farmer.cards import seat_words
 from table_controller.games.farmer.deal import Deal
 

@@ -136,9 +136,9 @@ def settle(r: Round) -> None:
     for seat in reversed(r.playing_seats()):
         words = r.stakes_words(seat)
         if win:
-            odds = f"raise at {r.table.odds(spread)} to 1, ante at 1 to 1" if r.table.ante_even and r.raises.get(seat) \
+            at = f"raise at {r.table.odds(spread)} to 1, ante at 1 to 1" if r.table.ante_even and r.raises.get(seat) \
                 else f"at {r.table.odds(spread)} to 1"
-            r.pay(seat, r.table.win(spread, r.antes[seat], r.raises.get(seat, 0)), f"{words} {odds}", "RD-12")
+            r.pay(seat, r.table.win(spread, r.antes[seat], r.raises.get(seat, 0)), f"{words} {at}", "RD-12")
         else:
             r.pay(seat, -r.wager(seat), f"{words}: {r.cards[2].rank} is not between {shown}", "RD-12")
 

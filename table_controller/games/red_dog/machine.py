@@ -97,6 +97,7 @@ class RedDogGame:
 
     def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
         before, was_over = len(r.settled), r.phase == "over"
+        note: str | Irregularity
         if r.irregularity is not None and not isinstance(event, (Control, HardwareIrregularity)):
             note = self._while_held(r, event)
         elif isinstance(event, Wager):

@@ -17,7 +17,7 @@ from table_controller.games.red_dog.switches import PayTable, Switches
 from table_controller.money import money
 from table_controller.shoe import Shoe
 
-__all__ = ["Limits", "Refusal", "Round", "money", "rank_value", "seat_words", "spread_of"]
+__all__ = ["Limits", "Round", "money", "rank_value", "seat_words", "spread_of"]
 
 
 @dataclass(frozen=True)

@@ -93,4 +93,5 @@ def custom_pay_table(data: Any) -> PayTable:
     for x in [*values, trips]:
         if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 1000:
             raise ConfigError(shape + f" from 0 to 1000 (got {x!r})")
-    return PayTable(tuple(values), trips, False, "custom")
+    assert isinstance(trips, int)  # checked with the values above
+    return PayTable(tuple(x for x in values if isinstance(x, int)), trips, False, "custom")

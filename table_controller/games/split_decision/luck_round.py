@@ -21,7 +21,7 @@ from table_controller.shoe import Shoe
 
 BOARD_LAID = "board_laid"  # dealer: the board is shuffled and laid face down on board/1..15
 POSITIONS = range(1, 16)
-BOARD_SET = Counter({"A": 2, **{r: 1 for r in ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")}, DEVIL: 1})
+BOARD_SET = Counter({"A": 2, **dict.fromkeys(("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"), 1), DEVIL: 1})
 SEAT = "seat1"
 
 

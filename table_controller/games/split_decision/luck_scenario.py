@@ -20,7 +20,15 @@ from typing import Any
 from table_controller.cards import parse_card
 from table_controller.engine import Refused, Settled, impossible_card
 from table_controller.errors import CardCodeError, ConfigError, RuleViolation, ScenarioError
-from table_controller.events import NEW_DECK, PAID, CardArrived, Control, Decision, Event, event_to_dict
+from table_controller.events import (
+    NEW_DECK,
+    PAID,
+    CardArrived,
+    Control,
+    Decision,
+    Event,
+    event_to_dict,
+)
 from table_controller.games.split_decision import luck_round as ld
 
 KEYS = {"game", "deck", "hands"}

@@ -18,7 +18,16 @@ from typing import Any
 from table_controller.cards import parse_card
 from table_controller.engine import Refused, impossible_card
 from table_controller.errors import CardCodeError, ConfigError, RuleViolation, ScenarioError
-from table_controller.events import DONE, NEW_DECK, RESHUFFLE, CardArrived, Control, Decision, Event, event_to_dict
+from table_controller.events import (
+    DONE,
+    NEW_DECK,
+    RESHUFFLE,
+    CardArrived,
+    Control,
+    Decision,
+    Event,
+    event_to_dict,
+)
 
 KEYS = {"game", "switches", "seats", "deck", "decisions"}
 

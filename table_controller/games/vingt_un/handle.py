@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from table_controller.cards import Card
 from table_controller.engine import DealTo, Irregularity, Refusal
-from table_controller.events import ACCEPT_CARD, NEW_DECK, PAID, RESHUFFLE, VOID_HAND, CardArrived, Control, Decision
+from table_controller.events import (
+    ACCEPT_CARD,
+    NEW_DECK,
+    PAID,
+    RESHUFFLE,
+    VOID_HAND,
+    CardArrived,
+    Control,
+    Decision,
+)
 from table_controller.games.vingt_un import flow
 from table_controller.games.vingt_un.flow import BURN_CARD, DONE, SEATS_IN
 from table_controller.games.vingt_un.prompts import payment_words

@@ -164,7 +164,7 @@ class VingtUnGame:
                 "win" if net > 0 else "lose" if net < 0 else "push")
             hands = []
             for h in play.hands:
-                cards = [c.code for c, hide in zip(h.cards, hand_hidden(h)) if not (public and hide)]
+                cards = [c.code for c, hide in zip(h.cards, hand_hidden(h), strict=False) if not (public and hide)]
                 hands.append({"cards": cards, "total": None if public and any(hand_hidden(h)) else h.total,
                               "outcome": h.outcome, "stake": h.stake, "net": h.net})
             method = ", ".join(h.outcome or "" for h in play.hands)

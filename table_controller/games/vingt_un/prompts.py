@@ -169,7 +169,7 @@ def table_prompts(r: Round, game_id: str, exp: Expected, result: Any) -> TablePr
 def public(r: Round, prompts: TablePrompts, exp: Expected) -> TablePrompts:
     """The watching page's view: every hidden card a back (None), no total while a card is down."""
     seats = tuple(_public_seat(p) for p in prompts.seats)
-    shown = tuple(None if hide else code for code, hide in zip(prompts.show_cards, banker_hidden(r)))
+    shown = tuple(None if hide else code for code, hide in zip(prompts.show_cards, banker_hidden(r), strict=False))
     words = public_instruction(r, instruction(r, exp, public=True))
     return replace(prompts, dealer_instruction=words, seats=seats,
                    show_cards=shown, irregularity=_public_irregularity(prompts))
@@ -179,7 +179,7 @@ def _public_seat(p: SeatPrompt) -> SeatPrompt:
     hands = []
     for h in p.figures.get("hands", []):
         down = any(h["hidden"])
-        cards = [None if hide else code for code, hide in zip(h["cards"], h["hidden"])]
+        cards = [None if hide else code for code, hide in zip(h["cards"], h["hidden"], strict=False)]
         hidden = list(h["hidden"])
         if str(h["outcome"]) == "over-drawn":  # thrown on the pile unexposed: only its drawn cards were seen
             cards, hidden = [code for code in cards if code is not None], [False] * (len(cards) - sum(hidden))
@@ -200,12 +200,12 @@ def public_instruction(r: Round, words: str) -> str:
 def secret_cards(r: Round) -> list[Card]:
     """Cards the public may not see now: those lying down, the held card, and a withheld last
     card unless it came out of the new stock face up since (it is a new deal then)."""
-    cards = [c for c, hide in zip(r.banker_cards, banker_hidden(r)) if hide]
-    shown = [c for c, hide in zip(r.banker_cards, banker_hidden(r)) if not hide]
+    cards = [c for c, hide in zip(r.banker_cards, banker_hidden(r), strict=False) if hide]
+    shown = [c for c, hide in zip(r.banker_cards, banker_hidden(r), strict=False) if not hide]
     for play in r.plays.values():
         for hand in play.hands:
-            cards += [c for c, hide in zip(hand.cards, hand_hidden(hand)) if hide]
-            shown += [c for c, hide in zip(hand.cards, hand_hidden(hand)) if not hide]
+            cards += [c for c, hide in zip(hand.cards, hand_hidden(hand), strict=False) if hide]
+            shown += [c for c, hide in zip(hand.cards, hand_hidden(hand), strict=False) if not hide]
     cards += [c for c in r.withheld if c not in shown]
     if r.held_card is not None:
         cards.append(r.held_card)

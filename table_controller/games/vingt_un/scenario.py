@@ -23,7 +23,16 @@ from typing import Any
 from table_controller.cards import Card, parse_card, standard_deck
 from table_controller.engine import Refused, Settled, impossible_card
 from table_controller.errors import CardCodeError, ConfigError, RuleViolation, ScenarioError
-from table_controller.events import NEW_DECK, PAID, RESHUFFLE, CardArrived, Control, Decision, Event, event_to_dict
+from table_controller.events import (
+    NEW_DECK,
+    PAID,
+    RESHUFFLE,
+    CardArrived,
+    Control,
+    Decision,
+    Event,
+    event_to_dict,
+)
 from table_controller.games.vingt_un.flow import DONE, SEATS_IN
 from table_controller.games.vingt_un.hands import total
 from table_controller.shoe import Shoe

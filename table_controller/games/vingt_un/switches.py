@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from table_controller.errors import ConfigError
 from table_controller.games import chosen_switches
 
 RULES_VERSION = "vingt-un.md 2026-11 (V1-V5)"

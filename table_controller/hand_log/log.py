@@ -25,8 +25,8 @@ import fcntl
 import logging
 import threading
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TextIO
 
 from table_controller.errors import HandLogError

@@ -52,6 +52,10 @@ class HandLogLike(Protocol):
 
     def append(self, hand_id: str, kind: str, payload: dict[str, Any], *, source: str, at: float) -> int: ...
 
+    def spool_notice(self) -> str | None: ...  # while a log's server is away: what the table keeps
+
+    def watch_spool(self, watcher: Callable[[], None]) -> None: ...
+
 
 @dataclass
 class HardwareStatus:
@@ -132,7 +136,7 @@ class TableSession:
         self._unlogged_cards: list[str] = []  # what the shoe dealt while the log could not take it
         self._hand_logged = self._result_logged = self._ended = False  # (set by _begin_hand)
         self._listeners: list[Listener] = []
-        if hasattr(log, "watch_spool"):  # a log on a server keeps records here while it is away
+        if log is not None:  # a log on a server keeps records here while it is away
             log.watch_spool(self._log_notice_changed)
             self._show_log_notice()  # a table started during an outage keeps records from the start
         self._begin_hand()
@@ -439,7 +443,7 @@ class TableSession:
 
     def _show_log_notice(self) -> None:
         """While the log's server is away, the dealer sees how many records the table keeps."""
-        words = self.log.spool_notice() if hasattr(self.log, "spool_notice") else None
+        words = self.log.spool_notice() if self.log is not None else None
         if words:
             self.hardware.notices[LOG_NOTICE] = words
         else:

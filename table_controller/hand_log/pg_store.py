@@ -24,7 +24,7 @@ _SCHEMA_LOCK = 0x48414E44
 # A server gone silent (a cut cable, no reset) must not hold the dealer for the kernel's
 # retransmission timeout (minutes): unacknowledged data or dead keepalives end the
 # connection within seconds, and the table keeps its records locally.
-_LIVENESS = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2,
+_LIVENESS: dict[str, Any] = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2,
              "keepalives_count": 3, "tcp_user_timeout": 10_000}
 _GONE = (psycopg.OperationalError, psycopg.InterfaceError)
 

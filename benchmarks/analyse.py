@@ -34,8 +34,10 @@ def exact_8_decks(repeat: int) -> None:
             start = time.perf_counter()
             figures = analyse(SideBetRules(8, table))
             runs.append(time.perf_counter() - start)
-        print(f"exact Dead Man's Hand, {name}, 8 decks: {min(runs) * 1000:.1f} ms (best of {repeat}, cold caches), "
-              f"hold {figures.hold_pct:.4f}%")
+        print(
+            f"exact Dead Man's Hand, {name}, 8 decks: {min(runs) * 1000:.1f} ms (best of {repeat}, cold caches), "
+            f"hold {figures.hold_pct:.4f}%"
+        )
 
 
 def blackjack_8_decks() -> None:
@@ -48,8 +50,10 @@ def blackjack_8_decks() -> None:
         dealer_table.cache_clear()
         start = time.process_time()
         result = blackjack(Rules(), 8, strategy)
-        print(f"exact blackjack, 8 decks, H17 DAS, {strategy}: {time.process_time() - start:.2f} s CPU, "
-              f"house edge {result.house_edge_pct:.4f}%, sd {result.sd:.4f}")
+        print(
+            f"exact blackjack, 8 decks, H17 DAS, {strategy}: {time.process_time() - start:.2f} s CPU, "
+            f"house edge {result.house_edge_pct:.4f}%, sd {result.sd:.4f}"
+        )
 
 
 def per_core(rounds: int, repeat: int) -> float:
@@ -63,9 +67,13 @@ def per_core(rounds: int, repeat: int) -> float:
         start = time.perf_counter()
         play_blackjack_rounds(rounds, seed=i + 3)
         best_engine = max(best_engine, rounds / (time.perf_counter() - start))
-    print(f"simulation (derived strategy, 7 seats, side bets, every payment confirmed), one core: "
-          f"{best_sim:,.0f} rounds/s = {7 * best_sim:,.0f} hands/s (best of {repeat})")
-    print(f"engine (benchmarks/engine.py, random legal play, 7 seats), one core: {best_engine:,.0f} rounds/s")
+    print(
+        f"simulation (derived strategy, 7 seats, side bets, every payment confirmed), one core: "
+        f"{best_sim:,.0f} rounds/s = {7 * best_sim:,.0f} hands/s (best of {repeat})"
+    )
+    print(
+        f"engine (benchmarks/engine.py, random legal play, 7 seats), one core: {best_engine:,.0f} rounds/s"
+    )
     return best_sim
 
 
@@ -75,7 +83,9 @@ def all_cores(rounds: int) -> None:
     start = time.perf_counter()
     run_jobs(jobs, workers=n)
     rate = rounds * n / (time.perf_counter() - start)
-    print(f"simulation on {n} processes: {rate:,.0f} rounds/s ({rate / n:,.0f} per core; the machine's other load shares them)")
+    print(
+        f"simulation on {n} processes: {rate:,.0f} rounds/s ({rate / n:,.0f} per core; the machine's other load shares them)"
+    )
 
 
 def main() -> None:

@@ -28,8 +28,11 @@ def main() -> None:
         start = time.process_time()
         ours = analyse(rules, sw.decks, args.strategy).house_edge_pct
         took = time.process_time() - start
-        print(f"| {pub.words} | {pub.house_edge_pct:.4f} | {ours:.4f} | {ours - pub.house_edge_pct:+.4f} | "
-              f"{took:.1f} | {pub.page} |", flush=True)
+        print(
+            f"| {pub.words} | {pub.house_edge_pct:.4f} | {ours:.4f} | {ours - pub.house_edge_pct:+.4f} | "
+            f"{took:.1f} | {pub.page} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -33,8 +33,13 @@ from table_controller.hand_log import HandLog  # noqa: E402
 from table_controller.runtime import TableSession  # noqa: E402
 
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 FRAME_MS = 1000 / 60
 
@@ -47,9 +52,14 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(settings: DisplaySettings, session: TableSession) -> tuple[uvicorn.Server, threading.Thread]:
-    server = uvicorn.Server(uvicorn.Config(create_app(settings, session), host="127.0.0.1",
-                                           port=settings.port, log_level="warning"))
+def start_server(
+    settings: DisplaySettings, session: TableSession
+) -> tuple[uvicorn.Server, threading.Thread]:
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(settings, session), host="127.0.0.1", port=settings.port, log_level="warning"
+        )
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -59,11 +69,16 @@ def start_server(settings: DisplaySettings, session: TableSession) -> tuple[uvic
 
 def measure(url: str, cards: int, timeout: float) -> list[list[float]]:
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+        )
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(url)
-        page.wait_for_function(f"window.tableDisplay && window.tableDisplay.latencies.length >= {cards + 1}",
-                               timeout=timeout * 1000, polling=200)
+        page.wait_for_function(
+            f"window.tableDisplay && window.tableDisplay.latencies.length >= {cards + 1}",
+            timeout=timeout * 1000,
+            polling=200,
+        )
         stages: list[list[float]] = page.evaluate("window.tableDisplay.stages")
         browser.close()
     return stages[1:]  # the first card may predate the page's connection
@@ -81,13 +96,27 @@ def main() -> int:
     parser.add_argument("--no-log", action="store_true", help="run without the SQLite hand log")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        log = None if args.no_log else HandLog.open(str(Path(tmp) / "hands.db"), key_path=Path(tmp) / "key")
-        settings = DisplaySettings(cards_url="sim://?seed=7", dealer_token="benchmark-token", pit_boss_pin="1234",
-                                   port=free_port(), autopilot=True, pace=args.pace)
-        session = TableSession(make_game("missouri-city"), log=log, source_url=settings.cards_url, simulated=True)
+        log = (
+            None
+            if args.no_log
+            else HandLog.open(str(Path(tmp) / "hands.db"), key_path=Path(tmp) / "key")
+        )
+        settings = DisplaySettings(
+            cards_url="sim://?seed=7",
+            dealer_token="benchmark-token",
+            pit_boss_pin="1234",
+            port=free_port(),
+            autopilot=True,
+            pace=args.pace,
+        )
+        session = TableSession(
+            make_game("missouri-city"), log=log, source_url=settings.cards_url, simulated=True
+        )
         server, thread = start_server(settings, session)
         try:
-            stages = measure(f"http://127.0.0.1:{settings.port}/", max(args.cards, 500), timeout=600)
+            stages = measure(
+                f"http://127.0.0.1:{settings.port}/", max(args.cards, 500), timeout=600
+            )
         finally:
             server.should_exit = True
             thread.join(timeout=10)
@@ -100,13 +129,21 @@ def main() -> int:
 def report(stages: list[list[float]], args: argparse.Namespace) -> None:
     drawn = [s[2] for s in stages]
     p50, p99 = percentile(drawn, 50), percentile(drawn, 99)
-    print(f"display latency, simulated shoe -> page drawn ({len(drawn)} cards, pace {args.pace}s, "
-          f"hand log {'off' if args.no_log else 'SQLite'}):")
-    print(f"  p50 {p50:.2f} ms   p99 {p99:.2f} ms   mean {statistics.fmean(drawn):.2f} ms   max {max(drawn):.2f} ms")
+    print(
+        f"display latency, simulated shoe -> page drawn ({len(drawn)} cards, pace {args.pace}s, "
+        f"hand log {'off' if args.no_log else 'SQLite'}):"
+    )
+    print(
+        f"  p50 {p50:.2f} ms   p99 {p99:.2f} ms   mean {statistics.fmean(drawn):.2f} ms   max {max(drawn):.2f} ms"
+    )
     for n, name in enumerate(("server sent it", "page received it")):
         part = [s[n] for s in stages]
-        print(f"  until the {name}: p50 {percentile(part, 50):.2f} ms   p99 {percentile(part, 99):.2f} ms")
-    print(f"  one 60 Hz frame is {FRAME_MS:.1f} ms: p99 is {'under' if p99 < FRAME_MS else 'OVER'} one frame")
+        print(
+            f"  until the {name}: p50 {percentile(part, 50):.2f} ms   p99 {percentile(part, 99):.2f} ms"
+        )
+    print(
+        f"  one 60 Hz frame is {FRAME_MS:.1f} ms: p99 is {'under' if p99 < FRAME_MS else 'OVER'} one frame"
+    )
 
 
 if __name__ == "__main__":

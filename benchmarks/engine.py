@@ -70,9 +70,13 @@ def main() -> None:
             runs.append((time.perf_counter() - start, time.process_time() - cpu_start))
         elapsed, cpu = min(runs)
         what = "engine + prompts after every event" if prompts else "engine (apply + expected)"
-        print(f"missouri-city, {what}: {args.hands} hands, {events} events, best of {args.repeat}, one core:")
-        print(f"  {args.hands / elapsed:,.0f} hands/s wall ({elapsed / events * 1e6:.1f} us/event), "
-              f"{args.hands / cpu:,.0f} hands/s CPU")
+        print(
+            f"missouri-city, {what}: {args.hands} hands, {events} events, best of {args.repeat}, one core:"
+        )
+        print(
+            f"  {args.hands / elapsed:,.0f} hands/s wall ({elapsed / events * 1e6:.1f} us/event), "
+            f"{args.hands / cpu:,.0f} hands/s CPU"
+        )
 
     blackjack(max(200, args.hands // 5), args.repeat)
 
@@ -122,9 +126,13 @@ def blackjack(rounds: int, repeat: int) -> None:
         done, events = play_blackjack_rounds(rounds)
         runs.append((time.perf_counter() - start, time.process_time() - cpu_start))
     elapsed, cpu = min(runs)
-    print(f"blackjack, 7 seats with side bets, engine (apply + expected): {done} rounds, {events} events, "
-          f"best of {repeat}, one core:")
-    print(f"  {done / elapsed:,.0f} rounds/s wall ({elapsed / events * 1e6:.1f} us/event), {done / cpu:,.0f} rounds/s CPU")
+    print(
+        f"blackjack, 7 seats with side bets, engine (apply + expected): {done} rounds, {events} events, "
+        f"best of {repeat}, one core:"
+    )
+    print(
+        f"  {done / elapsed:,.0f} rounds/s wall ({elapsed / events * 1e6:.1f} us/event), {done / cpu:,.0f} rounds/s CPU"
+    )
 
 
 if __name__ == "__main__":

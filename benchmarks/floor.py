@@ -51,7 +51,9 @@ def deal(url: str, key: str, table: str, until: float, latencies: list[float]) -
             n += 1
 
 
-def _deal_in_process(url: str, key: str, table: str, until: float, out: multiprocessing.Queue) -> None:
+def _deal_in_process(
+    url: str, key: str, table: str, until: float, out: multiprocessing.Queue
+) -> None:
     latencies: list[float] = []
     deal(url, key, table, until, latencies)
     out.put(latencies)
@@ -62,7 +64,10 @@ def run_tables(url: str, key: str, tables: int, seconds: float, processes: bool)
     names = [f"bench-{i:03d}" for i in range(tables)]
     if processes:
         out: multiprocessing.Queue = multiprocessing.Queue()
-        workers = [multiprocessing.Process(target=_deal_in_process, args=(url, key, n, until, out)) for n in names]
+        workers = [
+            multiprocessing.Process(target=_deal_in_process, args=(url, key, n, until, out))
+            for n in names
+        ]
         for w in workers:
             w.start()
         latencies = [x for _ in workers for x in out.get()]
@@ -70,7 +75,10 @@ def run_tables(url: str, key: str, tables: int, seconds: float, processes: bool)
             w.join()
         return latencies
     per_table: list[list[float]] = [[] for _ in names]
-    threads = [threading.Thread(target=deal, args=(url, key, n, until, lat)) for n, lat in zip(names, per_table, strict=True)]
+    threads = [
+        threading.Thread(target=deal, args=(url, key, n, until, lat))
+        for n, lat in zip(names, per_table, strict=True)
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -114,13 +122,19 @@ def main() -> None:
             feed.close()
             ms = [x * 1000 for x in latencies]
             how = "processes" if args.processes else "threads"
-            print(f"{args.tables} tables ({how}) for {args.seconds:.0f} s: {len(ms):,} records, "
-                  f"{len(ms) / args.seconds:,.0f} records/s")
-            print(f"commit latency per record: p50 {percentile(ms, 50):.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
-                  f"max {max(ms):.1f} ms")
+            print(
+                f"{args.tables} tables ({how}) for {args.seconds:.0f} s: {len(ms):,} records, "
+                f"{len(ms) / args.seconds:,.0f} records/s"
+            )
+            print(
+                f"commit latency per record: p50 {percentile(ms, 50):.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
+                f"max {max(ms):.1f} ms"
+            )
             if lags:
-                print(f"floor feed behind the newest record it shows: p50 {percentile(lags, 50) * 1000:.0f} ms, "
-                      f"p99 {percentile(lags, 99) * 1000:.0f} ms ({len(lags):,} samples)")
+                print(
+                    f"floor feed behind the newest record it shows: p50 {percentile(lags, 50) * 1000:.0f} ms, "
+                    f"p99 {percentile(lags, 99) * 1000:.0f} ms ({len(lags):,} samples)"
+                )
     finally:
         if folder:
             import subprocess

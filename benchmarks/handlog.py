@@ -51,8 +51,19 @@ def durable_events_per_second(target: str, key: Path, events: int) -> float:
 
 def hands_verified_per_second(target: str, key: Path, hands: int) -> tuple[float, int]:
     with contextlib.redirect_stdout(io.StringIO()):  # the hands' results are not the figures
-        code = table_main(["run", "--autopilot", "--hands", str(hands), "--log", target,
-                           "--key", str(key), "--quiet"])
+        code = table_main(
+            [
+                "run",
+                "--autopilot",
+                "--hands",
+                str(hands),
+                "--log",
+                target,
+                "--key",
+                str(key),
+                "--quiet",
+            ]
+        )
     if code != 0:
         raise SystemExit("autopilot run failed")
     started = time.perf_counter()
@@ -64,28 +75,54 @@ def hands_verified_per_second(target: str, key: Path, hands: int) -> tuple[float
 
 
 # Each game at its most seats (blackjack's seven-seat hand is the issue's yardstick).
-SIZE_GAMES = (("missouri-city", None), ("buffalo-bayou", None), ("backhand", 6), ("blackjack", 7),
-              ("vingt-un", 7), ("red-dog", 7), ("split-decision", 3), ("luck-of-the-draw", None), ("farmer", 8))
+SIZE_GAMES = (
+    ("missouri-city", None),
+    ("buffalo-bayou", None),
+    ("backhand", 6),
+    ("blackjack", 7),
+    ("vingt-un", 7),
+    ("red-dog", 7),
+    ("split-decision", 3),
+    ("luck-of-the-draw", None),
+    ("farmer", 8),
+)
 
 
 def bytes_per_hand(game: str, seats: int | None, hands: int, folder: Path) -> dict[str, float]:
     """One game's log size per hand, and where its payload bytes go."""
     db, key = folder / f"size-{game}.db", folder / "size.key"
-    argv = ["run", "--autopilot", "--hands", str(hands), "--game", game, "--log", str(db), "--key", str(key),
-            "--table-id", f"size-{game}", "--quiet"] + (["--seats", str(seats)] if seats else [])
+    argv = [
+        "run",
+        "--autopilot",
+        "--hands",
+        str(hands),
+        "--game",
+        game,
+        "--log",
+        str(db),
+        "--key",
+        str(key),
+        "--table-id",
+        f"size-{game}",
+        "--quiet",
+    ] + (["--seats", str(seats)] if seats else [])
     with contextlib.redirect_stdout(io.StringIO()):
         if table_main(argv) != 0:
             raise SystemExit(f"autopilot run of {game} failed")
     parts: dict[str, float] = {"records": 0, "payload": 0, "event": 0, "prompts": 0, "effects": 0}
     with contextlib.closing(sqlite3.connect(db)) as conn:
-        played = conn.execute("SELECT COUNT(*) FROM hand_records WHERE kind = 'result'").fetchone()[0]
+        played = conn.execute("SELECT COUNT(*) FROM hand_records WHERE kind = 'result'").fetchone()[
+            0
+        ]
         for kind, text in conn.execute("SELECT kind, payload FROM hand_records"):
             parts["records"] += 1
             parts["payload"] += len(text.encode())
             if kind == "event":
                 payload = json.loads(text)
                 for part in (p for p in ("event", "prompts", "effects") if p in payload):
-                    parts[part] += len(json.dumps(payload.get(part), sort_keys=True, separators=(",", ":")))
+                    parts[part] += len(
+                        json.dumps(payload.get(part), sort_keys=True, separators=(",", ":"))
+                    )
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute("VACUUM")
     parts["file"] = db.stat().st_size
@@ -96,20 +133,29 @@ def print_sizes(hands: int) -> None:
     base = "/dev/shm" if Path("/dev/shm").is_dir() else None
     with tempfile.TemporaryDirectory(dir=base) as tmp:
         print(f"bytes per hand on SQLite ({hands} autopilot hands per game; file after VACUUM):")
-        print(f"  {'game':<18}{'seats':>6}{'file':>10}{'records':>9}{'payload':>10}{'prompts':>10}"
-              f"{'effects':>9}{'events':>8}")
+        print(
+            f"  {'game':<18}{'seats':>6}{'file':>10}{'records':>9}{'payload':>10}{'prompts':>10}"
+            f"{'effects':>9}{'events':>8}"
+        )
         for game, seats in SIZE_GAMES:
             size = bytes_per_hand(game, seats, hands, Path(tmp))
-            print(f"  {game:<18}{seats or '':>6}{size['file']:>10,.0f}{size['records']:>9.1f}{size['payload']:>10,.0f}"
-                  f"{size['prompts']:>10,.0f}{size['effects']:>9,.0f}{size['event']:>8,.0f}", flush=True)
+            print(
+                f"  {game:<18}{seats or '':>6}{size['file']:>10,.0f}{size['records']:>9.1f}{size['payload']:>10,.0f}"
+                f"{size['prompts']:>10,.0f}{size['effects']:>9,.0f}{size['event']:>8,.0f}",
+                flush=True,
+            )
 
 
 def pg_server() -> tuple[str, str | None]:
     url = os.environ.get("TABLE_TEST_PG_URL")
     if url:
         return url, None
-    done = subprocess.run([str(ROOT / "scripts" / "pg-test-server"), "start"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [str(ROOT / "scripts" / "pg-test-server"), "start"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     values = dict(line.removeprefix("export ").split("=", 1) for line in done.stdout.splitlines())
     return values["TABLE_TEST_PG_URL"], values["TABLE_TEST_PG_DIR"]
 
@@ -118,8 +164,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=500)
     parser.add_argument("--hands", type=int, default=40)
-    parser.add_argument("--size-hands", type=int, default=10, help="autopilot hands per game for bytes per hand")
-    parser.add_argument("--only-size", action="store_true", help="only bytes per hand (no server needed)")
+    parser.add_argument(
+        "--size-hands", type=int, default=10, help="autopilot hands per game for bytes per hand"
+    )
+    parser.add_argument(
+        "--only-size", action="store_true", help="only bytes per hand (no server needed)"
+    )
     args = parser.parse_args()
     print_sizes(args.size_hands)
     if args.only_size:
@@ -137,11 +187,15 @@ def main() -> None:
             for name, target in rows:
                 rate = durable_events_per_second(target, key, args.events)
                 print(f"durable events/s, {name}: {rate:,.0f} ({args.events} appends)")
-            for name, target in (("SQLite", str(Path(tmp) / "verify.db")),
-                                 ("PostgreSQL", fresh_pg_url(server_url))):
+            for name, target in (
+                ("SQLite", str(Path(tmp) / "verify.db")),
+                ("PostgreSQL", fresh_pg_url(server_url)),
+            ):
                 rate, records = hands_verified_per_second(target, key, args.hands)
-                print(f"hands verified/s (chain + signatures + rules replay), {name}: "
-                      f"{rate:,.0f} ({args.hands} hands, {records} records)")
+                print(
+                    f"hands verified/s (chain + signatures + rules replay), {name}: "
+                    f"{rate:,.0f} ({args.hands} hands, {records} records)"
+                )
     finally:
         if folder:
             subprocess.run([str(ROOT / "scripts" / "pg-test-server"), "stop", folder], check=False)

@@ -72,13 +72,24 @@ def _leaner(kind: str, payload: dict[str, Any], previous_header: dict[str, Any])
     words being the replay's."""
     if kind == "hand":
         header = payload["header"]
-        return {**payload, "header": {k: v for k, v in header.items() if previous_header.get(k) != v}}
+        return {
+            **payload,
+            "header": {k: v for k, v in header.items() if previous_header.get(k) != v},
+        }
     if kind == "result":
         details = dict(payload.get("details") or {})
         if "settlements" in details:
             details["settlements"] = [
-                [s.get("seat"), s.get("bet"), s.get("hand"), s.get("staked"), s.get("net"), s.get("rule")]
-                for s in details["settlements"]]
+                [
+                    s.get("seat"),
+                    s.get("bet"),
+                    s.get("hand"),
+                    s.get("staked"),
+                    s.get("net"),
+                    s.get("rule"),
+                ]
+                for s in details["settlements"]
+            ]
         return {k: v for k, v in {**payload, "details": details}.items() if k != "explanation"}
     return payload
 
@@ -98,23 +109,45 @@ def write_variant(path: str, rows: list[tuple[Any, ...]], level: int, compact: b
         for row, text in lean_payloads(rows, level):
             table, seq, hand, kind, source, at, _payload, prev, digest, mac = row
             if not compact:
-                db.execute("INSERT INTO hand_records VALUES (?,?,?,?,?,?,?,?,?,?)",
-                           (table, seq, hand, kind, source, at, text, prev, digest, mac))
+                db.execute(
+                    "INSERT INTO hand_records VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    (table, seq, hand, kind, source, at, text, prev, digest, mac),
+                )
                 continue
-            named = [number(names, t, "INSERT INTO names VALUES (?, ?)", t) for t in (table, kind, source)]
-            hand_no = number(hands, (table, hand), "INSERT INTO hands VALUES (?, ?, ?)", table, hand)
-            db.execute("INSERT INTO records VALUES (?,?,?,?,?,?,?,?,?)",
-                       (named[0], seq, hand_no, named[1], named[2], at, text,
-                        bytes.fromhex(digest), bytes.fromhex(mac)))
+            named = [
+                number(names, t, "INSERT INTO names VALUES (?, ?)", t)
+                for t in (table, kind, source)
+            ]
+            hand_no = number(
+                hands, (table, hand), "INSERT INTO hands VALUES (?, ?, ?)", table, hand
+            )
+            db.execute(
+                "INSERT INTO records VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    named[0],
+                    seq,
+                    hand_no,
+                    named[1],
+                    named[2],
+                    at,
+                    text,
+                    bytes.fromhex(digest),
+                    bytes.fromhex(mac),
+                ),
+            )
         db.commit()
         db.execute("VACUUM")
 
 
 def main() -> None:
     with closing(sqlite3.connect(sys.argv[1])) as source:
-        hands = source.execute("SELECT COUNT(*) FROM hand_records WHERE kind = 'result'").fetchone()[0]
-        rows = source.execute("SELECT table_id, seq, hand_id, kind, source, at, payload, prev_hash, hash, mac "
-                              "FROM hand_records ORDER BY table_id, seq").fetchall()
+        hands = source.execute(
+            "SELECT COUNT(*) FROM hand_records WHERE kind = 'result'"
+        ).fetchone()[0]
+        rows = source.execute(
+            "SELECT table_id, seq, hand_id, kind, source, at, payload, prev_hash, hash, mac "
+            "FROM hand_records ORDER BY table_id, seq"
+        ).fetchall()
     scratch = "/dev/shm" if os.path.isdir("/dev/shm") else None
     with tempfile.TemporaryDirectory(dir=scratch) as folder:
         for n, (name, level, compact) in enumerate(VARIANTS):

@@ -37,7 +37,8 @@ def framer_rate(frames: int, chunk: int) -> float:
     deck = shuffled_deck(1, 8)
     stream = b"".join(
         encode(CardDrawn(seq_of_count(i + 1), deck[i % len(deck)], 97, True, False))
-        for i in range(frames))
+        for i in range(frames)
+    )
     framer = ShoeFramer()
     started = time.perf_counter()
     got = 0
@@ -79,10 +80,13 @@ def pty_latency(baud: int, cards: int) -> tuple[list[float], list[float]]:
     wire: list[float] = []
     session = TableSession(make_game("missouri-city"), table_id="bench")
     with tempfile.TemporaryDirectory() as folder:
-        settings = DeviceSettings(Path(folder) / "shoe", deck, baud=baud, manual=True,
-                                  heartbeat=3600)
-        with ShoeDevice(settings, on_written) as device, \
-                open_source(f"serial://{folder}/shoe?baud={baud}") as source:
+        settings = DeviceSettings(
+            Path(folder) / "shoe", deck, baud=baud, manual=True, heartbeat=3600
+        )
+        with (
+            ShoeDevice(settings, on_written) as device,
+            open_source(f"serial://{folder}/shoe?baud={baud}") as source,
+        ):
             while source.read_event(timeout=0.3) is not None:
                 pass  # hello and status
             for number, card in enumerate(deck, start=1):
@@ -109,15 +113,19 @@ def main() -> None:
     print(f"framer, 4 KiB reads:   {framer_rate(args.frames, 4096):>10,.0f} frames/s")
     print(f"framer, byte at a time:{framer_rate(args.frames // 10, 1):>10,.0f} frames/s")
     print("latency, shoe starts writing a card -> the engine has applied it (real pty)")
-    print(f"{'baud':>7} {'cards':>6} {'wire ms':>8} {'p50 ms':>8} {'p99 ms':>8} "
-          f"{'p50 over wire':>14} {'p99 over wire':>14}")
+    print(
+        f"{'baud':>7} {'cards':>6} {'wire ms':>8} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'p50 over wire':>14} {'p99 over wire':>14}"
+    )
     for baud in (115200, 9600):
         cards = args.cards if baud > 9600 else max(20, args.cards // 2)
         latencies, wire = pty_latency(baud, cards)
         floor = statistics.mean(wire)
         p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
-        print(f"{baud:>7} {cards:>6} {floor * 1e3:>8.2f} {p50 * 1e3:>8.2f} {p99 * 1e3:>8.2f} "
-              f"{(p50 - floor) * 1e3:>11.2f} ms {(p99 - floor) * 1e3:>11.2f} ms")
+        print(
+            f"{baud:>7} {cards:>6} {floor * 1e3:>8.2f} {p50 * 1e3:>8.2f} {p99 * 1e3:>8.2f} "
+            f"{(p50 - floor) * 1e3:>11.2f} ms {(p99 - floor) * 1e3:>11.2f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -34,17 +34,25 @@ from vision.learned import RANKS, SUITS, CornerRead, calibrated_thresholds, ship
 from vision.reading import DeckIndex, corner_chances, read_card
 
 
-def _printed_apart(job: tuple[int, int, Faces]) -> list[tuple[tuple[np.ndarray, np.ndarray], int, int]]:
+def _printed_apart(
+    job: tuple[int, int, Faces],
+) -> list[tuple[tuple[np.ndarray, np.ndarray], int, int]]:
     seed, count, faces = job
     rng = np.random.default_rng(seed)
     singles = [sample(rng, faces) for _ in range(2 * count)]
     by_truth: dict[tuple[int, int], list[np.ndarray]] = {}
     for patch, rank, suit in singles:
         by_truth.setdefault((rank, suit), []).append(patch)
-    return [((a, b), rank, suit) for (rank, suit), ps in by_truth.items() for a, b in zip(ps[0::2], ps[1::2], strict=False)]
+    return [
+        ((a, b), rank, suit)
+        for (rank, suit), ps in by_truth.items()
+        for a, b in zip(ps[0::2], ps[1::2], strict=False)
+    ]
 
 
-def _printed_once(job: tuple[int, int, Faces]) -> list[tuple[tuple[np.ndarray, np.ndarray], int, int]]:
+def _printed_once(
+    job: tuple[int, int, Faces],
+) -> list[tuple[tuple[np.ndarray, np.ndarray], int, int]]:
     seed, count, faces = job
     rng = np.random.default_rng(seed)
     return [sample_pair(rng, faces) for _ in range(count)]
@@ -54,7 +62,9 @@ def _figures(name: str, cards: list[tuple[tuple[np.ndarray, np.ndarray], int, in
     reader, deck = shipped_reader(), DeckIndex.of(standard_deck())
     threshold = calibrated_thresholds()[0]
     flat = [p for two, _, _ in cards for p in two]
-    reads: list[CornerRead] = [r for i in range(0, len(flat), 256) for r in reader.read(flat[i : i + 256])]
+    reads: list[CornerRead] = [
+        r for i in range(0, len(flat), 256) for r in reader.read(flat[i : i + 256])
+    ]
     one_corner, rows = 0, []
     for n, (_, rank, suit) in enumerate(cards):
         a, b = reads[2 * n], reads[2 * n + 1]
@@ -65,31 +75,60 @@ def _figures(name: str, cards: list[tuple[tuple[np.ndarray, np.ndarray], int, in
             one_corner += 1
             continue
         truth = None if rank == NONE else (RANKS[rank], SUITS[suit])
-        agreement = float(np.sqrt(corner_chances(a, deck, strike=False) * corner_chances(b, deck, strike=False)).sum())
+        agreement = float(
+            np.sqrt(
+                corner_chances(a, deck, strike=False) * corner_chances(b, deck, strike=False)
+            ).sum()
+        )
         said = f"{'none' if truth is None else ''.join(truth)} read {reading.card.code}"
-        rows.append((reading.confidence, agreement, truth == (reading.card.rank, str(reading.card.suit)), said))
+        rows.append(
+            (
+                reading.confidence,
+                agreement,
+                truth == (reading.card.rank, str(reading.card.suit)),
+                said,
+            )
+        )
     conf, agree, right, said = (np.array(c) for c in zip(*rows, strict=True))
     right = right.astype(bool)
     wrong = np.sort(conf[~right])
     sure_right = agree[right & (conf >= threshold)]
-    surest_wrong = sorted(zip(conf[~right], agree[~right], said[~right], strict=True), reverse=True)[:6]
+    surest_wrong = sorted(
+        zip(conf[~right], agree[~right], said[~right], strict=True), reverse=True
+    )[:6]
     print(f"{name}: {len(cards)} cards, {one_corner} read at one corner only; read at two:")
-    print(f"  largest wrong {wrong[-1]:.4f} (the threshold it sets: {min(0.999, np.ceil(1000 * wrong[-1]) / 1000):.3f}); "
-          f"at the shipped {threshold}: right {int((right & (conf >= threshold)).sum())}, wrong {int((~right & (conf >= threshold)).sum())}")
-    print(f"  agreement, right at {threshold}: least {sure_right.min():.3f}, 0.1% {np.quantile(sure_right, 0.001):.3f}, "
-          f"1% {np.quantile(sure_right, 0.01):.3f}, median {np.median(sure_right):.3f}")
-    print("  surest wrong (confidence, agreement): " + ", ".join(f"{s} ({c:.3f}, {a:.3f})" for c, a, s in surest_wrong), flush=True)
+    print(
+        f"  largest wrong {wrong[-1]:.4f} (the threshold it sets: {min(0.999, np.ceil(1000 * wrong[-1]) / 1000):.3f}); "
+        f"at the shipped {threshold}: right {int((right & (conf >= threshold)).sum())}, wrong {int((~right & (conf >= threshold)).sum())}"
+    )
+    print(
+        f"  agreement, right at {threshold}: least {sure_right.min():.3f}, 0.1% {np.quantile(sure_right, 0.001):.3f}, "
+        f"1% {np.quantile(sure_right, 0.01):.3f}, median {np.median(sure_right):.3f}"
+    )
+    print(
+        "  surest wrong (confidence, agreement): "
+        + ", ".join(f"{s} ({c:.3f}, {a:.3f})" for c, a, s in surest_wrong),
+        flush=True,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=8000)
-    parser.add_argument("--seed", type=int, default=2029, help="neither the training's (17, 18) nor the calibration's")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=2029,
+        help="neither the training's (17, 18) nor the calibration's",
+    )
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     faces = split_faces(installed_faces())[1]
     per = 250
-    jobs = [(args.seed * 1000 + i, min(per, args.cards - i * per), faces) for i in range((args.cards + per - 1) // per)]
+    jobs = [
+        (args.seed * 1000 + i, min(per, args.cards - i * per), faces)
+        for i in range((args.cards + per - 1) // per)
+    ]
     with Pool(args.workers) as pool:
         apart = [c for part in pool.map(_printed_apart, jobs) for c in part]
         once = [c for part in pool.map(_printed_once, jobs) for c in part]

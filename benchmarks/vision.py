@@ -77,8 +77,10 @@ def tally(recogniser: Recogniser, photos: Photos) -> Tally:
 
 
 def line(name: str, t: Tally, extra: str = "") -> str:
-    return (f"  {name:<11} right {t.right:>3}/{t.labelled:<3} ({100 * t.accuracy:5.1f}%)  "
-            f"missed {t.missed:>3}  invented {t.invented:>3}  unreadable {t.unreadable:>3}{extra}")
+    return (
+        f"  {name:<11} right {t.right:>3}/{t.labelled:<3} ({100 * t.accuracy:5.1f}%)  "
+        f"missed {t.missed:>3}  invented {t.invented:>3}  unreadable {t.unreadable:>3}{extra}"
+    )
 
 
 def decks_in(labels: Photos) -> list[str]:
@@ -111,25 +113,41 @@ def accuracy(cards_dir: Path) -> None:
             enrolled += tally(Recogniser(design), read)
         print(f"{deck}:")
         print(line("unenrolled", unenrolled, "  (all photos)"))
-        print(line("enrolled", enrolled, f"  (other photos; enrolment read {got}/{wanted} labelled cards)"))
+        print(
+            line(
+                "enrolled",
+                enrolled,
+                f"  (other photos; enrolment read {got}/{wanted} labelled cards)",
+            )
+        )
         pooled["unenrolled"] += unenrolled
         pooled["enrolled"] += enrolled
         enrolled_cards, labelled_cards = enrolled_cards + got, labelled_cards + wanted
     print("pooled over the decks:")
     print(line("unenrolled", pooled["unenrolled"]))
-    print(line("enrolled", pooled["enrolled"], f"  (enrolment read {enrolled_cards}/{labelled_cards})"))
+    print(
+        line(
+            "enrolled", pooled["enrolled"], f"  (enrolment read {enrolled_cards}/{labelled_cards})"
+        )
+    )
 
 
 def variants(cards_dir: Path) -> None:
     labels = read_labels(cards_dir / "labels.csv")
     generic = Recogniser()
-    readers: dict[Path, list[Recogniser]] = {}  # each photo's deck, enrolled from its other photos as taken
+    readers: dict[
+        Path, list[Recogniser]
+    ] = {}  # each photo's deck, enrolled from its other photos as taken
     for deck in decks_in(labels):
-        for design, _, read in enrolled_folds({p: c for p, c in labels.items() if p.parent.name == deck}):
+        for design, _, read in enrolled_folds(
+            {p: c for p, c in labels.items() if p.parent.name == deck}
+        ):
             recogniser = Recogniser(design)
             for path in read:
                 readers.setdefault(path, []).append(recogniser)
-    print("every photo re-taken (vision/variants.py), six decks pooled; enrolled: from the photos as taken,")
+    print(
+        "every photo re-taken (vision/variants.py), six decks pooled; enrolled: from the photos as taken,"
+    )
     print("the other photos re-taken (a deck enrolled in one light and played in another):")
     for name, variant in VARIANTS.items():
         unenrolled, adapted = Tally(), Tally()
@@ -152,8 +170,11 @@ def simulated(seeds: int = 20, frames: int = 3) -> None:
     for seed in range(seeds):
         rng = np.random.default_rng(seed)
         deck = iter(rng.permutation(np.array(standard_deck(), dtype=object)))
-        placements = [place_on_spot(next(deck), spot, rng, slot)
-                      for spot in LAYOUT_SPOTS for slot in range(2 if spot.endswith(".hand") else 1)]
+        placements = [
+            place_on_spot(next(deck), spot, rng, slot)
+            for spot in LAYOUT_SPOTS
+            for slot in range(2 if spot.endswith(".hand") else 1)
+        ]
         corners = default_corners(rng)
         overhead = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720)).overhead()
         for _ in range(frames):
@@ -173,47 +194,84 @@ def backs(seeds: int = 100) -> None:
             scene = face_down(4, backdrop, rng)
             guesses = generic.recognise(scene.image)
             staged += len(scene.outlines)
-            found += detection_score([np.float32(g.corners) for g in guesses], scene.outlines, scene.image.shape[:2])[0]
-            named += [f"{g.card.code} {g.confidence:.3f} (seed {seed}, {backdrop})" for g in guesses if g.card is not None]
-    print(f"face-down cards (vision.staged.face_down: patterned backs, four apart on felt, wood or cloth), seeds 0-{seeds - 1}:")
-    print(f"  staged {staged}, outlines found {found}, named (invented) {len(named)}" + (": " + ", ".join(named[:12]) if named else ""))
+            found += detection_score(
+                [np.float32(g.corners) for g in guesses], scene.outlines, scene.image.shape[:2]
+            )[0]
+            named += [
+                f"{g.card.code} {g.confidence:.3f} (seed {seed}, {backdrop})"
+                for g in guesses
+                if g.card is not None
+            ]
+    print(
+        f"face-down cards (vision.staged.face_down: patterned backs, four apart on felt, wood or cloth), seeds 0-{seeds - 1}:"
+    )
+    print(
+        f"  staged {staged}, outlines found {found}, named (invented) {len(named)}"
+        + (": " + ", ".join(named[:12]) if named else "")
+    )
 
 
 def slanted(scenes: int = 12, slants: tuple[float, ...] = (1.0, 0.8, 0.64, 0.5)) -> None:
     from hardware_sim.sim_deck import sim_deck
     from vision.staged import COUNTS, SURFACES
 
-    print(f"staged hands seen at a slant (vision.staged.stage: the table's depth shortened to the slant; "
-          f"{scenes} scenes each, felt, wood, cloth; square: windows laid out square to the frame, "
-          f"calibrated: as the card lies on the table, the camera's layout known):")
-    for name, recogniser in (("unenrolled", Recogniser()), ("drawn deck enrolled", Recogniser(sim_deck()))):
+    print(
+        f"staged hands seen at a slant (vision.staged.stage: the table's depth shortened to the slant; "
+        f"{scenes} scenes each, felt, wood, cloth; square: windows laid out square to the frame, "
+        f"calibrated: as the card lies on the table, the camera's layout known):"
+    )
+    for name, recogniser in (
+        ("unenrolled", Recogniser()),
+        ("drawn deck enrolled", Recogniser(sim_deck())),
+    ):
         for arrangement in ("blackjack", "fanned", "pair", "apart"):
             for calibrated in (False, True):
                 figures = []
                 for slant in slants:
                     rng, total = np.random.default_rng(31), Tally()
                     for k in range(scenes):
-                        scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % 3], rng, slant=slant)
-                        guesses = recogniser.recognise(scene.image, scene.overhead if calibrated else None)
+                        scene = stage(
+                            hand(COUNTS[arrangement], rng),
+                            arrangement,
+                            SURFACES[k % 3],
+                            rng,
+                            slant=slant,
+                        )
+                        guesses = recogniser.recognise(
+                            scene.image, scene.overhead if calibrated else None
+                        )
                         total += score_frame((g.card for g in guesses), scene.cards)
-                    figures.append(f"{slant:.2f}: {total.right:3d}/{total.labelled} invented {total.invented}")
+                    figures.append(
+                        f"{slant:.2f}: {total.right:3d}/{total.labelled} invented {total.invented}"
+                    )
                 how = "calibrated" if calibrated else "square"
-                print(f"  {name:19s} {arrangement:9s} {how:10s}  " + "   ".join(figures), flush=True)
+                print(
+                    f"  {name:19s} {arrangement:9s} {how:10s}  " + "   ".join(figures), flush=True
+                )
 
 
 def typefaces(scenes: int = 4) -> None:
     from vision.staged import KEPT_BACK_TYPEFACES, UNSEEN_TYPEFACES, unseen_typefaces
 
-    for group, names in (("UNSEEN_TYPEFACES", UNSEEN_TYPEFACES), ("KEPT_BACK_TYPEFACES", KEPT_BACK_TYPEFACES)):
-        print(f"staged scenes printed in typefaces the reader never saw (vision.staged.{group}, {len(names)}), unenrolled, "
-              f"{scenes} scenes each per typeface, felt, wood, cloth; right of labelled, invented, unreadable:")
+    for group, names in (
+        ("UNSEEN_TYPEFACES", UNSEEN_TYPEFACES),
+        ("KEPT_BACK_TYPEFACES", KEPT_BACK_TYPEFACES),
+    ):
+        print(
+            f"staged scenes printed in typefaces the reader never saw (vision.staged.{group}, {len(names)}), unenrolled, "
+            f"{scenes} scenes each per typeface, felt, wood, cloth; right of labelled, invented, unreadable:"
+        )
         _typefaces(unseen_typefaces(names), scenes)
 
 
 def _typefaces(faces: list[Path], scenes: int) -> None:
     from vision.staged import COUNTS, SURFACES
 
-    settings = (("square on", 150.0, 1.0), ("small (rank ~16 px)", 90.0, 1.0), ("35 degrees off", 150.0, 0.8))
+    settings = (
+        ("square on", 150.0, 1.0),
+        ("small (rank ~16 px)", 90.0, 1.0),
+        ("35 degrees off", 150.0, 0.8),
+    )
     reader = Recogniser()
     for setting, width, slant in settings:
         pooled: dict[str, Tally] = {}
@@ -222,13 +280,32 @@ def _typefaces(faces: list[Path], scenes: int) -> None:
             for arrangement in ("apart", "blackjack", "fanned"):
                 rng = np.random.default_rng(41)
                 for k in range(scenes):
-                    scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % 3], rng,
-                                  card_width=width, slant=slant, typeface=face)
+                    scene = stage(
+                        hand(COUNTS[arrangement], rng),
+                        arrangement,
+                        SURFACES[k % 3],
+                        rng,
+                        card_width=width,
+                        slant=slant,
+                        typeface=face,
+                    )
                     named = [g.card for g in reader.recognise(scene.image)]
-                    pooled[arrangement] = pooled.get(arrangement, Tally()) + score_frame(named, scene.cards)
-                    wrong += [f"{c.code} ({face.name}, {arrangement} {k})" for c in named if c is not None and c not in scene.cards]
-        figures = "   ".join(f"{a} {t.right}/{t.labelled} invented {t.invented} unreadable {t.unreadable}" for a, t in pooled.items())
-        print(f"  {setting:20s} {figures}" + (f"\n    invented: {', '.join(wrong)}" if wrong else ""), flush=True)
+                    pooled[arrangement] = pooled.get(arrangement, Tally()) + score_frame(
+                        named, scene.cards
+                    )
+                    wrong += [
+                        f"{c.code} ({face.name}, {arrangement} {k})"
+                        for c in named
+                        if c is not None and c not in scene.cards
+                    ]
+        figures = "   ".join(
+            f"{a} {t.right}/{t.labelled} invented {t.invented} unreadable {t.unreadable}"
+            for a, t in pooled.items()
+        )
+        print(
+            f"  {setting:20s} {figures}" + (f"\n    invented: {', '.join(wrong)}" if wrong else ""),
+            flush=True,
+        )
 
 
 def speed(repeat: int) -> None:
@@ -244,8 +321,13 @@ def speed(repeat: int) -> None:
     from vision.calibration import calibrate
     from vision.staged import layout_seen
 
-    overhead = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720)).overhead()  # as the camera driver reads
-    for name, recogniser in (("unenrolled", Recogniser()), ("its deck enrolled", Recogniser(sim_deck()))):
+    overhead = calibrate(
+        [(float(x), float(y)) for x, y in corners], (1280, 720)
+    ).overhead()  # as the camera driver reads
+    for name, recogniser in (
+        ("unenrolled", Recogniser()),
+        ("its deck enrolled", Recogniser(sim_deck())),
+    ):
         _time_frame(f"speed ({name}): 1280x720", frame, recogniser, repeat, overhead)
     # Cards lying apart on the simulated layout are the cheapest frame there is. Dealt over each
     # other (a blackjack hand, each card's index showing) or held fanned, paper is not card-shaped
@@ -253,15 +335,30 @@ def speed(repeat: int) -> None:
     staged_rng = np.random.default_rng(5)
     for arrangement in ("blackjack", "fanned"):
         scene = stage(hand(6, staged_rng), arrangement, "felt", staged_rng)
-        _time_frame(f"speed (unenrolled, six cards dealt {arrangement} on felt, staged): 1280x720",
-                    scene.image, Recogniser(), repeat)
+        _time_frame(
+            f"speed (unenrolled, six cards dealt {arrangement} on felt, staged): 1280x720",
+            scene.image,
+            Recogniser(),
+            repeat,
+        )
     scene = stage(hand(6, staged_rng), "blackjack", "felt", staged_rng, slant=0.5)
-    _time_frame("speed (unenrolled, six cards dealt blackjack on felt, staged, 60 degrees off overhead, "
-                "calibrated): 1280x720", scene.image, Recogniser(), repeat, layout_seen(0.5).overhead())
+    _time_frame(
+        "speed (unenrolled, six cards dealt blackjack on felt, staged, 60 degrees off overhead, "
+        "calibrated): 1280x720",
+        scene.image,
+        Recogniser(),
+        repeat,
+        layout_seen(0.5).overhead(),
+    )
 
 
-def _time_frame(title: str, frame: np.ndarray, recogniser: Recogniser, repeat: int,
-                overhead: np.ndarray | None = None) -> None:
+def _time_frame(
+    title: str,
+    frame: np.ndarray,
+    recogniser: Recogniser,
+    repeat: int,
+    overhead: np.ndarray | None = None,
+) -> None:
     found = recogniser.recognise(frame, overhead)
     times, cpu = [], []
     for _ in range(repeat):
@@ -272,19 +369,37 @@ def _time_frame(title: str, frame: np.ndarray, recogniser: Recogniser, repeat: i
     read = sorted(g.card.code for g in found if g.card)
     # CPU time is what the frame costs the core; the wall clock also counts other jobs on it.
     # On a shared machine the least is the steadiest figure (others' jobs only ever add).
-    print(f"{title}, {len(found)} cards found ({len(read)} read: {' '.join(read)}), one core: "
-          f"median {np.median(cpu):.1f} ms CPU/frame, least {min(cpu):.1f} (wall {np.median(times):.1f} ms, p90 {np.percentile(times, 90):.1f} ms)")
+    print(
+        f"{title}, {len(found)} cards found ({len(read)} read: {' '.join(read)}), one core: "
+        f"median {np.median(cpu):.1f} ms CPU/frame, least {min(cpu):.1f} (wall {np.median(times):.1f} ms, p90 {np.percentile(times, 90):.1f} ms)"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     repo = Path(__file__).resolve().parents[1]
-    default = next((p for p in (repo.parent / "shared", repo.parent.parent / "shared") if p.is_dir()), repo.parent / "shared")
+    default = next(
+        (p for p in (repo.parent / "shared", repo.parent.parent / "shared") if p.is_dir()),
+        repo.parent / "shared",
+    )
     default = default / "data" / "cards"
     parser.add_argument("--cards", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--only", choices=("accuracy", "variants", "simulated", "backs", "slanted", "typefaces", "speed", "realspeed", "video"),
-                        help="one part of the figures")
+    parser.add_argument(
+        "--only",
+        choices=(
+            "accuracy",
+            "variants",
+            "simulated",
+            "backs",
+            "slanted",
+            "typefaces",
+            "speed",
+            "realspeed",
+            "video",
+        ),
+        help="one part of the figures",
+    )
     args = parser.parse_args()
     if args.only in (None, "accuracy"):
         accuracy(args.cards)
@@ -300,7 +415,10 @@ def main() -> None:
         typefaces()
     if args.only in (None, "speed"):
         speed(args.repeat)
-    if args.only in (None, "realspeed"):  # the photographs as taken and at 1280x720, staged scenes; where the time goes
+    if args.only in (
+        None,
+        "realspeed",
+    ):  # the photographs as taken and at 1280x720, staged scenes; where the time goes
         from vision_speed import run
 
         run(args.cards, every=1, repeat=1, stages=True)

@@ -33,11 +33,14 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE] + [str(H
 SLANTS = (1.0, 0.8, 0.64, 0.5)
 
 
-def frames(which: str, every: int) -> list[tuple[str, np.ndarray, np.ndarray | None, list[str] | None]]:
+def frames(
+    which: str, every: int
+) -> list[tuple[str, np.ndarray, np.ndarray | None, list[str] | None]]:
     """(name, image, overhead, cards) for the set, made alike in every worker."""
     import cv2
 
     from vision.scoring import Tally  # noqa: F401 - the tree must have it
+
     out = []
     if which in ("calibrated", "staged"):
         from vision.staged import COUNTS, SURFACES, hand, stage
@@ -46,9 +49,22 @@ def frames(which: str, every: int) -> list[tuple[str, np.ndarray, np.ndarray | N
             for slant in SLANTS:
                 rng = np.random.default_rng(31)
                 for k in range(0, 12, every):
-                    scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % 3], rng, slant=slant)
+                    scene = stage(
+                        hand(COUNTS[arrangement], rng),
+                        arrangement,
+                        SURFACES[k % 3],
+                        rng,
+                        slant=slant,
+                    )
                     overhead = scene.overhead if which == "calibrated" else None
-                    out.append((f"{arrangement} {slant} {k}", scene.image, overhead, [c.code for c in scene.cards]))
+                    out.append(
+                        (
+                            f"{arrangement} {slant} {k}",
+                            scene.image,
+                            overhead,
+                            [c.code for c in scene.cards],
+                        )
+                    )
     if which == "calibrated":
         from hardware_sim.render import default_corners, place_on_spot, render_frame
         from table_controller.cards import parse_card
@@ -57,10 +73,14 @@ def frames(which: str, every: int) -> list[tuple[str, np.ndarray, np.ndarray | N
         rng = np.random.default_rng(1)
         spots = ("S1", "S2", "S3", "red.col1", "green.col2", "green.col3")
         cards = ("QH", "10S", "AD", "7C", "KS", "3H")
-        placements = [place_on_spot(parse_card(c), s, rng) for c, s in zip(cards, spots, strict=True)]
+        placements = [
+            place_on_spot(parse_card(c), s, rng) for c, s in zip(cards, spots, strict=True)
+        ]
         corners = default_corners(rng)
         overhead = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720)).overhead()
-        out.append(("simulated six apart", render_frame(placements, corners, rng), overhead, list(cards)))
+        out.append(
+            ("simulated six apart", render_frame(placements, corners, rng), overhead, list(cards))
+        )
     if which == "photos":
         from vision_speed import cover
 
@@ -69,7 +89,14 @@ def frames(which: str, every: int) -> list[tuple[str, np.ndarray, np.ndarray | N
         cards_dir = Path(os.environ.get("TABLE_CARDS_DIR", "/work/shared/data/cards"))
         labels = read_labels(cards_dir / "labels.csv")
         for path in sorted(labels)[::every]:
-            out.append((str(path.relative_to(cards_dir)), cover(cv2.imread(str(path))), None, [c.code for c in labels[path]]))
+            out.append(
+                (
+                    str(path.relative_to(cards_dir)),
+                    cover(cv2.imread(str(path))),
+                    None,
+                    [c.code for c in labels[path]],
+                )
+            )
     return out
 
 
@@ -95,8 +122,17 @@ def worker(which: str, every: int, repeat: int) -> None:
             started = time.process_time()
             recogniser.recognise(image, overhead)
             best = min(best, time.process_time() - started)
-        print(json.dumps({"name": name, "ms": 1000 * best, "read": sorted(g.card.code for g in guesses if g.card),
-                          "cards": cards}), flush=True)
+        print(
+            json.dumps(
+                {
+                    "name": name,
+                    "ms": 1000 * best,
+                    "read": sorted(g.card.code for g in guesses if g.card),
+                    "cards": cards,
+                }
+            ),
+            flush=True,
+        )
 
 
 def figures(rows: list[dict]) -> str:
@@ -113,15 +149,19 @@ def figures(rows: list[dict]) -> str:
                 right += 1
             else:
                 invented += 1
-    return (f"median {np.median(ms):6.1f}  p90 {np.percentile(ms, 90):6.1f}  p99 {np.percentile(ms, 99):6.1f}  "
-            f"max {ms.max():6.1f} ms CPU/frame; right {right}/{labelled}, invented {invented}")
+    return (
+        f"median {np.median(ms):6.1f}  p90 {np.percentile(ms, 90):6.1f}  p99 {np.percentile(ms, 99):6.1f}  "
+        f"max {ms.max():6.1f} ms CPU/frame; right {right}/{labelled}, invented {invented}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("before", type=Path)
     parser.add_argument("after", type=Path)
-    parser.add_argument("--set", dest="which", default="calibrated", choices=("calibrated", "staged", "photos"))
+    parser.add_argument(
+        "--set", dest="which", default="calibrated", choices=("calibrated", "staged", "photos")
+    )
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -131,15 +171,34 @@ def main() -> None:
         return
     workers = []
     for tree in (args.before, args.after):
-        env = os.environ | {"PYTHONPATH": str(tree.resolve()), "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
-        cmd = [sys.executable, str(Path(__file__).resolve()), str(tree), str(tree), "--set", args.which,
-               "--repeat", str(args.repeat), "--every", str(args.every), "--worker"]
-        workers.append(subprocess.Popen(cmd, env=env, cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
+        env = os.environ | {
+            "PYTHONPATH": str(tree.resolve()),
+            "OMP_NUM_THREADS": "1",
+            "OPENBLAS_NUM_THREADS": "1",
+        }
+        cmd = [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            str(tree),
+            str(tree),
+            "--set",
+            args.which,
+            "--repeat",
+            str(args.repeat),
+            "--every",
+            str(args.every),
+            "--worker",
+        ]
+        workers.append(
+            subprocess.Popen(
+                cmd, env=env, cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            )
+        )
     counts = [json.loads(w.stdout.readline())["frames"] for w in workers]
     assert counts[0] == counts[1], counts
     rows: list[list[dict]] = [[], []]
     for n in range(counts[0]):
-        for k in ((0, 1) if n % 2 == 0 else (1, 0)):
+        for k in (0, 1) if n % 2 == 0 else (1, 0):
             workers[k].stdin.write(f"{n}\n")
             workers[k].stdin.flush()
             rows[k].append(json.loads(workers[k].stdout.readline()))
@@ -151,7 +210,9 @@ def main() -> None:
         print(f"  {name:6s} ({tree}): {figures(got)}")
     for a, b in zip(*rows, strict=True):
         if a["read"] != b["read"]:
-            print(f"  differs: {a['name']}: before {' '.join(a['read'])} | after {' '.join(b['read'])} | truth {' '.join(a['cards'] or [])}")
+            print(
+                f"  differs: {a['name']}: before {' '.join(a['read'])} | after {' '.join(b['read'])} | truth {' '.join(a['cards'] or [])}"
+            )
 
 
 if __name__ == "__main__":

@@ -46,7 +46,9 @@ def photos(cards_dir: Path) -> None:
     for path, cards in labels.items():
         decks[path.parent.name][path] = cards
     drawn = Recogniser(min_confidence=0.0)
-    print("per deck: cards found (read as the labelled card) / labelled; outlines, surplus, unmatched")
+    print(
+        "per deck: cards found (read as the labelled card) / labelled; outlines, surplus, unmatched"
+    )
     pooled = np.zeros(5, int)
     with tempfile.TemporaryDirectory() as folder:
         for deck, shots in sorted(decks.items()):
@@ -88,45 +90,65 @@ def _photo_figures(image: np.ndarray, cards: list[Card], readers: list[Recognise
             left.remove(hit)
             matched_whole += 1
     found = len(cards) - len(left)
-    return np.array([found, len(cards), handed, max(0, handed - len(cards)), handed - matched_whole])
+    return np.array(
+        [found, len(cards), handed, max(0, handed - len(cards)), handed - matched_whole]
+    )
 
 
 def _row(name: str, t: np.ndarray) -> str:
     found, labelled, outlines, surplus, unmatched = (int(v) for v in t)
-    return (f"  {name:20s} found {found:3d}/{labelled:3d} ({100 * found / max(labelled, 1):5.1f}%)  "
-            f"outlines {outlines:3d}  surplus {surplus:3d}  unmatched {unmatched:3d}")
+    return (
+        f"  {name:20s} found {found:3d}/{labelled:3d} ({100 * found / max(labelled, 1):5.1f}%)  "
+        f"outlines {outlines:3d}  surplus {surplus:3d}  unmatched {unmatched:3d}"
+    )
 
 
 def staged(scenes: int = 6) -> None:
     rng = np.random.default_rng(11)
     reader = Recogniser(sim_deck())
-    print(f"staged scenes ({scenes} per row; outlines: found / cards, false outlines; "
-          "read with the drawn deck enrolled: right, invented):")
+    print(
+        f"staged scenes ({scenes} per row; outlines: found / cards, false outlines; "
+        "read with the drawn deck enrolled: right, invented):"
+    )
     for arrangement in ARRANGEMENTS:
         for backdrop in SURFACES:
             found = cards = false = 0
             read = Tally()
             for _ in range(scenes):
                 scene = stage(hand(COUNTS[arrangement], rng), arrangement, backdrop, rng)
-                f, x = detection_score([o.corners for o in find_cards(scene.image)], scene.outlines, scene.image.shape[:2])
+                f, x = detection_score(
+                    [o.corners for o in find_cards(scene.image)],
+                    scene.outlines,
+                    scene.image.shape[:2],
+                )
                 found, cards, false = found + f, cards + len(scene.cards), false + x
                 read += score_frame((g.card for g in reader.recognise(scene.image)), scene.cards)
-            print(f"  {arrangement:9s} on {backdrop:8s}  {found:3d}/{cards:3d}  false {false:3d}   "
-                  f"read {read.right:3d}, invented {read.invented}")
+            print(
+                f"  {arrangement:9s} on {backdrop:8s}  {found:3d}/{cards:3d}  false {false:3d}   "
+                f"read {read.right:3d}, invented {read.invented}"
+            )
     for four in (False, True):
         for margin in (0.03, 0.0, -0.03):
             found = false = 0
             for _ in range(scenes):
                 scene = filling(hand(1, rng)[0], rng, four_corners=four, margin=margin)
-                f, x = detection_score([o.corners for o in find_cards(scene.image)], scene.outlines, scene.image.shape[:2])
+                f, x = detection_score(
+                    [o.corners for o in find_cards(scene.image)],
+                    scene.outlines,
+                    scene.image.shape[:2],
+                )
                 found, false = found + f, false + x
             kind = "four-index card" if four else "card"
-            print(f"  {kind} filling the photo, margin {margin:+.2f}: {found}/{scenes}  false {false}")
+            print(
+                f"  {kind} filling the photo, margin {margin:+.2f}: {found}/{scenes}  false {false}"
+            )
     found = cards = false = 0
     for backdrop in SURFACES:
         for _ in range(scenes // 2):
             scene = stage(hand(5, rng), "apart", backdrop, rng, four_corners=True)
-            f, x = detection_score([o.corners for o in find_cards(scene.image)], scene.outlines, scene.image.shape[:2])
+            f, x = detection_score(
+                [o.corners for o in find_cards(scene.image)], scene.outlines, scene.image.shape[:2]
+            )
             found, cards, false = found + f, cards + len(scene.cards), false + x
     print(f"  four-index cards apart, every surface: {found}/{cards}  false {false}")
 
@@ -139,14 +161,19 @@ def speed(repeat: int) -> None:
     placements = [place_on_spot(parse_card(c), s, rng) for c, s in zip(cards, spots, strict=True)]
     frame = render_frame(placements, default_corners(rng), rng)
     recogniser = Recogniser()
-    for name, work in (("detection", lambda: find_cards(frame)), ("detection and reading", lambda: recogniser.recognise(frame))):
+    for name, work in (
+        ("detection", lambda: find_cards(frame)),
+        ("detection and reading", lambda: recogniser.recognise(frame)),
+    ):
         times = []
         for _ in range(repeat):
             started = time.perf_counter()
             work()
             times.append(1000 * (time.perf_counter() - started))
-        print(f"speed, 1280x720 six-card frame, one core, {name}: median {np.median(times):.1f} ms, "
-              f"best {min(times):.1f} ms ({len(find_cards(frame))} outlines)")
+        print(
+            f"speed, 1280x720 six-card frame, one core, {name}: median {np.median(times):.1f} ms, "
+            f"best {min(times):.1f} ms ({len(find_cards(frame))} outlines)"
+        )
 
 
 def main() -> None:

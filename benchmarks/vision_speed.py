@@ -40,15 +40,24 @@ def cover(image: np.ndarray, size: tuple[int, int] = FRAME) -> np.ndarray:
     w, h = size
     scale = max(w / image.shape[1], h / image.shape[0])
     interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    scaled = cv2.resize(image, (max(w, round(image.shape[1] * scale)), max(h, round(image.shape[0] * scale))),
-                        interpolation=interpolation)
+    scaled = cv2.resize(
+        image,
+        (max(w, round(image.shape[1] * scale)), max(h, round(image.shape[0] * scale))),
+        interpolation=interpolation,
+    )
     y, x = (scaled.shape[0] - h) // 2, (scaled.shape[1] - w) // 2
     return np.ascontiguousarray(scaled[y : y + h, x : x + w])
 
 
 def photo_sets(cards_dir: Path, every: int = 1) -> dict[str, list[tuple[str, np.ndarray]]]:
     """The shared decks' photos (every ``every``-th, by name), as taken and at 1280x720."""
-    paths = sorted({line.split(",", 1)[0] for line in (cards_dir / "labels.csv").read_text().splitlines()[1:] if line})
+    paths = sorted(
+        {
+            line.split(",", 1)[0]
+            for line in (cards_dir / "labels.csv").read_text().splitlines()[1:]
+            if line
+        }
+    )
     paths = paths[::every]
     own, scaled = [], []
     for name in paths:
@@ -68,8 +77,17 @@ def staged_set(scenes: int = 12) -> list[tuple[str, np.ndarray]]:
     rng, out = np.random.default_rng(7), []
     for k in range(scenes):
         arrangement = ("apart", "blackjack", "fanned")[k % 3]
-        scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % len(SURFACES[:3])], rng)
-        out.append((f"staged {arrangement} {k}", cv2.resize(scene.image, FRAME) if scene.image.shape[:2] != FRAME[::-1] else scene.image))
+        scene = stage(
+            hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % len(SURFACES[:3])], rng
+        )
+        out.append(
+            (
+                f"staged {arrangement} {k}",
+                cv2.resize(scene.image, FRAME)
+                if scene.image.shape[:2] != FRAME[::-1]
+                else scene.image,
+            )
+        )
     return out
 
 
@@ -86,8 +104,10 @@ def cpu_ms(recognise: Callable[[np.ndarray], object], image: np.ndarray, repeat:
 
 def summary(times: list[float]) -> str:
     t = np.asarray(times)
-    return (f"median {np.median(t):6.1f}  p90 {np.percentile(t, 90):6.1f}  p99 {np.percentile(t, 99):6.1f}  "
-            f"max {t.max():6.1f} ms CPU/frame  ({len(t)} frames)")
+    return (
+        f"median {np.median(t):6.1f}  p90 {np.percentile(t, 90):6.1f}  p99 {np.percentile(t, 99):6.1f}  "
+        f"max {t.max():6.1f} ms CPU/frame  ({len(t)} frames)"
+    )
 
 
 class StageTimer:
@@ -116,6 +136,7 @@ class StageTimer:
                 self.calls[name] += 1
                 if self._stack:
                     self._stack[-1][1] += spent
+
         return wrapper
 
     def _reader_label(self) -> str:
@@ -126,6 +147,7 @@ class StageTimer:
         def wrapper(*args, **kwargs):
             self._slanted = True
             return fn(*args, **kwargs)
+
         return wrapper
 
     @contextmanager
@@ -162,7 +184,9 @@ class StageTimer:
             for owner, name, label in patches:
                 setattr(owner, name, self.timed(label, getattr(owner, name)))
             saved.append((indices, "_widened", indices._widened))
-            indices._widened = self._mark_slant(indices._widened)  # the next read is the slanted windows'
+            indices._widened = self._mark_slant(
+                indices._widened
+            )  # the next read is the slanted windows'
             yield self
         finally:
             for owner, name, fn in reversed(saved):
@@ -171,12 +195,20 @@ class StageTimer:
     def report(self, frames: int) -> list[str]:
         total = sum(self.own.values())
         rows = sorted(self.own.items(), key=lambda kv: -kv[1])
-        return [f"    {name:42s} {1000 * t / frames:7.2f} ms/frame  {100 * t / total:5.1f}%"
-                + (f"  ({self.windows[name] / frames:.0f} windows/frame)" if name in self.windows else "")
-                for name, t in rows]
+        return [
+            f"    {name:42s} {1000 * t / frames:7.2f} ms/frame  {100 * t / total:5.1f}%"
+            + (
+                f"  ({self.windows[name] / frames:.0f} windows/frame)"
+                if name in self.windows
+                else ""
+            )
+            for name, t in rows
+        ]
 
 
-def run(cards_dir: Path, every: int = 1, repeat: int = 1, stages: bool = False, staged: bool = True) -> None:
+def run(
+    cards_dir: Path, every: int = 1, repeat: int = 1, stages: bool = False, staged: bool = True
+) -> None:
     from table_controller.cli import one_blas_thread
     from vision.recogniser import Recogniser
 
@@ -186,11 +218,17 @@ def run(cards_dir: Path, every: int = 1, repeat: int = 1, stages: bool = False, 
     if staged:
         sets["staged scenes at 1280x720"] = staged_set()
     recogniser = Recogniser()
-    print(f"recogniser CPU time per frame, one core, no deck enrolled (least of {repeat} after one unmeasured):")
+    print(
+        f"recogniser CPU time per frame, one core, no deck enrolled (least of {repeat} after one unmeasured):"
+    )
     for name, frames in sets.items():
         times = [cpu_ms(recogniser.recognise, image, repeat) for _, image in frames]
         worst = sorted(zip(times, (n for n, _ in frames), strict=True), reverse=True)[:3]
-        print(f"  {name:28s} {summary(times)}; slowest " + ", ".join(f"{n} {t:.0f}" for t, n in worst), flush=True)
+        print(
+            f"  {name:28s} {summary(times)}; slowest "
+            + ", ".join(f"{n} {t:.0f}" for t, n in worst),
+            flush=True,
+        )
         if stages:
             timer = StageTimer()
             with timer.installed():
@@ -202,7 +240,10 @@ def run(cards_dir: Path, every: int = 1, repeat: int = 1, stages: bool = False, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     repo = Path(__file__).resolve().parents[1]
-    default = next((p for p in (repo.parent / "shared", repo.parent.parent / "shared") if p.is_dir()), repo.parent / "shared")
+    default = next(
+        (p for p in (repo.parent / "shared", repo.parent.parent / "shared") if p.is_dir()),
+        repo.parent / "shared",
+    )
     parser.add_argument("--cards", type=Path, default=default / "data" / "cards")
     parser.add_argument("--every", type=int, default=1, help="every N-th photo only")
     parser.add_argument("--repeat", type=int, default=1)

@@ -51,7 +51,9 @@ def film(seed: int) -> tuple[list[np.ndarray], list[Deal], np.ndarray, list[bool
     rng = np.random.default_rng(seed)
     corners = default_corners(rng)
     deck = iter(rng.permutation(np.array(standard_deck(), dtype=object)))
-    order = [(spot, slot) for spot in LAYOUT_SPOTS for slot in range(2 if spot.endswith(".hand") else 1)]
+    order = [
+        (spot, slot) for spot in LAYOUT_SPOTS for slot in range(2 if spot.endswith(".hand") else 1)
+    ]
     to_frame = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), corners)
     light = _light(rng)
     frames, deals, resting, lying = [], [], [], []
@@ -65,13 +67,25 @@ def film(seed: int) -> tuple[list[np.ndarray], list[Deal], np.ndarray, list[bool
         target = cv2.perspectiveTransform(np.float32([[placed.centre]]), to_frame)[0, 0]
         start = np.float32([640 + rng.uniform(-200, 200), 760])
         for k in range(CARRY):  # the hand comes in over the table
-            frames.append(_camera(_with_hand(table, start + (target - start) * (k + 1) / CARRY, moving=True), light, rng))
+            frames.append(
+                _camera(
+                    _with_hand(table, start + (target - start) * (k + 1) / CARRY, moving=True),
+                    light,
+                    rng,
+                )
+            )
             resting.append(False)
         lying.append(placed)
         table = _seen_from(lying, corners)
         deals.append(Deal(placed.card, spot, len(frames)))
         for k in range(LEAVE):  # lays the card and goes back
-            frames.append(_camera(_with_hand(table, target + (start - target) * k / LEAVE, moving=k > 0), light, rng))
+            frames.append(
+                _camera(
+                    _with_hand(table, target + (start - target) * k / LEAVE, moving=k > 0),
+                    light,
+                    rng,
+                )
+            )
             resting.append(False)
         for _ in range(REST):
             frames.append(_camera(table, light, rng))
@@ -106,8 +120,13 @@ def _with_hand(scene: np.ndarray, at: np.ndarray, moving: bool) -> np.ndarray:
     return (out * (1 - hand) + np.float32(SKIN) * hand).astype(np.uint8)
 
 
-def play(frames: list[np.ndarray], deals: list[Deal], corners: np.ndarray, resting: list[bool],
-         incremental: bool = True) -> dict:
+def play(
+    frames: list[np.ndarray],
+    deals: list[Deal],
+    corners: np.ndarray,
+    resting: list[bool],
+    incremental: bool = True,
+) -> dict:
     """Read the video as a live camera would on one core; the deals get the frame that named them.
     ``incremental`` False: every frame read whole (camera:// before issue 42, incremental=0)."""
     from hardware_sim.sim_deck import sim_deck
@@ -134,13 +153,21 @@ def play(frames: list[np.ndarray], deals: list[Deal], corners: np.ndarray, resti
                 deal = next((d for d in deals if d.card == s.card and d.named is None), None)
                 if deal is not None:
                     deal.named = n
-        clock = max(clock, n / FPS) + spent  # the reader is free again then; the newest frame filmed by then is next
+        clock = (
+            max(clock, n / FPS) + spent
+        )  # the reader is free again then; the newest frame filmed by then is next
         following = max(n + 1, int(clock * FPS))
         dropped += following - n - 1
         n = following
     invented = [c for c, _ in named if c not in {d.card for d in deals}]
-    return {"rest": rest_ms, "deal": deal_ms, "dropped": dropped, "invented": invented,
-            "frames": len(frames), "counts": reader.counts}
+    return {
+        "rest": rest_ms,
+        "deal": deal_ms,
+        "dropped": dropped,
+        "invented": invented,
+        "frames": len(frames),
+        "counts": reader.counts,
+    }
 
 
 def run(seeds: int = 2) -> None:
@@ -149,8 +176,12 @@ def run(seeds: int = 2) -> None:
     cv2.setNumThreads(1)
     one_blas_thread()
     for incremental in (False, True):
-        print("every frame read whole (camera:// before issue 42):" if not incremental else
-              "read by what changed (vision.incremental, camera:// now):", flush=True)
+        print(
+            "every frame read whole (camera:// before issue 42):"
+            if not incremental
+            else "read by what changed (vision.incremental, camera:// now):",
+            flush=True,
+        )
         _run(seeds, incremental)
 
 
@@ -166,16 +197,25 @@ def _run(seeds: int, incremental: bool) -> None:
         invented += len(got["invented"])
         dropped += got["dropped"]
         frames += got["frames"]
-        print(f"    seed {seed}: {sum(d.named is not None for d in deals)}/{len(deals)} named, invented {len(got['invented'])}, "
-              f"frames read whole {got['counts'].whole}, in part {got['counts'].in_part}, skipped {got['counts'].skipped}, "
-              f"dropped {got['dropped']} of {got['frames']}", flush=True)
+        print(
+            f"    seed {seed}: {sum(d.named is not None for d in deals)}/{len(deals)} named, invented {len(got['invented'])}, "
+            f"frames read whole {got['counts'].whole}, in part {got['counts'].in_part}, skipped {got['counts'].skipped}, "
+            f"dropped {got['dropped']} of {got['frames']}",
+            flush=True,
+        )
     lat = np.array(latencies)
-    print(f"  dealt layouts filmed at {FPS} fps ({seeds} seeds, 13 cards each, a hand carrying each card in), one core:")
-    print(f"    named {len(lat)}/{all_deals}, invented {invented}; landing to name: median {np.median(lat):.0f} ms, "
-          f"p90 {np.percentile(lat, 90):.0f}, max {lat.max():.0f} (3 still frames needed: 100 ms at the least)")
-    print(f"    CPU per frame read: at rest median {np.median(rest):.2f} ms (p99 {np.percentile(rest, 99):.1f}), "
-          f"while dealing median {np.median(deal):.1f} ms (p90 {np.percentile(deal, 90):.1f}, max {max(deal):.1f}); "
-          f"frames dropped {dropped} of {frames}")
+    print(
+        f"  dealt layouts filmed at {FPS} fps ({seeds} seeds, 13 cards each, a hand carrying each card in), one core:"
+    )
+    print(
+        f"    named {len(lat)}/{all_deals}, invented {invented}; landing to name: median {np.median(lat):.0f} ms, "
+        f"p90 {np.percentile(lat, 90):.0f}, max {lat.max():.0f} (3 still frames needed: 100 ms at the least)"
+    )
+    print(
+        f"    CPU per frame read: at rest median {np.median(rest):.2f} ms (p99 {np.percentile(rest, 99):.1f}), "
+        f"while dealing median {np.median(deal):.1f} ms (p90 {np.percentile(deal, 90):.1f}, max {max(deal):.1f}); "
+        f"frames dropped {dropped} of {frames}"
+    )
     seconds = frames / FPS
     print(f"    a second of this play costs {(sum(rest) + sum(deal)) / seconds:.0f} ms of one core")
 

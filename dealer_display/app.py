@@ -34,8 +34,11 @@ from table_controller.runtime import TableSession, align_simulated_shoe, start_o
 
 
 def create_app(
-    settings: DisplaySettings, session: TableSession | None = None, *,
-    source: CardSource | None = None, camera: CardSource | None = None,
+    settings: DisplaySettings,
+    session: TableSession | None = None,
+    *,
+    source: CardSource | None = None,
+    camera: CardSource | None = None,
 ) -> FastAPI:
     """The display for ``session`` (a fresh session of ``settings.game`` without a log if None).
 
@@ -46,8 +49,7 @@ def create_app(
     if session is None:
         session = _new_session(settings)
     lifespan = _lifespan(settings, session, source, camera)
-    app = FastAPI(title="Dealer display", version="1", lifespan=lifespan,
-                  responses=GATE_ANSWERS)
+    app = FastAPI(title="Dealer display", version="1", lifespan=lifespan, responses=GATE_ANSWERS)
     app.state.settings = settings
     app.state.table = None
     app.state.pin_guard = PinGuard()
@@ -57,8 +59,13 @@ def create_app(
         if app.state.table is not None:
             app.state.table.session.record_access(kind, payload, source="console:dealer")
 
-    app.add_middleware(Gate, hosts=table_hosts(settings.host, settings.allowed_hosts),
-                       token=settings.dealer_token, guards=app.state.token_guards, record=record)
+    app.add_middleware(
+        Gate,
+        hosts=table_hosts(settings.host, settings.allowed_hosts),
+        token=settings.dealer_token,
+        guards=app.state.token_guards,
+        record=record,
+    )
     for router in (state.router, console.router, pit_boss.router, ws.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -87,12 +94,18 @@ def open_sources(settings: DisplaySettings) -> tuple[CardSource, CardSource | No
         raise
 
 
-def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSource | None,
-              given_camera: CardSource | None = None) -> Any:
+def _lifespan(
+    settings: DisplaySettings,
+    session: TableSession,
+    given: CardSource | None,
+    given_camera: CardSource | None = None,
+) -> Any:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         source = given if given is not None else open_source(settings.cards_url)
-        if getattr(source, "header", None):  # a replayed round on a lasting shoe starts where its header says
+        if getattr(
+            source, "header", None
+        ):  # a replayed round on a lasting shoe starts where its header says
             session.state = start_of_hand(session.game, source.header)  # type: ignore[attr-defined]
         align_simulated_shoe(session, source)  # a hand resumed after a crash keeps its cards
         camera = given_camera
@@ -125,7 +138,9 @@ def _lifespan(settings: DisplaySettings, session: TableSession, given: CardSourc
 def _start_autopilot(table: DisplayTable, settings: DisplaySettings) -> asyncio.Task[int] | None:
     if not settings.autopilot:
         return None
-    return asyncio.create_task(run_autopilot(table, pace=settings.pace, hands=settings.autopilot_hands))
+    return asyncio.create_task(
+        run_autopilot(table, pace=settings.pace, hands=settings.autopilot_hands)
+    )
 
 
 async def _table_error(_request: Request, exc: Exception) -> JSONResponse:

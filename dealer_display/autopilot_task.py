@@ -34,7 +34,9 @@ async def run_autopilot(table: DisplayTable, *, pace: float, hands: int | None =
             if not hasattr(game, "next_hand"):
                 table.submit(Control(NEW_DECK, by=SOURCE), source=SOURCE)
                 continue
-            await _step(table, game.next_hand(table.session.state))  # the next round on the same shoe
+            await _step(
+                table, game.next_hand(table.session.state)
+            )  # the next round on the same shoe
             continue
         await asyncio.sleep(pace)
         await _step(table)
@@ -46,7 +48,11 @@ async def _step(table: DisplayTable, state: object = None) -> None:
     state = session.state if state is None else state
     exp = session.game.expected(state)
     event = autopilot.next_event(session.game, state)
-    if event is None and exp.deal is None and (NEW_DECK in exp.controls or RESHUFFLE in exp.controls):
+    if (
+        event is None
+        and exp.deal is None
+        and (NEW_DECK in exp.controls or RESHUFFLE in exp.controls)
+    ):
         control = NEW_DECK if NEW_DECK in exp.controls else RESHUFFLE
         table.submit(Control(control, by=SOURCE), source=SOURCE)
         return
@@ -67,7 +73,9 @@ async def _deal_and_wait(table: DisplayTable) -> None:
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(CARD_WAIT_SECONDS):
             await table.card_arrived.wait()
-    if table.witness is not None:  # as a dealer would: the next card once the camera has seen this one
+    if (
+        table.witness is not None
+    ):  # as a dealer would: the next card once the camera has seen this one
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(WITNESS_WAIT_SECONDS):
                 await _witness_settled(table)

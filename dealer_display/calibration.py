@@ -48,7 +48,9 @@ class CalibrationSettings:
     pit_boss_pin: str
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
-    places: dict[str, tuple[float, float, float, float]] | None = None  # the game's; Backhand's if None
+    places: dict[str, tuple[float, float, float, float]] | None = (
+        None  # the game's; Backhand's if None
+    )
 
     def __post_init__(self) -> None:
         check_pin(self.pit_boss_pin, what="the pit-boss PIN")
@@ -143,10 +145,15 @@ def _require_pin(
     # counted before it is looked at
     admitted, wait = guard.admit(request.client.host if request.client else "unknown")
     if not admitted:
-        raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
-                            headers={"Retry-After": str(max(1, round(wait)))})
+        raise HTTPException(
+            429,
+            f"too many wrong PINs: try again in {wait:.0f} seconds",
+            headers={"Retry-After": str(max(1, round(wait)))},
+        )
     if not secrets.compare_digest(x_pit_boss_pin.encode(), settings.pit_boss_pin.encode()):
-        raise HTTPException(403, "the pit-boss PIN is wrong" + (f"; next try in {wait:.0f} seconds" if wait else ""))
+        raise HTTPException(
+            403, "the pit-boss PIN is wrong" + (f"; next try in {wait:.0f} seconds" if wait else "")
+        )
     guard.succeeded()
 
 

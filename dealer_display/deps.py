@@ -80,8 +80,9 @@ def require_dealer(
     return Actor("dealer", on_duty)
 
 
-async def guarded_pin(request: Request, staff_id: str | None, check: Callable[[], T | None],
-                      wrong: str) -> T:
+async def guarded_pin(
+    request: Request, staff_id: str | None, check: Callable[[], T | None], wrong: str
+) -> T:
     """What ``check()`` finds for a PIN (a staff member, an actor), through the table's
     :class:`PinGuard`: inside a wait the try is refused (429) unlooked and only counted; else it
     is counted before the slow hash, hashed on a worker thread one at a time, and a wrong one is
@@ -92,37 +93,50 @@ async def guarded_pin(request: Request, staff_id: str | None, check: Callable[[]
     if not admitted:
         locked = f"locked: {guard.failures} wrong PINs in a row"
         guard.last_failure = {**_refusal(request, staff_id, locked), "at": time.time()}
-        guard.summarise_at_wait_end(wait, lambda summary: _record(
-            request, "lockout_lifted", {"reason": "the wait ended", **summary}))
-        raise HTTPException(429, f"too many wrong PINs: try again in {wait:.0f} seconds",
-                            headers={"Retry-After": str(max(1, round(wait)))})
+        guard.summarise_at_wait_end(
+            wait,
+            lambda summary: _record(
+                request, "lockout_lifted", {"reason": "the wait ended", **summary}
+            ),
+        )
+        raise HTTPException(
+            429,
+            f"too many wrong PINs: try again in {wait:.0f} seconds",
+            headers={"Retry-After": str(max(1, round(wait)))},
+        )
     brought, failures = wait, guard.failures  # now: tries admitted with this one change them
     summary = guard.lift()
     if summary is not None:
-        _record(request, "lockout_lifted",
-                {"reason": "the wait ended", "console": console, **summary})
+        _record(
+            request, "lockout_lifted", {"reason": "the wait ended", "console": console, **summary}
+        )
     found = await guard.one_at_a_time(check)
     if found is None:
         wait = brought
         _refuse(request, staff_id, "wrong PIN")
         if wait > 0:
-            _record(request, "lockout",
-                    {"failures": failures, "wait_seconds": wait, "console": console})
+            _record(
+                request, "lockout", {"failures": failures, "wait_seconds": wait, "console": console}
+            )
         raise HTTPException(403, wrong + (f"; next try in {wait:.0f} seconds" if wait else ""))
     return found
 
 
-async def check_staff_pin(request: Request, pin: str | None, role: str,
-                          staff_id: str | None = None) -> Any:
+async def check_staff_pin(
+    request: Request, pin: str | None, role: str, staff_id: str | None = None
+) -> Any:
     """The staff member of ``role`` whose PIN this is, through the same guard and log as the
     pit-boss PIN; raises 401/403/429 otherwise."""
     settings: DisplaySettings = request.app.state.settings
     if not pin:
         raise HTTPException(401, f"enter your {role.replace('_', ' ')} PIN")
     staff = settings.staff
-    member = await guarded_pin(request, staff_id,
-                               lambda: None if staff is None else staff.find(pin, role, staff_id),
-                               "that PIN is not on the staff list")
+    member = await guarded_pin(
+        request,
+        staff_id,
+        lambda: None if staff is None else staff.find(pin, role, staff_id),
+        "that PIN is not on the staff list",
+    )
     _lifted(request, member.title)
     return member
 

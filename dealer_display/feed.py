@@ -25,7 +25,9 @@ Deliver = Callable[[SourceEvent], None]
 class CardFeed:
     """Reads ``source`` on its own thread and delivers each event on ``loop``."""
 
-    def __init__(self, source: CardSource, loop: asyncio.AbstractEventLoop, deliver: Deliver) -> None:
+    def __init__(
+        self, source: CardSource, loop: asyncio.AbstractEventLoop, deliver: Deliver
+    ) -> None:
         self.source = source
         self._loop = loop
         self._deliver = deliver
@@ -46,9 +48,13 @@ class CardFeed:
             try:
                 event = self.source.read_event(timeout=POLL_SECONDS)
             except Exception as exc:  # any failure: the dealer sees the source go, we retry it
-                reason = str(exc) if isinstance(exc, DriverError) else f"{type(exc).__name__}: {exc}"
+                reason = (
+                    str(exc) if isinstance(exc, DriverError) else f"{type(exc).__name__}: {exc}"
+                )
                 LOG.warning("card source %s failed: %s", self.source.url, reason)
-                self._hand_over(SourceEvent("disconnected", self.source.url, now(), detail={"reason": reason}))
+                self._hand_over(
+                    SourceEvent("disconnected", self.source.url, now(), detail={"reason": reason})
+                )
                 if not self._reconnect():
                     return
                 continue
@@ -74,4 +80,3 @@ class CardFeed:
             self._loop.call_soon_threadsafe(self._deliver, event)
         except RuntimeError:  # the loop closed while we were reading: the table is stopping
             self._stop.set()
-

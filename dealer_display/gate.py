@@ -91,9 +91,16 @@ def same_origin(origin: str, host: str, scope: Scope) -> bool:
 
 
 class Gate:
-    def __init__(self, app: ASGIApp, *, hosts: frozenset[str], token: str | None = None,
-                 max_body: int = DEFAULT_MAX_BODY, guards: TokenGuards | None = None,
-                 record: Record | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        hosts: frozenset[str],
+        token: str | None = None,
+        max_body: int = DEFAULT_MAX_BODY,
+        guards: TokenGuards | None = None,
+        record: Record | None = None,
+    ) -> None:
         self.app = app
         self.hosts = hosts
         self.token = token
@@ -105,7 +112,9 @@ class Gate:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        headers = {
+            k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])
+        }
         refusal = self._refusal(scope, headers)
         if refusal is not None:
             await _refuse(scope, receive, send, *refusal)
@@ -113,7 +122,9 @@ class Gate:
         if scope["type"] == "http" and scope["method"] in ("POST", "PUT", "PATCH"):
             body = await self._read_body(receive, headers)
             if body is None:
-                await _refuse(scope, receive, send, 413, f"the request body is over {self.max_body} bytes")
+                await _refuse(
+                    scope, receive, send, 413, f"the request body is over {self.max_body} bytes"
+                )
                 return
             receive = _replay(body)
         await self.app(scope, receive, send)
@@ -153,24 +164,44 @@ class Gate:
             return 403, "the dealer token is wrong (an old one? open the console's new address)"
         admitted, wait = guard.admit(console)
         if not admitted:
-            guard.summarise_at_wait_end(wait, lambda summary: self.record(
-                "lockout_lifted", {"reason": "the wait ended", "action": "dealer token", **summary}))
+            guard.summarise_at_wait_end(
+                wait,
+                lambda summary: self.record(
+                    "lockout_lifted",
+                    {"reason": "the wait ended", "action": "dealer token", **summary},
+                ),
+            )
             why = f"too many wrong dealer tokens: try again in {wait:.0f} seconds"
             return 429, why, max(1, round(wait))
         summary = guard.lift()
         if summary is not None:
-            self.record("lockout_lifted", {"reason": "the wait ended", "action": "dealer token",
-                                           "console": console, **summary})
+            self.record(
+                "lockout_lifted",
+                {
+                    "reason": "the wait ended",
+                    "action": "dealer token",
+                    "console": console,
+                    **summary,
+                },
+            )
         if secrets.compare_digest(given.encode("latin-1"), self.token.encode()):
             if guard.succeeded():
                 self.record("lockout_lifted", {"by": "dealer token", "console": console})
             return None
         guard.remember_wrong(given)
-        self.record("access_refused", {"action": "dealer token", "console": console, "staff": None,
-                                       "reason": "wrong dealer token"})
+        self.record(
+            "access_refused",
+            {
+                "action": "dealer token",
+                "console": console,
+                "staff": None,
+                "reason": "wrong dealer token",
+            },
+        )
         if wait > 0:
-            self.record("lockout",
-                        {"failures": guard.failures, "wait_seconds": wait, "console": console})
+            self.record(
+                "lockout", {"failures": guard.failures, "wait_seconds": wait, "console": console}
+            )
         return 403, "the dealer token is wrong" + (f"; next try in {wait:.0f} seconds" * bool(wait))
 
     async def _read_body(self, receive: Receive, headers: dict[str, str]) -> bytes | None:
@@ -206,16 +237,33 @@ def _replay(body: bytes) -> Receive:
     return receive
 
 
-async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, reason: str,
-                  retry_after: int | None = None) -> None:
+async def _refuse(
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+    status: int,
+    reason: str,
+    retry_after: int | None = None,
+) -> None:
     if scope["type"] == "websocket":
         message = await receive()
         if message["type"] == "websocket.connect":
-            await send({"type": "websocket.close", "code": POLICY_VIOLATION, "reason": reason[:120]})
+            await send(
+                {"type": "websocket.close", "code": POLICY_VIOLATION, "reason": reason[:120]}
+            )
         return
     body = json.dumps({"detail": reason}).encode()
     wait = [(b"retry-after", str(retry_after).encode())] if retry_after else []
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close"), *wait]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+                *wait,
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

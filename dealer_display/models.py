@@ -18,7 +18,9 @@ class DecisionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: str = Field(pattern=NAME, examples=["red"])
     action: str = Field(pattern=NAME, examples=["hit"])
-    amount: int | None = Field(default=None, ge=1, le=100_000_000, description="cents, for a staking decision (insurance)")
+    amount: int | None = Field(
+        default=None, ge=1, le=100_000_000, description="cents, for a staking decision (insurance)"
+    )
 
 
 class WagerRequest(BaseModel):
@@ -39,7 +41,9 @@ class DealerControlRequest(BaseModel):
     (``board_laid``, Luck of the Draw)."""
 
     model_config = ConfigDict(extra="forbid")
-    control: Literal["new_deck", "reshuffle_discards", "paid", "cut_card", "done", "seats_in", "board_laid"]
+    control: Literal[
+        "new_deck", "reshuffle_discards", "paid", "cut_card", "done", "seats_in", "board_laid"
+    ]
 
 
 class PitBossRequest(BaseModel):
@@ -67,9 +71,14 @@ async def invalid_request(_request: Request, exc: Exception) -> JSONResponse:
     ``1e999999`` or a lone surrogate (``"\\ud800"``) cannot be written back as JSON, and FastAPI's
     own answer, which echoes it, was a 500 with a traceback."""
     assert isinstance(exc, RequestValidationError)
-    errors = [{"loc": [_printable(part) for part in e.get("loc", ())],
-               "msg": _printable(e.get("msg", "")), "type": _printable(e.get("type", ""))}
-              for e in exc.errors()]
+    errors = [
+        {
+            "loc": [_printable(part) for part in e.get("loc", ())],
+            "msg": _printable(e.get("msg", "")),
+            "type": _printable(e.get("type", "")),
+        }
+        for e in exc.errors()
+    ]
     return JSONResponse({"detail": errors}, status_code=422)
 
 

@@ -88,8 +88,12 @@ class PinGuard:
         last (wall-clock seconds); None if it refused none. Counted afresh from here."""
         if not self.refused_tries:
             return None
-        summary = {"tries_refused": self.refused_tries, "consoles": sorted(self.refused_from),
-                   "first_refused_at": self.refused_first, "last_refused_at": self.refused_last}
+        summary = {
+            "tries_refused": self.refused_tries,
+            "consoles": sorted(self.refused_from),
+            "first_refused_at": self.refused_first,
+            "last_refused_at": self.refused_last,
+        }
         self.refused_tries, self.refused_first, self.refused_last = 0, None, None
         self.refused_from = set()
         return summary
@@ -165,8 +169,14 @@ class TokenGuards:
         if guard is None:
             guard = TokenGuard(clock=lambda: self.clock(), longest=TOKEN_LONGEST_WAIT)
             if len(self._guards) >= self.MOST:
-                idle = next((a for a, g in self._guards.items()
-                             if g.wait_left() == 0 and not g.refused_tries), None)
+                idle = next(
+                    (
+                        a
+                        for a, g in self._guards.items()
+                        if g.wait_left() == 0 and not g.refused_tries
+                    ),
+                    None,
+                )
                 self._guards.pop(idle if idle is not None else next(iter(self._guards)))
         self._guards[address] = guard  # most recently used last
         return guard

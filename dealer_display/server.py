@@ -75,19 +75,39 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
     if settings.camera_url is not None:
         source_class(settings.camera_url)
     if settings.autopilot and not (simulated and hasattr(source, "deal_next")):
-        raise ConfigError(f"--autopilot deals from a simulated shoe; {settings.cards_url} is not one")
+        raise ConfigError(
+            f"--autopilot deals from a simulated shoe; {settings.cards_url} is not one"
+        )
     _check_port_free(settings.host, settings.port)
     opened = open_sources(settings)  # a shoe that is not there: one line, before anything is served
     log = None
     try:
-        log = None if args.no_log else open_log(args.log, key=args.key, table_id=args.table_id,
-                                                witness=getattr(args, "witness", None))
-        session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
-                               source_url=settings.cards_url, simulated=simulated)
+        log = (
+            None
+            if args.no_log
+            else open_log(
+                args.log,
+                key=args.key,
+                table_id=args.table_id,
+                witness=getattr(args, "witness", None),
+            )
+        )
+        session = TableSession(
+            game,
+            table_id=args.table_id,
+            dealer=args.dealer,
+            log=log,
+            source_url=settings.cards_url,
+            simulated=simulated,
+        )
         resume_unfinished(session, log)
         app = create_app(settings, session, source=opened[0], camera=opened[1])
         server = TableServer(app, settings.host, settings.port)
-        _announce(replace(settings, seats=len(game.seats)), server, open_browser=args.autopilot and not args.no_browser)
+        _announce(
+            replace(settings, seats=len(game.seats)),
+            server,
+            open_browser=args.autopilot and not args.no_browser,
+        )
         run_until_stopped(server, stop)
         hands = session.hands_played
         print(f"table stopped after {hands} hand{'' if hands == 1 else 's'}", flush=True)
@@ -106,13 +126,28 @@ class TableServer(uvicorn.Server):
     (uvicorn takes a second Ctrl-C as "force quit": it skipped the app's shutdown, leaving the
     card source and camera open, and printed the cancelled lifespan's traceback.)"""
 
-    def __init__(self, app: Any, host: str, port: int, *, header_seconds: float = HEADER_SECONDS,
-                 per_client: int = PER_CLIENT) -> None:
+    def __init__(
+        self,
+        app: Any,
+        host: str,
+        port: int,
+        *,
+        header_seconds: float = HEADER_SECONDS,
+        per_client: int = PER_CLIENT,
+    ) -> None:
         # a request's headers must arrive within header_seconds, and a client holds at most
         # per_client connections (dealer_display.connection_guard)
         http = guarded_protocol(AutoHTTPProtocol, header_seconds, per_client)
-        super().__init__(uvicorn.Config(app, host=host, port=port, log_level="warning", http=http,
-                                        timeout_graceful_shutdown=SHUTDOWN_SECONDS))
+        super().__init__(
+            uvicorn.Config(
+                app,
+                host=host,
+                port=port,
+                log_level="warning",
+                http=http,
+                timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+            )
+        )
         errors = logging.getLogger("uvicorn.error")  # (uvicorn's Config sets up its loggers)
         if not any(isinstance(f, _CutOffRequests) for f in errors.filters):
             errors.addFilter(_CutOffRequests())
@@ -131,7 +166,10 @@ class _CutOffRequests(logging.Filter):
             return False
         if isinstance(record.msg, str) and record.msg.startswith("Cancel %s running task(s)"):
             record.msg, record.levelno, record.levelname = (
-                f"stopping: %s request(s) still open after {SHUTDOWN_SECONDS} s cut off", logging.WARNING, "WARNING")
+                f"stopping: %s request(s) still open after {SHUTDOWN_SECONDS} s cut off",
+                logging.WARNING,
+                "WARNING",
+            )
         return True
 
 
@@ -146,7 +184,7 @@ def run_until_stopped(server: uvicorn.Server, stop: StopRequest | None = None) -
 
 
 def seat_words(seats: int) -> str:
-    """"both seats play" for two seats; "the seat plays", "all 6 seats play" otherwise."""
+    """ "both seats play" for two seats; "the seat plays", "all 6 seats play" otherwise."""
     return {1: "the seat plays", 2: "both seats play"}.get(seats, f"all {seats} seats play")
 
 
@@ -158,7 +196,11 @@ def _check_port_free(host: str, port: int) -> None:
         try:
             probe.bind((host, port))
         except OSError as exc:
-            why = "is already in use (another table?)" if exc.errno == errno.EADDRINUSE else f"cannot be used ({exc.strerror})"
+            why = (
+                "is already in use (another table?)"
+                if exc.errno == errno.EADDRINUSE
+                else f"cannot be used ({exc.strerror})"
+            )
             raise ConfigError(f"port {port} on {host} {why}: choose another with --port") from None
 
 
@@ -187,14 +229,21 @@ def _announce(settings: DisplaySettings, server: uvicorn.Server, *, open_browser
         names = ", ".join(m.title for m in settings.staff.members) or "none"
         print(f"staff: {names}", flush=True)
     if settings.autopilot:
-        print(f"autopilot: the simulated shoe deals and {seat_words(settings.seats)} by themselves", flush=True)
+        print(
+            f"autopilot: the simulated shoe deals and {seat_words(settings.seats)} by themselves",
+            flush=True,
+        )
     if open_browser:
         _open_when_started(server, console)
 
 
 def _open_when_started(server: uvicorn.Server, url: str) -> None:
     """Open the page in a browser once the server listens, if this computer has a screen."""
-    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("darwin", "win32")):
+    if not (
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or sys.platform in ("darwin", "win32")
+    ):
         return
 
     def wait_then_open() -> None:

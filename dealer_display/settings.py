@@ -47,7 +47,12 @@ class DisplaySettings:
         if self.pit_boss_pin or not (self.staff and self.staff.with_role("pit_boss")):
             check_pin(self.pit_boss_pin, what="the pit-boss PIN")
         for host in self.allowed_hosts:
-            if not host or len(host) > 253 or not all(c.isalnum() or c in ".-:[]" for c in host) or not host.isascii():
+            if (
+                not host
+                or len(host) > 253
+                or not all(c.isalnum() or c in ".-:[]" for c in host)
+                or not host.isascii()
+            ):
                 raise ConfigError(f"--allowed-host takes a host name or address (got {host!r})")
         if not 0 < self.port < 65536:
             raise ConfigError(f"--port must be 1..65535 (got {self.port})")
@@ -60,9 +65,11 @@ def check_dealer_token(token: str) -> None:
     ones, not only digits (eight spaces, ``aaaaaaaa`` and ``12345678`` are refused)."""
     plain = token.isascii() and token.isprintable() and not any(c.isspace() for c in token)
     if len(token) < 8 or not plain or len(set(token)) < 5 or token.isdigit():
-        raise ConfigError("the dealer token must be at least 8 printable ASCII characters without "
-                          "spaces, at least 5 of them different and not only digits (leave it out "
-                          "for a random one)")
+        raise ConfigError(
+            "the dealer token must be at least 8 printable ASCII characters without "
+            "spaces, at least 5 of them different and not only digits (leave it out "
+            "for a random one)"
+        )
 
 
 def new_dealer_token() -> str:

@@ -29,7 +29,9 @@ LOG_RETRY_SECONDS = 1.0  # what the log still owes (a head, a witness line) is t
 class DisplayTable(RunningTable):
     """A running table served to the pages that show it."""
 
-    def __init__(self, session: TableSession, source: CardSource, camera: CardSource | None = None) -> None:
+    def __init__(
+        self, session: TableSession, source: CardSource, camera: CardSource | None = None
+    ) -> None:
         super().__init__(session, source, camera)
         self.hub = PushHub(self.state_message)
         self.version = 0  # counts changes, so a page (or a test) can tell a state is new
@@ -91,8 +93,11 @@ class DisplayTable(RunningTable):
         game = self.session.game
         snapshot = self.session.snapshot()
         card = self.last_card
-        camera = None if self.witness is None or self.camera is None \
+        camera = (
+            None
+            if self.witness is None or self.camera is None
             else {"source": self.camera.url, **self.witness.to_dict()}
+        )
         if not console:
             snapshot, card = public_view(self.session, snapshot, card)
             if camera is not None:  # the cards the camera has yet to see include the face-down ones
@@ -103,8 +108,15 @@ class DisplayTable(RunningTable):
         return {
             "type": "state",
             "state": snapshot,
-            "console": {"actions": list(self.actions()), "can_deal": self.can_deal,
-                        **({"bets": list(self.session.game.bets)} if getattr(self.session.game, "bets", ()) else {})},
+            "console": {
+                "actions": list(self.actions()),
+                "can_deal": self.can_deal,
+                **(
+                    {"bets": list(self.session.game.bets)}
+                    if getattr(self.session.game, "bets", ())
+                    else {}
+                ),
+            },
             "card": card,
             "access": None if self.access is None else self.access.to_dict(),
             "camera": camera,
@@ -147,8 +159,9 @@ def unnamed(prompts: dict[str, Any], code: str) -> dict[str, Any]:
     return {**prompts, "irregularity": irregularity, "dealer_instruction": words}
 
 
-def public_view(session: TableSession, snapshot: dict[str, Any],
-                card: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+def public_view(
+    session: TableSession, snapshot: dict[str, Any], card: dict[str, Any] | None
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The state and the last card as a page other than the dealer's console may see them.
 
     For every game: the last card's code is withheld when the game dealt it face down
@@ -158,7 +171,9 @@ def public_view(session: TableSession, snapshot: dict[str, Any],
     (F-13) and no last card at all."""
     game = session.game
     hardware = dict(snapshot["hardware"])
-    hardware["warnings"] = [{k: v for k, v in w.items() if k not in ("card", "detail")} for w in hardware["warnings"]]
+    hardware["warnings"] = [
+        {k: v for k, v in w.items() if k not in ("card", "detail")} for w in hardware["warnings"]
+    ]
     snapshot = {**snapshot, "hardware": hardware}
     if hasattr(game, "public_prompts"):
         snapshot["prompts"] = game.public_prompts(session.state).to_dict()

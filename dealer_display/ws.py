@@ -20,7 +20,9 @@ POLICY_VIOLATION = 1008
 @router.websocket("/ws")
 async def push(websocket: WebSocket) -> None:
     if not websocket_may_read(websocket, websocket.app.state.settings):
-        await websocket.close(code=POLICY_VIOLATION, reason="the dealer token is needed from another computer")
+        await websocket.close(
+            code=POLICY_VIOLATION, reason="the dealer token is needed from another computer"
+        )
         return
     table = getattr(websocket.app.state, "table", None)
     if table is None:

@@ -68,11 +68,19 @@ class CameraSource(CardSource):
         parsed = split_source_url(url, options or OPTIONS)
         self._target = parsed.path
         deck = self._deck(parsed)
-        confidence = float_option(parsed, "confidence", -1.0, 0.0, 1.0) if "confidence" in parsed.options else None
+        confidence = (
+            float_option(parsed, "confidence", -1.0, 0.0, 1.0)
+            if "confidence" in parsed.options
+            else None
+        )
         self.recogniser = Recogniser(deck, confidence)
         # A still table is not read again, a card that lands is read in its part of the frame
         # (vision.incremental); incremental=0 reads every frame whole, as before.
-        self.reader = IncrementalReader(self.recogniser) if int_option(parsed, "incremental", self.reads_incrementally, 0, 1) else None
+        self.reader = (
+            IncrementalReader(self.recogniser)
+            if int_option(parsed, "incremental", self.reads_incrementally, 0, 1)
+            else None
+        )
         layout = self._layout(parsed)
         self.tracker = SpotTracker(layout, int_option(parsed, "frames", 3, 1, 30))
         self._pending: deque[SourceEvent] = deque()
@@ -117,8 +125,10 @@ class CameraSource(CardSource):
         elif Path(target).is_file():
             self._capture = cv2.VideoCapture(target)
         else:
-            raise ConfigError(f"{self.url}: no such device, video or folder {target!r}; "
-                              "e.g. camera://0, camera:///path/video.mp4, camera:///path/frames/")
+            raise ConfigError(
+                f"{self.url}: no such device, video or folder {target!r}; "
+                "e.g. camera://0, camera:///path/video.mp4, camera:///path/frames/"
+            )
         if not self._capture.isOpened():  # type: ignore[attr-defined]
             raise DriverInitError(f"{self.url}: cannot open the camera or video")
         if target.isdigit():
@@ -152,7 +162,9 @@ class CameraSource(CardSource):
             if frame is None:
                 if not path.exists():
                     self._files.appendleft(path)  # read it when the folder is back
-                    raise DriverIOError(f"{self.url}: the folder of frames went away ({path.name} is gone)")
+                    raise DriverIOError(
+                        f"{self.url}: the folder of frames went away ({path.name} is gone)"
+                    )
                 raise DriverIOError(f"{self.url}: cannot read frame {path.name}")
             self._last_file = path.name
             return frame
@@ -178,8 +190,10 @@ class CameraSource(CardSource):
         self.captured_at = got.at
         detail = self._drops.due(self.frames_dropped, got.at)
         if detail is not None:
-            detail |= {"reason": "frames_dropped",
-                       "why": f"{detail['dropped']} frames dropped: the recogniser cannot keep up with the camera"}
+            detail |= {
+                "reason": "frames_dropped",
+                "why": f"{detail['dropped']} frames dropped: the recogniser cannot keep up with the camera",
+            }
             self._pending.append(SourceEvent("warning", self.url, got.at, detail=detail))
         return got.frame
 
@@ -195,7 +209,9 @@ class CameraSource(CardSource):
         if self._target_is_folder:
             if not Path(self._target).is_dir():
                 raise DriverIOError(f"{self.url}: the folder of frames is not back yet")
-            self._files = deque(sorted(p for p in _images(Path(self._target)) if p.name > self._last_file))
+            self._files = deque(
+                sorted(p for p in _images(Path(self._target)) if p.name > self._last_file)
+            )
         elif self._target.isdigit() or Path(self._target).is_file():
             self._open()
             if not self._target.isdigit():
@@ -213,7 +229,9 @@ class CameraSource(CardSource):
         """
         self.open()
         if self._grabber is not None:
-            for _ in range(WARM_UP_FRAMES):  # a webcam's first frames are dark while its exposure settles
+            for _ in range(
+                WARM_UP_FRAMES
+            ):  # a webcam's first frames are dark while its exposure settles
                 self._grabber.slot.take(LIVE_WAIT)
         frame = self._next_frame()
         if frame is None:
@@ -238,7 +256,9 @@ class CameraSource(CardSource):
         """The camera stopped giving pictures: say so, and try it again after a while."""
         self._close()
         self._gone = _Gone(time.monotonic() + self._first_delay, self._first_delay)
-        self._pending.append(SourceEvent("disconnected", self.url, now(), detail={"reason": str(exc)}))
+        self._pending.append(
+            SourceEvent("disconnected", self.url, now(), detail={"reason": str(exc)})
+        )
 
     def _try_again(self, deadline: float | None) -> None:
         """Wait for the next try (no longer than ``deadline``), then try to get the camera back."""
@@ -246,7 +266,9 @@ class CameraSource(CardSource):
         assert gone is not None
         wait = gone.retry_at - time.monotonic()
         if wait > 0:
-            time.sleep(wait if deadline is None else max(0.0, min(wait, deadline - time.monotonic())))
+            time.sleep(
+                wait if deadline is None else max(0.0, min(wait, deadline - time.monotonic()))
+            )
             return
         try:
             self.reconnect()
@@ -254,7 +276,9 @@ class CameraSource(CardSource):
             delay = min(2 * gone.delay, self._longest_delay)
             self._gone = _Gone(time.monotonic() + delay, delay)
             return
-        self._pending.append(SourceEvent("reconnected", self.url, now(), detail={"target": self._target}))
+        self._pending.append(
+            SourceEvent("reconnected", self.url, now(), detail={"target": self._target})
+        )
 
     def process_frame(self) -> None:
         """Read one frame and queue the events it completes."""
@@ -266,18 +290,30 @@ class CameraSource(CardSource):
             except ImageError as exc:  # said once per kind of fault, not on every frame
                 if str(exc) != self._bad_frame:
                     self._bad_frame = str(exc)
-                    self._pending.append(SourceEvent("warning", self.url, now(),
-                                                     detail={"reason": "unusable_frame", "why": str(exc)}))
+                    self._pending.append(
+                        SourceEvent(
+                            "warning",
+                            self.url,
+                            now(),
+                            detail={"reason": "unusable_frame", "why": str(exc)},
+                        )
+                    )
                 return
             self._bad_frame = ""
             overhead = self._overhead(frame)
-            read = self.reader.read(frame, overhead) if self.reader else self.recogniser.recognise(frame, overhead)
+            read = (
+                self.reader.read(frame, overhead)
+                if self.reader
+                else self.recogniser.recognise(frame, overhead)
+            )
             guesses, lent = self._steady(read)
             for sighting in self.tracker.update(guesses, lent):
                 self._pending.append(self._event(sighting))
         if frame is None or (self._capture is None and not self._files and self._target_is_folder):
             self._ended = True  # a folder's end is known with its last frame, a video's after it
-            self._pending.append(SourceEvent("status", self.url, now(), detail={"state": "end_of_frames"}))
+            self._pending.append(
+                SourceEvent("status", self.url, now(), detail={"state": "end_of_frames"})
+            )
 
     def _overhead(self, frame: np.ndarray) -> np.ndarray | None:
         """How the calibrated layout lies in ``frame`` (:meth:`Layout.overhead`), so a card found
@@ -291,7 +327,11 @@ class CameraSource(CardSource):
             why = f"the camera's picture is {misfit}: calibrate again (table vision calibrate)"
             if why != self._bad_layout:
                 self._bad_layout = why
-                self._pending.append(SourceEvent("warning", self.url, now(), detail={"reason": "layout_size", "why": why}))
+                self._pending.append(
+                    SourceEvent(
+                        "warning", self.url, now(), detail={"reason": "layout_size", "why": why}
+                    )
+                )
             return None
         self._bad_layout = ""
         return layout.overhead()
@@ -307,8 +347,14 @@ class CameraSource(CardSource):
         out, lent = [], set()
         for guess in guesses:
             if guess.card is None:
-                known = next((card for card, centre in self._last_read
-                              if card not in read_now and _distance(centre, guess.centre) <= STILL_PIXELS), None)
+                known = next(
+                    (
+                        card
+                        for card, centre in self._last_read
+                        if card not in read_now and _distance(centre, guess.centre) <= STILL_PIXELS
+                    ),
+                    None,
+                )
                 if known is not None:
                     guess = replace(guess, card=known)
                     lent.add(len(out))
@@ -320,12 +366,21 @@ class CameraSource(CardSource):
         """The event a sighting makes, timed when its last frame was filmed (a witness judges
         it against the layout of that moment, not of when the frame was read)."""
         at = self.captured_at
-        detail = {"confidence": round(sighting.confidence, 3),
-                  "centre": [round(v, 1) for v in sighting.centre]}
+        detail = {
+            "confidence": round(sighting.confidence, 3),
+            "centre": [round(v, 1) for v in sighting.centre],
+        }
         if sighting.kind == SEEN:
             self._seq += 1
-            return SourceEvent(CARD, self.url, at, card=sighting.card, seq=self._seq, spot=sighting.spot,
-                               detail=detail)
+            return SourceEvent(
+                CARD,
+                self.url,
+                at,
+                card=sighting.card,
+                seq=self._seq,
+                spot=sighting.spot,
+                detail=detail,
+            )
         if sighting.kind == GONE:
             detail |= {"reason": "card_gone", "card": sighting.card.code if sighting.card else None}
             return SourceEvent("warning", self.url, at, spot=sighting.spot, detail=detail)

@@ -51,7 +51,9 @@ class LatestFrame:
         """The newest frame not yet taken; the failure's reason once the camera stopped and no
         frame is left; None when none came within ``timeout`` seconds."""
         with self._ready:
-            self._ready.wait_for(lambda: self._frame is not None or self._failure is not None, timeout)
+            self._ready.wait_for(
+                lambda: self._frame is not None or self._failure is not None, timeout
+            )
             frame, self._frame = self._frame, None
             return frame if frame is not None else self._failure
 
@@ -60,7 +62,11 @@ class FrameGrabber:
     """Reads ``read()`` (OpenCV's ``VideoCapture.read``: ok and a frame) on its own thread into a
     :class:`LatestFrame` until stopped or the camera gives no picture."""
 
-    def __init__(self, read: Callable[[], tuple[bool, np.ndarray | None]], clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        read: Callable[[], tuple[bool, np.ndarray | None]],
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.slot = LatestFrame()
         self._read = read
         self._clock = clock
@@ -104,7 +110,9 @@ class DropReport:
 
     def due(self, total: int, at: float) -> dict[str, int] | None:
         """The warning's detail (``dropped`` since last said, ``total``) when it is due, else None."""
-        if total <= self._said_total or (self._said_at is not None and at - self._said_at < self.every):
+        if total <= self._said_total or (
+            self._said_at is not None and at - self._said_at < self.every
+        ):
             return None
         detail = {"dropped": total - self._said_total, "total": total}
         self._said_total, self._said_at = total, at

@@ -35,8 +35,9 @@ EXAMPLES: dict[str, str] = {
 
 
 def accepted_schemes() -> str:
-    return ", ".join(f"{scheme}:// (e.g. {EXAMPLES.get(scheme, scheme + '://')})"
-                     for scheme in SOURCES)
+    return ", ".join(
+        f"{scheme}:// (e.g. {EXAMPLES.get(scheme, scheme + '://')})" for scheme in SOURCES
+    )
 
 
 def source_class(url: str) -> type[CardSource]:

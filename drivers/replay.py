@@ -62,8 +62,9 @@ class ReplaySource(CardSource):
         self.hand_id = parts.options.get("hand", "")
         self.table = parts.options.get("table")
         if not self.db or not self.hand_id:
-            raise ConfigError(f"replay:// needs a log and a hand, e.g. replay://hands.db?hand=ID "
-                              f"(got {url!r})")
+            raise ConfigError(
+                f"replay:// needs a log and a hand, e.g. replay://hands.db?hand=ID (got {url!r})"
+            )
         try:
             self.speed = float(parts.options.get("speed", "1"))
         except ValueError:
@@ -137,5 +138,12 @@ class ReplaySource(CardSource):
                 return None
             time.sleep(wait)
         item = self._queue.popleft()
-        return SourceEvent(item.kind, self.url, now(), card=item.card, seq=item.seq, spot=item.spot,
-                           detail=dict(item.detail))
+        return SourceEvent(
+            item.kind,
+            self.url,
+            now(),
+            card=item.card,
+            seq=item.seq,
+            spot=item.spot,
+            detail=dict(item.detail),
+        )

@@ -162,16 +162,31 @@ def _mark(mark_ok: bool | None) -> str:
 def _fields_of(message: Message) -> tuple[str, list[str]]:
     """The frame type and its fields, in wire order."""
     if isinstance(message, Hello):
-        return "HELO", [message.device_id, message.firmware, str(message.protocol),
-                        str(message.last_seq), str(message.last_ack)]
+        return "HELO", [
+            message.device_id,
+            message.firmware,
+            str(message.protocol),
+            str(message.last_seq),
+            str(message.last_ack),
+        ]
     if isinstance(message, CardDrawn):
         card = message.card.code if message.card else UNREADABLE
-        return "CARD", [str(message.seq), card, str(message.quality), _mark(message.mark_ok),
-                        _flag(message.locked, "L", "U")]
+        return "CARD", [
+            str(message.seq),
+            card,
+            str(message.quality),
+            _mark(message.mark_ok),
+            _flag(message.locked, "L", "U"),
+        ]
     if isinstance(message, Status):
         left = "-" if message.cards_left is None else str(message.cards_left)
-        return "STAT", [_flag(message.door_open, "O", "C"), _flag(message.jammed, "1", "0"),
-                        _flag(message.locked, "L", "U"), str(message.last_seq), left]
+        return "STAT", [
+            _flag(message.door_open, "O", "C"),
+            _flag(message.jammed, "1", "0"),
+            _flag(message.locked, "L", "U"),
+            str(message.last_seq),
+            left,
+        ]
     if isinstance(message, Gone):
         return "GONE", [str(message.from_seq), str(message.next_seq)]
     name = _SIMPLE_NAMES[type(message)]
@@ -179,9 +194,16 @@ def _fields_of(message: Message) -> tuple[str, list[str]]:
 
 
 _SIMPLE_NAMES: dict[type, str] = {
-    CutCard: "CUT", ShoeEmpty: "EMPTY", Heartbeat: "BEAT", DeviceFault: "ERR",
-    HelloRequest: "HELQ", Ack: "ACK", Resend: "RSND", StatusRequest: "STAQ",
-    Lock: "LOCK", Unlock: "UNLK",
+    CutCard: "CUT",
+    ShoeEmpty: "EMPTY",
+    Heartbeat: "BEAT",
+    DeviceFault: "ERR",
+    HelloRequest: "HELQ",
+    Ack: "ACK",
+    Resend: "RSND",
+    StatusRequest: "STAQ",
+    Lock: "LOCK",
+    Unlock: "UNLK",
 }
 
 
@@ -268,13 +290,22 @@ def _decode_card(f: list[str]) -> CardDrawn:
 
 def _decode_status(f: list[str]) -> Status:
     left = None if f[4] == "-" else _int(f[4], "cards_left")
-    return Status(_choice(f[0], "door", "O", "C"), _choice(f[1], "jam", "1", "0"),
-                  _choice(f[2], "lock", "L", "U"), _seq(f[3], "last_seq"), left)
+    return Status(
+        _choice(f[0], "door", "O", "C"),
+        _choice(f[1], "jam", "1", "0"),
+        _choice(f[2], "lock", "L", "U"),
+        _seq(f[3], "last_seq"),
+        left,
+    )
 
 
 _DECODERS: dict[str, tuple[int, Callable[[list[str]], Message]]] = {
-    "HELO": (5, lambda f: Hello(f[0], f[1], _int(f[2], "protocol"), _seq(f[3], "last_seq"),
-                                _seq(f[4], "last_ack"))),
+    "HELO": (
+        5,
+        lambda f: Hello(
+            f[0], f[1], _int(f[2], "protocol"), _seq(f[3], "last_seq"), _seq(f[4], "last_ack")
+        ),
+    ),
     "CARD": (5, _decode_card),
     "CUT": (1, lambda f: CutCard(_issued(f[0]))),
     "EMPTY": (1, lambda f: ShoeEmpty(_issued(f[0]))),

@@ -45,7 +45,8 @@ class SerialShoe(CardSource):
         if bool(parsed.path) == ("url" in parsed.options):
             raise ConfigError(
                 f"{url!r}: give a device path (serial:///dev/ttyUSB0) or url= "
-                "(serial://?url=loop://), exactly one")
+                "(serial://?url=loop://), exactly one"
+            )
         self.port_url = parsed.options.get("url") or parsed.path
         self.baud = int_option(parsed, "baud", 9600, 50, 4_000_000)
         self.reconnect_delay = float_option(parsed, "reconnect_delay", 0.5, 0.01, 60)
@@ -67,14 +68,17 @@ class SerialShoe(CardSource):
             self._port = self._connect()
         except ValueError as exc:  # pyserial's "protocol not known": the URL is wrong
             raise ConfigError(
-                f"cannot open shoe port {self.port_url!r}: {exc} (check --cards)") from exc
+                f"cannot open shoe port {self.port_url!r}: {exc} (check --cards)"
+            ) from exc
         except LINE_ERRORS as exc:
             raise DriverInitError(
                 f"cannot open shoe port {self.port_url!r} ({_why(exc)}): "
-                "is the shoe plugged in and switched on? (check --cards)") from exc
+                "is the shoe plugged in and switched on? (check --cards)"
+            ) from exc
         self._send(self._session.connected(time.monotonic()))
-        self._thread = threading.Thread(target=self._run, name=f"shoe-reader {self.port_url}",
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, name=f"shoe-reader {self.port_url}", daemon=True
+        )
         self._thread.start()
 
     def _close(self) -> None:
@@ -97,8 +101,9 @@ class SerialShoe(CardSource):
     # ---- the port --------------------------------------------------------------------------
 
     def _connect(self) -> serial.SerialBase:
-        return serial.serial_for_url(self.port_url, baudrate=self.baud, timeout=0.05,
-                                     write_timeout=1.0)
+        return serial.serial_for_url(
+            self.port_url, baudrate=self.baud, timeout=0.05, write_timeout=1.0
+        )
 
     def _drop_port(self) -> None:
         port, self._port = self._port, None
@@ -156,8 +161,11 @@ class SerialShoe(CardSource):
         if messages or counters.bad_frames != bad_before:
             self._report_noise()  # noise arrives in dribs; report it once, before what follows
         if counters.bad_frames != bad_before:
-            self._emit("bad_frame", reason=self._framer.last_problem,
-                       count=counters.bad_frames - bad_before)
+            self._emit(
+                "bad_frame",
+                reason=self._framer.last_problem,
+                count=counters.bad_frames - bad_before,
+            )
         for message in messages:
             self._react(self._session.handle(message, at))  # type: ignore[arg-type]
 

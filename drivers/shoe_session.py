@@ -120,9 +120,15 @@ class ShoeSession:
     def _status_event(self, message: Heartbeat | Status, at: float) -> SourceEvent:
         if isinstance(message, Heartbeat):
             return self._event("heartbeat", at, uptime=message.uptime, last_seq=message.last_seq)
-        return self._event("status", at, door_open=message.door_open, jammed=message.jammed,
-                           locked=message.locked, last_seq=message.last_seq,
-                           cards_left=message.cards_left)
+        return self._event(
+            "status",
+            at,
+            door_open=message.door_open,
+            jammed=message.jammed,
+            locked=message.locked,
+            last_seq=message.last_seq,
+            cards_left=message.cards_left,
+        )
 
     def _status_changes(self, status: Status, at: float) -> list[SourceEvent]:
         """A door opened or closed, a jam began or cleared: reported once, when it changes."""
@@ -140,17 +146,32 @@ class ShoeSession:
         return after_from and seq_diff(self.next_seq, gone.next_seq) > 0
 
     def _hello(self, hello: Hello, at: float, out: Reaction) -> None:
-        out.events.append(self._event("hello", at, device_id=hello.device_id,
-                                      firmware=hello.firmware, protocol=hello.protocol))
+        out.events.append(
+            self._event(
+                "hello",
+                at,
+                device_id=hello.device_id,
+                firmware=hello.firmware,
+                protocol=hello.protocol,
+            )
+        )
         if hello.protocol != PROTOCOL_VERSION:
-            out.events.append(self._event(
-                "warning", at, reason=f"shoe speaks protocol {hello.protocol}, "
-                f"this host speaks {PROTOCOL_VERSION}"))
+            out.events.append(
+                self._event(
+                    "warning",
+                    at,
+                    reason=f"shoe speaks protocol {hello.protocol}, "
+                    f"this host speaks {PROTOCOL_VERSION}",
+                )
+            )
         if not self._ever_synced:
             self.next_seq = seq_add(hello.last_ack, 1)
         elif seq_diff(seq_add(self.next_seq, -1), hello.last_seq) < 0:
-            out.events.append(self._event(
-                "warning", at, reason=f"the shoe restarted its numbering at {hello.last_seq}"))
+            out.events.append(
+                self._event(
+                    "warning", at, reason=f"the shoe restarted its numbering at {hello.last_seq}"
+                )
+            )
             self.next_seq = seq_add(hello.last_ack, 1)
         self._synced = self._ever_synced = True
         self._beyond = None
@@ -172,10 +193,15 @@ class ShoeSession:
         out.replies.append(Resend(self.next_seq))
 
     def _skip_to(self, seq: int, at: float, out: Reaction, why: str) -> None:
-        detail = {"missing_from": self.next_seq, "missing_to": seq_add(seq, -1),
-                  "reason": GAP_REASON, "why": why}
-        gap = SourceEvent("sequence_gap", self.source, self.stamp(), seq=self.next_seq,
-                          detail=detail)
+        detail = {
+            "missing_from": self.next_seq,
+            "missing_to": seq_add(seq, -1),
+            "reason": GAP_REASON,
+            "why": why,
+        }
+        gap = SourceEvent(
+            "sequence_gap", self.source, self.stamp(), seq=self.next_seq, detail=detail
+        )
         out.events.append(gap)
         self.next_seq = seq
         self._resend_tries = 0
@@ -219,6 +245,7 @@ class ShoeSession:
             detail["drawn_while_locked"] = True
             events.append(event("drawn_while_locked", message.card))
         if message.mark_ok is False:
-            events.append(event("warning", message.card,
-                                reason="the card's security mark did not check out"))
+            events.append(
+                event("warning", message.card, reason="the card's security mark did not check out")
+            )
         return [*events, event(CARD, message.card, **detail)]

@@ -58,7 +58,9 @@ def float_option(source: SourceURL, name: str, default: float, low: float, high:
     return _number_option(source, name, default, low, high, float, "a number")
 
 
-def _number_option(source: SourceURL, name: str, default: Any, low: Any, high: Any, kind: Any, what: str) -> Any:
+def _number_option(
+    source: SourceURL, name: str, default: Any, low: Any, high: Any, kind: Any, what: str
+) -> Any:
     """An option's value as ``kind`` in ``low..high``; a clear ConfigError otherwise."""
     text = source.options.get(name)
     if text is None:

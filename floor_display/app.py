@@ -36,7 +36,9 @@ from table_controller.staff import Staff, StaffMember
 
 PAGE = Path(__file__).with_name("page.html")
 COOKIE = "floor_session"
-ROLES = ("pit_boss",)  # who may watch the floor (surveillance staff join when the staff file knows them)
+ROLES = (
+    "pit_boss",
+)  # who may watch the floor (surveillance staff join when the staff file knows them)
 
 
 @dataclass
@@ -55,7 +57,9 @@ class SignIn(BaseModel):
 
 def create_app(settings: FloorSettings) -> FastAPI:
     board = Board()
-    app = FastAPI(title="Floor", version="1", lifespan=_lifespan(settings, board), responses=GATE_ANSWERS)
+    app = FastAPI(
+        title="Floor", version="1", lifespan=_lifespan(settings, board), responses=GATE_ANSWERS
+    )
     app.state.settings, app.state.board, app.state.guard = settings, board, PinGuard()
     app.add_middleware(Gate, hosts=table_hosts(settings.host, settings.allowed_hosts))
     _routes(app, settings, board)
@@ -76,7 +80,9 @@ def _lifespan(settings: FloorSettings, board: Board) -> Any:
 
         loop = asyncio.get_running_loop()
         app.state.hub = PushHub(lambda _console: _message(app))
-        feed = FloorFeed(settings.log_url, board, lambda: loop.call_soon_threadsafe(app.state.hub.changed))
+        feed = FloorFeed(
+            settings.log_url, board, lambda: loop.call_soon_threadsafe(app.state.hub.changed)
+        )
         app.state.feed = feed
         feed.open()
         try:
@@ -114,7 +120,9 @@ def _routes(app: FastAPI, settings: FloorSettings, board: Board) -> None:
         wait = guard.wait_left()
         if wait > 0:
             raise HTTPException(429, f"too many wrong PINs: wait {wait:.0f} s")
-        member = next((m for role in ROLES if (m := settings.staff.find(body.pin, role, body.staff))), None)
+        member = next(
+            (m for role in ROLES if (m := settings.staff.find(body.pin, role, body.staff))), None
+        )
         if member is None:
             guard.failed()
             raise HTTPException(403, "no pit boss with that staff id and PIN")

@@ -17,7 +17,10 @@ from table_controller.hand_log.records import EVENT, HARDWARE, HEADER, RESULT, H
 # Hardware reports that put up an alert (key, words), and those that take one down.
 _DEVICE_DOWN = {"disconnected": "disconnected"}
 _DEVICE_UP = frozenset({"reconnected", "hello"})
-_WARNINGS = {"camera_mismatch": "camera mismatch", "layout_size": "camera layout does not fit its pictures"}
+_WARNINGS = {
+    "camera_mismatch": "camera mismatch",
+    "layout_size": "camera layout does not fit its pictures",
+}
 
 
 @dataclass
@@ -64,7 +67,12 @@ class TableView:
             self.dealer = str(payload["dealer"])
 
     def _begin(self, hand_id: str, header: dict[str, Any]) -> None:
-        self.hand_id, self.hand_over, self.outcome, self.last_event = hand_id, False, "", "hand begun"
+        self.hand_id, self.hand_over, self.outcome, self.last_event = (
+            hand_id,
+            False,
+            "",
+            "hand begun",
+        )
         self.game = str(header.get("game") or self.game)
         self.title = str(header.get("title") or self.game)
         self.dealer = str(header.get("dealer") or self.dealer)
@@ -73,11 +81,20 @@ class TableView:
     def _event(self, payload: dict[str, Any], source: str) -> None:
         event = payload.get("event") or {}
         what = event.get("type", "")
-        self.last_event = " ".join(str(x) for x in (what, event.get("card") or event.get("control")
-                                                    or event.get("action") or "", event.get("seat") or "") if x)
+        self.last_event = " ".join(
+            str(x)
+            for x in (
+                what,
+                event.get("card") or event.get("control") or event.get("action") or "",
+                event.get("seat") or "",
+            )
+            if x
+        )
         opened = [e for e in payload.get("effects") or [] if e.get("type") == "irregularity"]
         if opened:
-            self.open_irregularity = str(opened[-1].get("reason") or opened[-1].get("kind") or "irregularity")
+            self.open_irregularity = str(
+                opened[-1].get("reason") or opened[-1].get("kind") or "irregularity"
+            )
         elif self.open_irregularity and what == "control" and not _refused(payload):
             self._resolved(str(event.get("control", "")).replace("_", " "), source)
 
@@ -92,22 +109,39 @@ class TableView:
         elif kind in _DEVICE_UP:
             self.alerts.pop(device, None)
         elif kind == "log_unreachable":  # the table's spool, forwarded once the server was back
-            began, ended = (time.strftime("%H:%M:%S", time.gmtime(float(report.get(k) or 0))) for k in ("began", "ended"))
-            self.log_outage = (f"hand log unreachable {began}-{ended} UTC: "
-                               f"{report.get('records')} records kept at the table")
+            began, ended = (
+                time.strftime("%H:%M:%S", time.gmtime(float(report.get(k) or 0)))
+                for k in ("began", "ended")
+            )
+            self.log_outage = (
+                f"hand log unreachable {began}-{ended} UTC: "
+                f"{report.get('records')} records kept at the table"
+            )
         elif kind == "warning" and report.get("reason") in _WARNINGS:
             self.alerts[str(report["reason"])] = _WARNINGS[str(report["reason"])]
 
     def to_dict(self, now: float) -> dict[str, Any]:
         hour = now - now % 3600
         return {
-            "table": self.table, "game": self.game, "title": self.title, "dealer": self.dealer,
-            "seats": self.seats, "hand": self.hand_id,
-            "hand_state": (f"over: {self.outcome}" if self.hand_over and self.outcome
-                           else "no hand yet" if not self.hand_id else f"dealing: {self.last_event}"),
+            "table": self.table,
+            "game": self.game,
+            "title": self.title,
+            "dealer": self.dealer,
+            "seats": self.seats,
+            "hand": self.hand_id,
+            "hand_state": (
+                f"over: {self.outcome}"
+                if self.hand_over and self.outcome
+                else "no hand yet"
+                if not self.hand_id
+                else f"dealing: {self.last_event}"
+            ),
             "hands_this_hour": sum(at >= hour for at in self.results_at),
-            "open_irregularity": self.open_irregularity, "last_resolved": self.last_resolved,
-            "alerts": sorted(self.alerts.values()), "log_outage": self.log_outage, "last_seq": self.last_seq,
+            "open_irregularity": self.open_irregularity,
+            "last_resolved": self.last_resolved,
+            "alerts": sorted(self.alerts.values()),
+            "log_outage": self.log_outage,
+            "last_seq": self.last_seq,
             "silent_seconds": round(max(0.0, now - self.last_at)) if self.last_at else None,
         }
 
@@ -140,6 +174,9 @@ class Board:
     def to_dict(self, now: float | None = None) -> dict[str, Any]:
         now = time.time() if now is None else now
         tables = [self.tables[t].to_dict(now) for t in sorted(self.tables)]
-        return {"tables": tables, "at": now,
-                "open_irregularities": sum(bool(t["open_irregularity"]) for t in tables),
-                "alerts": sum(len(t["alerts"]) for t in tables)}
+        return {
+            "tables": tables,
+            "at": now,
+            "open_irregularities": sum(bool(t["open_irregularity"]) for t in tables),
+            "alerts": sum(len(t["alerts"]) for t in tables),
+        }

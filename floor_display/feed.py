@@ -56,16 +56,24 @@ class FloorFeed:
             try:
                 self._follow()
             except (HandLogError, psycopg.Error) as exc:
-                self.problem = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                self.problem = (
+                    str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                )
                 LOG.warning("floor feed: %s; trying again", self.problem)
                 self.on_change()
                 self._stop.wait(RECONNECT_SECONDS)
 
     def _follow(self) -> None:
-        with psycopg.connect(self.url, autocommit=True) as listener, PgStore(self.url, create=False) as store:
+        with (
+            psycopg.connect(self.url, autocommit=True) as listener,
+            PgStore(self.url, create=False) as store,
+        ):
             listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
-            self._catch_up(store, [str(r[0]) for r in store.execute("SELECT DISTINCT table_id FROM hand_records")],
-                           first=True)
+            self._catch_up(
+                store,
+                [str(r[0]) for r in store.execute("SELECT DISTINCT table_id FROM hand_records")],
+                first=True,
+            )
             self.problem = ""
             self.on_change()
             while not self._stop.is_set():
@@ -90,7 +98,9 @@ def _start_of_view(store: PgStore, table: str, hour: float) -> int:
     """Where the floor starts reading a table: its last hand's header, or the first record of
     this hour if that is earlier (the hands this hour are counted)."""
     header = store.last_header(table)
-    rows = store.execute("SELECT MIN(seq) FROM hand_records WHERE table_id = ? AND at >= ?", (table, hour))
+    rows = store.execute(
+        "SELECT MIN(seq) FROM hand_records WHERE table_id = ? AND at >= ?", (table, hour)
+    )
     first_this_hour = rows[0][0] if rows and rows[0][0] is not None else None
     starts = [s for s in (header.seq if header else None, first_this_hour) if s is not None]
     return min(starts) - 1 if starts else 0

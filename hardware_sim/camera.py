@@ -50,7 +50,9 @@ class SimCamera(CameraSource):
     def __init__(self, url: str) -> None:
         parsed = split_source_url(url, OPTIONS)
         if parsed.path:
-            raise ConfigError(f"sim-camera:// takes no path (got {parsed.path!r}); e.g. sim-camera://?seed=3")
+            raise ConfigError(
+                f"sim-camera:// takes no path (got {parsed.path!r}); e.g. sim-camera://?seed=3"
+            )
         self.seed = int_option(parsed, "seed", 0, 0, 2**32 - 1)
         self._rng = np.random.default_rng(self.seed)
         self.corners = default_corners(self._rng)
@@ -81,7 +83,9 @@ class SimCamera(CameraSource):
         with self._lock:
             self.places = dict(places)
             self._placements.clear()
-            self.tracker.layout = calibrate([(float(x), float(y)) for x, y in self.corners], (1280, 720), self.places)
+            self.tracker.layout = calibrate(
+                [(float(x), float(y)) for x, y in self.corners], (1280, 720), self.places
+            )
 
     def _open(self) -> None:
         pass

@@ -15,11 +15,14 @@ from table_controller.cards import Card, parse_card, standard_deck
 from table_controller.errors import CardCodeError, ConfigError
 
 
-def shuffled_deck(seed: int, decks: int = 1, jokers: int = 0,
-                  stripped: frozenset[Card] = frozenset()) -> tuple[Card, ...]:
+def shuffled_deck(
+    seed: int, decks: int = 1, jokers: int = 0, stripped: frozenset[Card] = frozenset()
+) -> tuple[Card, ...]:
     """``decks`` standard decks, less any ``stripped`` cards, and ``jokers`` jokers, shuffled by
     ``seed``; the same seed gives the same order."""
-    cards = [c for c in standard_deck() if c not in stripped] * decks + list(standard_deck(jokers=jokers)[52:])
+    cards = [c for c in standard_deck() if c not in stripped] * decks + list(
+        standard_deck(jokers=jokers)[52:]
+    )
     random.Random(seed).shuffle(cards)
     return tuple(cards)
 

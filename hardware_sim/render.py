@@ -33,7 +33,9 @@ _BLACK = (25, 25, 25)
 _SPOT_LINE = (90, 160, 120)
 
 
-def draw_card_face(card: Card, ink: tuple[int, int, int] | None = None, rank: np.ndarray | None = None) -> np.ndarray:
+def draw_card_face(
+    card: Card, ink: tuple[int, int, int] | None = None, rank: np.ndarray | None = None
+) -> np.ndarray:
     """A FACE_W x FACE_H upright card face, index in the top-left and bottom-right corners;
     printed red or black, or in ``ink`` (BGR); its rank as OpenCV's stroke font draws it, or
     as the ink mask ``rank`` (uint8, high where the rank prints, cropped to it)."""
@@ -46,7 +48,9 @@ def draw_card_face(card: Card, ink: tuple[int, int, int] | None = None, rank: np
     return face
 
 
-def _draw_index(face: np.ndarray, card: Card, ink: tuple[int, int, int], rank: np.ndarray | None = None) -> None:
+def _draw_index(
+    face: np.ndarray, card: Card, ink: tuple[int, int, int], rank: np.ndarray | None = None
+) -> None:
     """A jumbo index, as casino decks print for the camera and the players across the table:
     the rank INDEX_RANK_H tall (a 10's two figures squeezed to one's width), its suit under it.
     At the far spots the camera sees the rank about 12 px tall, above the 11 px the corner
@@ -86,8 +90,13 @@ class Placement:
 Rect = tuple[float, float, float, float]
 
 
-def place_on_spot(card: Card, spot: str, rng: np.random.Generator, slot: int = 0,
-                  places: dict[str, Rect] | None = None) -> Placement:
+def place_on_spot(
+    card: Card,
+    spot: str,
+    rng: np.random.Generator,
+    slot: int = 0,
+    places: dict[str, Rect] | None = None,
+) -> Placement:
     """Where a dealer would put the ``slot``-th card on ``spot``, a little askew (never so
     much that it leaves its spot or touches a card on the next one). ``places``: the game's
     (:mod:`table_controller.camera_places`); the Backhand series' by default."""
@@ -116,7 +125,9 @@ def _face_to_layout(placement: Placement, scale: float) -> np.ndarray:
 
 
 def render_frame(
-    placements: list[Placement], corners: np.ndarray, rng: np.random.Generator,
+    placements: list[Placement],
+    corners: np.ndarray,
+    rng: np.random.Generator,
     places: dict[str, Rect] | None = None,
 ) -> np.ndarray:
     """A FRAME_SIZE overhead frame of the layout (its ``places`` marked) whose corners
@@ -135,11 +146,15 @@ def card_in_frame(placement: Placement, corners: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(outline, _layout_to_frame(corners)).reshape(-1, 2)
 
 
-def _seen_from(placements: list[Placement], corners: np.ndarray, places: dict[str, Rect] | None = None) -> np.ndarray:
+def _seen_from(
+    placements: list[Placement], corners: np.ndarray, places: dict[str, Rect] | None = None
+) -> np.ndarray:
     flat = _draw_layout(places)
     for placement in placements:
         _paste_card(flat, placement)
-    return cv2.warpPerspective(flat, _layout_to_frame(corners), FRAME_SIZE, borderValue=(30, 30, 30))
+    return cv2.warpPerspective(
+        flat, _layout_to_frame(corners), FRAME_SIZE, borderValue=(30, 30, 30)
+    )
 
 
 def _layout_to_frame(corners: np.ndarray) -> np.ndarray:
@@ -158,9 +173,19 @@ def _draw_spot_marks(flat: np.ndarray, rect: tuple[float, float, float, float]) 
     """A spot is printed as its four corner marks. A closed outline would fence off a
     card-shaped region of cloth larger than the card on it, which the detector may prefer
     to the card (see docs/vision.md, the simulated camera)."""
-    left, top, right, bottom = (rect[0] * LAYOUT_W, rect[1] * LAYOUT_H, rect[2] * LAYOUT_W, rect[3] * LAYOUT_H)
+    left, top, right, bottom = (
+        rect[0] * LAYOUT_W,
+        rect[1] * LAYOUT_H,
+        rect[2] * LAYOUT_W,
+        rect[3] * LAYOUT_H,
+    )
     arm = 0.2 * min(right - left, bottom - top)
-    for x, y, dx, dy in ((left, top, 1, 1), (right, top, -1, 1), (right, bottom, -1, -1), (left, bottom, 1, -1)):
+    for x, y, dx, dy in (
+        (left, top, 1, 1),
+        (right, top, -1, 1),
+        (right, bottom, -1, -1),
+        (left, bottom, 1, -1),
+    ):
         corner = (int(x), int(y))
         cv2.line(flat, corner, (int(x + dx * arm), int(y)), _SPOT_LINE, 2, cv2.LINE_AA)
         cv2.line(flat, corner, (int(x), int(y + dy * arm)), _SPOT_LINE, 2, cv2.LINE_AA)
@@ -189,7 +214,9 @@ def _camera_effects(frame: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def straight_corners() -> np.ndarray:
     """Where a ceiling camera mounted as intended sees the layout's corners: a trapezoid."""
-    return (np.float32([[0.16, 0.08], [0.84, 0.08], [0.97, 0.95], [0.03, 0.95]]) * FRAME_SIZE).astype(np.float32)
+    return (
+        np.float32([[0.16, 0.08], [0.84, 0.08], [0.97, 0.95], [0.03, 0.95]]) * FRAME_SIZE
+    ).astype(np.float32)
 
 
 def default_corners(rng: np.random.Generator) -> np.ndarray:

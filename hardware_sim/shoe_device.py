@@ -219,8 +219,17 @@ class ShoeDevice:
     def _answer(self, message: Message) -> None:
         if isinstance(message, HelloRequest):
             self._greeted = True
-            self._send(encode(Hello(self.settings.device_id, self.settings.firmware,
-                                    PROTOCOL_VERSION, self._last_seq, seq_of_count(self._acked))))
+            self._send(
+                encode(
+                    Hello(
+                        self.settings.device_id,
+                        self.settings.firmware,
+                        PROTOCOL_VERSION,
+                        self._last_seq,
+                        seq_of_count(self._acked),
+                    )
+                )
+            )
         elif isinstance(message, Ack):
             count = self._count_of(message.seq)
             if self._acked < count <= self._issued:  # an old or impossible ack is ignored
@@ -236,8 +245,7 @@ class ShoeDevice:
             self._send(encode(self._status()))
 
     def _status(self) -> Status:
-        return Status(self._door_open, self._jammed, self._locked, self._last_seq,
-                      self.cards_left)
+        return Status(self._door_open, self._jammed, self._locked, self._last_seq, self.cards_left)
 
     def _resend(self, first: int) -> None:
         """Everything held from ``first`` on; a GONE for each run it no longer holds."""
@@ -302,7 +310,11 @@ class ShoeDevice:
 
     def _at_cut_card(self) -> bool:
         """The next card lies behind the cut card, which has not come out yet."""
-        return self._cut_after is not None and not self._cut_sent and self._from_shoe >= self._cut_after
+        return (
+            self._cut_after is not None
+            and not self._cut_sent
+            and self._from_shoe >= self._cut_after
+        )
 
     def _issue(self, make: Callable[[int], Message], keep: bool = True) -> bytes:
         """The frame of the next sequenced message, held for resending unless ``keep`` is off."""
@@ -331,8 +343,9 @@ class ShoeDevice:
         self._next_deal = now + (self.settings.pace or 0.0)
         locked = self._locked or "locked" in faults
         quality = 90 + number % 11
-        frame = self._issue(lambda seq: CardDrawn(seq, card, quality, True, locked),
-                            keep="lost" not in faults)
+        frame = self._issue(
+            lambda seq: CardDrawn(seq, card, quality, True, locked), keep="lost" not in faults
+        )
         if self._on_card_written is not None:
             self._on_card_written(self._last_seq, card, time.monotonic())
         self._transmit(frame, number, faults)

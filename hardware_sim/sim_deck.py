@@ -37,7 +37,16 @@ PHOTO_MARGIN = 24  # felt round the card in its cropped enrolment photo, frame p
 # Each pass photographs every card once: (spots each card moves on, degrees it is turned).
 _PASSES = ((0, 0.0), (5, 4.0), (8, -4.0))
 # Whatever decides how glyphs are cut and stored: a change here invalidates the cached deck.
-_ENROLMENT_MODULES = ("deck", "enrol", "faces", "learned", "reading", "adapt", "detect", "selection")
+_ENROLMENT_MODULES = (
+    "deck",
+    "enrol",
+    "faces",
+    "learned",
+    "reading",
+    "adapt",
+    "detect",
+    "selection",
+)
 
 
 @functools.cache
@@ -63,7 +72,10 @@ def enrolment_photos() -> list[tuple[Card, np.ndarray]]:
     for shift, angle in _PASSES:
         for first in range(0, len(cards), len(spots)):
             batch = cards[first : first + len(spots)]
-            placements = [_square_on(card, spots[(n + shift) % len(spots)], angle) for n, card in enumerate(batch)]
+            placements = [
+                _square_on(card, spots[(n + shift) % len(spots)], angle)
+                for n, card in enumerate(batch)
+            ]
             frame = photograph(placements, corners)
             photos.extend((p.card, _crop(frame, card_in_frame(p, corners))) for p in placements)
     return photos
@@ -106,7 +118,12 @@ def _digest() -> str:
     digest = hashlib.sha256()
     here = Path(__file__).resolve()
     weights = sorted((here.parents[1] / "vision" / "models").glob("index_reader*.onnx"))
-    for path in (here, here.with_name("render.py"), here.parents[1] / "vision" / "calibration.py", *weights):
+    for path in (
+        here,
+        here.with_name("render.py"),
+        here.parents[1] / "vision" / "calibration.py",
+        *weights,
+    ):
         digest.update(path.read_bytes())
     for module in _ENROLMENT_MODULES:
         digest.update((here.parents[1] / "vision" / f"{module}.py").read_bytes())

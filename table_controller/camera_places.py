@@ -45,21 +45,37 @@ def camera_places(game: Any) -> dict[str, Rect]:
 
 def _around(points: list[tuple[float, float]]) -> Rect:
     xs, ys = [x for x, _ in points], [y for _, y in points]
-    return (min(xs) - REACH, min(ys) - CARD_HALF_HEIGHT, max(xs) + REACH, max(ys) + CARD_HALF_HEIGHT)
+    return (
+        min(xs) - REACH,
+        min(ys) - CARD_HALF_HEIGHT,
+        max(xs) + REACH,
+        max(ys) + CARD_HALF_HEIGHT,
+    )
 
 
 def _apart(name: str, box: Rect, boxes: dict[str, Rect]) -> Rect:
     """``box`` cut back, half way each, from any place it overlaps; inside the layout."""
     left, top, right, bottom = box
     for other, (o_left, o_top, o_right, o_bottom) in boxes.items():
-        if other == name or o_top >= bottom or o_bottom <= top or o_left >= right or o_right <= left:
+        if (
+            other == name
+            or o_top >= bottom
+            or o_bottom <= top
+            or o_left >= right
+            or o_right <= left
+        ):
             continue
         middle, o_middle = (box[0] + box[2]) / 2, (o_left + o_right) / 2
         if o_middle > middle:
             right = min(right, (box[2] + o_left) / 2 - GAP / 2)
         else:
             left = max(left, (o_right + box[0]) / 2 + GAP / 2)
-    return (round(max(0.0, left), 4), round(max(0.0, top), 4), round(min(1.0, right), 4), round(min(1.0, bottom), 4))
+    return (
+        round(max(0.0, left), 4),
+        round(max(0.0, top), 4),
+        round(min(1.0, right), 4),
+        round(min(1.0, bottom), 4),
+    )
 
 
 def cards_on_places(session: Any) -> dict[str, tuple[str, ...]]:

@@ -34,8 +34,12 @@ class Card:
     def __post_init__(self) -> None:
         if self.rank in (JOKER, DEVIL):
             if self.suit is not None:
-                raise CardCodeError(f"a {'joker' if self.rank == JOKER else 'Devil card'} has no suit (got {self.suit!r})")
-            object.__setattr__(self, "index", 52 if self.rank == JOKER else 53)  # 53: no shoe holds one
+                raise CardCodeError(
+                    f"a {'joker' if self.rank == JOKER else 'Devil card'} has no suit (got {self.suit!r})"
+                )
+            object.__setattr__(
+                self, "index", 52 if self.rank == JOKER else 53
+            )  # 53: no shoe holds one
             object.__setattr__(self, "code", self.rank)
         elif self.rank not in RANKS or self.suit not in SUITS:
             raise CardCodeError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")

@@ -76,8 +76,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception as exc:  # a bug: one line for the person, the traceback kept in a file
         where = _keep_traceback()
-        print(f"table {args.command}: internal error (a bug, please report it): {type(exc).__name__}: "
-              f"{str(exc)[:200]}; details in {where}", file=sys.stderr)
+        print(
+            f"table {args.command}: internal error (a bug, please report it): {type(exc).__name__}: "
+            f"{str(exc)[:200]}; details in {where}",
+            file=sys.stderr,
+        )
         return INTERNAL_ERROR
 
 

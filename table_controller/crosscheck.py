@@ -45,8 +45,10 @@ def split_sources(urls: list[str]) -> tuple[str, str | None]:
         return urls[0], None
     cameras = [u for u in urls if u.split("://", 1)[0] in CAMERA_SCHEMES]
     if len(urls) != 2 or len(cameras) != 1:
-        raise ConfigError("--cards takes one card source, or a shoe and a camera "
-                          f"(e.g. --cards sim://?seed=42 --cards sim-camera://?seed=3); got {' '.join(urls)}")
+        raise ConfigError(
+            "--cards takes one card source, or a shoe and a camera "
+            f"(e.g. --cards sim://?seed=42 --cards sim-camera://?seed=3); got {' '.join(urls)}"
+        )
     shoe = next(u for u in urls if u not in cameras)
     return shoe, cameras[0]
 
@@ -76,25 +78,38 @@ def sighting_mismatch(layout: dict[str, tuple[str, ...]], code: str, spot: str) 
         return f"misplaced card: the camera sees {code} at {spot}, but it was dealt to {dealt_to}"
     here = layout.get(spot, ())
     if here:
-        return (f"switched card? the camera sees {code} at {spot}, where the shoe's "
-                f"{' '.join(here)} was dealt")
+        return (
+            f"switched card? the camera sees {code} at {spot}, where the shoe's "
+            f"{' '.join(here)} was dealt"
+        )
     return f"the camera sees {code} at {spot}, but the shoe read no such card"
 
 
-def gone_mismatch(layout: dict[str, tuple[str, ...]], expected: Expected, code: str, spot: str) -> str | None:
+def gone_mismatch(
+    layout: dict[str, tuple[str, ...]], expected: Expected, code: str, spot: str
+) -> str | None:
     """Why ``code`` leaving ``spot`` is irregular, or None if the engine expected it to leave."""
     if expected.hand_over:
         return None  # the result is in: the dealer collects the cards
     if code not in layout.get(spot, ()):
         return None  # the engine has moved it already: discarded, pushed, replaced
     deal = expected.deal
-    if deal is not None and deal.purpose == "ace_replacement" and deal.spot == spot and code[0] == "A":
+    if (
+        deal is not None
+        and deal.purpose == "ace_replacement"
+        and deal.spot == spot
+        and code[0] == "A"
+    ):
         return None  # the ace is being replaced: the dealer discards it first
     return f"{code} left {spot} while the hand is live: count and check the cards on the layout"
 
 
-def card_gone_matters(prompts: TablePrompts, expected: Expected, event: dict[str, Any],
-                      layout: dict[str, tuple[str, ...]] | None = None) -> bool:
+def card_gone_matters(
+    prompts: TablePrompts,
+    expected: Expected,
+    event: dict[str, Any],
+    layout: dict[str, tuple[str, ...]] | None = None,
+) -> bool:
     """Whether a camera's ``card_gone`` report (a card source's event dict) is something the
     dealer must act on: a card the engine still has on the layout left it before the result.
     ``layout``: the cards on the game's places, if the game names its own."""
@@ -111,7 +126,11 @@ def is_card_gone(event: dict[str, Any]) -> bool:
 
 def hand_is_live(prompts: TablePrompts, expected: Expected) -> bool:
     """A hand is dealing or in play and not already held for the pit boss."""
-    return not expected.hand_over and NEW_DECK not in expected.controls and prompts.irregularity is None
+    return (
+        not expected.hand_over
+        and NEW_DECK not in expected.controls
+        and prompts.irregularity is None
+    )
 
 
 @dataclass
@@ -160,8 +179,14 @@ class CameraWitness:
             return  # off every spot: a discard tray, a hand passing over the layout
         layout = self._layout_at(at)
         expected = self.session.expected()
-        if expected.deal is not None and expected.deal.spot == spot and _dealt_to(layout, code) is None:
-            self._held.append(_Pending(code, spot, at, source))  # the shoe's read may still be on its way
+        if (
+            expected.deal is not None
+            and expected.deal.spot == spot
+            and _dealt_to(layout, code) is None
+        ):
+            self._held.append(
+                _Pending(code, spot, at, source)
+            )  # the shoe's read may still be on its way
             return
         if self._judge(sighting_mismatch(layout, code, spot), source=source, at=at):
             pending = self._unconfirmed.get(code)
@@ -171,8 +196,11 @@ class CameraWitness:
     def gone(self, code: str, spot: str | None, *, source: str, at: float) -> None:
         if spot is None:
             return
-        self._judge(gone_mismatch(self._layout_at(at), self.session.expected(), code, spot),
-                    source=source, at=at)
+        self._judge(
+            gone_mismatch(self._layout_at(at), self.session.expected(), code, spot),
+            source=source,
+            at=at,
+        )
 
     def shoe_card_applied(self, code: str | None = None, at: float | None = None) -> None:
         """The shoe's card reached the engine: the camera now has ``confirm_seconds`` to see it
@@ -180,11 +208,16 @@ class CameraWitness:
         layout = self._current()
         spot = None if code is None else _dealt_to(layout, code)
         if code is not None and spot is not None:
-            self._unconfirmed[code] = _Pending(code, spot, time.time() if at is None else at, self.source)
+            self._unconfirmed[code] = _Pending(
+                code, spot, time.time() if at is None else at, self.source
+            )
         held, self._held = self._held, []
         for sighting in held:
-            if self._judge(sighting_mismatch(layout, sighting.code, sighting.spot),
-                           source=sighting.source, at=sighting.since):
+            if self._judge(
+                sighting_mismatch(layout, sighting.code, sighting.spot),
+                source=sighting.source,
+                at=sighting.since,
+            ):
                 self._unconfirmed.pop(sighting.code, None)
 
     def check_overdue(self, now: float) -> None:
@@ -195,16 +228,24 @@ class CameraWitness:
         layout = self._current()
         for code, pending in list(self._unconfirmed.items()):
             if layout.get(pending.spot) is None or code not in layout[pending.spot]:
-                del self._unconfirmed[code]  # collected, discarded or moved by the engine: nothing to see
+                del self._unconfirmed[
+                    code
+                ]  # collected, discarded or moved by the engine: nothing to see
             elif not pending.warned and now - pending.since >= self.confirm_seconds:
                 pending.warned = True
-                self._warn("camera_unconfirmed", pending,
-                           f"the camera has not seen {code} at {pending.spot}: check it lies flat and square")
+                self._warn(
+                    "camera_unconfirmed",
+                    pending,
+                    f"the camera has not seen {code} at {pending.spot}: check it lies flat and square",
+                )
         for pending in self._held:
             if not pending.warned and now - pending.since >= self.confirm_seconds:
                 pending.warned = True
-                self._warn("camera_unmatched", pending,
-                           f"the camera sees {pending.code} at {pending.spot}, but the shoe has not read it")
+                self._warn(
+                    "camera_unmatched",
+                    pending,
+                    f"the camera sees {pending.code} at {pending.spot}, but the shoe has not read it",
+                )
 
     @property
     def settled(self) -> bool:
@@ -212,18 +253,27 @@ class CameraWitness:
         return not self._unconfirmed and not self._held
 
     def to_dict(self) -> dict[str, Any]:
-        return {"confirmed": self.confirmed, "mismatches": self.mismatches, "waiting": len(self._held),
-                "unconfirmed": sorted(self._unconfirmed)}
+        return {
+            "confirmed": self.confirmed,
+            "mismatches": self.mismatches,
+            "waiting": len(self._held),
+            "unconfirmed": sorted(self._unconfirmed),
+        }
 
     def _layout_at(self, at: float) -> dict[str, tuple[str, ...]]:
         """The engine's layout when a frame filmed at ``at`` was taken (the current one for a
         frame newer than the last change)."""
         if not self._layouts or at >= self._layouts[-1][0]:
             return self._current()
-        return next((layout for since, layout in reversed(self._layouts) if since <= at), self._layouts[0][1])
+        return next(
+            (layout for since, layout in reversed(self._layouts) if since <= at),
+            self._layouts[0][1],
+        )
 
     def _current(self) -> dict[str, tuple[str, ...]]:
-        return layout_cards(self.session.prompts()) if self.layout_now is None else self.layout_now()
+        return (
+            layout_cards(self.session.prompts()) if self.layout_now is None else self.layout_now()
+        )
 
     def _judge(self, reason: str | None, *, source: str, at: float) -> bool:
         """Count an agreement (True), or report the mismatch ``reason`` (False)."""
@@ -234,8 +284,11 @@ class CameraWitness:
         if hand_is_live(self.session.prompts(), self.session.expected()):
             self.session.submit(HardwareIrregularity(reason), source=source, at=at)
         else:
-            self.session.hardware_event({"type": "warning", "reason": "camera_mismatch", "detail": reason},
-                                        source=source, at=at)
+            self.session.hardware_event(
+                {"type": "warning", "reason": "camera_mismatch", "detail": reason},
+                source=source,
+                at=at,
+            )
         return False
 
     def _warn(self, kind: str, pending: _Pending, detail: str) -> None:

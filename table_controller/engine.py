@@ -85,8 +85,12 @@ class Payment:
     reason: str  # plain words for the dealer: "side bet, ace-eight, 4 to 1"
     rule: str  # the rules document's id: BJ-13, DMH-3, ...
     hand: int | None = None  # a seat's hand after splits (1, 2, ...), where the game has them
-    owed: int = 0  # collected beyond the stake (left out of to_dict when 0: other games' logs unchanged)
-    banker: str | None = None  # the seat that banks this bet (Vingt-un's seat bank); None: the house
+    owed: int = (
+        0  # collected beyond the stake (left out of to_dict when 0: other games' logs unchanged)
+    )
+    banker: str | None = (
+        None  # the seat that banks this bet (Vingt-un's seat bank); None: the house
+    )
     # Where the players pay one another (Farmer), the money does not come from or go to the
     # house: ``payee`` receives what is collected (a seat, ``farm``, ``side_pot``) and ``payer``
     # gives what is paid; ``seat`` may then be a pot (``side_pot`` paying its remainder).
@@ -101,12 +105,22 @@ class Payment:
 
     def moves(self) -> tuple[tuple[str, int], ...]:
         """Who gained (+) and lost (-) what, the house as ``house``: always sums to zero."""
-        return ((self.seat, self.net), (self.payee or "house", self.collected), (self.payer or "house", -self.paid))
+        return (
+            (self.seat, self.net),
+            (self.payee or "house", self.collected),
+            (self.payer or "house", -self.paid),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "seat": self.seat, "bet": self.bet, "staked": self.staked, "collected": self.collected,
-            "returned": self.returned, "paid": self.paid, "net": self.net, "reason": self.reason,
+            "seat": self.seat,
+            "bet": self.bet,
+            "staked": self.staked,
+            "collected": self.collected,
+            "returned": self.returned,
+            "paid": self.paid,
+            "net": self.net,
+            "reason": self.reason,
             "rule": self.rule,
         }
         if self.hand is not None:
@@ -225,7 +239,9 @@ class HandResult:
     explanation: str
     seats: dict[str, SeatResult]
     void: bool = False
-    details: dict[str, Any] = field(default_factory=dict)  # game-specific, e.g. side-bet settlements
+    details: dict[str, Any] = field(
+        default_factory=dict
+    )  # game-specific, e.g. side-bet settlements
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,8 +309,9 @@ class Settled:
 Effect = Refused | Applied | IrregularityOpened | HandEnded | Settled
 
 
-def step_effects(state: Any, note: str | Irregularity, settled_from: int | None,
-                 ended: HandResult | None) -> tuple[Effect, ...]:
+def step_effects(
+    state: Any, note: str | Irregularity, settled_from: int | None, ended: HandResult | None
+) -> tuple[Effect, ...]:
     """What one applied event did, the same for every game: ``note`` is the plain words of what
     happened, or an irregularity that now holds ``state`` for the pit boss; the payments confirmed
     since ``state.settled[settled_from]`` (a game with money); the result if the hand ``ended``."""
@@ -314,8 +331,14 @@ def step_effects(state: Any, note: str | Irregularity, settled_from: int | None,
 def impossible_card(effects: tuple[Effect, ...]) -> Irregularity | None:
     """The impossible card (one the shoe cannot hold) an event opened, if it opened one: a
     scenario that deals it asks for a card no shoe of its game gives, an invalid input file."""
-    return next((e.irregularity for e in effects if isinstance(e, IrregularityOpened)
-                 and e.irregularity.kind == "impossible_card"), None)
+    return next(
+        (
+            e.irregularity
+            for e in effects
+            if isinstance(e, IrregularityOpened) and e.irregularity.kind == "impossible_card"
+        ),
+        None,
+    )
 
 
 def void_words(settled: list[Payment], returned: str) -> str:
@@ -323,7 +346,8 @@ def void_words(settled: list[Payment], returned: str) -> str:
     taken back: a void round moves no money."""
     taken = any(p.collected and not p.staked for p in settled)  # a win paid before the void, undone
     return f"round void: {returned}" + (
-        "; every win paid before the void taken back" if taken else "")
+        "; every win paid before the void taken back" if taken else ""
+    )
 
 
 class Refusal(Exception):  # noqa: N818 (the rules' word: a refused event is not a fault)
@@ -336,8 +360,9 @@ class Refusal(Exception):  # noqa: N818 (the rules' word: a refused event is not
         self.legal = legal
 
 
-def stepped(state: Any, event: Event,
-            step: Callable[[Any, Event], tuple[Effect, ...]]) -> tuple[Any, tuple[Effect, ...]]:
+def stepped(
+    state: Any, event: Event, step: Callable[[Any, Event], tuple[Effect, ...]]
+) -> tuple[Any, tuple[Effect, ...]]:
     """A game's apply, the same for every game: ``step`` works on a copy of ``state`` (its note
     cleared) and returns its effects; a Refusal leaves ``state`` as it was, Refused."""
     new = state.clone()

@@ -18,9 +18,15 @@ RESHUFFLE = "reshuffle_discards"  # dealer: discards shuffled back in (switch C1
 VOID_HAND = "void_hand"  # pit boss
 ACCEPT_CARD = "accept_card"  # pit boss
 PAID = "paid"  # dealer: the payment or collection the engine asked for (Expected.payment) is made
-DONE = "done"  # dealer: the step the prompt named is done (Red Dog: antes taken; Farmer: the reveal)
-BURN_CARD = "burn_card"  # pit boss: the held card goes to the discard unused (Red Dog RD-15, Farmer)
-CLOSE_GAME = "close_game"  # pit boss: close a game whose pot carries over, dividing it (Farmer's farm)
+DONE = (
+    "done"  # dealer: the step the prompt named is done (Red Dog: antes taken; Farmer: the reveal)
+)
+BURN_CARD = (
+    "burn_card"  # pit boss: the held card goes to the discard unused (Red Dog RD-15, Farmer)
+)
+CLOSE_GAME = (
+    "close_game"  # pit boss: close a game whose pot carries over, dividing it (Farmer's farm)
+)
 PIT_BOSS_CONTROLS = frozenset({VOID_HAND, ACCEPT_CARD, BURN_CARD, CLOSE_GAME})
 DEALER_CONTROLS = frozenset({NEW_DECK, RESHUFFLE, PAID, DONE})
 
@@ -83,7 +89,9 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         return out
     if isinstance(event, Decision):
         out = {"type": "decision", "seat": event.seat, "action": event.action}
-        if event.amount is not None:  # absent otherwise, so logs of games without money are unchanged
+        if (
+            event.amount is not None
+        ):  # absent otherwise, so logs of games without money are unchanged
             out["amount"] = event.amount
         return out
     if isinstance(event, Wager):
@@ -99,7 +107,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         return CardArrived(parse_card(data["card"]), data.get("spot"))
     if kind == "decision":
         amount = data.get("amount")
-        return Decision(str(data["seat"]), str(data["action"]), None if amount is None else _cents(amount))
+        return Decision(
+            str(data["seat"]), str(data["action"]), None if amount is None else _cents(amount)
+        )
     if kind == "wager":
         return Wager(str(data["seat"]), str(data["bet"]), _cents(data["amount"]))
     if kind == "control":

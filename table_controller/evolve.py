@@ -24,7 +24,10 @@ def _build(cls: type) -> Any:
     store = "_set(new, {n!r}, obj.{n})" if frozen else "new.{n} = obj.{n}"
     lines = ["def copy(obj, changes):", "    new = _new(_cls)"]
     lines += ["    " + store.format(n=n) for n in names]
-    lines += ["    for name, value in changes.items():", "        _set(new, name, value)" if frozen else "        setattr(new, name, value)"]
+    lines += [
+        "    for name, value in changes.items():",
+        "        _set(new, name, value)" if frozen else "        setattr(new, name, value)",
+    ]
     lines.append("    return new")
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__}
     exec("\n".join(lines), namespace)

@@ -56,8 +56,12 @@ def alert_for(report: dict[str, Any], *, hand_live: bool) -> HardwareAlert:
         return HardwareAlert(hold if hand_live else None, ("door", "The shoe's door is open"))
     if kind == "door_closed":
         return HardwareAlert(clears="door")
-    if kind == "warning" and report.get("reason") == "layout_size":  # the camera's layout no longer fits its pictures
-        why = str(report.get("why", "the camera's layout does not fit its pictures: calibrate again"))
+    if (
+        kind == "warning" and report.get("reason") == "layout_size"
+    ):  # the camera's layout no longer fits its pictures
+        why = str(
+            report.get("why", "the camera's layout does not fit its pictures: calibrate again")
+        )
         return HardwareAlert(notice=("layout_size", why[0].upper() + why[1:]))
     if kind == "device_error":
         words = _device_error(report)

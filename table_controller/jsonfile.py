@@ -27,11 +27,15 @@ def read_json_file(name: str, *, what: str) -> Any:
     except ValueError as exc:  # a name with a NUL byte in it
         raise ScenarioError(f"cannot read {name!r}: {exc}") from None
     if len(raw) > MAX_BYTES:
-        raise ScenarioError(f"{name} is larger than a {what} file can be ({MAX_BYTES // 2**20} MiB)")
+        raise ScenarioError(
+            f"{name} is larger than a {what} file can be ({MAX_BYTES // 2**20} MiB)"
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ScenarioError(f"{name} is not UTF-8 text (byte {exc.start}): a {what} file is JSON") from None
+        raise ScenarioError(
+            f"{name} is not UTF-8 text (byte {exc.start}): a {what} file is JSON"
+        ) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -43,12 +43,19 @@ DEAL_WAIT_SECONDS = 2.0
 class RunningTable:
     """A session, the card source feeding it and the camera (if any) checking it."""
 
-    def __init__(self, session: TableSession, source: CardSource, camera: CardSource | None = None) -> None:
+    def __init__(
+        self, session: TableSession, source: CardSource, camera: CardSource | None = None
+    ) -> None:
         self.session = session
         self.source = source
         self.camera = camera
-        self.witness = None if camera is None else CameraWitness(
-            session, source=camera.url, layout_now=lambda: cards_on_places(session))
+        self.witness = (
+            None
+            if camera is None
+            else CameraWitness(
+                session, source=camera.url, layout_now=lambda: cards_on_places(session)
+            )
+        )
         self.last_card: dict[str, Any] | None = None
         if camera is not None:
             if hasattr(camera, "use_places"):  # a simulated table is laid out for this game
@@ -79,14 +86,20 @@ class RunningTable:
         made = table_event(event)
         if made is None:
             report = event.to_dict()
-            self.session.hardware_event(report, source=event.source, at=event.at, alert=self._must_act(report))
+            self.session.hardware_event(
+                report, source=event.source, at=event.at, alert=self._must_act(report)
+            )
             return
         engine_event, source, at = made
         # a card the game wants face down is shown to no screen but the dealer's console
         if event.card is not None:
             deal = self.session.expected().deal
-            self.last_card = {"code": event.card.code, "seq": event.seq, "at": event.at,
-                              "face_down": deal is not None and deal.face_down}
+            self.last_card = {
+                "code": event.card.code,
+                "seq": event.seq,
+                "at": event.at,
+                "face_down": deal is not None and deal.face_down,
+            }
         self.session.submit(engine_event, source=source, at=at)
         if event.card is not None and self.witness is not None:
             self.witness.shoe_card_applied(event.card.code, time.time())
@@ -105,7 +118,9 @@ class RunningTable:
         witnessed = gone or event.kind == "unreadable_card"
         self.session.hardware_event(report, source=event.source, at=event.at, alert=not witnessed)
         if gone and event.detail.get("card"):
-            self.witness.gone(str(event.detail["card"]), event.spot, source=event.source, at=event.at)
+            self.witness.gone(
+                str(event.detail["card"]), event.spot, source=event.source, at=event.at
+            )
 
     def check_camera(self, now: float) -> None:
         """Warn of a card the camera has not confirmed in time (called every so often)."""
@@ -125,7 +140,9 @@ class RunningTable:
             align_simulated_shoe(self.session, self.source)
         return refusal
 
-    def decide(self, seat: str, action: str, *, source: str, amount: int | None = None) -> str | None:
+    def decide(
+        self, seat: str, action: str, *, source: str, amount: int | None = None
+    ) -> str | None:
         return self.submit(Decision(seat, action, amount), source=source)
 
     def deal(self) -> str | None:
@@ -146,7 +163,9 @@ class RunningTable:
     def replay(self) -> None:
         """Read a recorded source to its end into the session (the terminal's replay); a round on
         a lasting shoe or pack starts where its header says (blackjack, Vingt-un)."""
-        self.session.state = start_of_hand(self.session.game, getattr(self.source, "header", {}) or {})
+        self.session.state = start_of_hand(
+            self.session.game, getattr(self.source, "header", {}) or {}
+        )
         while (event := self.source.read_event(timeout=None)) is not None:
             self.deliver(event)
 
@@ -165,8 +184,9 @@ class RunningTable:
         only when the engine still has it on the layout of a hand in play."""
         if not is_card_gone(report):
             return True
-        return card_gone_matters(self.session.prompts(), self.session.expected(), report,
-                                 cards_on_places(self.session))
+        return card_gone_matters(
+            self.session.prompts(), self.session.expected(), report, cards_on_places(self.session)
+        )
 
 
 def table_event(event: SourceEvent) -> tuple[Event, str, float] | None:
@@ -188,14 +208,18 @@ def device_name(url: str) -> str:
     return {"camera": "camera", "sim-camera": "camera", "replay": "replay"}.get(scheme, "shoe")
 
 
-def open_log(target: str | None, *, key: str | None, table_id: str, witness: str | None = None) -> Any:
+def open_log(
+    target: str | None, *, key: str | None, table_id: str, witness: str | None = None
+) -> Any:
     """The hand log at ``target`` (the default place when None)."""
     from table_controller.hand_log import HandLog
     from table_controller.hand_log.keys import default_log_target
 
     if witness is not None:
         check_witness_place(witness)
-    return HandLog.open(target or default_log_target(), key_path=key, table_id=table_id, witness=witness)
+    return HandLog.open(
+        target or default_log_target(), key_path=key, table_id=table_id, witness=witness
+    )
 
 
 def check_witness_place(witness: str) -> None:
@@ -207,11 +231,14 @@ def check_witness_place(witness: str) -> None:
         raise ConfigError(f"--witness {witness} is a folder: name a file in it")
     place = path if path.exists() else path.parent
     if not place.is_dir() and not path.exists():
-        raise ConfigError(f"--witness {witness}: the folder {place} does not exist "
-                          "(mount the share, or create it)")
+        raise ConfigError(
+            f"--witness {witness}: the folder {place} does not exist "
+            "(mount the share, or create it)"
+        )
     if not os.access(place, os.W_OK):
-        raise ConfigError(f"--witness {witness} cannot be written by this user "
-                          "(check its permissions)")
+        raise ConfigError(
+            f"--witness {witness} cannot be written by this user (check its permissions)"
+        )
 
 
 def resume_unfinished(session: TableSession, log: Any, source: Any = None) -> None:
@@ -237,14 +264,20 @@ def resume_unfinished(session: TableSession, log: Any, source: Any = None) -> No
 def _check_same_game(session: TableSession, hand_id: str, header: dict[str, Any]) -> None:
     """An unfinished hand is finished by the game it was dealt in, as it was set up (switches,
     seats, who is dealt first, limits): replayed through another it would be a different hand."""
-    running = json.loads(json.dumps(session.game.describe(), default=str))  # as the header was logged
+    running = json.loads(
+        json.dumps(session.game.describe(), default=str)
+    )  # as the header was logged
     title = header.get("title") or header.get("game")
-    start = f"table {session.table_id} has an unfinished {title} hand ({hand_id}): start the table with"
+    start = (
+        f"table {session.table_id} has an unfinished {title} hand ({hand_id}): start the table with"
+    )
     if header.get("game") != running.get("game"):
         raise ConfigError(f"{start} --game {header.get('game')} to finish it")
     differs = {k: header.get(k) for k, v in running.items() if k != "title" and header.get(k) != v}
     if differs:
-        raise ConfigError(f"{start} the settings it was dealt with to finish it: {json.dumps(differs, sort_keys=True)}")
+        raise ConfigError(
+            f"{start} the settings it was dealt with to finish it: {json.dumps(differs, sort_keys=True)}"
+        )
 
 
 def _refusal(effects: tuple[Effect, ...]) -> str | None:

@@ -35,7 +35,9 @@ from table_controller.serialize import effect_to_dict, result_to_dict
 Listener = Callable[["TableSession"], None]
 # a source saying it is there, or that a condition has ended: no alert
 ROUTINE_KINDS = frozenset({"hello", "heartbeat", "status", "jam_cleared", "door_closed"})
-LOG_NOTICE = "hand_log"  # the standing notice of records kept at the table while the log's server is away
+LOG_NOTICE = (
+    "hand_log"  # the standing notice of records kept at the table while the log's server is away
+)
 # A hand's result is final once logged and counted: the engine would end it again (a void
 # entered after the result), the runtime refuses, as the log holds one result per hand.
 RESULT_STANDS = (
@@ -50,7 +52,9 @@ LOG_DOWN_CHECK = "count the cards on the layout; the pit boss checks the hand"
 class HandLogLike(Protocol):
     def begin_hand(self, hand_id: str, header: dict[str, Any]) -> None: ...
 
-    def append(self, hand_id: str, kind: str, payload: dict[str, Any], *, source: str, at: float) -> int: ...
+    def append(
+        self, hand_id: str, kind: str, payload: dict[str, Any], *, source: str, at: float
+    ) -> int: ...
 
     def spool_notice(self) -> str | None: ...  # while a log's server is away: what the table keeps
 
@@ -157,9 +161,14 @@ class TableSession:
             "hand_number": self.hands_played + (0 if exp.hand_over else 1),
             "prompts": self.prompts().to_dict(),
             "expected": {
-                "deal": None if exp.deal is None else {
-                    "spot": exp.deal.spot, "purpose": exp.deal.purpose, "label": exp.deal.label,
-                    "face_down": exp.deal.face_down},
+                "deal": None
+                if exp.deal is None
+                else {
+                    "spot": exp.deal.spot,
+                    "purpose": exp.deal.purpose,
+                    "label": exp.deal.label,
+                    "face_down": exp.deal.face_down,
+                },
                 "decisions": {seat: list(actions) for seat, actions in exp.decisions.items()},
                 "controls": list(exp.controls),
                 "hand_over": exp.hand_over,
@@ -177,8 +186,10 @@ class TableSession:
         none: the display draws its rows from the prompts)."""
         if not hasattr(self.game, "layout"):
             return []
-        return [{"name": s.name, "x": s.x, "y": s.y, "kind": s.kind, "seat": s.seat, "label": s.label}
-                for s in self.game.layout(self.state)]
+        return [
+            {"name": s.name, "x": s.x, "y": s.y, "kind": s.kind, "seat": s.seat, "label": s.label}
+            for s in self.game.layout(self.state)
+        ]
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -210,12 +221,16 @@ class TableSession:
             new_state, effects = self._apply(event)
             # What happened, not what the screens showed: the prompts are the replay's to derive
             # (hand_log.shown), and stored with every event they were 92 % of a hand's log.
-            payload = {"event": event_to_dict(event), "effects": [effect_to_dict(e) for e in effects]}
+            payload = {
+                "event": event_to_dict(event),
+                "effects": [effect_to_dict(e) for e in effects],
+            }
             self._log("event", payload, source=source, at=at)
         except HandLogError:
             if not self._hand_logged:  # the next hand never reached the log: it has not begun
-                (self.state, self.hand_id, self._hand_logged, self._result_logged,
-                 self._ended) = before
+                (self.state, self.hand_id, self._hand_logged, self._result_logged, self._ended) = (
+                    before
+                )
             raise
         self.state = new_state  # the record stands, so does the state it moves to
         refused = [e for e in effects if isinstance(e, Refused)]
@@ -258,12 +273,16 @@ class TableSession:
         control = getattr(self.game, "hardware_controls", {}).get(kind) if alert else None
         if action.hold:
             self.submit(HardwareIrregularity(action.hold), source=source, at=at)
-        elif control is not None:  # the game takes this report as its control (blackjack: the cut card)
+        elif (
+            control is not None
+        ):  # the game takes this report as its control (blackjack: the cut card)
             self.submit(Control(control, by="shoe"), source=source, at=at)
         else:
             self._notify()
 
-    def record_access(self, kind: str, payload: dict[str, Any], *, source: str, at: float | None = None) -> None:
+    def record_access(
+        self, kind: str, payload: dict[str, Any], *, source: str, at: float | None = None
+    ) -> None:
         """A refused PIN or token, a lockout and its end (``access_refused``, ``lockout``,
         ``lockout_lifted``): in the open hand if one is being played, else between hands.
         Nothing the engine sees: a refused attempt changes no hand."""
@@ -271,11 +290,15 @@ class TableSession:
         with self.lock:
             if self.log is not None:
                 in_hand = self._hand_logged and not self._result_logged
-                self.log.append(self.hand_id if in_hand else "", kind, payload, source=source, at=at)
+                self.log.append(
+                    self.hand_id if in_hand else "", kind, payload, source=source, at=at
+                )
                 self._show_log_notice()
         self._notify()
 
-    def resume(self, hand_id: str, events: list[dict[str, Any]], header: dict[str, Any] | None = None) -> None:
+    def resume(
+        self, hand_id: str, events: list[dict[str, Any]], header: dict[str, Any] | None = None
+    ) -> None:
         """Crash recovery: rebuild the unfinished hand from its logged events (not re-logged).
 
         If the crash came after the hand's last event was logged but before its result was,
@@ -290,7 +313,9 @@ class TableSession:
             self.state = state
             result = self.game.result(state)
             if result is not None:
-                self._log("result", result_to_dict(result), source="engine:recovery", at=time.time())
+                self._log(
+                    "result", result_to_dict(result), source="engine:recovery", at=time.time()
+                )
                 self._count(HandEnded(result))
         self._notify()
 
@@ -356,7 +381,8 @@ class TableSession:
         except HandLogError as exc:
             self.hardware.notices[RESULT_DUE] = (
                 f"The hand's result is not in the hand log yet ({exc}): "
-                "it is logged before the next event")
+                "it is logged before the next event"
+            )
             raise
         self.hardware.notices.pop(RESULT_DUE, None)
         self._result_due = None
@@ -380,7 +406,8 @@ class TableSession:
         self._unlogged_cards.append(what)
         self.hardware.notices[LOG_DOWN] = (
             f"The hand log cannot be written ({exc}): the cards dealt are not taken; wait, "
-            "the hand is held for the pit boss once the log is back")
+            "the hand is held for the pit boss once the log is back"
+        )
 
     def _show_log_faults(self) -> None:
         """The log's standing faults (a head or witness it cannot write) as the dealer's notices."""
@@ -393,8 +420,12 @@ class TableSession:
     def _starts_next_hand(self, event: Event) -> bool:
         """A NEW DECK after a finished hand starts the next; in a game whose shoe lasts many
         rounds (``next_hand``) so do the next round's bets and its first card."""
-        if hasattr(self.game, "starts_next_hand"):  # a game that says so itself (Vingt-un: the seats
-            return bool(self.game.starts_next_hand(event))  # marked; Farmer: a seat joining; Luck: the board)
+        if hasattr(
+            self.game, "starts_next_hand"
+        ):  # a game that says so itself (Vingt-un: the seats
+            return bool(
+                self.game.starts_next_hand(event)
+            )  # marked; Farmer: a seat joining; Luck: the board)
         if isinstance(event, Control) and event.control == NEW_DECK:
             return True
         return hasattr(self.game, "next_hand") and isinstance(event, (Wager, CardArrived))
@@ -431,7 +462,12 @@ class TableSession:
             self._show_log_notice()
             return
         if not self._hand_logged:
-            header = {**self.game.describe(), "table": self.table_id, "dealer": self.dealer, "shoe": self.hardware.source}
+            header = {
+                **self.game.describe(),
+                "table": self.table_id,
+                "dealer": self.dealer,
+                "shoe": self.hardware.source,
+            }
             if hasattr(self.game, "round_header"):  # where a round on a lasting shoe starts from
                 header.update(self.game.round_header(self.state))
             self.log.begin_hand(self.hand_id, header)
@@ -463,7 +499,9 @@ class TableSession:
         result = ended.result
         if result.void:
             self.tally["void"] += 1
-        elif not hasattr(self.game, "bets") and (result.winner is not None or len(self.game.seats) == 2):
+        elif not hasattr(self.game, "bets") and (
+            result.winner is not None or len(self.game.seats) == 2
+        ):
             self.tally[f"{result.winner} wins" if result.winner else "no winner"] += 1
         else:
             for seat, seat_result in result.seats.items():
@@ -479,7 +517,13 @@ class TableSession:
         if kind == "heartbeat":
             hw.last_heartbeat = at
         if kind not in ("heartbeat", "hello"):
-            hw.warnings.append({"type": kind, "at": at, **{k: v for k, v in event.items() if k not in ("type", "at")}})
+            hw.warnings.append(
+                {
+                    "type": kind,
+                    "at": at,
+                    **{k: v for k, v in event.items() if k not in ("type", "at")},
+                }
+            )
             del hw.warnings[:-20]
 
     def _notify(self) -> None:

@@ -43,7 +43,9 @@ def parse_scenario(data: Any) -> Scenario:
         raise ScenarioError("a scenario is a JSON object")
     unknown = set(data) - _KEYS
     if unknown:
-        raise ScenarioError(f"unknown scenario keys: {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KEYS))})")
+        raise ScenarioError(
+            f"unknown scenario keys: {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KEYS))})"
+        )
     for key in ("game", "deck"):
         if key not in data:
             raise ScenarioError(f"a scenario needs {key!r}")
@@ -56,21 +58,32 @@ def parse_scenario(data: Any) -> Scenario:
     decisions = []
     for n, item in enumerate(data.get("decisions", []), 1):
         if not isinstance(item, dict) or set(item) != {"seat", "action"}:
-            raise ScenarioError(f"decision {n} must be {{'seat': ..., 'action': ...}} (got {item!r})")
+            raise ScenarioError(
+                f"decision {n} must be {{'seat': ..., 'action': ...}} (got {item!r})"
+            )
         decisions.append(Decision(str(item["seat"]), str(item["action"])))
     switches = data.get("switches", {})
     if not isinstance(switches, dict):
-        raise ScenarioError("'switches' is an object such as {\"C4\": \"max\"}")
-    return Scenario(str(data["game"]), data.get("first_dealt"), switches, data.get("seats"), deck, tuple(decisions))
+        raise ScenarioError('\'switches\' is an object such as {"C4": "max"}')
+    return Scenario(
+        str(data["game"]),
+        data.get("first_dealt"),
+        switches,
+        data.get("seats"),
+        deck,
+        tuple(decisions),
+    )
 
 
 # games whose scenarios have a shape of their own: game id -> "module:function"
-RUNNERS = {"blackjack": "table_controller.games.blackjack.scenario:run_blackjack_scenario",
-           "vingt-un": "table_controller.games.vingt_un.scenario:run_vingt_un_scenario",
-           "red-dog": "table_controller.games.red_dog.scenario:run_red_dog_scenario",
-           "split-decision": "table_controller.games.split_decision.scenario:run_split_decision_scenario",
-           "luck-of-the-draw": "table_controller.games.split_decision.luck_scenario:run_luck_scenario",
-           "farmer": "table_controller.games.farmer.scenario:run_farmer_scenario"}
+RUNNERS = {
+    "blackjack": "table_controller.games.blackjack.scenario:run_blackjack_scenario",
+    "vingt-un": "table_controller.games.vingt_un.scenario:run_vingt_un_scenario",
+    "red-dog": "table_controller.games.red_dog.scenario:run_red_dog_scenario",
+    "split-decision": "table_controller.games.split_decision.scenario:run_split_decision_scenario",
+    "luck-of-the-draw": "table_controller.games.split_decision.luck_scenario:run_luck_scenario",
+    "farmer": "table_controller.games.farmer.scenario:run_farmer_scenario",
+}
 
 
 def run_scenario(data: Any) -> dict[str, Any]:
@@ -82,7 +95,12 @@ def run_scenario(data: Any) -> dict[str, Any]:
         return getattr(importlib.import_module(module), function)(data)  # type: ignore[no-any-return]
     scenario = parse_scenario(data)
     try:
-        game = make_game(scenario.game_id, switches=scenario.switches, first_dealt=scenario.first_dealt, seats=scenario.seats)
+        game = make_game(
+            scenario.game_id,
+            switches=scenario.switches,
+            first_dealt=scenario.first_dealt,
+            seats=scenario.seats,
+        )
     except ConfigError as exc:
         raise ScenarioError(str(exc)) from None
     _check_deck(scenario, game)
@@ -97,7 +115,9 @@ def run_scenario(data: Any) -> dict[str, Any]:
             state = _step(game, state, decisions.pop(0), steps)
         elif exp.deal is not None:
             if not cards:
-                raise RuleViolation(f"step {len(steps) + 1}: the scenario's deck ran out; {exp.deal.label} needs a card")
+                raise RuleViolation(
+                    f"step {len(steps) + 1}: the scenario's deck ran out; {exp.deal.label} needs a card"
+                )
             state = _step(game, state, CardArrived(cards.pop(0)), steps)
         elif decisions:
             d = decisions[0]
@@ -107,7 +127,9 @@ def run_scenario(data: Any) -> dict[str, Any]:
                 tuple(a for acts in exp.decisions.values() for a in acts),
             )
         else:
-            raise RuleViolation(f"step {len(steps) + 1}: decisions ran out; legal now: {_legal_words(exp.decisions)}")
+            raise RuleViolation(
+                f"step {len(steps) + 1}: decisions ran out; legal now: {_legal_words(exp.decisions)}"
+            )
     if decisions:
         left = ", ".join(f"{d.seat} {d.action}" for d in decisions)
         raise RuleViolation(f"step {len(steps)}: the game ended with decisions left over: {left}")

@@ -50,7 +50,11 @@ def effect_to_dict(effect: Effect) -> dict[str, Any]:
     if isinstance(effect, IrregularityOpened):
         return {"type": "irregularity", **effect.irregularity.to_dict()}
     if isinstance(effect, HandEnded):
-        return {"type": "hand_ended", "winner": effect.result.winner, "decided_by": effect.result.decided_by}
+        return {
+            "type": "hand_ended",
+            "winner": effect.result.winner,
+            "decided_by": effect.result.decided_by,
+        }
     if isinstance(effect, Settled):
         return {"type": "settled", **effect.payment.to_dict()}
     raise TypeError(f"not an effect: {effect!r}")

@@ -71,8 +71,10 @@ class Shoe:
         if card.index >= 53:
             return f"the {card.name} ({card.code}) is a board card of Luck of the Draw: no shoe holds one"
         if not card.is_joker and card.index in self.stripped:
-            return (f"the {card.name} ({card.code}) cannot come from this shoe: it is stripped out of the "
-                    f"{52 - len(self.stripped)}-card deck")
+            return (
+                f"the {card.name} ({card.code}) cannot come from this shoe: it is stripped out of the "
+                f"{52 - len(self.stripped)}-card deck"
+            )
         if card.is_joker and self.jokers == 0:
             return f"a joker cannot come from this shoe ({decks}, no jokers)"
         copies = self.jokers if card.is_joker else self.decks
@@ -84,15 +86,39 @@ class Shoe:
     def draw(self, card: Card) -> Shoe:
         """Record that ``card`` left the shoe. The caller checks :meth:`can_hold` first."""
         left = self.left - (1 << (_BITS * card.index))
-        return Shoe(self.decks, self.jokers, left, (*self.drawn, card), self.discarded, self.burned, self.stripped)
+        return Shoe(
+            self.decks,
+            self.jokers,
+            left,
+            (*self.drawn, card),
+            self.discarded,
+            self.burned,
+            self.stripped,
+        )
 
     def discard(self, *cards: Card) -> Shoe:
         """Cards taken off the layout during a hand (a replaced ace, a pushed hand)."""
-        return Shoe(self.decks, self.jokers, self.left, self.drawn, self.discarded + cards, self.burned, self.stripped)
+        return Shoe(
+            self.decks,
+            self.jokers,
+            self.left,
+            self.drawn,
+            self.discarded + cards,
+            self.burned,
+            self.stripped,
+        )
 
     def burn(self, card: Card) -> Shoe:
         """A card drawn but kept out of play (a pit boss accepted an out-of-turn card)."""
-        return Shoe(self.decks, self.jokers, self.left, self.drawn, self.discarded, (*self.burned, card), self.stripped)
+        return Shoe(
+            self.decks,
+            self.jokers,
+            self.left,
+            self.drawn,
+            self.discarded,
+            (*self.burned, card),
+            self.stripped,
+        )
 
     def reshuffle_discards(self) -> Shoe:
         """Put the discards back into the shoe (switch C10 = reshuffle)."""

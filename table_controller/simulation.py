@@ -15,7 +15,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, Protocol, TextIO, TypeVar
 
-CHUNK = 500  # rounds per job: small enough for a lively progress bar, large enough to amortise a job
+CHUNK = (
+    500  # rounds per job: small enough for a lively progress bar, large enough to amortise a job
+)
 
 
 class Tally(Protocol):
@@ -29,7 +31,9 @@ T = TypeVar("T", bound=Tally)
 
 def cores() -> int:
     """The cores this process may use."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return (
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    )
 
 
 def chunks(rounds: int, size: int = CHUNK) -> list[tuple[int, int]]:
@@ -69,8 +73,10 @@ class Progress:
         bar = "#" * int(30 * share) + "-" * (30 - int(30 * share))
         rate = self.done / max(now - self.started, 1e-9)
         assert self.stream is not None
-        self.stream.write(f"\r{self.label} [{bar}] {100 * share:3.0f}% {self.done:,}/{self.total:,} rounds, "
-                          f"{rate:,.0f} rounds/s")
+        self.stream.write(
+            f"\r{self.label} [{bar}] {100 * share:3.0f}% {self.done:,}/{self.total:,} rounds, "
+            f"{rate:,.0f} rounds/s"
+        )
         if self.done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
@@ -80,7 +86,9 @@ class Progress:
         return time.perf_counter() - self.started
 
 
-def run_jobs(jobs: Sequence[Callable[[], T]], *, workers: int | None = None, progress: Progress | None = None) -> T:
+def run_jobs(
+    jobs: Sequence[Callable[[], T]], *, workers: int | None = None, progress: Progress | None = None
+) -> T:
     """Run every job (one process per core unless ``workers`` says otherwise) and merge their
     tallies in job order, so the result is the same however many processes ran them."""
     workers = max(1, min(workers or cores(), len(jobs)))

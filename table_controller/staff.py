@@ -60,8 +60,14 @@ def pin_matches(pin: str, stored: str) -> bool:
         if scheme != "scrypt":
             return False
         want = base64.b64decode(digest, validate=True)
-        got = hashlib.scrypt(pin.encode(), salt=base64.b64decode(salt, validate=True), n=int(n), r=int(r),
-                             p=int(p), dklen=len(want))
+        got = hashlib.scrypt(
+            pin.encode(),
+            salt=base64.b64decode(salt, validate=True),
+            n=int(n),
+            r=int(r),
+            p=int(p),
+            dklen=len(want),
+        )
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(got, want)
@@ -136,7 +142,9 @@ class Staff:
 
 def check_member(staff_id: str, name: str, role: str) -> None:
     if not _ID.fullmatch(staff_id):
-        raise ConfigError(f"a staff id is 1-32 lower-case letters, digits, '.', '_' or '-', starting with a letter (got {staff_id!r})")
+        raise ConfigError(
+            f"a staff id is 1-32 lower-case letters, digits, '.', '_' or '-', starting with a letter (got {staff_id!r})"
+        )
     if not name.strip() or len(name) > 60 or not name.isprintable():
         raise ConfigError(f"a staff name is 1-60 printable characters (got {name!r})")
     if role not in ROLES:
@@ -149,20 +157,30 @@ def load_staff(path: str | Path) -> Staff:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ConfigError(f"{where}: no such staff file (make one with `table staff add {where} ...`)") from None
+        raise ConfigError(
+            f"{where}: no such staff file (make one with `table staff add {where} ...`)"
+        ) from None
     except OSError as exc:
         raise ConfigError(f"{where}: cannot read the staff file ({exc.strerror or exc})") from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ConfigError(f"{where}: not a staff file (JSON, format {FORMAT})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("staff"), list):
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != FORMAT
+        or not isinstance(data.get("staff"), list)
+    ):
         raise ConfigError(f"{where}: not a staff file (format {FORMAT})")
     members = []
     for n, item in enumerate(data["staff"], 1):
-        if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in ("id", "name", "role", "pin")):
+        if not isinstance(item, dict) or not all(
+            isinstance(item.get(k), str) for k in ("id", "name", "role", "pin")
+        ):
             raise ConfigError(f"{where}: staff entry {n} needs id, name, role and pin (a hash)")
         check_member(item["id"], item["name"], item["role"])
         if not item["pin"].startswith("scrypt$"):
-            raise ConfigError(f"{where}: staff entry {n}: the PIN must be stored hashed (use `table staff add`)")
+            raise ConfigError(
+                f"{where}: staff entry {n}: the PIN must be stored hashed (use `table staff add`)"
+            )
         members.append(StaffMember(item["id"], item["name"], item["role"], item["pin"]))
     return Staff(tuple(members))
 

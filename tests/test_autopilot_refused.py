@@ -20,14 +20,19 @@ def test_a_refused_play_stops_the_autopilot(tmp_path: Path) -> None:
     db, key = str(tmp_path / "t.db"), tmp_path / "t.key"
     log = HandLog.open(db, key_path=key)
     backhand = TableSession(make_game("missouri-city"), log=log)
-    for event in (Control(NEW_DECK, by="autopilot"), *(CardArrived(parse_card(c), None) for c in ("2H", "QH", "5C", "QC"))):
+    for event in (
+        Control(NEW_DECK, by="autopilot"),
+        *(CardArrived(parse_card(c), None) for c in ("2H", "QH", "5C", "QC")),
+    ):
         backhand.submit(event, source="test")
     log.close()  # the table stops mid-hand
     log = HandLog.open(db, key_path=key)
     hand_id, header, records = log.unfinished_hand()
     with open_source("sim://?seed=3") as shoe:
         session = TableSession(make_game("blackjack"), log=log, source_url=shoe.url, simulated=True)
-        session.resume(hand_id, [r.payload["event"] for r in records if r.kind == "event"], header)  # as it once did
+        session.resume(
+            hand_id, [r.payload["event"] for r in records if r.kind == "event"], header
+        )  # as it once did
         steps = iter(range(300))
         autopilot.drive(session, shoe, hands=1, should_stop=lambda: next(steps, None) is None)
         assert next(steps, None) is not None, "the autopilot kept offering a refused play"

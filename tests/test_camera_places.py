@@ -24,7 +24,9 @@ def test_blackjack_places_hold_every_declared_card_spot_and_never_overlap(seats:
     places = camera_places(game)
     assert sorted(places) == sorted(["dealer", *game.seats])
     names = sorted(places)
-    assert [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if overlap(places[a], places[b])] == []
+    assert [
+        (a, b) for i, a in enumerate(names) for b in names[i + 1 :] if overlap(places[a], places[b])
+    ] == []
     for spot in game.layout(None):
         if spot.kind == "card":
             left, top, right, bottom = places[place_of(spot.name)]

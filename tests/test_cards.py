@@ -9,7 +9,15 @@ from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
 @pytest.mark.parametrize(
     ("code", "printed"),
-    [("AS", "AS"), ("10H", "10H"), ("TH", "10H"), ("th", "10H"), ("QC", "QC"), ("7d", "7D"), (" jk ", "JK")],
+    [
+        ("AS", "AS"),
+        ("10H", "10H"),
+        ("TH", "10H"),
+        ("th", "10H"),
+        ("QC", "QC"),
+        ("7d", "7D"),
+        (" jk ", "JK"),
+    ],
 )
 def test_codes_parse_and_print_canonically(code, printed):
     assert parse_card(code).code == printed
@@ -25,7 +33,9 @@ def test_bad_codes_name_the_code(code):
 def test_cards_are_values():
     assert parse_card("TH") == Card("10", "H")
     assert {parse_card("AS"), Card("A", "S")} == {Card("A", "S")}
-    assert parse_card("KD").value == 10 and parse_card("AS").value == 1 and parse_card("JK").is_joker
+    assert (
+        parse_card("KD").value == 10 and parse_card("AS").value == 1 and parse_card("JK").is_joker
+    )
     assert parse_card("QC").name == "queen of clubs"
     assert sorted(c.index for c in standard_deck()) == list(range(52))
 
@@ -36,7 +46,10 @@ def test_a_one_deck_shoe_knows_a_second_ace_of_spades_cannot_exist():
     assert shoe.can_hold(ace)
     shoe = shoe.draw(ace)
     assert not shoe.can_hold(ace)
-    assert "ace of spades (AS) cannot come from this shoe: it holds 1 and 1 already came out" in shoe.why_impossible(ace)
+    assert (
+        "ace of spades (AS) cannot come from this shoe: it holds 1 and 1 already came out"
+        in shoe.why_impossible(ace)
+    )
     assert shoe.remaining == 51
 
 
@@ -67,7 +80,9 @@ def test_reshuffling_discards_puts_them_back():
     assert again.discarded == ()
 
 
-@pytest.mark.parametrize(("pile", "burned"), [("discarded", True), ("pile", True), ("discarded", False)])
+@pytest.mark.parametrize(
+    ("pile", "burned"), [("discarded", True), ("pile", True), ("discarded", False)]
+)
 def test_a_shoe_read_back_from_its_log_header_is_the_same_shoe(pile: str, burned: bool) -> None:
     # A logged round replays on its own from the cards its header says had left the shoe.
     shoe = Shoe.fresh(2)

@@ -32,16 +32,28 @@ def dealt(ranks: str, game: str = "missouri-city") -> TableSession:
 def test_the_layout_is_read_from_the_engines_prompts() -> None:
     session = dealt(FIRST_SEVEN)
     assert layout_cards(session.prompts()) == {
-        "S1": ("5S",), "S2": ("6S",), "S3": ("10S",), "red.hand": ("10H", "2S"), "green.hand": ("7S", "5H")}
+        "S1": ("5S",),
+        "S2": ("6S",),
+        "S3": ("10S",),
+        "red.hand": ("10H", "2S"),
+        "green.hand": ("7S", "5H"),
+    }
 
 
-@pytest.mark.parametrize(("code", "spot", "reason"), [
-    ("5S", "S1", None),
-    ("2S", "red.hand", None),
-    ("2S", "green.hand", "misplaced card: the camera sees 2S at green.hand, but it was dealt to red.hand"),
-    ("QD", "S2", "switched card? the camera sees QD at S2, where the shoe's 6S was dealt"),
-    ("QD", "red.col1", "the camera sees QD at red.col1, but the shoe read no such card"),
-])
+@pytest.mark.parametrize(
+    ("code", "spot", "reason"),
+    [
+        ("5S", "S1", None),
+        ("2S", "red.hand", None),
+        (
+            "2S",
+            "green.hand",
+            "misplaced card: the camera sees 2S at green.hand, but it was dealt to red.hand",
+        ),
+        ("QD", "S2", "switched card? the camera sees QD at S2, where the shoe's 6S was dealt"),
+        ("QD", "red.col1", "the camera sees QD at red.col1, but the shoe read no such card"),
+    ],
+)
 def test_a_sighting_agrees_or_says_why_not(code: str, spot: str, reason: str | None) -> None:
     assert sighting_mismatch(layout_cards(dealt(FIRST_SEVEN).prompts()), code, spot) == reason
 
@@ -50,7 +62,8 @@ def test_a_card_leaving_its_spot_is_irregular_unless_the_engine_moved_it() -> No
     session = dealt(FIRST_SEVEN)
     layout, expected = layout_cards(session.prompts()), session.expected()
     assert gone_mismatch(layout, expected, "6S", "S2") == (
-        "6S left S2 while the hand is live: count and check the cards on the layout")
+        "6S left S2 while the hand is live: count and check the cards on the layout"
+    )
     assert gone_mismatch(layout, expected, "6S", "S3") is None  # not where the engine has it
 
 
@@ -73,7 +86,10 @@ def test_a_pushed_hand_may_leave() -> None:
     assert session.expected().decisions == {"red": ("push", "play_push")}
     session.submit(Decision("red", "push"), source="console:dealer")
     for code in ("10H", "9S"):
-        assert gone_mismatch(layout_cards(session.prompts()), session.expected(), code, "red.hand") is None
+        assert (
+            gone_mismatch(layout_cards(session.prompts()), session.expected(), code, "red.hand")
+            is None
+        )
 
 
 def warnings(session: TableSession) -> list[tuple[str, str]]:
@@ -102,7 +118,11 @@ def test_a_mismatch_holds_a_live_hand_once_then_only_warns() -> None:
     witness.gone("6S", "S2", source="camera", at=2.0)  # the hand is already held
     assert session.prompts().irregularity == irregularity
     assert warnings(session) == [
-        ("camera_mismatch", "6S left S2 while the hand is live: count and check the cards on the layout")]
+        (
+            "camera_mismatch",
+            "6S left S2 while the hand is live: count and check the cards on the layout",
+        )
+    ]
     assert witness.to_dict()["mismatches"] == 2
 
 
@@ -110,12 +130,17 @@ def test_cards_seen_when_no_hand_is_live_only_warn() -> None:
     session = TableSession(make_game("missouri-city"))
     CameraWitness(session).seen("QD", "S2", source="camera", at=1.0)
     assert session.prompts().irregularity is None
-    assert warnings(session) == [("camera_mismatch", "the camera sees QD at S2, but the shoe read no such card")]
+    assert warnings(session) == [
+        ("camera_mismatch", "the camera sees QD at S2, but the shoe read no such card")
+    ]
 
 
 def camera_warnings(session: TableSession) -> list[tuple[str, str, str, str]]:
-    return [(w["type"], w["card"], w["spot"], w["detail"]) for w in session.hardware.warnings
-            if w["type"].startswith("camera_")]
+    return [
+        (w["type"], w["card"], w["spot"], w["detail"])
+        for w in session.hardware.warnings
+        if w["type"].startswith("camera_")
+    ]
 
 
 def test_a_shoe_card_the_camera_never_sees_is_a_warning_once() -> None:
@@ -128,9 +153,17 @@ def test_a_shoe_card_the_camera_never_sees_is_a_warning_once() -> None:
     witness.check_overdue(105.0)
     witness.check_overdue(110.0)
     assert camera_warnings(session) == [
-        ("camera_unconfirmed", "5S", "S1", "the camera has not seen 5S at S1: check it lies flat and square")]
+        (
+            "camera_unconfirmed",
+            "5S",
+            "S1",
+            "the camera has not seen 5S at S1: check it lies flat and square",
+        )
+    ]
     assert session.hardware.counters["camera_unconfirmed"] == 1
-    assert session.prompts().irregularity is None  # the shoe's read stands; the dealer checks the card
+    assert (
+        session.prompts().irregularity is None
+    )  # the shoe's read stands; the dealer checks the card
 
 
 def test_a_shoe_card_the_camera_sees_in_time_is_no_warning() -> None:
@@ -159,7 +192,8 @@ def test_a_card_the_camera_sees_but_the_shoe_never_reads_is_a_warning_once() -> 
     witness.check_overdue(106.0)
     witness.check_overdue(107.0)
     assert camera_warnings(session) == [
-        ("camera_unmatched", "5S", "S1", "the camera sees 5S at S1, but the shoe has not read it")]
+        ("camera_unmatched", "5S", "S1", "the camera sees 5S at S1, but the shoe has not read it")
+    ]
     assert witness.to_dict()["waiting"] == 1  # still checked if the shoe's read comes after all
     session.submit(CardArrived(parse_card("4D")), source="shoe")
     witness.shoe_card_applied("4D", at=108.0)
@@ -182,17 +216,28 @@ def test_a_late_frame_is_judged_by_the_layout_it_filmed() -> None:
     assert session.prompts().irregularity is not None
 
 
-@pytest.mark.parametrize(("urls", "split"), [
-    (["sim://?seed=1"], ("sim://?seed=1", None)),
-    (["sim://", "sim-camera://?seed=3"], ("sim://", "sim-camera://?seed=3")),
-    (["camera://0", "serial:///dev/ttyUSB0"], ("serial:///dev/ttyUSB0", "camera://0")),
-])
-def test_card_sources_split_into_a_reader_and_a_witness(urls: list[str], split: tuple[str, str | None]) -> None:
+@pytest.mark.parametrize(
+    ("urls", "split"),
+    [
+        (["sim://?seed=1"], ("sim://?seed=1", None)),
+        (["sim://", "sim-camera://?seed=3"], ("sim://", "sim-camera://?seed=3")),
+        (["camera://0", "serial:///dev/ttyUSB0"], ("serial:///dev/ttyUSB0", "camera://0")),
+    ],
+)
+def test_card_sources_split_into_a_reader_and_a_witness(
+    urls: list[str], split: tuple[str, str | None]
+) -> None:
     assert split_sources(urls) == split
 
 
-@pytest.mark.parametrize("urls", [["sim://", "sim://?seed=2"], ["camera://0", "sim-camera://"],
-                                  ["sim://", "camera://0", "sim-camera://"]])
+@pytest.mark.parametrize(
+    "urls",
+    [
+        ["sim://", "sim://?seed=2"],
+        ["camera://0", "sim-camera://"],
+        ["sim://", "camera://0", "sim-camera://"],
+    ],
+)
 def test_other_combinations_are_one_line_errors(urls: list[str]) -> None:
     with pytest.raises(ConfigError, match="one card source, or a shoe and a camera"):
         split_sources(urls)

@@ -16,7 +16,11 @@ def test_a_wager_and_an_insurance_decision_round_trip() -> None:
 
 def test_a_decision_without_money_logs_as_before() -> None:
     """The Backhand series' logged hands keep their exact form."""
-    assert event_to_dict(Decision("red", "hit")) == {"type": "decision", "seat": "red", "action": "hit"}
+    assert event_to_dict(Decision("red", "hit")) == {
+        "type": "decision",
+        "seat": "red",
+        "action": "hit",
+    }
 
 
 @pytest.mark.parametrize("amount", [12.5, "1000", True, None])
@@ -26,10 +30,26 @@ def test_an_amount_that_is_not_whole_cents_is_refused(amount: object) -> None:
 
 
 def test_a_settlement_is_logged_with_every_figure() -> None:
-    pay = Payment("seat2", "side", staked=500, collected=0, returned=500, paid=2000,
-                  reason="side bet, ace-eight, 4 to 1", rule="DMH-3")
+    pay = Payment(
+        "seat2",
+        "side",
+        staked=500,
+        collected=0,
+        returned=500,
+        paid=2000,
+        reason="side bet, ace-eight, 4 to 1",
+        rule="DMH-3",
+    )
     assert pay.net == 2000
     assert effect_to_dict(Settled(pay)) == {
-        "type": "settled", "seat": "seat2", "bet": "side", "staked": 500, "collected": 0,
-        "returned": 500, "paid": 2000, "net": 2000, "reason": "side bet, ace-eight, 4 to 1", "rule": "DMH-3",
+        "type": "settled",
+        "seat": "seat2",
+        "bet": "side",
+        "staked": 500,
+        "collected": 0,
+        "returned": 500,
+        "paid": 2000,
+        "net": 2000,
+        "reason": "side bet, ace-eight, 4 to 1",
+        "rule": "DMH-3",
     }

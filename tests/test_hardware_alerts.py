@@ -56,7 +56,8 @@ def test_device_error_names_code_and_text_and_holds_a_live_hand() -> None:
     assert irregularity is not None and irregularity.kind == "hardware"
     assert "(READER: card reader fault)" in irregularity.reason
     assert session.snapshot()["hardware"]["notices"] == [
-        "The shoe reported an error (READER: card reader fault)"]
+        "The shoe reported an error (READER: card reader fault)"
+    ]
 
 
 def test_the_cut_card_notice_stands_until_a_new_deck_is_loaded() -> None:
@@ -70,7 +71,9 @@ def test_the_cut_card_notice_stands_until_a_new_deck_is_loaded() -> None:
 def test_a_camera_layout_of_another_picture_size_stands_as_a_notice_and_holds_nothing() -> None:
     session = TableSession(make_game("missouri-city"))
     why = "the camera's picture is 1600x900, the layout was calibrated on 1280x720: calibrate again (table vision calibrate)"
-    session.hardware_event({"type": "warning", "reason": "layout_size", "why": why}, source="camera://0")
+    session.hardware_event(
+        {"type": "warning", "reason": "layout_size", "why": why}, source="camera://0"
+    )
     assert session.prompts().irregularity is None
     assert session.snapshot()["hardware"]["notices"] == ["T" + why[1:]]
 

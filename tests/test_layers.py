@@ -20,13 +20,17 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-def offenders(package: str, forbidden: tuple[str, ...], *, allowed: tuple[str, ...] = ()) -> list[str]:
+def offenders(
+    package: str, forbidden: tuple[str, ...], *, allowed: tuple[str, ...] = ()
+) -> list[str]:
     found = []
     for path in sorted((ROOT / package).rglob("*.py")):
         relative = path.relative_to(ROOT).as_posix()
         if relative.startswith(allowed):
             continue
-        found += [f"{relative}: {name}" for name in imported_modules(path) if name.startswith(forbidden)]
+        found += [
+            f"{relative}: {name}" for name in imported_modules(path) if name.startswith(forbidden)
+        ]
     return found
 
 
@@ -37,7 +41,12 @@ def test_the_display_never_imports_the_command_line() -> None:
 def test_the_table_controller_imports_neither_the_display_nor_its_own_cli_below_the_cli() -> None:
     cli = ("table_controller/commands/", "table_controller/cli.py")
     assert offenders("table_controller", ("dealer_display",), allowed=cli) == []
-    assert offenders("table_controller", ("table_controller.commands", "table_controller.cli"), allowed=cli) == []
+    assert (
+        offenders(
+            "table_controller", ("table_controller.commands", "table_controller.cli"), allowed=cli
+        )
+        == []
+    )
 
 
 def test_drivers_and_simulators_import_neither_the_display_nor_the_cli() -> None:

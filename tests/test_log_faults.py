@@ -32,9 +32,15 @@ CARDS = [parse_card(c) for c in deck("10 6 5 | 10 2 | 7 5 | 4 4 8 9")]
 
 
 def _open(tmp_path: Path, witness: Path | None = None) -> tuple[HandLog, TableSession]:
-    log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="t1",
-                       witness=None if witness is None else str(witness))
-    return log, TableSession(make_game("missouri-city", first_dealt="green"), table_id="t1", log=log)
+    log = HandLog.open(
+        str(tmp_path / "hands.db"),
+        key_path=tmp_path / "key",
+        table_id="t1",
+        witness=None if witness is None else str(witness),
+    )
+    return log, TableSession(
+        make_game("missouri-city", first_dealt="green"), table_id="t1", log=log
+    )
 
 
 def _head_file(tmp_path: Path) -> Path:
@@ -43,14 +49,18 @@ def _head_file(tmp_path: Path) -> Path:
 
 
 def _verify(tmp_path: Path, *extra: str) -> int:
-    return main(["audit", "verify", str(tmp_path / "hands.db"), "--key", str(tmp_path / "key"), *extra])
+    return main(
+        ["audit", "verify", str(tmp_path / "hands.db"), "--key", str(tmp_path / "key"), *extra]
+    )
 
 
 def _notices(session: TableSession) -> list[str]:
     return session.snapshot()["hardware"]["notices"]
 
 
-def test_a_head_that_cannot_be_written_moves_the_state_shows_a_notice_and_is_retried(tmp_path: Path) -> None:
+def test_a_head_that_cannot_be_written_moves_the_state_shows_a_notice_and_is_retried(
+    tmp_path: Path,
+) -> None:
     log, session = _open(tmp_path)
     session.submit(Control(NEW_DECK), source="dealer")
     session.submit(CardArrived(CARDS[0]), source="sim://")
@@ -63,7 +73,9 @@ def test_a_head_that_cannot_be_written_moves_the_state_shows_a_notice_and_is_ret
     assert not any(type(e).__name__ == "Refused" for e in effects)
     hand = log.read_hand(session.hand_id)  # the logged hand shows what the table shows
     assert shown_prompts(hand)[hand.records[-1].seq] == session.prompts().to_dict()
-    assert any("cannot write its signed head" in n and "Is a directory" in n for n in _notices(session))
+    assert any(
+        "cannot write its signed head" in n and "Is a directory" in n for n in _notices(session)
+    )
     session.submit(CardArrived(CARDS[2]), source="sim://")  # the table plays on
     assert log.last_seq == 5
 
@@ -75,7 +87,9 @@ def test_a_head_that_cannot_be_written_moves_the_state_shows_a_notice_and_is_ret
     assert _verify(tmp_path) == 0
 
 
-def test_a_witness_that_went_away_stands_as_a_notice_and_gets_its_lines_when_it_is_back(tmp_path: Path) -> None:
+def test_a_witness_that_went_away_stands_as_a_notice_and_gets_its_lines_when_it_is_back(
+    tmp_path: Path,
+) -> None:
     share = tmp_path / "share"
     share.mkdir()
     witness = share / "table.witness"
@@ -117,11 +131,15 @@ def _play_hand(session: TableSession) -> None:
 def test_the_autopilot_deals_on_while_the_witness_cannot_be_written(tmp_path: Path) -> None:
     share = tmp_path / "share"
     witness = share / "table.witness"  # the share is not there
-    log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="t1", witness=str(witness))
+    log = HandLog.open(
+        str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="t1", witness=str(witness)
+    )
 
     async def play() -> tuple[int, list[str]]:
         source = open_source("sim://?seed=42")
-        session = TableSession(make_game("missouri-city"), table_id="t1", log=log, source_url=source.url)
+        session = TableSession(
+            make_game("missouri-city"), table_id="t1", log=log, source_url=source.url
+        )
         table = DisplayTable(session, source)
         table.start()
         try:
@@ -144,7 +162,9 @@ def test_the_autopilot_deals_on_while_the_witness_cannot_be_written(tmp_path: Pa
     assert _verify(tmp_path, "--witness", str(witness)) == 0
 
 
-def test_a_card_the_log_cannot_take_is_not_taken_and_holds_the_hand_once_the_log_is_back(tmp_path: Path) -> None:
+def test_a_card_the_log_cannot_take_is_not_taken_and_holds_the_hand_once_the_log_is_back(
+    tmp_path: Path,
+) -> None:
     log, session = _open(tmp_path)
     session.submit(Control(NEW_DECK), source="dealer")
     session.submit(CardArrived(CARDS[0]), source="sim://")
@@ -154,8 +174,13 @@ def test_a_card_the_log_cannot_take_is_not_taken_and_holds_the_hand_once_the_log
     seq, before = log.last_seq, session.prompts().to_dict()
     effects = session.submit(CardArrived(CARDS[1]), source="sim://")
     assert log.last_seq == seq and session.prompts().to_dict() == before  # neither moved
-    assert "the hand log cannot be written" in str(effects[0]) and "was not taken" in session.last_refusal
-    assert any("the hand is held for the pit boss once the log is back" in n for n in _notices(session))
+    assert (
+        "the hand log cannot be written" in str(effects[0])
+        and "was not taken" in session.last_refusal
+    )
+    assert any(
+        "the hand is held for the pit boss once the log is back" in n for n in _notices(session)
+    )
     assert session.log_down
     session.retry_log()  # still locked: still waiting
     assert session.prompts().irregularity is None
@@ -165,7 +190,9 @@ def test_a_card_the_log_cannot_take_is_not_taken_and_holds_the_hand_once_the_log
     session.retry_log()
     irregularity = session.prompts().irregularity
     assert irregularity is not None
-    assert irregularity.reason.startswith(f"the hand log could not be written, so these were not taken: {CARDS[1].code}; ")
+    assert irregularity.reason.startswith(
+        f"the hand log could not be written, so these were not taken: {CARDS[1].code}; "
+    )
     assert not session.log_down and _notices(session) == []
     log.close()
     assert _verify(tmp_path) == 0
@@ -200,9 +227,17 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-def test_descriptors_exhausted_the_state_moves_with_each_record_and_the_head_catches_up(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+def test_descriptors_exhausted_the_state_moves_with_each_record_and_the_head_catches_up(
+    tmp_path: Path,
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["moved"] == [True, True, True]
@@ -231,11 +266,28 @@ def test_a_table_stopped_while_its_head_lagged_opens_again_and_writes_it(tmp_pat
 
 def test_a_key_folder_that_cannot_be_written_is_one_line_at_start(tmp_path: Path) -> None:
     (tmp_path / "key.heads").write_text("not a folder")  # the heads' place is taken
-    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--hands", "1",
-                           "--log", str(tmp_path / "h.db"), "--key", str(tmp_path / "key")],
-                          capture_output=True, text=True, timeout=60, cwd=ROOT,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "run",
+            "--autopilot",
+            "--hands",
+            "1",
+            "--log",
+            str(tmp_path / "h.db"),
+            "--key",
+            str(tmp_path / "key"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     assert proc.returncode == 1
     assert proc.stderr.splitlines() == [
         f"table run: error: cannot write beside the hand-log key in {tmp_path / 'key.heads'} (File exists): "
-        "check that folder or use --key"]
+        "check that folder or use --key"
+    ]

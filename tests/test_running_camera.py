@@ -44,7 +44,10 @@ def test_every_card_of_a_blackjack_round_is_confirmed_on_its_place(tmp_path: Pat
     write_deck_file(deck, [parse_card(c) for c in DECK])
     game = make_game("blackjack", seats=2, switches={"B13": "0"})
     session = TableSession(game, source_url="sim://")
-    with open_source(f"sim://?deck={deck}") as shoe, open_source("sim-camera://?seed=4&frames=2") as camera:
+    with (
+        open_source(f"sim://?deck={deck}") as shoe,
+        open_source("sim-camera://?seed=4&frames=2") as camera,
+    ):
         table = RunningTable(session, shoe, camera)
         deal_round(table)
         film(table, 6)
@@ -52,13 +55,22 @@ def test_every_card_of_a_blackjack_round_is_confirmed_on_its_place(tmp_path: Pat
         assert session.prompts().irregularity is None, session.prompts().dealer_instruction
         assert witness["mismatches"] == 0 and witness["unconfirmed"] == []
         assert witness["confirmed"] >= 5  # each face-up card: both seats' four and the up card
-        assert {spot: [c.code for c in camera.cards_on(spot)] for spot in ("dealer", "seat1", "seat2")} == \
-            {"dealer": ["9C"], "seat1": ["10S", "6D"], "seat2": ["7H", "8S"]}  # the hole card unseen
+        assert {
+            spot: [c.code for c in camera.cards_on(spot)] for spot in ("dealer", "seat1", "seat2")
+        } == {
+            "dealer": ["9C"],
+            "seat1": ["10S", "6D"],
+            "seat2": ["7H", "8S"],
+        }  # the hole card unseen
 
-        camera.take("seat2", parse_card("8S"))  # a card swapped on the layout while the round is live
+        camera.take(
+            "seat2", parse_card("8S")
+        )  # a card swapped on the layout while the round is live
         camera.deal(parse_card("4D"), "seat2")
         film(table, 6)
     irregularity = session.prompts().irregularity
     assert irregularity is not None
-    assert irregularity.reason in ("switched card? the camera sees 4D at seat2, where the shoe's 7H 8S was dealt",
-                                   "8S left seat2 while the hand is live: count and check the cards on the layout")
+    assert irregularity.reason in (
+        "switched card? the camera sees 4D at seat2, where the shoe's 7H 8S was dealt",
+        "8S left seat2 while the hand is live: count and check the cards on the layout",
+    )

@@ -13,7 +13,12 @@ from tests.games.stacked import deck
 EXAMPLE_1 = [parse_card(c) for c in deck("10 6 5 | 10 2 | 7 5 | 4 4 8 9")]
 
 
-def _play_some(session: TableSession, cards: list, decisions: list[tuple[str, str]], stop_after: int | None = None):
+def _play_some(
+    session: TableSession,
+    cards: list,
+    decisions: list[tuple[str, str]],
+    stop_after: int | None = None,
+):
     session.submit(Control(NEW_DECK), source="dealer")
     n = 0
     while not session.expected().hand_over and (stop_after is None or n < stop_after):
@@ -31,7 +36,11 @@ def test_each_event_is_logged_before_listeners_see_it(tmp_path):
     session = TableSession(game, table_id="t1", log=log)
     seen = []
     session.subscribe(lambda s: seen.append((log.last_seq, s.prompts().dealer_instruction)))
-    _play_some(session, list(EXAMPLE_1), [("red", "hit"), ("green", "hit"), ("red", "backhand"), ("green", "backhand")])
+    _play_some(
+        session,
+        list(EXAMPLE_1),
+        [("red", "hit"), ("green", "hit"), ("red", "backhand"), ("green", "backhand")],
+    )
     assert session.prompts().result.winner == "red"
     assert session.tally == {"red wins": 1}
     seqs = [seq for seq, _ in seen]
@@ -89,7 +98,13 @@ def test_a_crash_between_the_last_event_and_the_result_is_completed_on_resume(tm
             event = CardArrived(cards.pop(0))
         state, _ = game.apply(state, event)
         events.append(event_to_dict(event))
-        log.append(hand_id, "event", {"event": events[-1], "prompts": {}, "effects": []}, source="test", at=0.0)
+        log.append(
+            hand_id,
+            "event",
+            {"event": events[-1], "prompts": {}, "effects": []},
+            source="test",
+            at=0.0,
+        )
     resumed = TableSession(make_game("missouri-city", first_dealt="green"), table_id="t1", log=log)
     resumed.resume(hand_id, events)  # ... before it could log the result
     assert resumed.expected().hand_over
@@ -153,19 +168,32 @@ def test_a_void_after_the_result_cannot_replace_the_logged_result(tmp_path):
 def test_a_sequence_gap_after_the_result_holds_the_table_until_the_pit_boss_accepts(tmp_path):
     """The gap's hold and the pit boss's accept are logged between hands; the log stays sound."""
     session, log = _finished_hand(tmp_path)
-    session.hardware_event({"type": "sequence_gap", "expected": 12, "got": 14}, source="serial://shoe")
+    session.hardware_event(
+        {"type": "sequence_gap", "expected": 12, "got": 14}, source="serial://shoe"
+    )
     assert session.prompts().irregularity is not None
     session.submit(Control(NEW_DECK), source="console:dealer")
     assert session.last_refusal.startswith("the hand is held for the pit boss")
     session.submit(Control("accept_card", by="pit boss"), source="console:pit_boss")
     assert session.last_refusal is None and session.expected().hand_over
-    kinds = [(r.kind, (r.payload.get("event") or r.payload).get("type")) for r in _between_hands(log)]
-    assert kinds == [("hardware", "sequence_gap"), ("note", "hardware_irregularity"),
-                     ("note", "control"), ("note", "control")]
+    kinds = [
+        (r.kind, (r.payload.get("event") or r.payload).get("type")) for r in _between_hands(log)
+    ]
+    assert kinds == [
+        ("hardware", "sequence_gap"),
+        ("note", "hardware_irregularity"),
+        ("note", "control"),
+        ("note", "control"),
+    ]
     session.submit(Control(NEW_DECK), source="console:dealer")
     assert session.last_refusal is None and not session.expected().hand_over
     key = load_key(tmp_path / "key")
-    assert verify_chains(log.store, key, HeadStore(tmp_path / "key", key, log.store.log_id, log.store.location)) == []
+    assert (
+        verify_chains(
+            log.store, key, HeadStore(tmp_path / "key", key, log.store.log_id, log.store.location)
+        )
+        == []
+    )
     log.close()
 
 
@@ -204,7 +232,9 @@ def test_an_unfinished_hand_is_finished_only_by_its_own_game(tmp_path, capsys):
 
     db, key = tmp_path / "hands.db", tmp_path / "key"
     log = HandLog.open(str(db), key_path=key, table_id="table-1")
-    session = TableSession(make_game("missouri-city", first_dealt="green"), table_id="table-1", log=log)
+    session = TableSession(
+        make_game("missouri-city", first_dealt="green"), table_id="table-1", log=log
+    )
     _play_some(session, list(EXAMPLE_1), [("red", "hit")], stop_after=5)
     hand_id = session.hand_id
     log.close()  # the table stops mid-hand
@@ -212,12 +242,20 @@ def test_an_unfinished_hand_is_finished_only_by_its_own_game(tmp_path, capsys):
     run = ["run", "--autopilot", "--hands", "1", "--log", str(db), "--key", str(key), "--quiet"]
     assert main([*run, "--game", "blackjack"]) == 2
     err = capsys.readouterr().err
-    assert f"unfinished Missouri City Backhand hand ({hand_id}): start the table with --game missouri-city to finish it" in err
+    assert (
+        f"unfinished Missouri City Backhand hand ({hand_id}): start the table with --game missouri-city to finish it"
+        in err
+    )
     assert "Traceback" not in err
     assert main([*run, "--game", "missouri-city", "--first-dealt", "red"]) == 2  # dealt otherwise
-    assert 'the settings it was dealt with to finish it: {"first_dealt": "green"}' in capsys.readouterr().err
+    assert (
+        'the settings it was dealt with to finish it: {"first_dealt": "green"}'
+        in capsys.readouterr().err
+    )
     log = HandLog.open(str(db), key_path=key, table_id="table-1")
     assert log.unfinished_hand()[0] == hand_id  # nothing was written
     log.close()
-    assert main([*run, "--game", "missouri-city", "--first-dealt", "green"]) == 0  # its own game finishes it
+    assert (
+        main([*run, "--game", "missouri-city", "--first-dealt", "green"]) == 0
+    )  # its own game finishes it
     assert main(["audit", "verify", str(db), "--key", str(key)]) == 0

@@ -57,13 +57,17 @@ class DeckFeatures:
         self.vectors.setdefault(card, []).append(np.asarray(vector, np.float32))
         self._stack = None
 
-    def adapt(self, chances: np.ndarray, feature: np.ndarray, most_odds: float = MOST_ODDS) -> np.ndarray:
+    def adapt(
+        self, chances: np.ndarray, feature: np.ndarray, most_odds: float = MOST_ODDS
+    ) -> np.ndarray:
         """The reader's chances per card of the deck (summing to 1) weighed by how near
         ``feature`` lies to each card's enrolled corners (no card weighed down more than
         ``most_odds`` against the nearest); left as they are for a corner like none of them
         (nearest likeness at most LEAST_LIKENESS), and in between, in proportion."""
         nearness, unlike = self.nearness(feature)
-        weighed = chances * np.maximum(nearness / max(float(nearness.max()), 1e-12), 1.0 / most_odds)
+        weighed = chances * np.maximum(
+            nearness / max(float(nearness.max()), 1e-12), 1.0 / most_odds
+        )
         total = float(weighed.sum())
         if total <= 0:
             return chances
@@ -80,8 +84,12 @@ class DeckFeatures:
         if len(self._stack) == 0:
             return np.full(len(self.cards), 1.0 / len(self.cards)), 1.0
         likeness = self._stack @ feature
-        best = np.full(len(self.cards), LEAST_LIKENESS, np.float32)  # a card never enrolled: no evidence either way
-        best[self._enrolled] = np.maximum.reduceat(likeness, self._starts)  # each card's corners lie together
+        best = np.full(
+            len(self.cards), LEAST_LIKENESS, np.float32
+        )  # a card never enrolled: no evidence either way
+        best[self._enrolled] = np.maximum.reduceat(
+            likeness, self._starts
+        )  # each card's corners lie together
         top = max(float(best.max()), LEAST_LIKENESS)
         e = np.exp((best - top) / self.temperature)
         other = float(np.exp((LEAST_LIKENESS - top) / self.temperature))
@@ -95,7 +103,9 @@ class DeckFeatures:
                 owners.append(n)
         self._stack = np.stack(rows) if rows else np.zeros((0, 1), np.float32)
         self._owner = np.array(owners, np.int64)
-        self._enrolled, self._starts = np.unique(self._owner, return_index=True)  # owners ascend: one run a card
+        self._enrolled, self._starts = np.unique(
+            self._owner, return_index=True
+        )  # owners ascend: one run a card
         self.temperature = self._learnt_temperature()
 
     def _learnt_temperature(self) -> float:
@@ -121,7 +131,9 @@ class DeckFeatures:
         return TEMPERATURES[int(np.argmax(scores))]
 
     def to_json(self) -> dict[str, list[list[float]]]:
-        return {c.code: [[round(float(x), 4) for x in v] for v in vs] for c, vs in self.vectors.items()}
+        return {
+            c.code: [[round(float(x), 4) for x in v] for v in vs] for c, vs in self.vectors.items()
+        }
 
     @classmethod
     def from_json(cls, cards: tuple[Card, ...], data: dict[str, list[list[float]]]) -> DeckFeatures:

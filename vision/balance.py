@@ -25,7 +25,11 @@ def white_gains(image: np.ndarray) -> np.ndarray | None:
     """The gain per channel (B, G, R) that makes the frame's whitest pixels grey, or None when
     the frame is to be left as it is."""
     height, width = image.shape[:2]
-    sample = cv2.resize(image, (max(width // SAMPLE_STEP, 1), max(height // SAMPLE_STEP, 1)), interpolation=cv2.INTER_NEAREST)
+    sample = cv2.resize(
+        image,
+        (max(width // SAMPLE_STEP, 1), max(height // SAMPLE_STEP, 1)),
+        interpolation=cv2.INTER_NEAREST,
+    )
     blue, green, red = cv2.split(sample)
     darkest = cv2.min(cv2.min(blue, green), red)
     counts = np.cumsum(cv2.calcHist([darkest], [0], None, [256], [0, 256]).ravel())
@@ -47,4 +51,6 @@ def white_balanced(image: np.ndarray) -> np.ndarray:
         return image
     # Each channel times its gain, rounded down (-0.499) and saturated: 0.5 ms a 1280x720 frame,
     # where a table lookup per channel took 2-6.
-    return cv2.transform(image, np.hstack([np.diag(gains), np.full((3, 1), -0.499)]).astype(np.float32))
+    return cv2.transform(
+        image, np.hstack([np.diag(gains), np.full((3, 1), -0.499)]).astype(np.float32)
+    )

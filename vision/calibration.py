@@ -79,7 +79,9 @@ class Layout:
         quad = np.float32(self.corners)
         depth = float(np.sqrt(cv2.contourArea(quad) / LAYOUT_ASPECT))
         width = LAYOUT_ASPECT * depth
-        return cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [width, 0], [width, depth], [0, depth]]))
+        return cv2.getPerspectiveTransform(
+            quad, np.float32([[0, 0], [width, 0], [width, depth], [0, depth]])
+        )
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -102,8 +104,11 @@ class Layout:
             partial.unlink(missing_ok=True)
 
 
-def calibrate(corners: list[tuple[float, float]], image_size: tuple[int, int],
-              spots: dict[str, tuple[float, float, float, float]] | None = None) -> Layout:
+def calibrate(
+    corners: list[tuple[float, float]],
+    image_size: tuple[int, int],
+    spots: dict[str, tuple[float, float, float, float]] | None = None,
+) -> Layout:
     """The layout seen through a camera whose image shows the layout's corners at ``corners``.
 
     ``spots`` are the rectangles of the game's places in layout units
@@ -116,11 +121,15 @@ def calibrate(corners: list[tuple[float, float]], image_size: tuple[int, int],
         raise ConfigError(f"a layout has 4 corners, got {len(corners)}")
     quad = np.float32(corners)
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or cv2.contourArea(quad) < 100:
-        raise ConfigError("the 4 corners must go round the layout (far-left, far-right, "
-                          "near-right, near-left) and enclose some area")
+        raise ConfigError(
+            "the 4 corners must go round the layout (far-left, far-right, "
+            "near-right, near-left) and enclose some area"
+        )
     if _winding(quad) < 0:  # a camera turns the layout but never mirrors it
-        raise ConfigError("the corners go round the wrong way: far-left, far-right, near-right, "
-                          "near-left run clockwise in the camera's picture")
+        raise ConfigError(
+            "the corners go round the wrong way: far-left, far-right, near-right, "
+            "near-left run clockwise in the camera's picture"
+        )
     homography = layout_homography(quad)
     mapped = {name: _map_rect(homography, rect) for name, rect in (spots or LAYOUT_SPOTS).items()}
     return Layout(image_size, tuple((float(x), float(y)) for x, y in quad), mapped)
@@ -137,9 +146,13 @@ def layout_homography(corners: np.ndarray) -> np.ndarray:
     return cv2.getPerspectiveTransform(_UNIT, np.float32(corners))
 
 
-def _map_rect(homography: np.ndarray, rect: tuple[float, float, float, float]) -> tuple[tuple[float, float], ...]:
+def _map_rect(
+    homography: np.ndarray, rect: tuple[float, float, float, float]
+) -> tuple[tuple[float, float], ...]:
     left, top, right, bottom = rect
-    points = np.float32([[left, top], [right, top], [right, bottom], [left, bottom]]).reshape(-1, 1, 2)
+    points = np.float32([[left, top], [right, top], [right, bottom], [left, bottom]]).reshape(
+        -1, 1, 2
+    )
     mapped = cv2.perspectiveTransform(points, homography).reshape(-1, 2)
     return tuple((round(float(x), 2), round(float(y), 2)) for x, y in mapped)
 
@@ -150,7 +163,10 @@ def load_layout(path: Path) -> Layout:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("format") != LAYOUT_FORMAT:
             raise ValueError(f"expected format {LAYOUT_FORMAT!r}")
-        spots = {name: tuple((float(x), float(y)) for x, y in poly) for name, poly in data["spots"].items()}
+        spots = {
+            name: tuple((float(x), float(y)) for x, y in poly)
+            for name, poly in data["spots"].items()
+        }
         corners = tuple((float(x), float(y)) for x, y in data["corners"])
         width, height = data["image_size"]
         return Layout((int(width), int(height)), corners, spots)

@@ -43,8 +43,13 @@ def cut_faces(photos: dict[Card, np.ndarray]) -> dict[Card, np.ndarray]:
     return faces
 
 
-def compose(faces: dict[Card, np.ndarray], arrangement: str, count: int, rng: np.random.Generator,
-            card_width: float = 150.0) -> ComposedScene:
+def compose(
+    faces: dict[Card, np.ndarray],
+    arrangement: str,
+    count: int,
+    rng: np.random.Generator,
+    card_width: float = 150.0,
+) -> ComposedScene:
     """``count`` cards of ``faces`` laid in a row on a cloth, ``arrangement`` one of STEPS."""
     step_x, step_y = STEPS[arrangement]
     chosen = [list(faces)[i] for i in rng.choice(len(faces), count, replace=False)]
@@ -55,7 +60,11 @@ def compose(faces: dict[Card, np.ndarray], arrangement: str, count: int, rng: np
     y0 = FRAME[1] / 2 + rng.uniform(-80, 80)
     base = rng.uniform(-25, 25)
     for k, card in enumerate(chosen):
-        turn = base + (k - (count - 1) / 2) * FAN_TURN if arrangement == "fanned" else base + rng.uniform(-12, 12)
+        turn = (
+            base + (k - (count - 1) / 2) * FAN_TURN
+            if arrangement == "fanned"
+            else base + rng.uniform(-12, 12)
+        )
         centre = (x0 + k * step_x * width, y0 + k * step_y * height)
         _lay(frame, faces[card], _quad(centre, width, height, turn))
     return ComposedScene(frame, tuple(chosen))
@@ -70,7 +79,14 @@ def _cloth(rng: np.random.Generator) -> np.ndarray:
 def _quad(centre: tuple[float, float], width: float, height: float, degrees: float) -> np.ndarray:
     angle = np.deg2rad(degrees)
     turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
-    box = np.array([[-width / 2, -height / 2], [width / 2, -height / 2], [width / 2, height / 2], [-width / 2, height / 2]])
+    box = np.array(
+        [
+            [-width / 2, -height / 2],
+            [width / 2, -height / 2],
+            [width / 2, height / 2],
+            [-width / 2, height / 2],
+        ]
+    )
     return np.float32(box @ turn.T + np.array(centre))
 
 

@@ -33,14 +33,20 @@ NEIGHBOUR_SHARE = 0.25  # corners with another card beside or below them
 CANVAS = (int(0.55 * CARD_PX) + PAD_X, int(0.5 * CARD_H_PX) + PAD_Y)  # width, height
 
 
-def sample(rng: np.random.Generator, faces: Faces, none_share: float = 0.15) -> tuple[np.ndarray, int, int]:
+def sample(
+    rng: np.random.Generator, faces: Faces, none_share: float = 0.15
+) -> tuple[np.ndarray, int, int]:
     """One photographed corner and its labels (rank class, suit class; suit is -1 for none)."""
     canvas, rank, suit, rank_height, _, _ = _corner(rng, faces, none_share)
     return _photograph(canvas, rng, rank_height), rank, suit
 
 
-def sample_looks(rng: np.random.Generator, faces: Faces, looks: tuple[tuple[float, ...], ...],
-                 none_share: float = 0.15) -> tuple[list[np.ndarray], int, int]:
+def sample_looks(
+    rng: np.random.Generator,
+    faces: Faces,
+    looks: tuple[tuple[float, ...], ...],
+    none_share: float = 0.15,
+) -> tuple[list[np.ndarray], int, int]:
     """One corner photographed once, cut through the reader's window and again through each
     look (scale, degrees about the rank's centre, as :func:`vision.indices.surest_look` cuts
     them; a third number, the window first made that many times as wide about it, as
@@ -51,24 +57,39 @@ def sample_looks(rng: np.random.Generator, faces: Faces, looks: tuple[tuple[floa
     patches = []
     for look in ((1.0, 0.0), *looks):
         rng.bit_generator.state = state
-        patches.append(_photograph(canvas, rng, rank_height, (look[0], look[1], centre), look[2] if len(look) > 2 else 1.0))
+        patches.append(
+            _photograph(
+                canvas,
+                rng,
+                rank_height,
+                (look[0], look[1], centre),
+                look[2] if len(look) > 2 else 1.0,
+            )
+        )
     return patches, rank, suit
 
 
-def sample_pair(rng: np.random.Generator, faces: Faces, none_share: float = 0.15) -> tuple[tuple[np.ndarray, np.ndarray], int, int]:
+def sample_pair(
+    rng: np.random.Generator, faces: Faces, none_share: float = 0.15
+) -> tuple[tuple[np.ndarray, np.ndarray], int, int]:
     """A card's two index corners: one printed corner photographed twice, each time through its
     own outline, light, blur and noise (a card prints one index at both corners, so its two
     readings differ by the camera, not by the print)."""
     canvas, rank, suit, rank_height, _, _ = _corner(rng, faces, none_share)
-    return (_photograph(canvas, rng, rank_height), _photograph(canvas, rng, rank_height)), rank, suit
+    return (
+        (_photograph(canvas, rng, rank_height), _photograph(canvas, rng, rank_height)),
+        rank,
+        suit,
+    )
 
 
 # Where the reader expects a rank's centre (card pixels): for a corner without one, the looks turn about it.
 NOMINAL_RANK_CENTRE = (RANK_CENTRE[0] * CARD_PX, RANK_CENTRE[1] * CARD_H_PX)
 
 
-def _corner(rng: np.random.Generator, faces: Faces,
-            none_share: float) -> tuple[np.ndarray, int, int, float, tuple[float, float], str | None]:
+def _corner(
+    rng: np.random.Generator, faces: Faces, none_share: float
+) -> tuple[np.ndarray, int, int, float, tuple[float, float], str | None]:
     """A corner laid out on the table: (canvas, rank class, suit class, the rank's height as a
     share of the card's, the rank's centre in card pixels, the code of the neighbouring card's
     index beside it if one is drawn)."""
@@ -81,26 +102,40 @@ def _corner(rng: np.random.Generator, faces: Faces,
     else:
         rank, suit = int(rng.integers(13)), int(rng.integers(4))
         _card(canvas, rng)
-        rank_height, right, centre = _index(canvas, rng, faces, RANK_CLASSES[rank], SUIT_CLASSES[suit], sideways=False)
+        rank_height, right, centre = _index(
+            canvas, rng, faces, RANK_CLASSES[rank], SUIT_CLASSES[suit], sideways=False
+        )
     return canvas, rank, suit, rank_height, centre, _neighbour(canvas, rng, faces, right)
 
 
 def _table(rng: np.random.Generator) -> np.ndarray:
     w, h = CANVAS
-    base = rng.choice([(25, 25, 25), (40, 90, 30), (30, 70, 120), (120, 120, 120), (60, 40, 30), (90, 60, 140), (200, 200, 200)])
+    base = rng.choice(
+        [
+            (25, 25, 25),
+            (40, 90, 30),
+            (30, 70, 120),
+            (120, 120, 120),
+            (60, 40, 30),
+            (90, 60, 140),
+            (200, 200, 200),
+        ]
+    )
     colour = np.clip(np.float32(base) * rng.uniform(0.6, 1.4, 3), 0, 255)
     canvas = np.empty((h, w, 3), np.float32)
     canvas[:] = colour
     if rng.random() < 0.5:  # grain: wood, cloth, a keyboard's keys
         period = rng.uniform(3, 20)
         xs = np.arange(w if rng.random() < 0.5 else h, dtype=np.float32)
-        wave = (np.sin(xs / period * 2 * np.pi + rng.uniform(0, 6)) * rng.uniform(5, 30))
-        canvas += (wave[None, :, None] if len(xs) == w else wave[:, None, None])
+        wave = np.sin(xs / period * 2 * np.pi + rng.uniform(0, 6)) * rng.uniform(5, 30)
+        canvas += wave[None, :, None] if len(xs) == w else wave[:, None, None]
     return canvas
 
 
 def _paper_colour(rng: np.random.Generator) -> np.ndarray:
-    tint = rng.choice([(245, 245, 245), (225, 240, 248), (235, 235, 255), (250, 240, 235), (230, 250, 240)])
+    tint = rng.choice(
+        [(245, 245, 245), (225, 240, 248), (235, 235, 255), (250, 240, 235), (230, 250, 240)]
+    )
     return np.float32(tint) * rng.uniform(0.9, 1.02)
 
 
@@ -114,7 +149,9 @@ def _card(canvas: np.ndarray, rng: np.random.Generator, paper: np.ndarray | None
     alpha = (mask.astype(np.float32) / 255)[..., None]
     colour = _paper_colour(rng) if paper is None else paper
     canvas[:] = canvas * (1 - alpha) + colour * alpha
-    if paper is None and rng.random() < 0.1:  # a dark rim: a sleeve, or a frame printed round the face
+    if (
+        paper is None and rng.random() < 0.1
+    ):  # a dark rim: a sleeve, or a frame printed round the face
         band = int(rng.uniform(0.015, 0.045) * CARD_PX)
         inner = np.zeros_like(mask)
         cv2.rectangle(inner, (PAD_X + band, PAD_Y + band), far, 255, -1)
@@ -129,7 +166,9 @@ def _ink_colour(red: bool, rng: np.random.Generator) -> np.ndarray:
     return np.float32([grey + rng.uniform(0, 30), grey, grey])
 
 
-def _paint(canvas: np.ndarray, ink: np.ndarray, x: float, y: float, w: float, h: float, colour: np.ndarray) -> None:
+def _paint(
+    canvas: np.ndarray, ink: np.ndarray, x: float, y: float, w: float, h: float, colour: np.ndarray
+) -> None:
     """Lay an ink mask scaled to w x h with its top left at (x, y) in card pixels."""
     w, h = max(2, round(w)), max(2, round(h))
     glyph = cv2.resize(ink, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
@@ -143,8 +182,9 @@ def _paint(canvas: np.ndarray, ink: np.ndarray, x: float, y: float, w: float, h:
     region[:] = region * (1 - a) + colour * a
 
 
-def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str, suit: str,
-           sideways: bool) -> tuple[float, float, tuple[float, float]]:
+def _index(
+    canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str, suit: str, sideways: bool
+) -> tuple[float, float, tuple[float, float]]:
     """Draw an index; return the rank's height as a share of the card's, how far right (card
     pixels) its ink reaches, and the rank's centre (card pixels)."""
     colour = _ink_colour(suit in RED, rng)
@@ -157,14 +197,31 @@ def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str
     y = rng.uniform(0.02, 0.07) * CARD_H_PX
     beside = rng.random() < 0.15
     if beside:  # the suit to the right of the rank (some German and Austrian decks)
-        places = [(r_ink, x, y, rw, rh), (s_ink, x + rw + rng.uniform(0.02, 0.12) * rh, y + rng.uniform(0, 0.4) * (rh - sh), sw, sh)]
+        places = [
+            (r_ink, x, y, rw, rh),
+            (
+                s_ink,
+                x + rw + rng.uniform(0.02, 0.12) * rh,
+                y + rng.uniform(0, 0.4) * (rh - sh),
+                sw,
+                sh,
+            ),
+        ]
     else:
         centre = x + max(rw, sw) / 2
         sy = y + rh + rng.uniform(0.03, 0.3) * rh
-        places = [(r_ink, centre - rw / 2, y, rw, rh), (s_ink, centre - sw / 2 + rng.uniform(-0.1, 0.1) * sw, sy, sw, sh)]
-    if sideways:  # as a four-index deck's other corner looks when the outline is read a quarter turn off
+        places = [
+            (r_ink, centre - rw / 2, y, rw, rh),
+            (s_ink, centre - sw / 2 + rng.uniform(-0.1, 0.1) * sw, sy, sw, sh),
+        ]
+    if (
+        sideways
+    ):  # as a four-index deck's other corner looks when the outline is read a quarter turn off
         k = int(rng.choice([1, 3]))
-        places = [(np.ascontiguousarray(np.rot90(ink, k)), py, px, ph, pw) for ink, px, py, pw, ph in places]
+        places = [
+            (np.ascontiguousarray(np.rot90(ink, k)), py, px, ph, pw)
+            for ink, px, py, pw, ph in places
+        ]
     for ink, px, py, pw, ph in places:
         _paint(canvas, ink, px, py, pw, ph, colour)
     right, bottom = max(p[1] + p[3] for p in places), max(p[2] + p[4] for p in places)
@@ -176,25 +233,41 @@ def _index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, rank: str
     return rh / CARD_H_PX, right, (rx + rw_ / 2, ry + rh_ / 2)
 
 
-def _picture_frame(canvas: np.ndarray, rng: np.random.Generator, right: float, bottom: float) -> None:
+def _picture_frame(
+    canvas: np.ndarray, rng: np.random.Generator, right: float, bottom: float
+) -> None:
     """A face card's frame and picture, beside and below the index."""
     fx = int(right + rng.uniform(0.01, 0.06) * CARD_PX) + PAD_X
     fy = int(rng.uniform(0.03, 0.1) * CARD_H_PX) + PAD_Y
     far = (canvas.shape[1] + 10, canvas.shape[0] + 10)
-    fx = min(fx, far[0])  # (a large index on its side may reach past the canvas: the picture lies beyond it)
+    fx = min(
+        fx, far[0]
+    )  # (a large index on its side may reach past the canvas: the picture lies beyond it)
     for _ in range(int(rng.integers(4, 14))):
-        colour = np.float32(rng.choice([(30, 30, 200), (40, 190, 230), (180, 90, 30), (20, 20, 20), (60, 140, 60)]))
+        colour = np.float32(
+            rng.choice([(30, 30, 200), (40, 190, 230), (180, 90, 30), (20, 20, 20), (60, 140, 60)])
+        )
         centre = (int(rng.uniform(fx, far[0])), int(rng.uniform(fy, far[1])))
         cv2.circle(canvas, centre, int(rng.uniform(4, 30)), colour.tolist(), -1)
     cv2.rectangle(canvas, (fx, fy), far, _ink_colour(False, rng).tolist(), int(rng.integers(1, 4)))
 
 
-def _pip(canvas: np.ndarray, rng: np.random.Generator, suit: str, colour: np.ndarray, right: float) -> None:
+def _pip(
+    canvas: np.ndarray, rng: np.random.Generator, suit: str, colour: np.ndarray, right: float
+) -> None:
     """A large pip at the edge of the window, as the nearest pip of a number card."""
     ink = drawn_suit(suit, rng)
     h = rng.uniform(0.1, 0.17) * CARD_H_PX
     x = max(right + 0.03 * CARD_PX, rng.uniform(0.2, 0.3) * CARD_PX)
-    _paint(canvas, ink, x, rng.uniform(0.05, 0.3) * CARD_H_PX, h * ink.shape[1] / ink.shape[0], h, colour)
+    _paint(
+        canvas,
+        ink,
+        x,
+        rng.uniform(0.05, 0.3) * CARD_H_PX,
+        h * ink.shape[1] / ink.shape[0],
+        h,
+        colour,
+    )
 
 
 def _corner_without_index(canvas: np.ndarray, rng: np.random.Generator, faces: Faces) -> None:
@@ -206,17 +279,37 @@ def _corner_without_index(canvas: np.ndarray, rng: np.random.Generator, faces: F
             _pip(canvas, rng, suit, _ink_colour(suit in RED, rng), rng.uniform(0, 0.2) * CARD_PX)
     elif kind == 1:  # an index on its side: the outline read a quarter turn off
         _card(canvas, rng)
-        _index(canvas, rng, faces, str(rng.choice(RANK_CLASSES[:13])), str(rng.choice(SUIT_CLASSES)), sideways=True)
+        _index(
+            canvas,
+            rng,
+            faces,
+            str(rng.choice(RANK_CLASSES[:13])),
+            str(rng.choice(SUIT_CLASSES)),
+            sideways=True,
+        )
     elif kind == 5:  # an index upside down: a rank paired with ink above it, as if its suit
         _card(canvas, rng)
-        _index(canvas, rng, faces, str(rng.choice(RANK_CLASSES[:13])), str(rng.choice(SUIT_CLASSES)), sideways=False)
+        _index(
+            canvas,
+            rng,
+            faces,
+            str(rng.choice(RANK_CLASSES[:13])),
+            str(rng.choice(SUIT_CLASSES)),
+            sideways=False,
+        )
         canvas[:] = _turned_round(canvas, rng)
     elif kind == 2:  # the back of a card
         _card(canvas, rng, paper=np.float32(rng.uniform(20, 220, 3)))
         step = int(rng.integers(4, 16))
         colour = rng.uniform(0, 255, 3).tolist()
         for i in range(-canvas.shape[0], canvas.shape[1], step):
-            cv2.line(canvas, (i, 0), (i + canvas.shape[0], canvas.shape[0]), colour, 1 + int(rng.integers(3)))
+            cv2.line(
+                canvas,
+                (i, 0),
+                (i + canvas.shape[0], canvas.shape[0]),
+                colour,
+                1 + int(rng.integers(3)),
+            )
     elif kind == 4:  # the middle of a card: pips or a court picture, no index
         _card(canvas, rng)
         suit = str(rng.choice(SUIT_CLASSES))
@@ -224,13 +317,23 @@ def _corner_without_index(canvas: np.ndarray, rng: np.random.Generator, faces: F
         for _ in range(int(rng.integers(1, 4))):
             ink = drawn_suit(suit, rng)
             h = rng.uniform(0.08, 0.16) * CARD_H_PX
-            _paint(canvas, ink, rng.uniform(-0.05, 0.3) * CARD_PX, rng.uniform(-0.05, 0.4) * CARD_H_PX, h * ink.shape[1] / ink.shape[0], h, colour)
+            _paint(
+                canvas,
+                ink,
+                rng.uniform(-0.05, 0.3) * CARD_PX,
+                rng.uniform(-0.05, 0.4) * CARD_H_PX,
+                h * ink.shape[1] / ink.shape[0],
+                h,
+                colour,
+            )
         if rng.random() < 0.4:
             _picture_frame(canvas, rng, rng.uniform(-0.1, 0.05) * CARD_PX, 0)
     # kind 3: the table only
 
 
-def _neighbour(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, right: float | None) -> str | None:
+def _neighbour(
+    canvas: np.ndarray, rng: np.random.Generator, faces: Faces, right: float | None
+) -> str | None:
     """Another card's edge reaching in from the right or below; from the right, often with its
     own index beside this one's (a spread, a fan, a hand dealt overlapping), never over this
     one's ink (which reaches ``right`` card pixels across); returns that index's card code if
@@ -257,20 +360,38 @@ def _neighbour(canvas: np.ndarray, rng: np.random.Generator, faces: Faces, right
         left = min(pts[0][0], pts[3][0]) - PAD_X + rng.uniform(0.015, 0.06) * CARD_PX
         top = rng.uniform(0.02, 0.07) * CARD_H_PX
         _paint(canvas, r_ink, left, top, rh * r_ink.shape[1] / r_ink.shape[0], rh, colour)
-        _paint(canvas, s_ink, left, top + rh * rng.uniform(1.03, 1.3), sh * s_ink.shape[1] / s_ink.shape[0], sh, colour)
+        _paint(
+            canvas,
+            s_ink,
+            left,
+            top + rh * rng.uniform(1.03, 1.3),
+            sh * s_ink.shape[1] / s_ink.shape[0],
+            sh,
+            colour,
+        )
         return rank + suit
     return None
 
 
 def _turned_round(canvas: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """The canvas turned half round about a point near where an index's rank lies."""
-    centre = (PAD_X + rng.uniform(0.05, 0.12) * CARD_PX, PAD_Y + rng.uniform(0.05, 0.12) * CARD_H_PX)
+    centre = (
+        PAD_X + rng.uniform(0.05, 0.12) * CARD_PX,
+        PAD_Y + rng.uniform(0.05, 0.12) * CARD_H_PX,
+    )
     turn = cv2.getRotationMatrix2D(centre, 180.0 + rng.uniform(-10, 10), 1.0)
-    return cv2.warpAffine(canvas, turn, (canvas.shape[1], canvas.shape[0]), borderMode=cv2.BORDER_REFLECT)
+    return cv2.warpAffine(
+        canvas, turn, (canvas.shape[1], canvas.shape[0]), borderMode=cv2.BORDER_REFLECT
+    )
 
 
-def _photograph(canvas: np.ndarray, rng: np.random.Generator, rank_height: float,
-                look: tuple[float, float, tuple[float, float]] | None = None, across: float = 1.0) -> np.ndarray:
+def _photograph(
+    canvas: np.ndarray,
+    rng: np.random.Generator,
+    rank_height: float,
+    look: tuple[float, float, tuple[float, float]] | None = None,
+    across: float = 1.0,
+) -> np.ndarray:
     """The reader's window as a camera sees it through an outline a little off; the rank at
     least MIN_RANK_PX tall (smaller, no print is legible: a club blurs into a spade). ``look``:
     the window scaled and turned (scale, degrees) about a point (card pixels) first, after
@@ -288,7 +409,13 @@ def _photograph(canvas: np.ndarray, rng: np.random.Generator, rank_height: float
         quad = cv2.transform(quad.reshape(-1, 1, 2), turn).reshape(4, 2).astype(np.float32)
     target = np.float32([[0, 0], [w_lo - 1, 0], [w_lo - 1, h_lo - 1], [0, h_lo - 1]])
     matrix = cv2.getPerspectiveTransform(quad, target)
-    small = cv2.warpPerspective(canvas, matrix, (w_lo, h_lo), flags=cv2.INTER_AREA if h_lo < 100 else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    small = cv2.warpPerspective(
+        canvas,
+        matrix,
+        (w_lo, h_lo),
+        flags=cv2.INTER_AREA if h_lo < 100 else cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REFLECT,
+    )
     small = _light(small, rng)
     if rng.random() < 0.6:
         sigma = rng.uniform(0.3, 1.3) * h_lo / 60
@@ -302,19 +429,25 @@ def _photograph(canvas: np.ndarray, rng: np.random.Generator, rank_height: float
 
 def _window_quad(rng: np.random.Generator) -> np.ndarray:
     x0, y0, x1, y1 = WINDOW
-    corners = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) * np.float32([CARD_PX, CARD_H_PX])
+    corners = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) * np.float32(
+        [CARD_PX, CARD_H_PX]
+    )
     scale = rng.uniform(0.85, 1.2)
     angle = np.deg2rad(rng.uniform(-7, 7))
     turn = np.float32([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
     corners = corners * scale @ turn.T
-    corners += np.float32([rng.uniform(-0.035, 0.035) * CARD_PX, rng.uniform(-0.025, 0.025) * CARD_H_PX])
+    corners += np.float32(
+        [rng.uniform(-0.035, 0.035) * CARD_PX, rng.uniform(-0.025, 0.025) * CARD_H_PX]
+    )
     corners += rng.uniform(-0.02, 0.02, (4, 2)).astype(np.float32) * CARD_PX
     return (corners + np.float32([PAD_X, PAD_Y])).astype(np.float32)
 
 
 def _light(canvas: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     h, w = canvas.shape[:2]
-    lit = canvas * rng.uniform(0.55, 1.15) * rng.uniform(0.8, 1.1, 3).astype(np.float32)  # dim light, colour cast
+    lit = (
+        canvas * rng.uniform(0.55, 1.15) * rng.uniform(0.8, 1.1, 3).astype(np.float32)
+    )  # dim light, colour cast
     if rng.random() < 0.5:  # uneven light
         ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
         direction = rng.normal(size=2)
@@ -323,7 +456,9 @@ def _light(canvas: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     if rng.random() < 0.15:  # glare
         glare = np.zeros((h, w), np.float32)
         axes = (int(rng.uniform(0.1, 0.5) * w), int(rng.uniform(0.1, 0.4) * h))
-        cv2.ellipse(glare, (int(rng.uniform(0, w)), int(rng.uniform(0, h))), axes, 0, 0, 360, 1.0, -1)
+        cv2.ellipse(
+            glare, (int(rng.uniform(0, w)), int(rng.uniform(0, h))), axes, 0, 0, 360, 1.0, -1
+        )
         glare = cv2.GaussianBlur(glare, (0, 0), max(1.0, 0.08 * h)) * rng.uniform(60, 200)
         lit += glare[..., None]
     return np.clip(lit, 0, 255)

@@ -41,12 +41,35 @@ RED = frozenset({"H", "D"})
 FONT_ROOTS = (Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype/public/tex-gyre"))
 # Faces for the rank: Latin text faces, upright (card makers do not print indices in italics).
 RANK_FACE_WORDS = (
-    "DejaVu", "Liberation", "Free", "Nimbus", "C059", "P052", "URWBookman", "URWGothic",
-    "texgyre", "NotoSans-", "NotoSerif-", "NotoSansDisplay", "NotoSerifDisplay", "NotoSansMono-",
-    "Carlito", "Caladea", "OpenSans", "Lato", "Roboto",
+    "DejaVu",
+    "Liberation",
+    "Free",
+    "Nimbus",
+    "C059",
+    "P052",
+    "URWBookman",
+    "URWGothic",
+    "texgyre",
+    "NotoSans-",
+    "NotoSerif-",
+    "NotoSansDisplay",
+    "NotoSerifDisplay",
+    "NotoSansMono-",
+    "Carlito",
+    "Caladea",
+    "OpenSans",
+    "Lato",
+    "Roboto",
 )
 SLANTED_WORDS = ("Italic", "Oblique", "Ita.", "italic", "BdIta", "Z003")
-SUIT_FACE_WORDS = ("DejaVuSans", "DejaVuSerif", "FreeS", "FreeMono", "NotoSansSymbols2", "NotoSansMath")
+SUIT_FACE_WORDS = (
+    "DejaVuSans",
+    "DejaVuSerif",
+    "FreeS",
+    "FreeMono",
+    "NotoSansSymbols2",
+    "NotoSansMath",
+)
 GLYPH_PX = 96  # glyphs are rendered this tall, then scaled
 STROKE_SHARE = 0.08  # ranks drawn in OpenCV's stroke fonts rather than a TrueType face
 FLAT_TOP_SHARE = 0.3  # threes drawn with a flat top and a diagonal (as many decks print them)
@@ -63,10 +86,29 @@ class Faces:
 
 @lru_cache(maxsize=1)
 def installed_faces() -> Faces:
-    files = sorted({p for root in FONT_ROOTS if root.is_dir() for p in root.rglob("*") if p.suffix in (".ttf", ".otf")})
-    ranks = [p for p in files if any(w in p.name for w in RANK_FACE_WORDS) and not any(w in p.name for w in SLANTED_WORDS)]
-    suits = [p for p in files if any(p.name.startswith(w) for w in SUIT_FACE_WORDS) and not any(w in p.name for w in SLANTED_WORDS)]
-    return Faces(tuple(ranks), tuple(p for p in suits if _has_suits(p) and _spade_and_club_in_place(p)))
+    files = sorted(
+        {
+            p
+            for root in FONT_ROOTS
+            if root.is_dir()
+            for p in root.rglob("*")
+            if p.suffix in (".ttf", ".otf")
+        }
+    )
+    ranks = [
+        p
+        for p in files
+        if any(w in p.name for w in RANK_FACE_WORDS) and not any(w in p.name for w in SLANTED_WORDS)
+    ]
+    suits = [
+        p
+        for p in files
+        if any(p.name.startswith(w) for w in SUIT_FACE_WORDS)
+        and not any(w in p.name for w in SLANTED_WORDS)
+    ]
+    return Faces(
+        tuple(ranks), tuple(p for p in suits if _has_suits(p) and _spade_and_club_in_place(p))
+    )
 
 
 def split_faces(faces: Faces, held_back: float = 0.2) -> tuple[Faces, Faces]:
@@ -80,7 +122,8 @@ def split_faces(faces: Faces, held_back: float = 0.2) -> tuple[Faces, Faces]:
 def _has_suits(path: Path) -> bool:
     missing = text_ink(path, "\uffff")
     return all(
-        (g := text_ink(path, c)) is not None and (missing is None or g.shape != missing.shape or (g != missing).any())
+        (g := text_ink(path, c)) is not None
+        and (missing is None or g.shape != missing.shape or (g != missing).any())
         for c in SUIT_CHARS.values()
     )
 
@@ -89,6 +132,7 @@ def _spade_and_club_in_place(path: Path) -> bool:
     """Whether the face's spade is a spade and its club a club (FreeSerif Bold draws each as the
     other, which taught a reader to call spades clubs): a spade widens from its point down past
     a third of its height; a club narrows there, between its top lobe and the other two."""
+
     def waist(text: str) -> float:
         ink = text_ink(path, text)
         assert ink is not None
@@ -114,14 +158,28 @@ def text_ink(path: Path, text: str) -> np.ndarray | None:
     return ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
 
 
-HERSHEY = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_TRIPLEX)
+HERSHEY = (
+    cv2.FONT_HERSHEY_SIMPLEX,
+    cv2.FONT_HERSHEY_DUPLEX,
+    cv2.FONT_HERSHEY_COMPLEX,
+    cv2.FONT_HERSHEY_TRIPLEX,
+)
 
 
 def stroke_ink(text: str, rng: np.random.Generator) -> np.ndarray:
     """The text in one of OpenCV's own stroke fonts, at a random weight."""
     canvas = np.zeros((GLYPH_PX * 2, GLYPH_PX * 3), np.uint8)
     font = HERSHEY[rng.integers(len(HERSHEY))]
-    cv2.putText(canvas, text, (GLYPH_PX // 4, GLYPH_PX * 3 // 2), font, 3.0, 255, int(rng.integers(3, 10)), cv2.LINE_AA)
+    cv2.putText(
+        canvas,
+        text,
+        (GLYPH_PX // 4, GLYPH_PX * 3 // 2),
+        font,
+        3.0,
+        255,
+        int(rng.integers(3, 10)),
+        cv2.LINE_AA,
+    )
     ys, xs = np.nonzero(canvas > 127)
     return canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].copy()
 
@@ -130,7 +188,10 @@ def rank_ink(rank: str, rng: np.random.Generator, faces: Faces) -> np.ndarray:
     """The rank as some face prints it (a 10 sometimes narrow, or as two touching glyphs)."""
     text = str(rng.choice(PRINTED[rank]))
     if rng.random() < STROKE_SHARE:
-        return _squeezed(stroke_ink(text, rng), rng.uniform(0.75, 1.1) if text != "10" else rng.uniform(0.5, 1.05))
+        return _squeezed(
+            stroke_ink(text, rng),
+            rng.uniform(0.75, 1.1) if text != "10" else rng.uniform(0.5, 1.05),
+        )
     for _ in range(8):
         face = faces.ranks[rng.integers(len(faces.ranks))]
         if text == "10" and rng.random() < 0.4:
@@ -142,7 +203,9 @@ def rank_ink(rank: str, rng: np.random.Generator, faces: Faces) -> np.ndarray:
                 ink = flat_topped(ink, rng)
             elif text == "Q" and rng.random() < CARD_QUEEN_SHARE:
                 ink = card_queen(ink.shape[0], rng)
-            return _squeezed(ink, rng.uniform(0.75, 1.1) if text != "10" else rng.uniform(0.5, 1.05))
+            return _squeezed(
+                ink, rng.uniform(0.75, 1.1) if text != "10" else rng.uniform(0.5, 1.05)
+            )
     raise RuntimeError(f"no installed face prints {text!r}")
 
 
@@ -152,7 +215,9 @@ def flat_topped(three: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     h, w = three.shape
     ink = three > 127
     rows = ink.sum(axis=1)
-    stroke = max(2, int(np.median(rows[rows > 0]) * 0.5))  # a horizontal cut through a bowl crosses two strokes
+    stroke = max(
+        2, int(np.median(rows[rows > 0]) * 0.5)
+    )  # a horizontal cut through a bowl crosses two strokes
     middle = int(h * rng.uniform(0.4, 0.47))
     out = three.copy()
     out[:middle] = 0
@@ -183,7 +248,11 @@ def card_queen(height: int, rng: np.random.Generator) -> np.ndarray:
     end = (w * rng.uniform(0.95, 1.3), h + tail_room * rng.uniform(0.4, 0.95))
     bend = (w * rng.uniform(0.45, 0.8), h * rng.uniform(0.95, 1.1))
     steps = np.linspace(0.0, 1.0, 16)[:, None]
-    curve = (1 - steps) ** 2 * np.float32(start) + 2 * (1 - steps) * steps * np.float32(bend) + steps ** 2 * np.float32(end)
+    curve = (
+        (1 - steps) ** 2 * np.float32(start)
+        + 2 * (1 - steps) * steps * np.float32(bend)
+        + steps**2 * np.float32(end)
+    )
     thick = max(2, round(side * rng.uniform(0.6, 1.1)))
     cv2.polylines(canvas, [np.int32(np.round(curve))], False, 255, thick, cv2.LINE_AA)
     ys, xs = np.nonzero(canvas > 127)
@@ -202,12 +271,16 @@ def _touching_pair(face: Path, rng: np.random.Generator) -> np.ndarray | None:
     out = np.zeros((h, max(width, one.shape[1], zero.shape[1])), np.uint8)
     out[:, : one.shape[1]] = one
     start = max(0, one.shape[1] + gap)
-    out[:, start : start + zero.shape[1]] = np.maximum(out[:, start : start + zero.shape[1]], zero[:, : out.shape[1] - start])
+    out[:, start : start + zero.shape[1]] = np.maximum(
+        out[:, start : start + zero.shape[1]], zero[:, : out.shape[1] - start]
+    )
     return out
 
 
 def _squeezed(ink: np.ndarray, factor: float) -> np.ndarray:
-    return cv2.resize(ink, (max(2, int(ink.shape[1] * factor)), ink.shape[0]), interpolation=cv2.INTER_AREA)
+    return cv2.resize(
+        ink, (max(2, int(ink.shape[1] * factor)), ink.shape[0]), interpolation=cv2.INTER_AREA
+    )
 
 
 def suit_ink(suit: str, rng: np.random.Generator, faces: Faces) -> np.ndarray:
@@ -227,18 +300,37 @@ def drawn_suit(suit: str, rng: np.random.Generator, size: int = GLYPH_PX) -> np.
     if suit == "D":
         waist = rng.uniform(0.3, 0.42)
         bend = rng.uniform(0.0, 0.08)
-        pts = [(s * 0.5, 0), (s * (0.5 + waist) - bend * s, s * 0.5), (s * 0.5, s - 1), (s * (0.5 - waist) + bend * s, s * 0.5)]
+        pts = [
+            (s * 0.5, 0),
+            (s * (0.5 + waist) - bend * s, s * 0.5),
+            (s * 0.5, s - 1),
+            (s * (0.5 - waist) + bend * s, s * 0.5),
+        ]
         cv2.fillPoly(img, [np.int32(pts)], 255, cv2.LINE_AA)
     elif suit == "H":
         cv2.circle(img, (int(s * 0.5 - lobe * 0.95), int(s * 0.3)), lobe, 255, -1, cv2.LINE_AA)
         cv2.circle(img, (int(s * 0.5 + lobe * 0.95), int(s * 0.3)), lobe, 255, -1, cv2.LINE_AA)
         left, right = s * 0.5 - 1.9 * lobe, s * 0.5 + 1.9 * lobe
-        cv2.fillPoly(img, [np.int32([(left, s * 0.36), (right, s * 0.36), (s * 0.5, s * rng.uniform(0.85, 0.98))])], 255, cv2.LINE_AA)
+        cv2.fillPoly(
+            img,
+            [
+                np.int32(
+                    [(left, s * 0.36), (right, s * 0.36), (s * 0.5, s * rng.uniform(0.85, 0.98))]
+                )
+            ],
+            255,
+            cv2.LINE_AA,
+        )
     elif suit == "S":
         cv2.circle(img, (int(s * 0.5 - lobe * 0.95), int(s * 0.58)), lobe, 255, -1, cv2.LINE_AA)
         cv2.circle(img, (int(s * 0.5 + lobe * 0.95), int(s * 0.58)), lobe, 255, -1, cv2.LINE_AA)
         left, right = s * 0.5 - 1.9 * lobe, s * 0.5 + 1.9 * lobe
-        cv2.fillPoly(img, [np.int32([(left, s * 0.52), (right, s * 0.52), (s * 0.5, s * 0.02)])], 255, cv2.LINE_AA)
+        cv2.fillPoly(
+            img,
+            [np.int32([(left, s * 0.52), (right, s * 0.52), (s * 0.5, s * 0.02)])],
+            255,
+            cv2.LINE_AA,
+        )
         _stem(img, s, rng)
     else:  # clubs
         r = int(s * rng.uniform(0.17, 0.21))
@@ -253,7 +345,21 @@ def drawn_suit(suit: str, rng: np.random.Generator, size: int = GLYPH_PX) -> np.
 def _stem(img: np.ndarray, s: int, rng: np.random.Generator) -> None:
     half = s * rng.uniform(0.1, 0.18)
     top = s * 0.55
-    cv2.fillPoly(img, [np.int32([(s * 0.5 - s * 0.03, top), (s * 0.5 + s * 0.03, top), (s * 0.5 + half, s - 1), (s * 0.5 - half, s - 1)])], 255, cv2.LINE_AA)
+    cv2.fillPoly(
+        img,
+        [
+            np.int32(
+                [
+                    (s * 0.5 - s * 0.03, top),
+                    (s * 0.5 + s * 0.03, top),
+                    (s * 0.5 + half, s - 1),
+                    (s * 0.5 - half, s - 1),
+                ]
+            )
+        ],
+        255,
+        cv2.LINE_AA,
+    )
 
 
 def jpeg(image: np.ndarray, quality: int) -> np.ndarray:

@@ -83,14 +83,22 @@ def load_deck(path: Path) -> Deck:
     except (OSError, ValueError) as exc:
         raise ConfigError(f"cannot read deck {path}: {exc}") from exc
     if isinstance(data, dict) and data.get("format") == "table-deck/1":
-        raise ConfigError(f"{path} was enrolled by an older recogniser: enrol the deck again (table vision enrol)")
+        raise ConfigError(
+            f"{path} was enrolled by an older recogniser: enrol the deck again (table vision enrol)"
+        )
     if not isinstance(data, dict) or data.get("format") != DECK_FORMAT:
         raise ConfigError(f"{path} is not a deck file (expected format {DECK_FORMAT!r})")
     if data.get("reader") != reader_digest():
-        raise ConfigError(f"{path} was enrolled with another index reader: enrol the deck again (table vision enrol)")
+        raise ConfigError(
+            f"{path} was enrolled with another index reader: enrol the deck again (table vision enrol)"
+        )
     try:
         cards = tuple(parse_card(code) for code in data["cards"])
-        faces = FaceBook.from_json(data["faces"], {c.code: c for c in cards}) if "faces" in data else None
+        faces = (
+            FaceBook.from_json(data["faces"], {c.code: c for c in cards})
+            if "faces" in data
+            else None
+        )
         features = DeckFeatures.from_json(cards, data["features"])
         return Deck(cards, features, faces, tuple(str(u) for u in data.get("unread", [])))
     except (KeyError, TypeError, ValueError) as exc:

@@ -31,7 +31,9 @@ MIN_AREA_FRACTION = 0.004  # a card covers at least this much of the frame
 MAX_AREA_FRACTION = 0.9
 RIM_PIXELS = 2.5  # what the drawn edge takes off a region bounded by it
 EVENED_LEVELS = (140, 170, 200)
-HAND_LOOK_PIXELS = 220  # a quad is checked for cards over each other with its short side at most this
+HAND_LOOK_PIXELS = (
+    220  # a quad is checked for cards over each other with its short side at most this
+)
 CLEAN_RIM = 0.9  # a quad whose outline runs this much along a rim is one card, not checked for more
 
 
@@ -51,7 +53,11 @@ class CardOutline:
 def find_cards(image: np.ndarray) -> list[CardOutline]:
     """Outlines of the card faces in a BGR frame, largest first."""
     scale = 1.0 / math.ceil(max(image.shape[:2]) / DETECT_LONG_SIDE)  # whole factors are fast
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    small = (
+        cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        if scale < 1
+        else image
+    )
     blue, green, red = cv2.split(small)
     whiteness = cv2.GaussianBlur(cv2.min(cv2.min(blue, green), red), (5, 5), 0)
     frame_area = small.shape[0] * small.shape[1]
@@ -67,13 +73,17 @@ def find_cards(image: np.ndarray) -> list[CardOutline]:
         quads.extend(_quads_at_level(evened, level, frame_area))
     quads.extend(_quads_from_edges(whiteness, frame_area))
     hands: list[np.ndarray] = []
-    kept = choose_cards(quads, whiteness, lambda q: _is_hand(image, whiteness, q / scale, hands, scale))
+    kept = choose_cards(
+        quads, whiteness, lambda q: _is_hand(image, whiteness, q / scale, hands, scale)
+    )
     joined = _joined_blobs(image, whiteness, scale, hands)
     if scale < 1:  # where shrinking may have closed the thin line between touching cards
         refined = [q * scale for q in _quads_in_joined_blobs(joined, scale, frame_area)]
         if refined:
             full = _whiteness(image)
-            kept = with_refined(kept, choose_cards(quads + refined, whiteness), lambda q: rim_share(full, q / scale))
+            kept = with_refined(
+                kept, choose_cards(quads + refined, whiteness), lambda q: rim_share(full, q / scale)
+            )
     kept = with_filling_card(grown_pieces(kept, whiteness), small, whiteness)
     outlines = [CardOutline(_order_corners(q / scale)) for q in kept]
     return outlines + _cards_underneath(joined, [o.corners for o in outlines])
@@ -94,7 +104,9 @@ def _evened(whiteness: np.ndarray) -> np.ndarray:
     reach = max(3, (max(tiny.shape) // 6) | 1)
     square = cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach))
     nearby = cv2.blur(cv2.dilate(tiny, square), (reach, reach))
-    nearby = cv2.resize(nearby, (whiteness.shape[1], whiteness.shape[0]), interpolation=cv2.INTER_LINEAR)
+    nearby = cv2.resize(
+        nearby, (whiteness.shape[1], whiteness.shape[0]), interpolation=cv2.INTER_LINEAR
+    )
     floor = 0.6 * float(np.percentile(tiny, 99))
     divisor = np.maximum(nearby.astype(np.float32), max(floor, 1.0))
     return np.clip(whiteness * (255.0 / divisor), 0, 255).astype(np.uint8)
@@ -104,7 +116,9 @@ def _opened_closed(whiteness: np.ndarray) -> np.ndarray:
     """Whiteness opened, then closed (a 5 px disc): thresholded at any level, the same as that
     level's mask opened and closed (flat morphology and thresholds commute), done once for all."""
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    return cv2.morphologyEx(cv2.morphologyEx(whiteness, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
+    return cv2.morphologyEx(
+        cv2.morphologyEx(whiteness, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel
+    )
 
 
 def _quads_at_level(smoothed: np.ndarray, level: int, frame_area: int) -> list[np.ndarray]:
@@ -129,9 +143,13 @@ def _quads_from_edges(whiteness: np.ndarray, frame_area: int) -> list[np.ndarray
     # too wide an opening also eats a face card's thin white border, hence two widths.
     for width in (1, 5, 11):
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
-        opened = cv2.morphologyEx(regions, cv2.MORPH_OPEN, kernel) if width > 1 else regions  # (1 px: as it is)
+        opened = (
+            cv2.morphologyEx(regions, cv2.MORPH_OPEN, kernel) if width > 1 else regions
+        )  # (1 px: as it is)
         contours, hierarchy = cv2.findContours(opened, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-        outer = np.nonzero(hierarchy[0][:, 3] < 0)[0].tolist() if contours else []  # not a hole's rim
+        outer = (
+            np.nonzero(hierarchy[0][:, 3] < 0)[0].tolist() if contours else []
+        )  # not a hole's rim
         for contour in (contours[k] for k in outer):
             if MIN_AREA_FRACTION * frame_area < cv2.contourArea(contour) < 0.5 * frame_area:
                 quad = _card_quad(contour)
@@ -150,7 +168,13 @@ class _JoinedBlob:
     level: float  # the Otsu level it was cut at
 
 
-def _is_hand(image: np.ndarray, whiteness: np.ndarray, quad: np.ndarray, hands: list[np.ndarray], scale: float) -> bool:
+def _is_hand(
+    image: np.ndarray,
+    whiteness: np.ndarray,
+    quad: np.ndarray,
+    hands: list[np.ndarray],
+    scale: float,
+) -> bool:
     """Whether ``quad`` (in frame pixels) is a hand of cards over each other; noted in ``hands``
     (at the working scale) if so. Looked at near full resolution: the edge of a card lying on
     another is a line a pixel or two wide, which shrinking the frame washes out."""
@@ -158,11 +182,15 @@ def _is_hand(image: np.ndarray, whiteness: np.ndarray, quad: np.ndarray, hands: 
         return False  # its outline runs along a rim all round: one card (and no time spent)
     x, y, w, h = cv2.boundingRect(np.int32(np.round(quad)).reshape(-1, 1, 2))
     x0, y0 = max(x - 4, 0), max(y - 4, 0)
-    box = image[y0:y + h + 4, x0:x + w + 4]
+    box = image[y0 : y + h + 4, x0 : x + w + 4]
     if box.size == 0:
         return False
     shrink = min(1.0, HAND_LOOK_PIXELS / max(min(w, h), 1))
-    box = cv2.resize(box, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA) if shrink < 1 else box
+    box = (
+        cv2.resize(box, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        if shrink < 1
+        else box
+    )
     outline = np.int32(np.round((quad - np.float32([x0, y0])) * shrink)).reshape(-1, 1, 2)
     several = holds_several(_whiteness(box), outline)
     if several:
@@ -170,8 +198,9 @@ def _is_hand(image: np.ndarray, whiteness: np.ndarray, quad: np.ndarray, hands: 
     return several
 
 
-def _joined_blobs(image: np.ndarray, whiteness: np.ndarray, scale: float,
-                  hands: list[np.ndarray]) -> list[_JoinedBlob]:
+def _joined_blobs(
+    image: np.ndarray, whiteness: np.ndarray, scale: float, hands: list[np.ndarray]
+) -> list[_JoinedBlob]:
     level, mask = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     frame_area = whiteness.shape[0] * whiteness.shape[1]
@@ -180,16 +209,22 @@ def _joined_blobs(image: np.ndarray, whiteness: np.ndarray, scale: float,
         if cv2.contourArea(contour) < 2 * MIN_AREA_FRACTION * frame_area:
             continue
         if _card_quad(contour) is not None and not any(
-                cv2.pointPolygonTest(contour, tuple(float(v) for v in h.mean(axis=0)), False) >= 0 for h in hands):
+            cv2.pointPolygonTest(contour, tuple(float(v) for v in h.mean(axis=0)), False) >= 0
+            for h in hands
+        ):
             continue
         x, y, w, h = cv2.boundingRect(contour)
         x0, y0 = max(int((x - 4) / scale), 0), max(int((y - 4) / scale), 0)
         x1, y1 = int((x + w + 4) / scale), int((y + h + 4) / scale)
-        blobs.append(_JoinedBlob(contour, np.float32([x0, y0]), _whiteness(image[y0:y1, x0:x1]), level))
+        blobs.append(
+            _JoinedBlob(contour, np.float32([x0, y0]), _whiteness(image[y0:y1, x0:x1]), level)
+        )
     return blobs
 
 
-def _quads_in_joined_blobs(blobs: list[_JoinedBlob], scale: float, frame_area: int) -> list[np.ndarray]:
+def _quads_in_joined_blobs(
+    blobs: list[_JoinedBlob], scale: float, frame_area: int
+) -> list[np.ndarray]:
     """Cards in paper blobs that are not card-shaped, looked for again at full resolution.
 
     Touching or overlapping cards are parted only by the thin line of a card's edge, which
@@ -198,8 +233,13 @@ def _quads_in_joined_blobs(blobs: list[_JoinedBlob], scale: float, frame_area: i
     """
     quads: list[np.ndarray] = []
     for blob in blobs:
-        found = [q + blob.origin for q in _quads_from_edges(blob.whiteness, int(frame_area / scale / scale))]
-        quads.extend(q for q in found if _share_inside(q * scale, blob.contour) > 0.85)  # a piece of the blob
+        found = [
+            q + blob.origin
+            for q in _quads_from_edges(blob.whiteness, int(frame_area / scale / scale))
+        ]
+        quads.extend(
+            q for q in found if _share_inside(q * scale, blob.contour) > 0.85
+        )  # a piece of the blob
     return quads
 
 
@@ -213,11 +253,16 @@ def _cards_underneath(blobs: list[_JoinedBlob], whole: list[np.ndarray]) -> list
     out: list[CardOutline] = []
     for blob in blobs:
         paper = np.uint8(blob.whiteness > blob.level) * 255
-        paper = cv2.morphologyEx(paper, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+        paper = cv2.morphologyEx(
+            paper, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+        )
         shifted = [q - blob.origin for q in whole]
         quads = corner_quads(paper, shifted)
-        quads += [q for q in line_corner_quads(blob.whiteness, paper, shifted)
-                  if all(np.linalg.norm(q[0] - k[0]) > 0.3 * np.linalg.norm(k[1] - k[0]) for k in quads)]
+        quads += [
+            q
+            for q in line_corner_quads(blob.whiteness, paper, shifted)
+            if all(np.linalg.norm(q[0] - k[0]) > 0.3 * np.linalg.norm(k[1] - k[0]) for k in quads)
+        ]
         out.extend(CardOutline(quad + blob.origin, partial=True) for quad in quads)
     return out
 
@@ -314,7 +359,9 @@ def _grow(part: np.ndarray, blob: np.ndarray, steps: int) -> np.ndarray:
     cv2.drawContours(piece, [part], -1, 255, cv2.FILLED, offset=(-x0, -y0))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * steps + 1, 2 * steps + 1))
     piece = cv2.dilate(piece, kernel) & blob[y0:y1, x0:x1]
-    contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x0, y0))
+    contours, _ = cv2.findContours(
+        piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x0, y0)
+    )
     return max(contours, key=cv2.contourArea)
 
 

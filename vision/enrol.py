@@ -30,7 +30,9 @@ from vision.learned import CornerRead, corner_window, shipped_reader
 from vision.reading import DeckIndex, corner_chances
 from vision.recogniser import whole_frame
 
-ENROL_READABLE = 0.3  # a corner the reader thinks less likely than this to hold an index is not kept
+ENROL_READABLE = (
+    0.3  # a corner the reader thinks less likely than this to hold an index is not kept
+)
 MULTI_CARD_FIT = 0.5  # in a photo of several cards, an outline is a label's only at this chance
 
 
@@ -52,7 +54,8 @@ def read_labels(labels_path: Path) -> dict[Path, list[Card]]:
         raise ConfigError(f"cannot read labels {labels_path}: {exc}") from exc
     except UnicodeDecodeError as exc:  # a photo or other binary file given as the labels
         raise ConfigError(
-            f"{labels_path} is not UTF-8 text (byte {exc.start}): labels are a CSV file") from None
+            f"{labels_path} is not UTF-8 text (byte {exc.start}): labels are a CSV file"
+        ) from None
     except csv.Error as exc:  # a NUL byte, a field past the csv module's limit
         raise ConfigError(f"{labels_path} is not a labels CSV: {exc}") from None
     by_file: dict[Path, list[Card]] = defaultdict(list)
@@ -92,7 +95,9 @@ def enrol(labels_path: Path) -> Deck:
         matches.extend(found)
         unread.extend(f"{path.name}: {card.code}" for card in missing)
     if not matches:
-        raise ConfigError(f"{labels_path}: no card could be enrolled (no photo showed a readable index)")
+        raise ConfigError(
+            f"{labels_path}: no card could be enrolled (no photo showed a readable index)"
+        )
     # The deck holds every labelled card, read or not: a card whose photo could not be read is
     # still a card of the deck (read by the reader alone), never one to name as another.
     labelled_cards = {c for cards in everything.values() for c in cards}
@@ -110,7 +115,10 @@ def _match_indices(image: np.ndarray, wanted: list[Card]) -> list[_Match]:
     """Labelled cards not found by an outline, found by their index (read as that label at
     MULTI_CARD_FIT or more, each index once)."""
     deck = DeckIndex.of(tuple(sorted(set(wanted), key=lambda c: c.code)))
-    found = sorted(read_indices(image, shipped_reader(), deck, floor=MULTI_CARD_FIT), key=lambda f: -f.reading.confidence)
+    found = sorted(
+        read_indices(image, shipped_reader(), deck, floor=MULTI_CARD_FIT),
+        key=lambda f: -f.reading.confidence,
+    )
     left, out = list(wanted), []
     for index in found:
         if index.reading.card in left:
@@ -120,7 +128,9 @@ def _match_indices(image: np.ndarray, wanted: list[Card]) -> list[_Match]:
 
 
 def _match_outlines(image: np.ndarray, labelled: list[Card]) -> list[_Match]:
-    outlines = [o for o in find_cards(image) if not o.partial]  # a card under another shows one index
+    outlines = [
+        o for o in find_cards(image) if not o.partial
+    ]  # a card under another shows one index
     if len(labelled) == 1:
         outlines = outlines[:1] or [whole_frame(image)]
     deck = DeckIndex.of(tuple(sorted(set(labelled), key=lambda c: c.code)))

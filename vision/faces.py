@@ -21,7 +21,9 @@ from vision.pngs import from_png_text, to_png_text
 FACE_SIZE = (40, 56)  # width, height of a face thumbnail (a 63 x 88 mm card)
 INSET = 0.04  # of each side: the rim and whatever lies beyond a loosely fitted outline
 BLUR_SIGMA = 1.0  # in thumbnail pixels: a slightly shifted outline still matches
-_TARGET = np.float32([[0, 0], [FACE_SIZE[0] - 1, 0], [FACE_SIZE[0] - 1, FACE_SIZE[1] - 1], [0, FACE_SIZE[1] - 1]])
+_TARGET = np.float32(
+    [[0, 0], [FACE_SIZE[0] - 1, 0], [FACE_SIZE[0] - 1, FACE_SIZE[1] - 1], [0, FACE_SIZE[1] - 1]]
+)
 
 
 def face_thumbnail(image: np.ndarray, corners: np.ndarray, turn: int) -> np.ndarray:
@@ -29,9 +31,16 @@ def face_thumbnail(image: np.ndarray, corners: np.ndarray, turn: int) -> np.ndar
     quad = np.roll(corners, -turn, axis=0).astype(np.float32)
     quad = _inset(quad, INSET)
     matrix = cv2.getPerspectiveTransform(quad, _TARGET)
-    big = (FACE_SIZE[0] * 4, FACE_SIZE[1] * 4)  # warp large, then shrink: the face is averaged, not sampled
+    big = (
+        FACE_SIZE[0] * 4,
+        FACE_SIZE[1] * 4,
+    )  # warp large, then shrink: the face is averaged, not sampled
     warped = cv2.warpPerspective(image, _scale(4) @ matrix, big, flags=cv2.INTER_LINEAR)
-    ink = cv2.min(cv2.min(warped[:, :, 0], warped[:, :, 1]), warped[:, :, 2]) if warped.ndim == 3 else warped
+    ink = (
+        cv2.min(cv2.min(warped[:, :, 0], warped[:, :, 1]), warped[:, :, 2])
+        if warped.ndim == 3
+        else warped
+    )
     small = cv2.resize(ink, FACE_SIZE, interpolation=cv2.INTER_AREA).astype(np.float32)
     return _normalise(cv2.GaussianBlur(small, (0, 0), BLUR_SIGMA))
 
@@ -61,7 +70,9 @@ class FaceBook:
         return best
 
     def to_json(self) -> dict[str, list[str]]:
-        return {card.code: [to_png_text(face) for face in faces] for card, faces in self.faces.items()}
+        return {
+            card.code: [to_png_text(face) for face in faces] for card, faces in self.faces.items()
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, list[str]], cards: dict[str, Card]) -> FaceBook:
@@ -84,7 +95,14 @@ class FaceBook:
 
 def _inset(quad: np.ndarray, fraction: float) -> np.ndarray:
     """The quadrilateral shrunk towards its centre by ``fraction`` of each side, in its own plane."""
-    inner = np.float32([[fraction, fraction], [1 - fraction, fraction], [1 - fraction, 1 - fraction], [fraction, 1 - fraction]])
+    inner = np.float32(
+        [
+            [fraction, fraction],
+            [1 - fraction, fraction],
+            [1 - fraction, 1 - fraction],
+            [fraction, 1 - fraction],
+        ]
+    )
     unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
     matrix = cv2.getPerspectiveTransform(unit, quad)
     return cv2.perspectiveTransform(inner.reshape(-1, 1, 2), matrix).reshape(4, 2)

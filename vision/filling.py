@@ -39,7 +39,9 @@ def filling_card(image: np.ndarray, whiteness: np.ndarray) -> tuple[np.ndarray, 
     if not _colourless(image, whiteness, paper):
         return None
     reach = max(3, (min(height, width) // 25) | 1)  # closes over the ink of indices and pips
-    paper = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
+    paper = cv2.morphologyEx(
+        paper, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))
+    )
     contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return None
@@ -58,7 +60,9 @@ def filling_card(image: np.ndarray, whiteness: np.ndarray) -> tuple[np.ndarray, 
     return quad, ink
 
 
-def with_filling_card(kept: list[np.ndarray], image: np.ndarray, whiteness: np.ndarray) -> list[np.ndarray]:
+def with_filling_card(
+    kept: list[np.ndarray], image: np.ndarray, whiteness: np.ndarray
+) -> list[np.ndarray]:
     """``kept`` with the card filling the photo in place of what was found inside it, if any."""
     found = filling_card(image, whiteness)
     if found is None:
@@ -98,7 +102,9 @@ def _cards_on_paper(inside: list[np.ndarray], paper_area: float, ink: np.ndarray
     """The quads inside the paper are cards lying on it, not parts of one card filling the photo:
     one that holds most of the print (the card itself, found by its rim on a pale desk), or two or
     more alike in size (cards on a white cloth)."""
-    areas = sorted((cv2.contourArea(q) for q in inside if cv2.contourArea(q) > 0.02 * paper_area), reverse=True)
+    areas = sorted(
+        (cv2.contourArea(q) for q in inside if cv2.contourArea(q) > 0.02 * paper_area), reverse=True
+    )
     if len(areas) >= 2 and areas[0] < ALIKE * areas[1]:
         return True
     total = max(float(ink.sum()), 1.0)

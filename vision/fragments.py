@@ -123,9 +123,7 @@ def _best_line(
 
 def _step(whiteness: np.ndarray, points: np.ndarray, outward: np.ndarray) -> np.ndarray:
     """Whiteness just inside the points less just outside (positive across a card's rim)."""
-    return sample(whiteness, points - outward * REACH) - sample(
-        whiteness, points + outward * REACH
-    )
+    return sample(whiteness, points - outward * REACH) - sample(whiteness, points + outward * REACH)
 
 
 def rim_followed(whiteness: np.ndarray, card: np.ndarray) -> float:

@@ -29,7 +29,7 @@ def holds_several(whiteness: np.ndarray, contour: np.ndarray) -> bool:
     inside = np.zeros((h + 2, w + 2), np.uint8)
     cv2.drawContours(inside, [contour], -1, 255, cv2.FILLED, offset=(1 - x, 1 - y))
     depth = cv2.distanceTransform(inside, cv2.DIST_L2, 3)
-    box = whiteness[max(y - 1, 0):y + h + 1, max(x - 1, 0):x + w + 1]
+    box = whiteness[max(y - 1, 0) : y + h + 1, max(x - 1, 0) : x + w + 1]
     found = _LINES.detect(box)[0]
     if found is None:
         return False

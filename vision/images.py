@@ -22,9 +22,13 @@ def check_frame(frame: object, what: str = "the frame") -> np.ndarray:
         raise ImageError(f"{what} is not an 8-bit picture")
     height, width = frame.shape[:2]
     if min(height, width) < MIN_SIDE:
-        raise ImageError(f"{what} is {width}x{height} pixels: too small to show a card (at least {MIN_SIDE})")
+        raise ImageError(
+            f"{what} is {width}x{height} pixels: too small to show a card (at least {MIN_SIDE})"
+        )
     if height * width > MAX_PIXELS:
-        raise ImageError(f"{what} is {width}x{height} pixels: too large (at most {MAX_PIXELS // 1_000_000} megapixels)")
+        raise ImageError(
+            f"{what} is {width}x{height} pixels: too large (at most {MAX_PIXELS // 1_000_000} megapixels)"
+        )
     if frame.ndim == 2:
         frame = np.dstack([frame] * 3)
     return frame
@@ -43,7 +47,9 @@ def read_image(path: str | Path) -> np.ndarray:
     except OSError as exc:
         raise ImageError(f"cannot read image {name}: {exc.strerror or exc}") from None
     except (ValueError, cv2.error):
-        raise ImageError(f"cannot read image {name}: too large or damaged for OpenCV to decode") from None
+        raise ImageError(
+            f"cannot read image {name}: too large or damaged for OpenCV to decode"
+        ) from None
     if image is None:
         raise ImageError(f"cannot read image {name}: not a picture OpenCV can decode")
     return check_frame(image, f"image {name}")

@@ -53,7 +53,9 @@ class IncrementalReader:
         self._grid: np.ndarray | None = None  # each cell's mean grey when it was last read
         self._guesses: list[CardGuess] = []
         self._shape: tuple[int, ...] = ()
-        self.last_box: tuple[int, int, int, int] | None = None  # the part read last (x0, y0, x1, y1), None: none or whole
+        self.last_box: tuple[int, int, int, int] | None = (
+            None  # the part read last (x0, y0, x1, y1), None: none or whole
+        )
         # The bare table, cell by cell: what a cell settled to while no card lay on it (a hand
         # passing never settles), so a card not found again can be told taken away (its cells
         # bare table again) from covered (a hand over it: kept, not reported gone).
@@ -61,14 +63,22 @@ class IncrementalReader:
         self._known: np.ndarray | None = None  # cells whose bare table has been seen
         self._settled: np.ndarray | None = None  # frames each cell has been unchanged
         self._previous: np.ndarray | None = None
-        self.covered: list[CardGuess] = []  # cards kept through the last read though not found in it
+        self.covered: list[
+            CardGuess
+        ] = []  # cards kept through the last read though not found in it
 
     def read(self, frame: np.ndarray, overhead: np.ndarray | None = None) -> list[CardGuess]:
         grid = change_grid(frame)
         if self._grid is None or frame.shape != self._shape:
-            self._bare, self._settled, self._previous = grid.copy(), np.zeros(grid.shape, np.int32), grid
+            self._bare, self._settled, self._previous = (
+                grid.copy(),
+                np.zeros(grid.shape, np.int32),
+                grid,
+            )
             guesses = self._read_whole(frame, grid, overhead)
-            self._known = np.ones(grid.shape, bool)  # the table is bare wherever no card lies at the first look
+            self._known = np.ones(
+                grid.shape, bool
+            )  # the table is bare wherever no card lies at the first look
             for guess in guesses:
                 c0, r0, c1, r1 = _cells(guess, grid.shape, grow=1)
                 self._known[r0:r1, c0:c1] = False
@@ -85,16 +95,27 @@ class IncrementalReader:
             return self._read_whole(frame, grid, overhead)
         self.counts.in_part += 1
         self.last_box = box
-        part = [_shifted(g, x0, y0) for g in self.recogniser.recognise(frame[y0:y1, x0:x1], _cropped(overhead, x0, y0))]
+        part = [
+            _shifted(g, x0, y0)
+            for g in self.recogniser.recognise(frame[y0:y1, x0:x1], _cropped(overhead, x0, y0))
+        ]
         kept = [g for g in self._guesses if not _touches(g, box)]
-        self.covered = [g for g in self._guesses if _touches(g, box) and g.card is not None
-                        and not _found_again(g, part) and not self._bare_under(g, grid)]
+        self.covered = [
+            g
+            for g in self._guesses
+            if _touches(g, box)
+            and g.card is not None
+            and not _found_again(g, part)
+            and not self._bare_under(g, grid)
+        ]
         self._guesses = kept + part + self.covered
         c0, r0, c1, r1 = x0 // CELL, y0 // CELL, -(-x1 // CELL), -(-y1 // CELL)
         self._grid[r0:r1, c0:c1] = grid[r0:r1, c0:c1]
         return list(self._guesses)
 
-    def _read_whole(self, frame: np.ndarray, grid: np.ndarray, overhead: np.ndarray | None) -> list[CardGuess]:
+    def _read_whole(
+        self, frame: np.ndarray, grid: np.ndarray, overhead: np.ndarray | None
+    ) -> list[CardGuess]:
         self.counts.whole += 1
         self.last_box = None
         self._grid, self._shape = grid, frame.shape
@@ -122,7 +143,9 @@ class IncrementalReader:
         if c1 <= c0 or r1 <= r0:
             return True
         known = self._known[r0:r1, c0:c1]
-        if known.mean() < 0.5:  # the table under it never seen bare (it lay there from the start): taken away, as a card not found is
+        if (
+            known.mean() < 0.5
+        ):  # the table under it never seen bare (it lay there from the start): taken away, as a card not found is
             return True
         now, bare = grid[r0:r1, c0:c1][known], self._bare[r0:r1, c0:c1][known]
         return float(np.mean(np.abs(now - bare) <= 2 * CHANGE_LEVEL)) >= BARE_SHARE
@@ -133,15 +156,27 @@ class IncrementalReader:
         h, w = shape[:2]
         rows, cols = np.nonzero(changed)
         grow = REACH * max(h, w)
-        box = (cols.min() * CELL - grow, rows.min() * CELL - grow, (cols.max() + 1) * CELL + grow, (rows.max() + 1) * CELL + grow)
+        box = (
+            cols.min() * CELL - grow,
+            rows.min() * CELL - grow,
+            (cols.max() + 1) * CELL + grow,
+            (rows.max() + 1) * CELL + grow,
+        )
         box = _clipped(box, w, h)
         while True:
             touched = [np.float32(g.corners) for g in self._guesses if _touches(g, box)]
             if not touched:
                 return box
             cards = np.concatenate(touched)
-            lo, hi = cards.min(axis=0) - CELL, cards.max(axis=0) + CELL  # each card whole, a cell round it
-            grown = _clipped((min(box[0], lo[0]), min(box[1], lo[1]), max(box[2], hi[0]), max(box[3], hi[1])), w, h)
+            lo, hi = (
+                cards.min(axis=0) - CELL,
+                cards.max(axis=0) + CELL,
+            )  # each card whole, a cell round it
+            grown = _clipped(
+                (min(box[0], lo[0]), min(box[1], lo[1]), max(box[2], hi[0]), max(box[3], hi[1])),
+                w,
+                h,
+            )
             if grown == box:
                 return box
             box = grown
@@ -151,7 +186,9 @@ def change_grid(frame: np.ndarray) -> np.ndarray:
     """The frame's mean grey per CELL x CELL cell (float32; a part cell at the edge left out)."""
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     h, w = grey.shape[0] // CELL, grey.shape[1] // CELL
-    return cv2.resize(grey[: h * CELL, : w * CELL], (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return cv2.resize(grey[: h * CELL, : w * CELL], (w, h), interpolation=cv2.INTER_AREA).astype(
+        np.float32
+    )
 
 
 def _cells(guess: CardGuess, shape: tuple[int, ...], grow: int) -> tuple[int, int, int, int]:
@@ -161,10 +198,20 @@ def _cells(guess: CardGuess, shape: tuple[int, ...], grow: int) -> tuple[int, in
     (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
     h, w = shape
     if grow >= 0:
-        c0, r0, c1, r1 = int(x0 // CELL) - grow, int(y0 // CELL) - grow, int(x1 // CELL) + 1 + grow, int(y1 // CELL) + 1 + grow
+        c0, r0, c1, r1 = (
+            int(x0 // CELL) - grow,
+            int(y0 // CELL) - grow,
+            int(x1 // CELL) + 1 + grow,
+            int(y1 // CELL) + 1 + grow,
+        )
     else:  # the box's middle half: a turned card's outline box holds table at its corners
         qx, qy = (x1 - x0) / 4, (y1 - y0) / 4
-        c0, r0, c1, r1 = int(-(-(x0 + qx) // CELL)), int(-(-(y0 + qy) // CELL)), int((x1 - qx) // CELL), int((y1 - qy) // CELL)
+        c0, r0, c1, r1 = (
+            int(-(-(x0 + qx) // CELL)),
+            int(-(-(y0 + qy) // CELL)),
+            int((x1 - qx) // CELL),
+            int((y1 - qy) // CELL),
+        )
     return max(0, c0), max(0, r0), min(w, c1), min(h, r1)
 
 
@@ -175,7 +222,12 @@ def _found_again(guess: CardGuess, found: list[CardGuess]) -> bool:
 
 def _clipped(box: tuple[float, ...], w: int, h: int) -> tuple[int, int, int, int]:
     x0, y0, x1, y1 = box
-    return max(0, int(np.floor(x0))), max(0, int(np.floor(y0))), min(w, int(np.ceil(x1))), min(h, int(np.ceil(y1)))
+    return (
+        max(0, int(np.floor(x0))),
+        max(0, int(np.floor(y0))),
+        min(w, int(np.ceil(x1))),
+        min(h, int(np.ceil(y1))),
+    )
 
 
 def _touches(guess: CardGuess, box: tuple[int, int, int, int]) -> bool:
@@ -187,8 +239,11 @@ def _touches(guess: CardGuess, box: tuple[int, int, int, int]) -> bool:
 
 
 def _shifted(guess: CardGuess, dx: int, dy: int) -> CardGuess:
-    return replace(guess, corners=tuple((x + dx, y + dy) for x, y in guess.corners),
-                   centre=(guess.centre[0] + dx, guess.centre[1] + dy))
+    return replace(
+        guess,
+        corners=tuple((x + dx, y + dy) for x, y in guess.corners),
+        centre=(guess.centre[0] + dx, guess.centre[1] + dy),
+    )
 
 
 def _cropped(overhead: np.ndarray | None, dx: int, dy: int) -> np.ndarray | None:

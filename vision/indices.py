@@ -34,16 +34,23 @@ LONG_SIDE = 1400  # larger frames are shrunk to this to look for ink
 MIN_GLYPH_PX = 9  # a rank this tall at least, in the frame as it is looked at
 MAX_GLYPH_SHARE = 0.16  # and at most this share of the frame's long side
 INK_SHARE = 0.62  # ink is darker than this share of the brightest paper nearby
-FAINT_SHARE = 0.75  # faint ink (a thin stroke blurred): darker than this share, still not paper (PAPER_SHARE)
+FAINT_SHARE = (
+    0.75  # faint ink (a thin stroke blurred): darker than this share, still not paper (PAPER_SHARE)
+)
 DARK_SHARE = 0.45  # darker ink: the cores of glyphs a blur joined
-DARK_PARTED_FROM = 1.3  # a blob this many of the smallest glyph's size at least may be glyphs joined
+DARK_PARTED_FROM = (
+    1.3  # a blob this many of the smallest glyph's size at least may be glyphs joined
+)
 FAINT_REACH = 1.7  # faint ink is looked at this many of a glyph's sizes round it (as far as a rank's suit lies)
 ALIKE_INDICES = 2.0  # one frame's indices are at most this many times as large as one another
 MIN_PAPER = 110  # and that paper brighter than this (darkest channel)
 SUIT_SHARE = (0.35, 1.1)  # an index's suit under its rank is this tall beside it
 BESIDE_SUIT_SHARE = 1.3  # a suit beside its rank, at most this tall
 MAX_SUIT_GAP = 0.6  # the suit lies at most this far (in rank heights) below the rank or beside it
-RED_INK, BLACK_INK = 40.0, 15.0  # a glyph's red minus its larger other channel: red above, black below
+RED_INK, BLACK_INK = (
+    40.0,
+    15.0,
+)  # a glyph's red minus its larger other channel: red above, black below
 PAPER_SHARE = 0.8  # paper is at least this share of the brightest paper nearby
 PAPER_ROUND = 0.45  # a glyph has at least this share of paper round it
 PAPER_BAND = 0.2  # in a band this share of its size wide
@@ -52,7 +59,10 @@ MAX_CANDIDATES = 400  # pairs read per frame at most (the closest first)
 CORNER_SHARE = (0.3, 0.36)  # a card's corner, where its index lies: shares of its width and height
 EDGE_SHARE = 0.3  # and along its edges another card's index may lie, suit and all (an outline round a spread)
 LOOKS_AGAIN = ((1.12, 5.0), (0.9, -5.0))  # scale, degrees: windows an index is read through again
-RANK_CENTRE = (0.09, 0.095)  # where a rank's centre prints, as shares of the card's sides (the looks turn about it)
+RANK_CENTRE = (
+    0.09,
+    0.095,
+)  # where a rank's centre prints, as shares of the card's sides (the looks turn about it)
 FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is not read with others
 # A camera beside the table sees an index found on its own at a slant, and its window, laid out
 # square to the frame, keeps it: glyphs squat or narrow (a squat 3 read as a 10). An index read
@@ -60,14 +70,18 @@ FIRST_PAIRING_SURE = 0.999  # a rank read this surely with its nearest suit is n
 # times as wide about its rank (0.7: a card seen at 45 degrees along its width; 1.4: along its
 # length, as guillex7's scene_q12 desk is); docs/vision.md, "Cards seen at a slant".
 SLANT_LOOKS = (0.7, 1.4)
-SLANT_BELOW = 0.5  # read less surely square-on than this (read_indices' floor), an index is read through them
+SLANT_BELOW = (
+    0.5  # read less surely square-on than this (read_indices' floor), an index is read through them
+)
 # ... unless the reader is this sure square-on that no index is there at all (two pips, picture
 # ink paired): three quarters of the slanted looks a cluttered photo made, a fifth of its time
 # (docs/vision.md, "Speed on real tables").
 SLANT_NONE_SURE = 0.99
 SLANT_FROM = 1.2  # a table seen this much shorter one way than the other (some 35 degrees off overhead) is laid out flat (table_seen)
 PLANE_AGREE = 1.3  # the cards read surely say alike how it lies: within this stretch of each other
-AMBIGUOUS_FROM = 0.5  # a rank read as two cards through two pairings, each this surely, names neither
+AMBIGUOUS_FROM = (
+    0.5  # a rank read as two cards through two pairings, each this surely, names neither
+)
 BEYOND_RIM = 4.0  # px: an outline grown this much takes in its card's blurred rim (paper_beyond)
 BEYOND_THICK = 6  # px: paper at least this thick may hold an index (a glyph at least MIN_GLYPH_PX with paper round it)
 CARD_REACH = 28.0  # two indices of one name this many rank heights apart are one card's: a card's diagonal where its index is 1/22 of its height (schnapsen_anima's)
@@ -79,7 +93,9 @@ class Blob:
     size: float  # the longer side of its box
     points: np.ndarray  # (n, 2) pixel coordinates in frame pixels
     red: bool | None  # its ink red (True), black (False), or not clear (None)
-    relevelled: bool = False  # found at another ink level: pieces joined through fainter ink, or parted by darker
+    relevelled: bool = (
+        False  # found at another ink level: pieces joined through fainter ink, or parted by darker
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +104,16 @@ class IndexCandidate:
 
     rank: int  # blob numbers
     suit: int
-    card: np.ndarray  # float32 (4, 2): the card's outline as the index implies it, first corner the index's
+    card: (
+        np.ndarray
+    )  # float32 (4, 2): the card's outline as the index implies it, first corner the index's
     rank_height: float  # frame pixels
     centre: np.ndarray  # the rank's centre
     down: np.ndarray  # unit vector: the card's down, as the index reads
     relevelled: bool = False  # its rank or suit found at another ink level (Blob.relevelled)
-    slanted: bool = False  # laid out wider or narrower than square-on (SLANT_LOOKS): every look must be sure
+    slanted: bool = (
+        False  # laid out wider or narrower than square-on (SLANT_LOOKS): every look must be sure
+    )
 
 
 def paper_beyond(image: np.ndarray, cards: list[np.ndarray]) -> bool:
@@ -113,22 +133,32 @@ def paper_beyond(image: np.ndarray, cards: list[np.ndarray]) -> bool:
     for quad in cards:
         cv2.fillPoly(bright, [np.int32(np.round(widened(np.float32(quad), BEYOND_RIM) * 0.5))], 0)
     thick = cv2.getStructuringElement(cv2.MORPH_RECT, (BEYOND_THICK // 2, BEYOND_THICK // 2))
-    left, _ = cv2.findContours(cv2.morphologyEx(bright, cv2.MORPH_OPEN, thick), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    return any(2 * min(cv2.boundingRect(c)[2:]) >= MIN_GLYPH_PX for c in left)  # a glyph's size across at least
+    left, _ = cv2.findContours(
+        cv2.morphologyEx(bright, cv2.MORPH_OPEN, thick), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    return any(
+        2 * min(cv2.boundingRect(c)[2:]) >= MIN_GLYPH_PX for c in left
+    )  # a glyph's size across at least
 
 
 def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> Ink:
     """Blobs of ink on paper, at most LONG_SIDE on the frame's long side (coordinates in the
     frame); of the ``known`` outlines only the corners and edges are looked at."""
     scale = min(1.0, LONG_SIDE / max(image.shape[:2]))
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    small = (
+        cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        if scale < 1
+        else image
+    )
     blue, green, red = cv2.split(small)  # (whole planes: three times as fast as strided views)
     darkest = cv2.min(cv2.min(blue, green), red)
     reach = max(15, int(max(small.shape[:2]) / 24)) | 1
     paper = cv2.dilate(darkest, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
     ink = cv2.compare(darkest, cv2.LUT(paper, _BELOW_INK), cv2.CMP_LT)  # 255 ink, 0 not
     if len(known):  # a card read surely: its middle is not looked at again (pips, a picture)
-        cv2.fillPoly(ink, [np.int32(np.round(band * scale)) for q in known for band in _middle_bands(q)], 0)
+        cv2.fillPoly(
+            ink, [np.int32(np.round(band * scale)) for q in known for band in _middle_bands(q)], 0
+        )
     papery = cv2.integral(cv2.compare(darkest, cv2.LUT(paper, _BELOW_PAPER), cv2.CMP_GE) & 1)
     found = _Glyphs(small, papery, scale)
     labels, stats = found.add(ink)
@@ -143,11 +173,16 @@ def ink_blobs(image: np.ndarray, known: list[np.ndarray] = ()) -> Ink:
         redder = cv2.compare(cv2.subtract(red, cv2.max(blue, green)), RED_INK, cv2.CMP_GT)
     for n in np.nonzero(joined)[0].tolist():
         bx, by, bw, bh = stats[n, :4].tolist()
-        rx, ry, rw, rh = cv2.boundingRect(redder[by : by + bh, bx : bx + bw])  # where red lies, if anywhere
+        rx, ry, rw, rh = cv2.boundingRect(
+            redder[by : by + bh, bx : bx + bw]
+        )  # where red lies, if anywhere
         if rw * rh < 12:
             continue
         box = np.s_[by + ry : by + ry + rh, bx + rx : bx + rx + rw]
-        found.add(cv2.bitwise_and(redder[box], cv2.compare(labels[box], n, cv2.CMP_EQ)), (bx + rx, by + ry))
+        found.add(
+            cv2.bitwise_and(redder[box], cv2.compare(labels[box], n, cv2.CMP_EQ)),
+            (bx + rx, by + ry),
+        )
     return Ink(found, ink, labels, darkest, paper)
 
 
@@ -172,11 +207,19 @@ class Ink:
         level; its index's other glyph (a suit, a rank) lies within FAINT_REACH of its size.
         (Two glyphs a blur apart join too, and a pip to the index beside it: the pieces stay.)"""
         scale, shape, added = self.found.scale, self.ink.shape, len(self.found.blobs)
-        for x0, y0, x1, y1 in _grouped_boxes([(b.centre * scale, FAINT_REACH * b.size * scale) for b in around], shape):
+        for x0, y0, x1, y1 in _grouped_boxes(
+            [(b.centre * scale, FAINT_REACH * b.size * scale) for b in around], shape
+        ):
             box = np.s_[y0:y1, x0:x1]
-            faint = cv2.compare(self.darkest[box], cv2.LUT(self.paper[box], _BELOW_FAINT), cv2.CMP_LT)
-            count, joined, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(faint, 8, cv2.CV_32S, cv2.CCL_GRANA)
-            at = cv2.findNonZero(self.ink[box])  # (ink lies inside faint ink: each piece in one faint part)
+            faint = cv2.compare(
+                self.darkest[box], cv2.LUT(self.paper[box], _BELOW_FAINT), cv2.CMP_LT
+            )
+            count, joined, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+                faint, 8, cv2.CV_32S, cv2.CCL_GRANA
+            )
+            at = cv2.findNonZero(
+                self.ink[box]
+            )  # (ink lies inside faint ink: each piece in one faint part)
             if at is None:
                 continue
             xs, ys = at.reshape(-1, 2).T
@@ -186,9 +229,15 @@ class Ink:
             held = np.bincount(part, minlength=count)  # pieces in each faint part
             held[0] = 0  # (the background)
             size = np.maximum(stats[:, 2], stats[:, 3])
-            for n in np.nonzero((held >= 2) & (size >= MIN_GLYPH_PX) & (size <= self.found.largest))[0].tolist():
+            for n in np.nonzero(
+                (held >= 2) & (size >= MIN_GLYPH_PX) & (size <= self.found.largest)
+            )[0].tolist():
                 x, y, w, h = stats[n, :4].tolist()
-                self.found.add(cv2.compare(joined[y : y + h, x : x + w], n, cv2.CMP_EQ), (x0 + x, y0 + y), relevelled=True)
+                self.found.add(
+                    cv2.compare(joined[y : y + h, x : x + w], n, cv2.CMP_EQ),
+                    (x0 + x, y0 + y),
+                    relevelled=True,
+                )
         return len(self.found.blobs) - added
 
     def darker_parted(self, blobs: list[Blob]) -> int:
@@ -199,33 +248,58 @@ class Ink:
         for b in blobs:
             if b.size < DARK_PARTED_FROM * MIN_GLYPH_PX / scale:
                 continue
-            xs, ys = np.int32(np.round(b.points[:, 0] * scale)), np.int32(np.round(b.points[:, 1] * scale))
+            xs, ys = (
+                np.int32(np.round(b.points[:, 0] * scale)),
+                np.int32(np.round(b.points[:, 1] * scale)),
+            )
             x0, y0 = int(xs.min()), int(ys.min())
             mask = np.zeros((int(ys.max()) - y0 + 1, int(xs.max()) - x0 + 1), np.uint8)
             mask[ys - y0, xs - x0] = 255
             box = np.s_[y0 : y0 + mask.shape[0], x0 : x0 + mask.shape[1]]
-            darker = cv2.bitwise_and(mask, cv2.compare(self.darkest[box], cv2.LUT(self.paper[box], _BELOW_DARK), cv2.CMP_LT))
-            _, parts, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(darker, 8, cv2.CV_32S, cv2.CCL_GRANA)
+            darker = cv2.bitwise_and(
+                mask,
+                cv2.compare(self.darkest[box], cv2.LUT(self.paper[box], _BELOW_DARK), cv2.CMP_LT),
+            )
+            _, parts, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+                darker, 8, cv2.CV_32S, cv2.CCL_GRANA
+            )
             size = np.maximum(stats[1:, 2], stats[1:, 3])
             big = np.nonzero(size >= 0.6 * MIN_GLYPH_PX)[0] + 1
             if len(big) < 2:
                 continue
             for n in big.tolist():
                 x, y, w, h = stats[n, :4].tolist()
-                self.found.add(cv2.compare(parts[y : y + h, x : x + w], n, cv2.CMP_EQ), (x0 + x, y0 + y), relevelled=True)
+                self.found.add(
+                    cv2.compare(parts[y : y + h, x : x + w], n, cv2.CMP_EQ),
+                    (x0 + x, y0 + y),
+                    relevelled=True,
+                )
         return len(self.found.blobs) - added
 
 
-def _grouped_boxes(squares: list[tuple[np.ndarray, float]], shape: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
+def _grouped_boxes(
+    squares: list[tuple[np.ndarray, float]], shape: tuple[int, ...]
+) -> list[tuple[int, int, int, int]]:
     """The boxes (x0, y0, x1, y1) round groups of overlapping squares (centre, half side),
     within a frame of ``shape``."""
     if not squares:
         return []
-    tiny = np.zeros((shape[0] // 8 + 1, shape[1] // 8 + 1), np.uint8)  # (grouped at an eighth of the size)
+    tiny = np.zeros(
+        (shape[0] // 8 + 1, shape[1] // 8 + 1), np.uint8
+    )  # (grouped at an eighth of the size)
     for (x, y), reach in squares:
-        cv2.rectangle(tiny, (int((x - reach) / 8), int((y - reach) / 8)), (int((x + reach) / 8), int((y + reach) / 8)), 255, cv2.FILLED)
+        cv2.rectangle(
+            tiny,
+            (int((x - reach) / 8), int((y - reach) / 8)),
+            (int((x + reach) / 8), int((y + reach) / 8)),
+            255,
+            cv2.FILLED,
+        )
     _count, _, stats, _ = cv2.connectedComponentsWithStats(tiny, connectivity=4)
-    return [(x * 8, y * 8, min((x + w) * 8, shape[1]), min((y + h) * 8, shape[0])) for x, y, w, h, _ in stats[1:].tolist()]
+    return [
+        (x * 8, y * 8, min((x + w) * 8, shape[1]), min((y + h) * 8, shape[0]))
+        for x, y, w, h, _ in stats[1:].tolist()
+    ]
 
 
 class _Glyphs:
@@ -236,11 +310,15 @@ class _Glyphs:
         self.largest = MAX_GLYPH_SHARE * max(small.shape[:2])
         self.blobs: list[Blob] = []
 
-    def add(self, ink: np.ndarray, origin: tuple[int, int] = (0, 0), relevelled: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    def add(
+        self, ink: np.ndarray, origin: tuple[int, int] = (0, 0), relevelled: bool = False
+    ) -> tuple[np.ndarray, np.ndarray]:
         """The glyphs among a mask's connected parts (the mask's top left at ``origin`` of the
         looked-at frame); returns its labels and their stats."""
         # Grana's block-based labelling: the same labels and stats as the default, in half the time.
-        _, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
+        _, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
+            ink, 8, cv2.CV_32S, cv2.CCL_GRANA
+        )
         _x, _y, w, h, area = (stats[:, k] for k in range(5))
         size = np.maximum(w, h)
         fits = (size >= MIN_GLYPH_PX * 0.6) & (size <= self.largest) & (area >= 12)
@@ -256,7 +334,15 @@ class _Glyphs:
             ys, xs = ys + (by + oy), xs + (bx + ox)
             points = np.stack([xs, ys], axis=1).astype(np.float32) / self.scale
             centre = ((*np.float32(centroids[n]), ox, oy)) / self.scale
-            self.blobs.append(Blob(centre, float(max(bw, bh)) / self.scale, points, _red(self.small[ys, xs]), relevelled))
+            self.blobs.append(
+                Blob(
+                    centre,
+                    float(max(bw, bh)) / self.scale,
+                    points,
+                    _red(self.small[ys, xs]),
+                    relevelled,
+                )
+            )
         return labels, stats
 
 
@@ -270,7 +356,9 @@ def _levels_below(share: float) -> np.ndarray:
 _BELOW_PAPER = _levels_below(PAPER_SHARE)
 _BELOW_DARK = np.where(np.arange(256) > MIN_PAPER, _levels_below(DARK_SHARE), 0).astype(np.uint8)
 _BELOW_FAINT = np.where(np.arange(256) > MIN_PAPER, _levels_below(FAINT_SHARE), 0).astype(np.uint8)
-_BELOW_INK = np.where(np.arange(256) > MIN_PAPER, _levels_below(INK_SHARE), 0).astype(np.uint8)  # no ink where no paper is near
+_BELOW_INK = np.where(np.arange(256) > MIN_PAPER, _levels_below(INK_SHARE), 0).astype(
+    np.uint8
+)  # no ink where no paper is near
 
 
 def _red(pixels: np.ndarray) -> bool | None:
@@ -288,7 +376,12 @@ def _middle_bands(quad: np.ndarray) -> list[np.ndarray]:
     to_frame = cv2.getPerspectiveTransform(UNIT_SQUARE, np.float32(quad))
     u, v = CORNER_SHARE
     e = EDGE_SHARE
-    bands = np.float32([[[u, e], [1 - u, e], [1 - u, 1 - e], [u, 1 - e]], [[e, v], [1 - e, v], [1 - e, 1 - v], [e, 1 - v]]])
+    bands = np.float32(
+        [
+            [[u, e], [1 - u, e], [1 - u, 1 - e], [u, 1 - e]],
+            [[e, v], [1 - e, v], [1 - e, 1 - v], [e, 1 - v]],
+        ]
+    )
     return [cv2.perspectiveTransform(b.reshape(-1, 1, 2), to_frame).reshape(4, 2) for b in bands]
 
 
@@ -297,7 +390,12 @@ def _paper_round(papery: np.ndarray, x: int, y: int, w: int, h: int) -> float:
     shadow on the table is not)."""
     pad = max(2, int(PAPER_BAND * max(w, h)))
     rows, cols = papery.shape[0] - 1, papery.shape[1] - 1
-    x0, y0, x1, y1 = max(0, x - pad), max(0, y - pad), min(cols, x + w + pad), min(rows, y + h + pad)
+    x0, y0, x1, y1 = (
+        max(0, x - pad),
+        max(0, y - pad),
+        min(cols, x + w + pad),
+        min(rows, y + h + pad),
+    )
 
     def total(a: int, b: int, c: int, d: int) -> int:
         return int(papery[d, c] - papery[b, c] - papery[d, a] + papery[b, a])
@@ -324,8 +422,13 @@ def _pairs(blobs: list[Blob], since: int = 0) -> list[tuple[float, IndexCandidat
         if rank.size < MIN_GLYPH_PX:
             continue
         gaps = np.linalg.norm(centres - rank.centre, axis=1)
-        near = np.nonzero((gaps > 0.45 * rank.size) & (gaps < 1.7 * rank.size)
-                          & (sizes > 0.3 * rank.size) & (sizes < 1.25 * rank.size) & (later | (r >= since)))[0]
+        near = np.nonzero(
+            (gaps > 0.45 * rank.size)
+            & (gaps < 1.7 * rank.size)
+            & (sizes > 0.3 * rank.size)
+            & (sizes < 1.25 * rank.size)
+            & (later | (r >= since))
+        )[0]
         for s in near:
             way = (centres[s] - rank.centre) / gaps[s]
             for below in (True, False):
@@ -336,38 +439,61 @@ def _pairs(blobs: list[Blob], since: int = 0) -> list[tuple[float, IndexCandidat
     return found
 
 
-def _candidate(blobs: list[Blob], r: int, s: int, down: np.ndarray, centres: np.ndarray,
-               sizes: np.ndarray) -> IndexCandidate | None:
+def _candidate(
+    blobs: list[Blob], r: int, s: int, down: np.ndarray, centres: np.ndarray, sizes: np.ndarray
+) -> IndexCandidate | None:
     right = np.float32([down[1], -down[0]])  # down (0, 1): right (1, 0)
     rank, suit = blobs[r], blobs[s]
     if rank.red is not None and suit.red is not None and rank.red != suit.red:
         return None  # an index is printed in one colour
     along_down, across_rank = rank.points @ down, rank.points @ right
     tall = float(along_down.max() - along_down.min()) + 1
-    if tall < MIN_GLYPH_PX or not _suit_fits(along_down, across_rank, suit.points, down, right, tall):
+    if tall < MIN_GLYPH_PX or not _suit_fits(
+        along_down, across_rank, suit.points, down, right, tall
+    ):
         return None
     # A rank printed as two glyphs (10): its neighbour on the same line, close beside it.
     across, along = [across_rank], [along_down]
     offsets = centres - rank.centre
-    beside = np.nonzero((np.abs(offsets @ down) < 0.25 * tall) & (np.abs(offsets @ right) < 1.1 * tall)
-                        & (sizes > 0.5 * tall) & (sizes < 1.4 * tall))[0]
+    beside = np.nonzero(
+        (np.abs(offsets @ down) < 0.25 * tall)
+        & (np.abs(offsets @ right) < 1.1 * tall)
+        & (sizes > 0.5 * tall)
+        & (sizes < 1.4 * tall)
+    )[0]
     for n in beside:
         if n != r and n != s and _gap(rank.points, blobs[n].points, right) < 0.3 * tall:
             across.append(blobs[n].points @ right)
             along.append(blobs[n].points @ down)
-    across, along = (across[0], along[0]) if len(across) == 1 else (np.concatenate(across), np.concatenate(along))
+    across, along = (
+        (across[0], along[0])
+        if len(across) == 1
+        else (np.concatenate(across), np.concatenate(along))
+    )
     wide = float(across.max() - across.min()) + 1
     if wide > 2.0 * tall:
         return None
     middle = right * (across.max() + across.min()) / 2 + down * (along.max() + along.min()) / 2
     scale = tall / RANK_H_PX
-    corner = middle - scale * ((RANK_LEFT_PX + wide / scale / 2) * right + (RANK_TOP_PX + RANK_H_PX / 2) * down)
-    card = np.float32([corner, corner + scale * CARD_W_PX * right,
-                       corner + scale * (CARD_W_PX * right + CARD_H_PX * down), corner + scale * CARD_H_PX * down])
-    return IndexCandidate(r, s, card, tall, np.float32(middle), np.float32(down), rank.relevelled or suit.relevelled)
+    corner = middle - scale * (
+        (RANK_LEFT_PX + wide / scale / 2) * right + (RANK_TOP_PX + RANK_H_PX / 2) * down
+    )
+    card = np.float32(
+        [
+            corner,
+            corner + scale * CARD_W_PX * right,
+            corner + scale * (CARD_W_PX * right + CARD_H_PX * down),
+            corner + scale * CARD_H_PX * down,
+        ]
+    )
+    return IndexCandidate(
+        r, s, card, tall, np.float32(middle), np.float32(down), rank.relevelled or suit.relevelled
+    )
 
 
-def _pairs_seen(blobs: list[Blob], table: np.ndarray | None, since: int = 0) -> list[tuple[float, IndexCandidate]]:
+def _pairs_seen(
+    blobs: list[Blob], table: np.ndarray | None, since: int = 0
+) -> list[tuple[float, IndexCandidate]]:
     """_pairs, on the blobs as they lie on the table when ``table`` (a homography from the frame
     to the table seen from above, at the frame's scale) is given: each card's outline laid out
     there and seen back in the frame, so its window is cut as the card lies."""
@@ -375,20 +501,39 @@ def _pairs_seen(blobs: list[Blob], table: np.ndarray | None, since: int = 0) -> 
         return _pairs(blobs, since)
     starts = np.cumsum([0] + [len(b.points) for b in blobs])
     points = _mapped(table, np.concatenate([b.points for b in blobs]))
-    sizes = (np.maximum.reduceat(points, starts[:-1]) - np.minimum.reduceat(points, starts[:-1])).max(axis=1) + 1
+    sizes = (
+        np.maximum.reduceat(points, starts[:-1]) - np.minimum.reduceat(points, starts[:-1])
+    ).max(axis=1) + 1
     centres = _mapped(table, np.stack([b.centre for b in blobs]))
-    flat = [replace(blob, centre=centres[n], points=points[starts[n]:starts[n + 1]], size=float(sizes[n]))
-            for n, blob in enumerate(blobs)]
+    flat = [
+        replace(
+            blob, centre=centres[n], points=points[starts[n] : starts[n + 1]], size=float(sizes[n])
+        )
+        for n, blob in enumerate(blobs)
+    ]
     pairs = _pairs(flat, since)
     if not pairs:
         return []
     cands = [cand for _, cand in pairs]
-    ends = np.stack([np.concatenate([c.card, [c.centre, c.centre + c.rank_height * c.down]]) for c in cands])
+    ends = np.stack(
+        [np.concatenate([c.card, [c.centre, c.centre + c.rank_height * c.down]]) for c in cands]
+    )
     seen = _mapped(np.linalg.inv(table), ends.reshape(-1, 2)).reshape(len(cands), 6, 2)
     out = []
     for (gap, cand), at in zip(pairs, seen, strict=True):
         tall = float(np.linalg.norm(at[5] - at[4]))
-        out.append((gap, replace(cand, card=at[:4], centre=at[4], rank_height=tall, down=np.float32((at[5] - at[4]) / max(tall, 1e-6)))))
+        out.append(
+            (
+                gap,
+                replace(
+                    cand,
+                    card=at[:4],
+                    centre=at[4],
+                    rank_height=tall,
+                    down=np.float32((at[5] - at[4]) / max(tall, 1e-6)),
+                ),
+            )
+        )
     return out
 
 
@@ -414,7 +559,7 @@ def table_seen(cards: list[np.ndarray]) -> np.ndarray | None:
     if np.sqrt(values[1] / values[0]) < SLANT_FROM:
         return None
     flat = np.eye(3)
-    flat[:2, :2] = vectors @ np.diag(values ** -0.5) @ vectors.T
+    flat[:2, :2] = vectors @ np.diag(values**-0.5) @ vectors.T
     return flat
 
 
@@ -439,8 +584,14 @@ def _at_frame_scale(overhead: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     return np.diag([1 / np.sqrt(area), 1 / np.sqrt(area), 1.0]) @ np.float64(overhead)
 
 
-def _suit_fits(rank_down: np.ndarray, rank_right: np.ndarray, suit: np.ndarray, down: np.ndarray,
-               right: np.ndarray, tall: float) -> bool:
+def _suit_fits(
+    rank_down: np.ndarray,
+    rank_right: np.ndarray,
+    suit: np.ndarray,
+    down: np.ndarray,
+    right: np.ndarray,
+    tall: float,
+) -> bool:
     """An index's suit is smaller than its rank and close under it (or close beside it): two
     pips of a card's middle, one above the other, are alike in size and further apart. (The
     rank's pixels as projected on down and right.)"""
@@ -448,11 +599,17 @@ def _suit_fits(rank_down: np.ndarray, rank_right: np.ndarray, suit: np.ndarray, 
     suit_tall = float(suit_down.max() - suit_down.min()) + 1
     below = suit_down.min() - rank_down.max()
     if -0.1 * tall <= below <= MAX_SUIT_GAP * tall:  # under it, not off to one side
-        return SUIT_SHARE[0] * tall <= suit_tall <= SUIT_SHARE[1] * tall and _apart(rank_right, suit_right) <= 0
+        return (
+            SUIT_SHARE[0] * tall <= suit_tall <= SUIT_SHARE[1] * tall
+            and _apart(rank_right, suit_right) <= 0
+        )
     # Beside it (German and Austrian decks), where a suit may stand as tall as the rank.
     besides = suit_right.min() - rank_right.max()
-    return (-0.1 * tall <= besides <= MAX_SUIT_GAP * tall and suit_down.min() >= rank_down.min() - 0.15 * tall
-            and SUIT_SHARE[0] * tall <= suit_tall <= BESIDE_SUIT_SHARE * tall)
+    return (
+        -0.1 * tall <= besides <= MAX_SUIT_GAP * tall
+        and suit_down.min() >= rank_down.min() - 0.15 * tall
+        and SUIT_SHARE[0] * tall <= suit_tall <= BESIDE_SUIT_SHARE * tall
+    )
 
 
 def _gap(a: np.ndarray, b: np.ndarray, axis: np.ndarray) -> float:
@@ -474,8 +631,12 @@ class IndexRead:
     index_at: np.ndarray  # the rank's centre in the frame
     rank_height: float  # in frame pixels
     reads: tuple[CornerRead, ...]  # the index corners as read (enrolment keeps their features)
-    relevelled: bool = False  # its glyphs found at another ink level: weaker evidence (see vision.recogniser)
-    others: tuple[IndexCorner, ...] = ()  # the same card's other indices found with it (surest first)
+    relevelled: bool = (
+        False  # its glyphs found at another ink level: weaker evidence (see vision.recogniser)
+    )
+    others: tuple[
+        IndexCorner, ...
+    ] = ()  # the same card's other indices found with it (surest first)
     slanted: bool = False  # read through a slanted window (IndexCandidate.slanted)
 
     @property
@@ -493,10 +654,18 @@ class IndexCorner:
     slanted: bool = False
 
 
-def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
-                 features: DeckFeatures | None = None, floor: float = 0.5,
-                 known: list[np.ndarray] = (), read_at: list[np.ndarray] = (), read_as: list[Card] = (),
-                 overhead: np.ndarray | None = None, slants: bool = True) -> list[IndexRead]:
+def read_indices(
+    image: np.ndarray,
+    reader: IndexReader,
+    deck: DeckIndex,
+    features: DeckFeatures | None = None,
+    floor: float = 0.5,
+    known: list[np.ndarray] = (),
+    read_at: list[np.ndarray] = (),
+    read_as: list[Card] = (),
+    overhead: np.ndarray | None = None,
+    slants: bool = True,
+) -> list[IndexRead]:
     """Every index found in the frame and read at ``floor`` confidence or more; a card whose two
     index corners are both found is read once, from both. Of the ``known`` outlines (cards
     already read surely) only the corners and edges are looked at: another card's index along
@@ -515,18 +684,29 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
     done = _read_already(found, read_at, read_as, ink.blobs)
     ink_only = len(ink.blobs)
     unread = _unread(ink.blobs, found, done)
-    if ink.faint_joined(unread) + ink.darker_parted(unread):  # glyphs in pieces or joined, round those left to read
+    if ink.faint_joined(unread) + ink.darker_parted(
+        unread
+    ):  # glyphs in pieces or joined, round those left to read
         found = _closest(pairs + _pairs_seen(ink.blobs, table, since=ink_only))
         done = _read_already(found, read_at, read_as, ink.blobs)
     found = _not_read(found, done)
-    best = [t for t in _unambiguous(_read_pairings(image, found, reader, deck, features, slants)) if t[0] >= floor]
+    best = [
+        t
+        for t in _unambiguous(_read_pairings(image, found, reader, deck, features, slants))
+        if t[0] >= floor
+    ]
     best.sort(key=lambda t: -t[0])
     both_ways = _read_both_ways(best)
     kept: list[tuple[IndexCandidate, CornerRead, Reading]] = []
     taken: list[IndexCandidate] = []
     ranks: set[int] = set()
     suits: set[int] = set()
-    for _, cand, read, reading in best:  # one reading per blob and role, the surest; none where another lies
+    for (
+        _,
+        cand,
+        read,
+        reading,
+    ) in best:  # one reading per blob and role, the surest; none where another lies
         # (A rank of a spread may be paired with the next card's rank beside it, read right
         # all the same: that blob is still the next card's rank.)
         if cand.rank in ranks or cand.suit in suits:
@@ -544,7 +724,9 @@ def read_indices(image: np.ndarray, reader: IndexReader, deck: DeckIndex,
                 if any(t[2].card != reading.card for t in clash):
                     kept = [t for t in kept if t[0].rank not in figures]
                 continue
-        if frozenset((cand.rank, cand.suit)) not in both_ways:  # (read both ways: its glyphs taken, no card named)
+        if (
+            frozenset((cand.rank, cand.suit)) not in both_ways
+        ):  # (read both ways: its glyphs taken, no card named)
             kept.append((cand, read, reading))
     return _off_faces(_pairs_joined(kept, deck, features))
 
@@ -565,13 +747,24 @@ def _ten_figures(blobs: list[Blob], cand: IndexCandidate) -> set[int]:
     top, bottom = float((rank @ cand.down).min()), float((rank @ cand.down).max())
     left, rank_right = float((rank @ right).min()), float((rank @ right).max())
     suit_left, suit_right = float((suit @ right).min()), float((suit @ right).max())
-    on_line = [n for n, blob in enumerate(blobs)
-               if n != cand.rank and top <= float(blob.centre @ cand.down) <= bottom and float(blob.centre @ right) > rank_right
-               and 0.8 * cand.rank_height <= blob.size <= 1.25 * cand.rank_height]  # a face's figures are one height
+    on_line = [
+        n
+        for n, blob in enumerate(blobs)
+        if n != cand.rank
+        and top <= float(blob.centre @ cand.down) <= bottom
+        and float(blob.centre @ right) > rank_right
+        and 0.8 * cand.rank_height <= blob.size <= 1.25 * cand.rank_height
+    ]  # a face's figures are one height
     if float(blobs[cand.suit].centre @ cand.down) > bottom:  # the suit under the ten
         reach = 2 * float(blobs[cand.suit].centre @ right) - left
         return {n for n in on_line if float(blobs[n].centre @ right) <= reach}
-    figures, spans = set(), {n: (float((blobs[n].points @ right).min()), float((blobs[n].points @ right).max())) for n in on_line}
+    figures, spans = (
+        set(),
+        {
+            n: (float((blobs[n].points @ right).min()), float((blobs[n].points @ right).max()))
+            for n in on_line
+        },
+    )
     grown = True
     while grown:  # the glyph beside, and what overlaps it (its pieces, the whole it is a piece of)
         grown = False
@@ -589,15 +782,26 @@ def _off_faces(found: list[IndexRead]) -> list[IndexRead]:
     of its rank heights of them, and less than half as tall (one card's indices print alike; a
     card lying over another's face lies as near the camera). A German jack's maker's name
     beside its picture once read as the ten of spades."""
-    faces = [(cv2.convexHull(np.float32([f.index_at, *(o.index_at for o in f.others)])), f.rank_height)
-             for f in found if len(f.others) >= 2]
-    return [f for f in found
-            if not any(f.rank_height * ALIKE_INDICES < height
-                       and cv2.pointPolygonTest(hull, (float(f.index_at[0]), float(f.index_at[1])), True) >= -height
-                       for hull, height in faces)]
+    faces = [
+        (cv2.convexHull(np.float32([f.index_at, *(o.index_at for o in f.others)])), f.rank_height)
+        for f in found
+        if len(f.others) >= 2
+    ]
+    return [
+        f
+        for f in found
+        if not any(
+            f.rank_height * ALIKE_INDICES < height
+            and cv2.pointPolygonTest(hull, (float(f.index_at[0]), float(f.index_at[1])), True)
+            >= -height
+            for hull, height in faces
+        )
+    ]
 
 
-def _read_already(found: list[IndexCandidate], read_at: list[np.ndarray], read_as: list[Card], blobs: list[Blob]) -> set[int]:
+def _read_already(
+    found: list[IndexCandidate], read_at: list[np.ndarray], read_as: list[Card], blobs: list[Blob]
+) -> set[int]:
     """The rank blobs an outline's reading has read already: at each corner it read (the
     outline with that corner first), the rank nearest the corner inside the reader's window
     there, upright as that corner is, and where it read a ten (``read_as``, each corner's card)
@@ -611,7 +815,9 @@ def _read_already(found: list[IndexCandidate], read_at: list[np.ndarray], read_a
         to_unit = cv2.getPerspectiveTransform(np.float32(quad), UNIT_SQUARE)
         u, v = cv2.perspectiveTransform(centres, to_unit).reshape(-1, 2).T
         down = (quad[3] - quad[0]) / max(float(np.linalg.norm(quad[3] - quad[0])), 1e-6)
-        inside = np.nonzero((u >= 0) & (u <= WINDOW[2]) & (v >= 0) & (v <= WINDOW[3]) & (downs @ down > 0.8))[0]
+        inside = np.nonzero(
+            (u >= 0) & (u <= WINDOW[2]) & (v >= 0) & (v <= WINDOW[3]) & (downs @ down > 0.8)
+        )[0]
         if len(inside):
             nearest = inside[np.argmin(np.linalg.norm(centres[inside, 0] - quad[0], axis=1))]
             done.add(found[nearest].rank)
@@ -640,8 +846,14 @@ def _unread(blobs: list[Blob], found: list[IndexCandidate], done: set[int]) -> l
     return [b for n, b in enumerate(blobs) if n not in read and b.size <= largest]
 
 
-def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: IndexReader, deck: DeckIndex,
-                   features: DeckFeatures | None, slants: bool = True) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:
+def _read_pairings(
+    image: np.ndarray,
+    found: list[IndexCandidate],
+    reader: IndexReader,
+    deck: DeckIndex,
+    features: DeckFeatures | None,
+    slants: bool = True,
+) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:
     """Each rank read first with the suit nearest it (``found`` is in that order); with the
     others only where that reading is not sure (a rank paired with a neighbour's ink is cut a
     window the wrong way round, and an index upside down can look like another card), or where
@@ -666,9 +878,21 @@ def _read_pairings(image: np.ndarray, found: list[IndexCandidate], reader: Index
         # slanted windows too; one read surely there stands for it, and every look at it must
         # then be sure (vision.recogniser, _sure_index). (Tried from 0.999 down: a slanted
         # window read a 7 as a 10 at 0.9999, and the 7 read right square-on was lost.)
-        unsure = [k for k, r in enumerate(readings) if needs_slant(r) and reads[k].ranks[-1] <= SLANT_NONE_SURE] if slants else []
+        unsure = (
+            [
+                k
+                for k, r in enumerate(readings)
+                if needs_slant(r) and reads[k].ranks[-1] <= SLANT_NONE_SURE
+            ]
+            if slants
+            else []
+        )
         if unsure:
-            slants = [(k, replace(cands[k], card=_widened(cands[k], f), slanted=True)) for k in unsure for f in SLANT_LOOKS]
+            slants = [
+                (k, replace(cands[k], card=_widened(cands[k], f), slanted=True))
+                for k in unsure
+                for f in SLANT_LOOKS
+            ]
             again = reader.read([corner_window(image, c.card, 0) for _, c in slants])
             for (k, cand), read in zip(slants, again, strict=True):
                 reading = read_card({0: read}, deck, features)
@@ -691,17 +915,27 @@ def needs_slant(reading: Reading | None) -> bool:
 def slant_stands(slanted: Reading | None, current: Reading | None) -> bool:
     """Whether a slanted window's reading stands for the index's ``current`` one: read surely,
     and more surely. (scripts/train-index-reader calibrates the index search by this rule.)"""
-    return slanted is not None and slanted.confidence >= FIRST_PAIRING_SURE and (current is None or slanted.confidence > current.confidence)
+    return (
+        slanted is not None
+        and slanted.confidence >= FIRST_PAIRING_SURE
+        and (current is None or slanted.confidence > current.confidence)
+    )
 
 
 def _widened(cand: IndexCandidate, across: float) -> np.ndarray:
     """The candidate's outline made ``across`` times as wide about its rank's centre."""
     right = np.float32([cand.down[1], -cand.down[0]])
     offsets = cand.card - cand.centre
-    return np.float32(cand.centre + np.outer(offsets @ right * across, right) + np.outer(offsets @ cand.down, cand.down))
+    return np.float32(
+        cand.centre
+        + np.outer(offsets @ right * across, right)
+        + np.outer(offsets @ cand.down, cand.down)
+    )
 
 
-def _unambiguous(read: list[tuple[float, IndexCandidate, CornerRead, Reading]]) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:
+def _unambiguous(
+    read: list[tuple[float, IndexCandidate, CornerRead, Reading]],
+) -> list[tuple[float, IndexCandidate, CornerRead, Reading]]:
     """A rank read with two of the suits round it as two cards (each from the floor up) is not
     named at all, never as the surer of the two: in a fan a rank lies beside another card's suit
     of its colour, and the window that pairing cuts can read as a card nobody holds (the
@@ -714,7 +948,9 @@ def _unambiguous(read: list[tuple[float, IndexCandidate, CornerRead, Reading]]) 
     return [t for t in read if len(names.get(t[1].rank, ())) < 2]
 
 
-def _read_both_ways(read: list[tuple[float, IndexCandidate, CornerRead, Reading]]) -> set[frozenset[int]]:
+def _read_both_ways(
+    read: list[tuple[float, IndexCandidate, CornerRead, Reading]],
+) -> set[frozenset[int]]:
     """The pairs of glyphs read as two cards, each way round (the one as rank and the other as
     its suit, and the reverse), each from the floor up: an index has one way up, and a pattern
     that reads both ways is none (a card back's lattice read as the king of hearts at 0.997 and,
@@ -727,8 +963,15 @@ def _read_both_ways(read: list[tuple[float, IndexCandidate, CornerRead, Reading]
     return {pair for pair, cards in names.items() if len(cards) >= 2}
 
 
-def surest_look(image: np.ndarray, card: Card, at: IndexCorner, reader: IndexReader, deck: DeckIndex,
-                features: DeckFeatures | None = None, least: bool = False) -> float | None:
+def surest_look(
+    image: np.ndarray,
+    card: Card,
+    at: IndexCorner,
+    reader: IndexReader,
+    deck: DeckIndex,
+    features: DeckFeatures | None = None,
+    least: bool = False,
+) -> float | None:
     """How surely the index reads as its card through two more windows cut a little larger and
     smaller, turned (the surer of the two, each read alone; with ``least`` the less sure, for an
     index read through a slanted window), when both name that card; None
@@ -747,12 +990,19 @@ def looked(card: np.ndarray, centre: np.ndarray) -> list[np.ndarray]:
     """A card's outline (its index corner first) scaled and turned about ``centre`` (its rank's
     centre, in the frame), once for each of LOOKS_AGAIN."""
     quad = np.float32(card).reshape(-1, 1, 2)
-    return [cv2.transform(quad, cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), degrees, scale)).reshape(4, 2)
-            for scale, degrees in LOOKS_AGAIN]
+    return [
+        cv2.transform(
+            quad, cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), degrees, scale)
+        ).reshape(4, 2)
+        for scale, degrees in LOOKS_AGAIN
+    ]
 
 
-def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: DeckIndex,
-                  features: DeckFeatures | None) -> list[IndexRead]:
+def _pairs_joined(
+    kept: list[tuple[IndexCandidate, CornerRead, Reading]],
+    deck: DeckIndex,
+    features: DeckFeatures | None,
+) -> list[IndexRead]:
     """Indices of one name within a card's reach are one card's; read at two corners when they
     lie as a card's index corners do (the opposite corner, turned half round; or, on a deck
     with four indices, the corner beside, the same way up)."""
@@ -767,9 +1017,13 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
             other, other_read, other_reading = kept[j]
             if j in taken or other_reading.card != reading.card:
                 continue
-            if np.linalg.norm(other.centre - cand.centre) < CARD_REACH * max(cand.rank_height, other.rank_height):
+            if np.linalg.norm(other.centre - cand.centre) < CARD_REACH * max(
+                cand.rank_height, other.rank_height
+            ):
                 taken.add(j)
-                others.append(IndexCorner(other.card, other.centre, other.relevelled, other.slanted))
+                others.append(
+                    IndexCorner(other.card, other.centre, other.relevelled, other.slanted)
+                )
                 if second is None and _corners_of_one_card(cand, other):
                     second = other_read
         if second is not None:
@@ -777,8 +1031,19 @@ def _pairs_joined(kept: list[tuple[IndexCandidate, CornerRead, Reading]], deck: 
             if joined is not None and joined.card == reading.card:
                 reading = joined
         reads = (read,) if second is None else (read, second)
-        out.append(IndexRead(reading, cand.card, cand.card.mean(axis=0), cand.centre, cand.rank_height, reads, cand.relevelled,
-                             tuple(others), cand.slanted))
+        out.append(
+            IndexRead(
+                reading,
+                cand.card,
+                cand.card.mean(axis=0),
+                cand.centre,
+                cand.rank_height,
+                reads,
+                cand.relevelled,
+                tuple(others),
+                cand.slanted,
+            )
+        )
     return out
 
 

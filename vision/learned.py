@@ -26,7 +26,9 @@ SUITS = ("S", "H", "D", "C")
 N_RANK = len(RANKS) + 1  # the last is "none": no index in this corner
 FEATURES = 64  # per network; enrolment keeps the first two networks'
 MODEL = Path(__file__).resolve().parent / "models" / "index_reader.onnx"
-FALLBACK_MIN_CONFIDENCE = 0.999  # without the calibration's figures (vision/models/index_reader.json)
+FALLBACK_MIN_CONFIDENCE = (
+    0.999  # without the calibration's figures (vision/models/index_reader.json)
+)
 MAX_WINDOW_PX = 120  # a window is cut at the frame's own resolution, up to this tall
 NONE_SURE = 0.5  # the first network this sure a window holds no index: the others are not asked
 # Ink colour (per ink pixel, paper made white: red minus the larger of green and blue).
@@ -35,7 +37,9 @@ CLEAR_RED_SHARE = 0.6  # this share of the ink red: the index is red
 CLEAR_BLACK_RED_SHARE, CLEAR_BLACK_NEUTRAL_SHARE = 0.02, 0.8  # hardly any red, nearly all neutral
 MOST_HUED = 0.5  # more of the dark pixels than this green or blue: the ink's colour is not clear
 
-UNIT_SQUARE = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])  # a card's corners, as shares of its sides
+UNIT_SQUARE = np.float32(
+    [[0, 0], [1, 0], [1, 1], [0, 1]]
+)  # a card's corners, as shares of its sides
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +49,9 @@ class CornerRead:
     ranks: np.ndarray  # probabilities over RANKS + none
     suits: np.ndarray  # probabilities over SUITS
     feature: np.ndarray  # unit vector
-    colour: str | None  # ink_colour of the window ("red", "black" or None), judged where an index may be
+    colour: (
+        str | None
+    )  # ink_colour of the window ("red", "black" or None), judged where an index may be
 
     @property
     def readable(self) -> float:
@@ -54,7 +60,9 @@ class CornerRead:
 
 def corner_window(image: np.ndarray, corners: np.ndarray, turn: int) -> np.ndarray:
     """The reader's window at the first of ``corners`` rolled by ``turn``, upright, INPUT size."""
-    rolled = np.asarray(corners, np.float32)[[(turn + k) % 4 for k in range(4)]]  # that corner first
+    rolled = np.asarray(corners, np.float32)[
+        [(turn + k) % 4 for k in range(4)]
+    ]  # that corner first
     x0, y0, x1, y1 = WINDOW
     to_card = cv2.getPerspectiveTransform(UNIT_SQUARE, rolled)
     window = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
@@ -64,7 +72,9 @@ def corner_window(image: np.ndarray, corners: np.ndarray, turn: int) -> np.ndarr
     w = max(8, round(h * INPUT_W / INPUT_H))
     target = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-    patch = cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    patch = cv2.warpPerspective(
+        image, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+    )
     return to_input_size(patch)
 
 
@@ -72,7 +82,9 @@ def to_input_size(patch: np.ndarray) -> np.ndarray:
     if patch.shape[:2] == (INPUT_H, INPUT_W):
         return patch
     shrink = patch.shape[0] > INPUT_H
-    return cv2.resize(patch, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+    return cv2.resize(
+        patch, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR
+    )
 
 
 def reader_input(patch: np.ndarray) -> np.ndarray:
@@ -92,7 +104,7 @@ def reader_inputs(patches: list[np.ndarray]) -> np.ndarray:
 
 
 def ink_colour(patch: np.ndarray) -> str | None:
-    """"red" or "black" when the ink in the middle of the window (where rank and suit lie) is
+    """ "red" or "black" when the ink in the middle of the window (where rank and suit lie) is
     clearly that colour once the paper is made white; None when it is not clear (too little
     ink, glare, a red table or picture among the ink, mostly green or blue)."""
     return ink_colours([patch])[0]
@@ -104,8 +116,12 @@ def ink_colours(patches: list[np.ndarray]) -> list[str | None]:
         return []
     stack = np.stack(patches)
     n, h, w = stack.shape[:3]
-    middle = stack[:, int(0.04 * h) : int(0.62 * h), int(0.08 * w) : int(0.72 * w)].reshape(n, -1, 3)
-    blue, green, red = np.moveaxis(middle, 2, 0).astype(np.float32)  # (each plane whole: a tenth of the time)
+    middle = stack[:, int(0.04 * h) : int(0.62 * h), int(0.08 * w) : int(0.72 * w)].reshape(
+        n, -1, 3
+    )
+    blue, green, red = np.moveaxis(middle, 2, 0).astype(
+        np.float32
+    )  # (each plane whole: a tenth of the time)
     darkest = np.minimum(np.minimum(blue, green), red)
     at = [int(0.03 * darkest.shape[1]), int(0.9 * darkest.shape[1])]
     levels = np.partition(darkest, at, axis=1)
@@ -115,8 +131,11 @@ def ink_colours(patches: list[np.ndarray]) -> list[str | None]:
     papers = paper.sum(axis=1)
     # The paper made white: each plane scaled by 255 over its mean on the paper.
     on_paper = np.maximum(papers, 1)[:, None]
-    blue, green, red = (plane * (255.0 / np.maximum(np.where(paper, plane, 0).sum(axis=1, keepdims=True) / on_paper, 1.0))
-                        for plane in (blue, green, red))
+    blue, green, red = (
+        plane
+        * (255.0 / np.maximum(np.where(paper, plane, 0).sum(axis=1, keepdims=True) / on_paper, 1.0))
+        for plane in (blue, green, red)
+    )
     redness = red - np.maximum(blue, green)
     # Dark pixels of another hue (green or blue: the felt past the card's rim, a card's back, a
     # four-colour deck's clubs and diamonds) are neither red nor black ink: left out, and where
@@ -129,8 +148,13 @@ def ink_colours(patches: list[np.ndarray]) -> list[str | None]:
     colours: list[str | None] = []
     for k in range(n):
         colour = None
-        if (paper_level[k, 0] - ink_level[k, 0] >= 30 and inks[k] >= 6 and papers[k] >= 6
-                and hueds[k] <= MOST_HUED * inks[k] and plains[k] >= 6):
+        if (
+            paper_level[k, 0] - ink_level[k, 0] >= 30
+            and inks[k] >= 6
+            and papers[k] >= 6
+            and hueds[k] <= MOST_HUED * inks[k]
+            and plains[k] >= 6
+        ):
             red_share, neutral_share = reds[k] / plains[k], neutrals[k] / plains[k]
             if red_share >= CLEAR_RED_SHARE:
                 colour = "red"
@@ -155,7 +179,13 @@ class IndexReader:
     """
 
     def __init__(self, models: Path | tuple[Path, ...] | None = None) -> None:
-        paths = shipped_models() if models is None else (models,) if isinstance(models, Path) else models
+        paths = (
+            shipped_models()
+            if models is None
+            else (models,)
+            if isinstance(models, Path)
+            else models
+        )
         self._nets = [_load(p) for p in paths]
 
     def read(self, patches: list[np.ndarray]) -> list[CornerRead]:
@@ -171,7 +201,9 @@ class IndexReader:
         if len(asked) and len(self._nets) > 1:
             outs = [first[asked]] + [self._forward(net, batch[asked]) for net in self._nets[1:]]
             ranks[asked] = np.mean([_softmax(out[:, :N_RANK]) for out in outs], axis=0)
-            suits[asked] = np.mean([_softmax(out[:, N_RANK : N_RANK + len(SUITS)]) for out in outs], axis=0)
+            suits[asked] = np.mean(
+                [_softmax(out[:, N_RANK : N_RANK + len(SUITS)]) for out in outs], axis=0
+            )
         # Enrolment's features: the first two networks' side by side (each of unit length), the
         # second's zero where it was not asked (a corner not read).
         features = [_unit_rows(first[:, N_RANK + len(SUITS) :])]
@@ -185,7 +217,9 @@ class IndexReader:
         colours: list[str | None] = [None] * len(patches)
         for i, colour in zip(judged, ink_colours([patches[i] for i in judged]), strict=True):
             colours[i] = colour
-        return [CornerRead(ranks[i], suits[i], features[i], colours[i]) for i in range(len(patches))]
+        return [
+            CornerRead(ranks[i], suits[i], features[i], colours[i]) for i in range(len(patches))
+        ]
 
     @staticmethod
     def _forward(net: cv2.dnn.Net, batch: np.ndarray) -> np.ndarray:
@@ -197,7 +231,11 @@ def _load(path: Path) -> cv2.dnn.Net:
     """A network read for OpenCV's classic engine where OpenCV has two (5.x): on these small
     batches it runs a third faster than the new one, with the same results (to 1e-4 of a logit)."""
     classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-    return cv2.dnn.readNetFromONNX(str(path)) if classic is None else cv2.dnn.readNetFromONNX(str(path), engine=classic)
+    return (
+        cv2.dnn.readNetFromONNX(str(path))
+        if classic is None
+        else cv2.dnn.readNetFromONNX(str(path), engine=classic)
+    )
 
 
 @lru_cache(maxsize=1)
@@ -219,7 +257,9 @@ def calibrated_thresholds() -> tuple[float, float]:
     """The thresholds (two index corners read, one) at which the reader named no wrong card
     among its held-back rendered corners (scripts/train-index-reader; one corner: 0.999 at most)."""
     try:
-        return float(_calibration()["min_confidence"]), float(_calibration()["one_corner_min_confidence"])
+        return float(_calibration()["min_confidence"]), float(
+            _calibration()["one_corner_min_confidence"]
+        )
     except (KeyError, TypeError, ValueError):
         return FALLBACK_MIN_CONFIDENCE, FALLBACK_MIN_CONFIDENCE
 

@@ -53,8 +53,13 @@ class DeckIndex:
         return cls(cards, ranks, suits)
 
 
-def corner_chances(read: CornerRead, deck: DeckIndex, features: DeckFeatures | None = None,
-                   most_odds: float = MOST_ODDS, strike: bool = True) -> np.ndarray:
+def corner_chances(
+    read: CornerRead,
+    deck: DeckIndex,
+    features: DeckFeatures | None = None,
+    most_odds: float = MOST_ODDS,
+    strike: bool = True,
+) -> np.ndarray:
     """The chance of each card of the deck, given that this corner holds an index (summing to
     1); with ``strike``, the cards of the colour the ink clearly is not are then 0, what they
     held not handed to the others."""
@@ -74,18 +79,32 @@ def _other_colour(colour: str | None) -> np.ndarray:
     return ~_RED if colour == "red" else _RED if colour == "black" else np.zeros(len(SUITS), bool)
 
 
-def read_card(reads: dict[int, CornerRead], deck: DeckIndex, features: DeckFeatures | None = None) -> Reading | None:
+def read_card(
+    reads: dict[int, CornerRead], deck: DeckIndex, features: DeckFeatures | None = None
+) -> Reading | None:
     """The likeliest card over the readings of an outline. ``reads`` maps a turn of the outline
     (0..3) to its corner as read: turns 0 and 2 are one reading, 1 and 3 the other (a card
     partly under another has turn 0 alone)."""
     best: Reading | None = None
     for turn in (0, 1):
-        at = [t for t in (turn, turn + 2) if (r := reads.get(t)) is not None and r.readable >= READABLE]
+        at = [
+            t
+            for t in (turn, turn + 2)
+            if (r := reads.get(t)) is not None and r.readable >= READABLE
+        ]
         if not at:
             continue
         usable = [reads[t] for t in at]
-        most_odds = MOST_ODDS if len(usable) == 2 else MOST_ODDS_ONE_CORNER  # below each threshold's odds
-        logs = np.mean([np.log(corner_chances(r, deck, features, most_odds, strike=False) + 1e-9) for r in usable], axis=0)
+        most_odds = (
+            MOST_ODDS if len(usable) == 2 else MOST_ODDS_ONE_CORNER
+        )  # below each threshold's odds
+        logs = np.mean(
+            [
+                np.log(corner_chances(r, deck, features, most_odds, strike=False) + 1e-9)
+                for r in usable
+            ],
+            axis=0,
+        )
         chances = np.exp(logs - logs.max())
         chances /= chances.sum()
         # A colour ruled out at either corner is struck only now, its share kept out of the rest.

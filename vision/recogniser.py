@@ -45,9 +45,14 @@ from vision.learned import (
 )
 from vision.reading import DeckIndex, Reading, read_card
 
-PIECES_ASPECT = (0.45, 1.0)  # a card's width over its height, as two pieces' index corners must span
+PIECES_ASPECT = (
+    0.45,
+    1.0,
+)  # a card's width over its height, as two pieces' index corners must span
 PIECE_SMALLER = 1.5  # each piece's diagonal is less than the card's by this much at least
-PIECE_SHARE = 0.5  # an unreadable outline under this share of a named card's area round it is a piece of it
+PIECE_SHARE = (
+    0.5  # an unreadable outline under this share of a named card's area round it is a piece of it
+)
 SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners are not read
 # An outline seen square on (each side within this share of the one opposite) and this much
 # narrower than tall shows the card's own shape: its quarter-turned corners are never read. To
@@ -58,7 +63,9 @@ SURE_CONFIDENCE = 0.95  # read this surely, an outline's quarter-turned corners 
 SQUARE_ON, PLAINLY_TALL = 0.95, 0.83
 EDGE_PIXELS = 3  # an outline this close to the frame's edge is cut by it
 INDEX_REACH = 0.38  # an index lies this close to a corner of its card (shares of its sides)
-EDGE_REACH = 0.15  # an index this close to an outline's edge may be another card's, the outline round both
+EDGE_REACH = (
+    0.15  # an index this close to an outline's edge may be another card's, the outline round both
+)
 
 
 def calibrated_min_confidence() -> float:
@@ -75,7 +82,9 @@ class CardGuess:
     centre: tuple[float, float]
     best_guess: Card | None = None  # what it looked most like, even when unreadable
     read_at: tuple[int, ...] = ()  # the corners (0..3, of ``corners``) whose index it was read from
-    underneath: bool = False  # partly under other cards: laid out from its index corner, the rest a guess
+    underneath: bool = (
+        False  # partly under other cards: laid out from its index corner, the rest a guess
+    )
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -89,7 +98,12 @@ class CardGuess:
 class Recogniser:
     """Reads cards with the shipped reader, adapted to an enrolled deck when one is given."""
 
-    def __init__(self, deck: Deck | None = None, min_confidence: float | None = None, find_indices: bool = True) -> None:
+    def __init__(
+        self,
+        deck: Deck | None = None,
+        min_confidence: float | None = None,
+        find_indices: bool = True,
+    ) -> None:
         self.cards: tuple[Card, ...] = deck.cards if deck is not None else standard_deck()
         self.deck_index = DeckIndex.of(self.cards)
         self.features = deck.features if deck is not None else None
@@ -97,7 +111,9 @@ class Recogniser:
         two, one = calibrated_thresholds()
         self.min_confidence = two if min_confidence is None else min_confidence
         # A card read at one corner only is held to the stricter one-corner calibration.
-        self.one_corner_min_confidence = max(one, self.min_confidence) if min_confidence is None else min_confidence
+        self.one_corner_min_confidence = (
+            max(one, self.min_confidence) if min_confidence is None else min_confidence
+        )
         self.reader = shipped_reader()
         self.find_indices = find_indices  # False: cards found by their outlines only
 
@@ -115,7 +131,9 @@ class Recogniser:
         outlines = find_cards(image)
         if not outlines:  # a card filling the frame has no rim to find: the frame is its outline
             whole = self.read_outlines(image, [whole_frame(image)])[0]
-            return self._with_indices(image, [whole] if whole.card is not None else [], overhead, slants=overhead is None)
+            return self._with_indices(
+                image, [whole] if whole.card is not None else [], overhead, slants=overhead is None
+            )
         outlines, readings = pieces_joined(outlines, self.readings(image, outlines))
         guesses, underneath = [], []
         for outline, reading in zip(outlines, readings, strict=True):
@@ -136,11 +154,22 @@ class Recogniser:
         # they still are (not measured otherwise on the photographs).
         slants = overhead is None
         if overhead is None:  # no calibration: the cards read surely may say how the table lies
-            overhead = table_seen([np.roll(np.float32(g.corners), -g.read_at[0], axis=0) for g in guesses if _confirmed(g)])
+            overhead = table_seen(
+                [
+                    np.roll(np.float32(g.corners), -g.read_at[0], axis=0)
+                    for g in guesses
+                    if _confirmed(g)
+                ]
+            )
         return _pieces_dropped(self._with_indices(image, guesses, overhead, slants))
 
-    def _with_indices(self, image: np.ndarray, guesses: list[CardGuess], overhead: np.ndarray | None = None,
-                      slants: bool = True) -> list[CardGuess]:
+    def _with_indices(
+        self,
+        image: np.ndarray,
+        guesses: list[CardGuess],
+        overhead: np.ndarray | None = None,
+        slants: bool = True,
+    ) -> list[CardGuess]:
         """The cards read from their indices alone (overlapping, fanned, under another) added
         to those read from outlines. An index inside an outline read as a card belongs to it:
         read as that card, it is that card; in the middle of it, it is part of its face (a pip,
@@ -164,46 +193,86 @@ class Recogniser:
         to find: the search is not run (it is most of the time of a frame of cards lying apart)."""
         if not self.find_indices:
             return guesses
-        if all(_confirmed(g) for g in guesses) and not paper_beyond(image, [np.float32(g.corners) for g in guesses]):
-            return guesses  # each card read at both its index corners, and no paper left for another's
+        if all(_confirmed(g) for g in guesses) and not paper_beyond(
+            image, [np.float32(g.corners) for g in guesses]
+        ):
+            return (
+                guesses  # each card read at both its index corners, and no paper left for another's
+            )
         sure = [g for g in guesses if g.card is not None and g.confidence >= SURE_CONFIDENCE]
-        read_at = [(np.roll(np.float32(g.corners), -t, axis=0), g.card) for g in sure for t in g.read_at]
+        read_at = [
+            (np.roll(np.float32(g.corners), -t, axis=0), g.card) for g in sure for t in g.read_at
+        ]
         placed, contradicted = self._indices_placed(image, guesses, sure, read_at, overhead, slants)
         if contradicted and read_at:
             placed, _ = self._indices_placed(image, guesses, sure, [], overhead, slants)
         return placed
 
-    def _indices_placed(self, image: np.ndarray, guesses: list[CardGuess], sure: list[CardGuess],
-                        read_at: list[tuple[np.ndarray, Card]], overhead: np.ndarray | None = None,
-                        slants: bool = True) -> tuple[list[CardGuess], bool]:
+    def _indices_placed(
+        self,
+        image: np.ndarray,
+        guesses: list[CardGuess],
+        sure: list[CardGuess],
+        read_at: list[tuple[np.ndarray, Card]],
+        overhead: np.ndarray | None = None,
+        slants: bool = True,
+    ) -> tuple[list[CardGuess], bool]:
         """_with_indices, the indices at ``read_at`` not read; and whether an index at a named
         outline's corner read as another card."""
         guesses = list(guesses)
         added: list[CardGuess] = []
         in_unread: dict[int, list[tuple[CardGuess, np.ndarray]]] = {}
-        disputed: dict[int, tuple[Card, CardGuess]] = {}  # outline: the card it was named, the index at its corner read otherwise
-        beside: dict[int, list[tuple[CardGuess, np.ndarray]]] = {}  # outline: other cards' indices at corners it was not read from
-        own: dict[int, tuple[CardGuess, np.ndarray, IndexRead]] = {}  # outline: its own card's index, found apart from it
+        disputed: dict[
+            int, tuple[Card, CardGuess]
+        ] = {}  # outline: the card it was named, the index at its corner read otherwise
+        beside: dict[
+            int, list[tuple[CardGuess, np.ndarray]]
+        ] = {}  # outline: other cards' indices at corners it was not read from
+        own: dict[
+            int, tuple[CardGuess, np.ndarray, IndexRead]
+        ] = {}  # outline: its own card's index, found apart from it
         contradicted = False
         # A card underneath others is laid out from its corner at a card's size: other cards lie
         # over the rest of that outline, their indices too.
-        for found in read_indices(image, self.reader, self.deck_index, self.features,
-                                  known=[np.float32(g.corners) for g in sure if not g.underneath],
-                                  read_at=[quad for quad, _ in read_at], read_as=[card for _, card in read_at],
-                                  overhead=overhead, slants=slants):
+        for found in read_indices(
+            image,
+            self.reader,
+            self.deck_index,
+            self.features,
+            known=[np.float32(g.corners) for g in sure if not g.underneath],
+            read_at=[quad for quad, _ in read_at],
+            read_as=[card for _, card in read_at],
+            overhead=overhead,
+            slants=slants,
+        ):
             reading = found.reading
-            guess = CardGuess(reading.card, reading.confidence, tuple((float(x), float(y)) for x, y in found.card),
-                              (float(found.centre[0]), float(found.centre[1])), reading.card)
-            mine = [n for n, g in enumerate(guesses + added)
-                    if g.card == reading.card and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)]
-            if mine:  # that card's own index (a card with four shows one beside its outline's corner)
+            guess = CardGuess(
+                reading.card,
+                reading.confidence,
+                tuple((float(x), float(y)) for x, y in found.card),
+                (float(found.centre[0]), float(found.centre[1])),
+                reading.card,
+            )
+            mine = [
+                n
+                for n, g in enumerate(guesses + added)
+                if g.card == reading.card
+                and _near(g.corners, found.index_at, CARD_REACH * found.rank_height)
+            ]
+            if (
+                mine
+            ):  # that card's own index (a card with four shows one beside its outline's corner)
                 for n in mine:
                     if n < len(guesses):
                         own.setdefault(n, (guess, found.index_at, found))
                 continue
             if not self._sure_index(image, found):
                 continue
-            inside = [n for n, g in enumerate(guesses) if not g.underneath and _near(g.corners, found.index_at, 0.0)]
+            inside = [
+                n
+                for n, g in enumerate(guesses)
+                if not g.underneath and _near(g.corners, found.index_at, 0.0)
+            ]
             if inside and _print_on_face(guesses[inside[0]], found.rank_height):
                 continue
             named = [n for n in inside if guesses[n].card is not None]
@@ -213,11 +282,19 @@ class Recogniser:
                 u, v = min(x, 1 - x), min(y, 1 - y)  # from the nearer edges (_edge_distances)
                 at_corner = u < INDEX_REACH and v < INDEX_REACH
                 if at_corner and guesses[n].read_at and _corner_of(x, y) not in guesses[n].read_at:
-                    beside.setdefault(n, []).append((guess, found.index_at))  # at a corner it was not read from
+                    beside.setdefault(n, []).append(
+                        (guess, found.index_at)
+                    )  # at a corner it was not read from
                 elif at_corner:  # at the corner it was read from, read as another card: not sure
                     g, contradicted = guesses[n], True
                     disputed[n] = (g.card, guess)
-                    guesses[n] = CardGuess(None, g.confidence, g.corners, g.centre, max(g, guess, key=lambda x: x.confidence).card)
+                    guesses[n] = CardGuess(
+                        None,
+                        g.confidence,
+                        g.corners,
+                        g.centre,
+                        max(g, guess, key=lambda x: x.confidence).card,
+                    )
                 elif min(u, v) <= EDGE_REACH:  # along its edge: another card's
                     added.append(guess)
                 continue
@@ -237,7 +314,10 @@ class Recogniser:
                 in_unread[n].append(own[n][:2])
         gone: set[int] = set()
         for n, held in in_unread.items():
-            if len(held) == 1 and max(_edge_distances(guesses[n].corners, held[0][1])) < INDEX_REACH:
+            if (
+                len(held) == 1
+                and max(_edge_distances(guesses[n].corners, held[0][1])) < INDEX_REACH
+            ):
                 guesses[n] = _renamed(guesses[n], held[0][0])
             else:
                 gone.add(n)
@@ -264,7 +344,15 @@ class Recogniser:
         the rule the calibration held to no wrong card on held-back renders."""
         own = found.reading.confidence >= self.threshold(found.reading)
         for at in (found.corner, *found.others):
-            again = surest_look(image, found.reading.card, at, self.reader, self.deck_index, self.features, least=at.slanted)
+            again = surest_look(
+                image,
+                found.reading.card,
+                at,
+                self.reader,
+                self.deck_index,
+                self.features,
+                least=at.slanted,
+            )
             if again is None:
                 continue
             if at.slanted:  # read through a slanted window: it and both its looks sure
@@ -283,7 +371,10 @@ class Recogniser:
         return self.read_outlines(image, [outline])[0]
 
     def read_outlines(self, image: np.ndarray, outlines: list[CardOutline]) -> list[CardGuess]:
-        return [self._guess(image, o, r) for o, r in zip(outlines, self.readings(image, outlines), strict=True)]
+        return [
+            self._guess(image, o, r)
+            for o, r in zip(outlines, self.readings(image, outlines), strict=True)
+        ]
 
     def readings(self, image: np.ndarray, outlines: list[CardOutline]) -> list[Reading | None]:
         """Every outline's index corners read in one batch (a partial outline: its first corner
@@ -291,17 +382,29 @@ class Recogniser:
         and the outline may be a steep view (:func:`_plain_shape`: a face-down card's pattern,
         read a quarter turn off a plainly tall outline, once named cards)."""
         reads: list[dict[int, CornerRead]] = [{} for _ in outlines]
-        self._read_turns(image, outlines, reads, [(n, t) for n, o in enumerate(outlines) for t in ((0,) if o.partial else (0, 2))])
+        self._read_turns(
+            image,
+            outlines,
+            reads,
+            [(n, t) for n, o in enumerate(outlines) for t in ((0,) if o.partial else (0, 2))],
+        )
         readings = [read_card(r, self.deck_index, self.features) for r in reads]
-        unsure = [n for n, o in enumerate(outlines) if not o.partial
-                  and (readings[n] is None or readings[n].confidence < SURE_CONFIDENCE) and not _plain_shape(o.corners)]
+        unsure = [
+            n
+            for n, o in enumerate(outlines)
+            if not o.partial
+            and (readings[n] is None or readings[n].confidence < SURE_CONFIDENCE)
+            and not _plain_shape(o.corners)
+        ]
         if unsure:
             self._read_turns(image, outlines, reads, [(n, t) for n in unsure for t in (1, 3)])
             for n in unsure:
                 readings[n] = read_card(reads[n], self.deck_index, self.features)
         return self._one_corner_looks(image, outlines, readings)
 
-    def _one_corner_looks(self, image: np.ndarray, outlines: list[CardOutline], readings: list[Reading | None]) -> list[Reading | None]:
+    def _one_corner_looks(
+        self, image: np.ndarray, outlines: list[CardOutline], readings: list[Reading | None]
+    ) -> list[Reading | None]:
         """A card read surely at one corner only is named, as an index found on its own is, only
         when two more looks at that corner (vision.indices.LOOKS_AGAIN, about where its rank
         prints) name it too: on held-back rendered corners one window names three cards wrongly
@@ -309,23 +412,46 @@ class Recogniser:
         Otherwise its confidence is the least a look gave that card (0 where one named another).
         Read more surely than any of those three, one window is enough."""
         beyond = one_window_sure()
-        sure = [n for n, r in enumerate(readings) if r is not None and r.corners == 1
-                and self.one_corner_min_confidence <= r.confidence <= beyond]
+        sure = [
+            n
+            for n, r in enumerate(readings)
+            if r is not None
+            and r.corners == 1
+            and self.one_corner_min_confidence <= r.confidence <= beyond
+        ]
         if not sure:
             return readings
-        windows = [corner_window(image, looked, 0) for n in sure for looked in _looks(outlines[n].corners, readings[n].turn)]
-        again = [read_card({0: read}, self.deck_index, self.features) for read in self.reader.read(windows)]
+        windows = [
+            corner_window(image, looked, 0)
+            for n in sure
+            for looked in _looks(outlines[n].corners, readings[n].turn)
+        ]
+        again = [
+            read_card({0: read}, self.deck_index, self.features)
+            for read in self.reader.read(windows)
+        ]
         readings = list(readings)
         for k, n in enumerate(sure):
             reading = readings[n]
             looks = again[k * len(LOOKS_AGAIN) : (k + 1) * len(LOOKS_AGAIN)]
             if any(a is None or a.card != reading.card for a in looks):
-                least = min((a.confidence if a is not None and a.card == reading.card else 0.0) for a in looks)
+                least = min(
+                    (a.confidence if a is not None and a.card == reading.card else 0.0)
+                    for a in looks
+                )
                 readings[n] = Reading(reading.card, min(reading.confidence, least), reading.turn, 1)
         return readings
 
-    def _read_turns(self, image: np.ndarray, outlines: list[CardOutline], reads: list[dict[int, CornerRead]], wanted: list[tuple[int, int]]) -> None:
-        corners = self.reader.read([corner_window(image, outlines[n].corners, t) for n, t in wanted])
+    def _read_turns(
+        self,
+        image: np.ndarray,
+        outlines: list[CardOutline],
+        reads: list[dict[int, CornerRead]],
+        wanted: list[tuple[int, int]],
+    ) -> None:
+        corners = self.reader.read(
+            [corner_window(image, outlines[n].corners, t) for n, t in wanted]
+        )
         for (n, t), read in zip(wanted, corners, strict=True):
             reads[n][t] = read
 
@@ -337,16 +463,25 @@ class Recogniser:
         threshold = self.threshold(reading)
         if confidence < threshold and self.faces is not None:
             # An index too small or blurred to be sure of: the enrolled face may vouch for it.
-            confidence = max(confidence, face_confidence(self.faces, image, outline.corners, reading.card))
+            confidence = max(
+                confidence, face_confidence(self.faces, image, outline.corners, reading.card)
+            )
         card = reading.card if confidence >= threshold else None
         read_at = (reading.turn,) if reading.corners == 1 else (reading.turn, reading.turn + 2)
-        return CardGuess(card, confidence, corners, outline.centre, reading.card, read_at, outline.partial)
+        return CardGuess(
+            card, confidence, corners, outline.centre, reading.card, read_at, outline.partial
+        )
 
 
 def _confirmed(guess: CardGuess) -> bool:
     """Named surely from both its index corners (one card: an outline round two shows two cards
     at its opposite corners), its whole outline its own."""
-    return guess.card is not None and len(guess.read_at) == 2 and guess.confidence >= SURE_CONFIDENCE and not guess.underneath
+    return (
+        guess.card is not None
+        and len(guess.read_at) == 2
+        and guess.confidence >= SURE_CONFIDENCE
+        and not guess.underneath
+    )
 
 
 def _looks(corners: np.ndarray, turn: int) -> list[np.ndarray]:
@@ -357,7 +492,9 @@ def _looks(corners: np.ndarray, turn: int) -> list[np.ndarray]:
     return looked(rolled, cv2.perspectiveTransform(np.float32([[RANK_CENTRE]]), to_frame)[0, 0])
 
 
-def pieces_joined(outlines: list[CardOutline], readings: list[Reading | None]) -> tuple[list[CardOutline], list[Reading | None]]:
+def pieces_joined(
+    outlines: list[CardOutline], readings: list[Reading | None]
+) -> tuple[list[CardOutline], list[Reading | None]]:
     """Two outlines read as one card, each at one corner, are pieces of that card when their
     indices lie as its two index corners do (turned half round, each down and to the right of
     the other at a card's proportions) and each piece is well inside the card they span and far
@@ -382,7 +519,9 @@ def pieces_joined(outlines: list[CardOutline], readings: list[Reading | None]) -
     return outlines, readings
 
 
-def _spanned_card(one: CardOutline, one_at: int, other: CardOutline, other_at: int) -> np.ndarray | None:
+def _spanned_card(
+    one: CardOutline, one_at: int, other: CardOutline, other_at: int
+) -> np.ndarray | None:
     """The card two pieces' index corners span, as an outline from the first's index corner;
     None unless they lie as a card's two index corners and both pieces lie inside it."""
     first, second = np.roll(one.corners, -one_at, axis=0), np.roll(other.corners, -other_at, axis=0)
@@ -399,7 +538,10 @@ def _spanned_card(one: CardOutline, one_at: int, other: CardOutline, other_at: i
     card = np.float32([first[0], first[0] + across * right, second[0], first[0] + along * down])
     quad = card.reshape(-1, 1, 2)
     slack = -0.1 * span
-    if any(cv2.pointPolygonTest(quad, (float(x), float(y)), True) < slack for x, y in np.vstack([one.corners, other.corners])):
+    if any(
+        cv2.pointPolygonTest(quad, (float(x), float(y)), True) < slack
+        for x, y in np.vstack([one.corners, other.corners])
+    ):
         return None
     return card
 
@@ -419,7 +561,9 @@ def _print_on_face(outline: CardGuess, rank_height: float) -> bool:
 
 
 def _diagonal(corners: np.ndarray) -> float:
-    return float(max(np.linalg.norm(corners[2] - corners[0]), np.linalg.norm(corners[3] - corners[1])))
+    return float(
+        max(np.linalg.norm(corners[2] - corners[0]), np.linalg.norm(corners[3] - corners[1]))
+    )
 
 
 def _pieces_dropped(guesses: list[CardGuess]) -> list[CardGuess]:
@@ -431,8 +575,10 @@ def _pieces_dropped(guesses: list[CardGuess]) -> list[CardGuess]:
 
     def piece(guess: CardGuess) -> bool:
         area = cv2.contourArea(np.float32(guess.corners))
-        return any(area < PIECE_SHARE * whole and _near(quad, np.float32(guess.centre), 0.0)
-                   for quad, whole in zip(named, areas, strict=True))
+        return any(
+            area < PIECE_SHARE * whole and _near(quad, np.float32(guess.centre), 0.0)
+            for quad, whole in zip(named, areas, strict=True)
+        )
 
     return [g for g in guesses if g.card is not None or not piece(g)]
 
@@ -449,7 +595,9 @@ def _renamed(outline: CardGuess, read: CardGuess) -> CardGuess:
     return CardGuess(read.card, read.confidence, outline.corners, outline.centre, read.card)
 
 
-def _edge_distances(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> tuple[float, float]:
+def _edge_distances(
+    corners: tuple[tuple[float, float], ...], point: np.ndarray
+) -> tuple[float, float]:
     """How far a point lies from the nearer of an outline's two long sides and of its two short
     ones, as shares of the outline's width and height."""
     u, v = _on_unit_square(corners, point)
@@ -461,7 +609,9 @@ def _corner_of(u: float, v: float) -> int:
     return (0, 3, 1, 2)[2 * (u >= 0.5) + (v >= 0.5)]
 
 
-def _on_unit_square(corners: tuple[tuple[float, float], ...], point: np.ndarray) -> tuple[float, float]:
+def _on_unit_square(
+    corners: tuple[tuple[float, float], ...], point: np.ndarray
+) -> tuple[float, float]:
     """Where a point lies on an outline taken as the unit square (its first corner at 0, 0)."""
     to_unit = cv2.getPerspectiveTransform(np.float32(corners), UNIT_SQUARE)
     u, v = cv2.perspectiveTransform(np.float32([[point]]), to_unit)[0, 0]
@@ -493,4 +643,9 @@ def _cut_by_edge(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
     height, width = shape[:2]
     x, y = corners[:, 0], corners[:, 1]
     edge = EDGE_PIXELS
-    return bool((x < edge).any() or (y < edge).any() or (x > width - 1 - edge).any() or (y > height - 1 - edge).any())
+    return bool(
+        (x < edge).any()
+        or (y < edge).any()
+        or (x > width - 1 - edge).any()
+        or (y > height - 1 - edge).any()
+    )

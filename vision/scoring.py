@@ -44,7 +44,9 @@ def score_frame(named: Iterable[Card | None], labelled: Iterable[Card]) -> Tally
     want = Counter(c.code for c in labelled)
     got = Counter(c.code for c in named if c is not None)
     unreadable = sum(c is None for c in named)
-    return Tally(sum(want.values()), sum((want & got).values()), sum((got - want).values()), unreadable)
+    return Tally(
+        sum(want.values()), sum((want & got).values()), sum((got - want).values()), unreadable
+    )
 
 
 # How the shared photographs are split per deck (benchmarks/vision.py, tests/vision): a deck is
@@ -57,7 +59,9 @@ def is_single(path: Path) -> bool:
     return path.stem.startswith("single_") or path.stem.endswith(SINGLE_SUFFIXES)
 
 
-def enrolment_folds(photos: dict[Path, list[Card]]) -> list[tuple[dict[Path, list[Card]], dict[Path, list[Card]]]]:
+def enrolment_folds(
+    photos: dict[Path, list[Card]],
+) -> list[tuple[dict[Path, list[Card]], dict[Path, list[Card]]]]:
     """(photos to enrol from, photos to read) pairs for one deck's labelled photos."""
     singles = {p: c for p, c in photos.items() if is_single(p)}
     if singles:

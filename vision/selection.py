@@ -14,17 +14,25 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-RIM_BETTER = 0.15  # a closer look's outline replaces a card's when this much more of it follows a rim
-JOINED_ALIKE_OUTLINE = 1.25  # two outlines this alike in size that hold each other's centre: one card
+RIM_BETTER = (
+    0.15  # a closer look's outline replaces a card's when this much more of it follows a rim
+)
+JOINED_ALIKE_OUTLINE = (
+    1.25  # two outlines this alike in size that hold each other's centre: one card
+)
 JOINED_ALIKE = 1.5  # cards found as one are about the same size: a card cut in pieces need not be
-SMALL_INSIDE = 0.02  # three separate finds this large (of a quad's area) inside it: cards on a surface
+SMALL_INSIDE = (
+    0.02  # three separate finds this large (of a quad's area) inside it: cards on a surface
+)
 PAPER_CONTRAST = 25  # how much whiter (darkest channel) a card's margin is than round it
 AS_WHITE = 0.45  # a card's margin is at least this share of the whitest card margin in the frame,
 SHADED_RATIO = 3.0  # or, in shade, this many times as white as the darker part round it
 
 
 def choose_cards(
-    quads: list[np.ndarray], whiteness: np.ndarray, several: Callable[[np.ndarray], bool] | None = None
+    quads: list[np.ndarray],
+    whiteness: np.ndarray,
+    several: Callable[[np.ndarray], bool] | None = None,
 ) -> list[np.ndarray]:
     """One quad per card face, largest first.
 
@@ -38,8 +46,11 @@ def choose_cards(
     whitest = max((v[0] for v in levels if v is not None), default=0.0)
     # Grey keycaps or a grey laptop are whiter than what lies round them, but a card in the same
     # frame is far whiter still: paper is white, not merely lighter than its surroundings.
-    paper = [q for q, v in zip(distinct, levels, strict=True)
-             if v is not None and (v[0] >= AS_WHITE * whitest or v[0] >= SHADED_RATIO * v[1])]
+    paper = [
+        q
+        for q, v in zip(distinct, levels, strict=True)
+        if v is not None and (v[0] >= AS_WHITE * whitest or v[0] >= SHADED_RATIO * v[1])
+    ]
     return _suppress_overlaps(_drop_joined(paper), several)
 
 
@@ -56,7 +67,9 @@ def with_refined(
     out: list[np.ndarray] = []
     for quad in kept:
         area = cv2.contourArea(quad)
-        parts = [r for r in refined if _holds(quad, r.mean(axis=0)) and cv2.contourArea(r) < 0.75 * area]
+        parts = [
+            r for r in refined if _holds(quad, r.mean(axis=0)) and cv2.contourArea(r) < 0.75 * area
+        ]
         closer = [r for r in refined if _same_card(quad, r) and rim(r) > rim(quad) + RIM_BETTER]
         out.extend(parts if len(parts) >= 2 else closer[:1] or [quad])
     for quad in refined:
@@ -101,11 +114,15 @@ def _drop_joined(quads: list[np.ndarray]) -> list[np.ndarray]:
         inside = [
             j
             for j in range(len(quads))
-            if j not in dropped and SMALL_INSIDE * areas[i] < areas[j] < 0.75 * areas[i] and _holds(quad, centres[j])
+            if j not in dropped
+            and SMALL_INSIDE * areas[i] < areas[j] < 0.75 * areas[i]
+            and _holds(quad, centres[j])
         ]
         apart: list[int] = []
         for j in sorted(inside, key=lambda j: -areas[j]):
-            if all(not _holds(quads[k], centres[j]) and not _holds(quads[j], centres[k]) for k in apart):
+            if all(
+                not _holds(quads[k], centres[j]) and not _holds(quads[j], centres[k]) for k in apart
+            ):
                 apart.append(j)
         # Two cards found as one fill it; three or more cards on a pale surface need not.
         large = [areas[j] for j in apart if areas[j] > 0.2 * areas[i]]
@@ -120,14 +137,19 @@ def _holds(quad: np.ndarray, point: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad, (float(point[0]), float(point[1])), False) >= 0
 
 
-def _suppress_overlaps(quads: list[np.ndarray], several: Callable[[np.ndarray], bool] | None = None) -> list[np.ndarray]:
+def _suppress_overlaps(
+    quads: list[np.ndarray], several: Callable[[np.ndarray], bool] | None = None
+) -> list[np.ndarray]:
     """The largest of quads whose centres lie inside one another; never a hand of several cards."""
     kept: list[np.ndarray] = []
     centres: list[np.ndarray] = []
     ordered = sorted(quads, key=lambda q: -cv2.contourArea(q))
     for quad in ordered:
         centre = quad.mean(axis=0)
-        if all(not _holds(k, centre) and not _holds(quad, c) for k, c in zip(kept, centres, strict=True)):
+        if all(
+            not _holds(k, centre) and not _holds(quad, c)
+            for k, c in zip(kept, centres, strict=True)
+        ):
             if several is not None and several(quad):
                 continue
             kept.append(quad)
@@ -151,7 +173,9 @@ def paper_level(whiteness: np.ndarray, quad: np.ndarray) -> tuple[float, float] 
     # One drawing for both bands: 2 round the quad (1.05 to 1.25 of it), 1 its margin (0.9 to 0.98).
     bands = np.zeros(window.shape[:2], np.uint8)
     centre = local.mean(axis=0)
-    factors = np.array(_BAND_FACTORS, local.dtype)[:, None, None]  # in the quad's own precision, as _scaled
+    factors = np.array(_BAND_FACTORS, local.dtype)[
+        :, None, None
+    ]  # in the quad's own precision, as _scaled
     outlines = np.int32(np.round(centre + (local - centre) * factors))
     for outline, value in zip(outlines, (2, 0, 1, 0), strict=True):
         cv2.fillConvexPoly(bands, outline, value)

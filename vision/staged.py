@@ -33,23 +33,60 @@ ARRANGEMENTS = ("apart", "blackjack", "fanned", "pair", "close")
 # old-style, modern and slab-like serifs, a monospace. Each its regular and, where it has one,
 # its bold.
 UNSEEN_TYPEFACES = (
-    "Cantarell-Regular.otf", "Cantarell-Bold.otf", "Cabin-Regular.otf", "Cabin-Bold.otf",
-    "Comfortaa-Regular.ttf", "Comfortaa-Bold.ttf", "Oxygen-Sans.ttf", "Oxygen-Sans-Bold.ttf",
-    "LeagueSpartan-Regular.otf", "LeagueSpartan-Bold.otf", "Quicksand-Regular.ttf", "Quicksand-Bold.ttf",
-    "Jura-Medium.otf", "Jura-Bold.otf", "YanoneKaffeesatz-Regular.otf", "YanoneKaffeesatz-Bold.otf",
-    "Gentium-R.ttf", "EBGaramond12-Regular.otf", "EBGaramond12-Bold.otf", "OldStandard-Regular.ttf",
-    "OldStandard-Bold.ttf", "AccanthisADFStd-Regular.otf", "AccanthisADFStd-Bold.otf",
-    "STIXGeneral-Regular.otf", "STIXGeneral-Bold.otf", "LinLibertine_R.otf", "LinBiolinum_RB.otf",
-    "mononoki-Regular.ttf", "mononoki-Bold.ttf",
+    "Cantarell-Regular.otf",
+    "Cantarell-Bold.otf",
+    "Cabin-Regular.otf",
+    "Cabin-Bold.otf",
+    "Comfortaa-Regular.ttf",
+    "Comfortaa-Bold.ttf",
+    "Oxygen-Sans.ttf",
+    "Oxygen-Sans-Bold.ttf",
+    "LeagueSpartan-Regular.otf",
+    "LeagueSpartan-Bold.otf",
+    "Quicksand-Regular.ttf",
+    "Quicksand-Bold.ttf",
+    "Jura-Medium.otf",
+    "Jura-Bold.otf",
+    "YanoneKaffeesatz-Regular.otf",
+    "YanoneKaffeesatz-Bold.otf",
+    "Gentium-R.ttf",
+    "EBGaramond12-Regular.otf",
+    "EBGaramond12-Bold.otf",
+    "OldStandard-Regular.ttf",
+    "OldStandard-Bold.ttf",
+    "AccanthisADFStd-Regular.otf",
+    "AccanthisADFStd-Bold.otf",
+    "STIXGeneral-Regular.otf",
+    "STIXGeneral-Bold.otf",
+    "LinLibertine_R.otf",
+    "LinBiolinum_RB.otf",
+    "mononoki-Regular.ttf",
+    "mononoki-Bold.ttf",
 )
 # More such typefaces, kept back: not looked at until the rule that a ten owns both its figures
 # (vision.indices._ten_figures) was written after Old Standard's tens among those above, then
 # measured once (docs/vision.md, "Typefaces the reader never saw").
 KEPT_BACK_TYPEFACES = (
-    "PTS55F.ttf", "PTS75F.ttf", "PTN57F.ttf", "PTF55F.ttf", "PTF75F.ttf", "PTM55F.ttf",  # PT Sans, Narrow, Serif, Mono
-    "cmunrm.ttf", "cmunbx.ttf", "cmunss.ttf", "cmunsx.ttf",  # Computer Modern Unicode
-    "lmroman10-regular.otf", "lmroman10-bold.otf", "lmsans10-regular.otf", "lmsans10-bold.otf",  # Latin Modern
-    "FiraCode-Regular.ttf", "FiraCode-Bold.ttf", "Hack-Regular.ttf", "Hack-Bold.ttf", "Inter-Regular.otf", "Inter-Bold.otf",
+    "PTS55F.ttf",
+    "PTS75F.ttf",
+    "PTN57F.ttf",
+    "PTF55F.ttf",
+    "PTF75F.ttf",
+    "PTM55F.ttf",  # PT Sans, Narrow, Serif, Mono
+    "cmunrm.ttf",
+    "cmunbx.ttf",
+    "cmunss.ttf",
+    "cmunsx.ttf",  # Computer Modern Unicode
+    "lmroman10-regular.otf",
+    "lmroman10-bold.otf",
+    "lmsans10-regular.otf",
+    "lmsans10-bold.otf",  # Latin Modern
+    "FiraCode-Regular.ttf",
+    "FiraCode-Bold.ttf",
+    "Hack-Regular.ttf",
+    "Hack-Bold.ttf",
+    "Inter-Regular.otf",
+    "Inter-Bold.otf",
 )
 _TYPEFACE_ROOTS = (*FONT_ROOTS, Path("/usr/share/texmf/fonts/opentype/public/lm"))
 
@@ -57,17 +94,30 @@ _TYPEFACE_ROOTS = (*FONT_ROOTS, Path("/usr/share/texmf/fonts/opentype/public/lm"
 def unseen_typefaces(names: tuple[str, ...] = UNSEEN_TYPEFACES) -> list[Path]:
     """The files of ``names`` (UNSEEN_TYPEFACES or KEPT_BACK_TYPEFACES); an error names those
     missing (scripts/setup --test installs them), and any the reader's training takes after all."""
-    found = {p.name: p for root in _TYPEFACE_ROOTS if root.is_dir() for p in root.rglob("*") if p.name in names}
+    found = {
+        p.name: p
+        for root in _TYPEFACE_ROOTS
+        if root.is_dir()
+        for p in root.rglob("*")
+        if p.name in names
+    }
     missing = [name for name in names if name not in found]
     if missing:
-        raise FileNotFoundError(f"typefaces not installed (scripts/setup --test installs them): {', '.join(missing)}")
+        raise FileNotFoundError(
+            f"typefaces not installed (scripts/setup --test installs them): {', '.join(missing)}"
+        )
     seen = {p.name for p in installed_faces().ranks} & set(found)
     if seen:
-        raise ValueError(f"the index reader is trained on {', '.join(sorted(seen))}: not an unseen typeface")
+        raise ValueError(
+            f"the index reader is trained on {', '.join(sorted(seen))}: not an unseen typeface"
+        )
     return [found[name] for name in names]
 
 
-FOUR_COLOURS = {"C": (30, 120, 20), "D": (190, 80, 20)}  # a four-colour deck's green clubs and blue diamonds (BGR)
+FOUR_COLOURS = {
+    "C": (30, 120, 20),
+    "D": (190, 80, 20),
+}  # a four-colour deck's green clubs and blue diamonds (BGR)
 CODES = ("AS", "7H", "KD", "10C", "QS", "3D", "JH", "9S", "5C", "2H", "8D", "4S")
 
 
@@ -75,11 +125,17 @@ CODES = ("AS", "7H", "KD", "10C", "QS", "3D", "JH", "9S", "5C", "2H", "8D", "4S"
 class StagedScene:
     image: np.ndarray
     cards: tuple[Card, ...]
-    outlines: tuple[np.ndarray, ...]  # each card's corners in the frame, clockwise from its top-left
-    overhead: np.ndarray | None = None  # from the frame to the table seen from above, as a calibrated camera knows it (slanted)
+    outlines: tuple[
+        np.ndarray, ...
+    ]  # each card's corners in the frame, clockwise from its top-left
+    overhead: np.ndarray | None = (
+        None  # from the frame to the table seen from above, as a calibrated camera knows it (slanted)
+    )
 
 
-def card_face(card: Card, four_corners: bool = False, four_colour: bool = False, typeface: Path | None = None) -> np.ndarray:
+def card_face(
+    card: Card, four_corners: bool = False, four_colour: bool = False, typeface: Path | None = None
+) -> np.ndarray:
     """The simulated deck's face; with ``four_corners`` the index prints in all four corners,
     with ``four_colour`` its clubs print green and its diamonds blue (a poker room's deck), with
     ``typeface`` (a font file) its rank prints in that face."""
@@ -88,8 +144,8 @@ def card_face(card: Card, four_corners: bool = False, four_colour: bool = False,
         raise ValueError(f"{typeface.name} does not print {card.rank!r}")
     face = draw_card_face(card, FOUR_COLOURS.get(str(card.suit)) if four_colour else None, rank)
     if four_corners:  # the top-left index again top-right, the bottom-right one bottom-left
-        face[0:110, FACE_W - 60:] = face[0:110, 0:60].copy()
-        face[FACE_H - 110:, 0:60] = face[FACE_H - 110:, FACE_W - 60:].copy()
+        face[0:110, FACE_W - 60 :] = face[0:110, 0:60].copy()
+        face[FACE_H - 110 :, 0:60] = face[FACE_H - 110 :, FACE_W - 60 :].copy()
     return face
 
 
@@ -136,16 +192,34 @@ def _keyboard(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
     for row, top in enumerate(range(6, height, key + 6)):
         for left in range(6 + (row % 3) * key // 3, width, key + 6):
             cv2.rectangle(frame, (left, top), (left + key, top + key), (62, 60, 58), -1)
-            cv2.rectangle(frame, (left + 4, top + 4), (left + key - 4, top + key - 6), (78, 76, 74), -1)
+            cv2.rectangle(
+                frame, (left + 4, top + 4), (left + key - 4, top + key - 6), (78, 76, 74), -1
+            )
             letter = letters[int(rng.integers(len(letters)))]
-            cv2.putText(frame, letter, (left + key // 4, top + key // 2), cv2.FONT_HERSHEY_SIMPLEX,
-                        key / 70, (235, 235, 235), 2, cv2.LINE_AA)
+            cv2.putText(
+                frame,
+                letter,
+                (left + key // 4, top + key // 2),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                key / 70,
+                (235, 235, 235),
+                2,
+                cv2.LINE_AA,
+            )
     return frame
 
 
-def stage(cards: list[Card], arrangement: str, backdrop: str, rng: np.random.Generator,
-          card_width: float = 150.0, four_corners: bool = False, slant: float = 1.0,
-          four_colour: bool = False, typeface: Path | None = None) -> StagedScene:
+def stage(
+    cards: list[Card],
+    arrangement: str,
+    backdrop: str,
+    rng: np.random.Generator,
+    card_width: float = 150.0,
+    four_corners: bool = False,
+    slant: float = 1.0,
+    four_colour: bool = False,
+    typeface: Path | None = None,
+) -> StagedScene:
     """``cards`` laid ``arrangement`` on ``backdrop``, lit unevenly, a little blurred and noisy;
     ``slant`` below 1, seen at a slant (:func:`slanted`); faces as :func:`card_face` draws them."""
     frame = surface(backdrop, rng)
@@ -153,11 +227,17 @@ def stage(cards: list[Card], arrangement: str, backdrop: str, rng: np.random.Gen
     quads = [slanted(q, slant) for q in _arranged(len(cards), arrangement, card_width, height, rng)]
     for card, quad in zip(cards, quads, strict=True):
         _lay(frame, card_face(card, four_corners, four_colour, typeface), quad)
-    return StagedScene(_camera(frame, rng), tuple(cards), tuple(quads),
-                       None if slant >= 1.0 else np.linalg.inv(table_view(slant)))
+    return StagedScene(
+        _camera(frame, rng),
+        tuple(cards),
+        tuple(quads),
+        None if slant >= 1.0 else np.linalg.inv(table_view(slant)),
+    )
 
 
-def face_down(count: int, backdrop: str, rng: np.random.Generator, card_width: float = 150.0) -> StagedScene:
+def face_down(
+    count: int, backdrop: str, rng: np.random.Generator, card_width: float = 150.0
+) -> StagedScene:
     """``count`` cards lying apart face down (a hole card, a burn card): outlines to find, no card
     to name."""
     frame = surface(backdrop, rng)
@@ -191,17 +271,29 @@ def card_back(rng: np.random.Generator) -> np.ndarray:
                 if kind == 1:
                     cv2.circle(ink, (int(x), int(y)), max(1, int(size / 2)), 255, -1, cv2.LINE_AA)
                 elif kind == 2:
-                    cv2.rectangle(ink, (int(x - size / 2), int(y - size / 2)), (int(x + size / 2), int(y + size / 2)), 255, -1)
+                    cv2.rectangle(
+                        ink,
+                        (int(x - size / 2), int(y - size / 2)),
+                        (int(x + size / 2), int(y + size / 2)),
+                        255,
+                        -1,
+                    )
                 else:
-                    diamond = np.int32([[x, y - size / 2], [x + size / 2, y], [x, y + size / 2], [x - size / 2, y]])
+                    diamond = np.int32(
+                        [[x, y - size / 2], [x + size / 2, y], [x, y + size / 2], [x - size / 2, y]]
+                    )
                     cv2.fillConvexPoly(ink, diamond, 255, cv2.LINE_AA)
     ground, colour = rng.uniform(20, 255, 3), rng.uniform(0, 255, 3)
     alpha = (ink.astype(np.float32) / 255)[..., None]
-    back[margin : margin + h, margin : margin + w] = (ground * (1 - alpha) + colour * alpha).astype(np.uint8)
+    back[margin : margin + h, margin : margin + w] = (ground * (1 - alpha) + colour * alpha).astype(
+        np.uint8
+    )
     return back
 
 
-def filling(card: Card, rng: np.random.Generator, four_corners: bool = False, margin: float = 0.03) -> StagedScene:
+def filling(
+    card: Card, rng: np.random.Generator, four_corners: bool = False, margin: float = 0.03
+) -> StagedScene:
     """One card photographed so close that it fills the photo (``margin`` of background round it,
     or cut by the photo's edges when negative)."""
     width, height = FRAME[1] * (1 - 2 * margin) * FACE_W / FACE_H, FRAME[1] * (1 - 2 * margin)
@@ -212,16 +304,28 @@ def filling(card: Card, rng: np.random.Generator, four_corners: bool = False, ma
     return StagedScene(_camera(frame, rng), (card,), (quad,))
 
 
-def _arranged(count: int, arrangement: str, width: float, height: float, rng: np.random.Generator) -> list[np.ndarray]:
+def _arranged(
+    count: int, arrangement: str, width: float, height: float, rng: np.random.Generator
+) -> list[np.ndarray]:
     base = float(rng.uniform(-20, 20))
     if arrangement == "apart":
         x0 = FRAME[0] / 2 - (count - 1) * 1.6 * width / 2
-        return [_quad((x0 + k * 1.6 * width, FRAME[1] / 2 + rng.uniform(-60, 60)), width, height,
-                      base + rng.uniform(-10, 10)) for k in range(count)]
+        return [
+            _quad(
+                (x0 + k * 1.6 * width, FRAME[1] / 2 + rng.uniform(-60, 60)),
+                width,
+                height,
+                base + rng.uniform(-10, 10),
+            )
+            for k in range(count)
+        ]
     if arrangement == "blackjack":  # each card down and right of the one before, its index showing
         step = np.float32([rng.uniform(0.28, 0.4) * width, rng.uniform(0.18, 0.3) * height])
         start = np.float32(FRAME) / 2 - step * (count - 1) / 2
-        return [_quad(tuple(start + k * step), width, height, base / 3 + rng.uniform(-4, 4)) for k in range(count)]
+        return [
+            _quad(tuple(start + k * step), width, height, base / 3 + rng.uniform(-4, 4))
+            for k in range(count)
+        ]
     if arrangement == "fanned":  # turned about a point below the hand, as a hand is held
         pivot = np.float32([FRAME[0] / 2 + rng.uniform(-80, 80), FRAME[1] / 2 + 1.1 * height])
         spread = rng.uniform(9, 14)
@@ -234,12 +338,23 @@ def _arranged(count: int, arrangement: str, width: float, height: float, rng: np
         return out
     if arrangement == "pair":  # one card dropped over another anyhow, the lower one's index showing
         first = _quad(tuple(np.float32(FRAME) / 2), width, height, base)
-        shift = np.float32([rng.choice([-1, 1]) * rng.uniform(0.3, 0.6) * width, rng.uniform(0.15, 0.45) * height])
-        return [first, _quad(tuple(np.float32(FRAME) / 2 + shift), width, height, base + rng.uniform(-30, 30))]
+        shift = np.float32(
+            [rng.choice([-1, 1]) * rng.uniform(0.3, 0.6) * width, rng.uniform(0.15, 0.45) * height]
+        )
+        return [
+            first,
+            _quad(tuple(np.float32(FRAME) / 2 + shift), width, height, base + rng.uniform(-30, 30)),
+        ]
     if arrangement == "close":  # one card photographed close: half the photo's height or more
         size = rng.uniform(2.4, 3.2)
-        return [_quad(tuple(np.float32(FRAME) / 2 + rng.uniform(-60, 60, 2)), width * size, height * size,
-                      base + rng.uniform(-60, 60))]
+        return [
+            _quad(
+                tuple(np.float32(FRAME) / 2 + rng.uniform(-60, 60, 2)),
+                width * size,
+                height * size,
+                base + rng.uniform(-60, 60),
+            )
+        ]
     raise ValueError(f"no arrangement {arrangement!r}; one of {', '.join(ARRANGEMENTS)}")
 
 
@@ -250,7 +365,9 @@ def slanted(quad: np.ndarray, slant: float) -> np.ndarray:
     (a camera beside the table, a phone held over a desk)."""
     if slant >= 1.0:
         return quad
-    return cv2.perspectiveTransform(np.float32(quad).reshape(-1, 1, 2), table_view(slant)).reshape(4, 2)
+    return cv2.perspectiveTransform(np.float32(quad).reshape(-1, 1, 2), table_view(slant)).reshape(
+        4, 2
+    )
 
 
 def table_view(slant: float) -> np.ndarray:
@@ -261,9 +378,17 @@ def table_view(slant: float) -> np.ndarray:
     width, height = FRAME
     middle = height / 2
     table = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    narrower = 0.5 * (1 - slant) * 0.25 * width  # the far side's inset: the steeper the view, the more
-    seen = np.float32([[narrower, middle * (1 - slant)], [width - narrower, middle * (1 - slant)],
-                       [width, middle * (1 + slant)], [0, middle * (1 + slant)]])
+    narrower = (
+        0.5 * (1 - slant) * 0.25 * width
+    )  # the far side's inset: the steeper the view, the more
+    seen = np.float32(
+        [
+            [narrower, middle * (1 - slant)],
+            [width - narrower, middle * (1 - slant)],
+            [width, middle * (1 + slant)],
+            [0, middle * (1 + slant)],
+        ]
+    )
     return cv2.getPerspectiveTransform(table, seen)
 
 
@@ -273,7 +398,17 @@ def layout_seen(slant: float) -> Layout:
     table, seen at the slant."""
     width, height = FRAME
     across = height * LAYOUT_ASPECT
-    flat = np.float32([[width - across, 0], [width + across, 0], [width + across, 2 * height], [width - across, 2 * height]]) / 2
+    flat = (
+        np.float32(
+            [
+                [width - across, 0],
+                [width + across, 0],
+                [width + across, 2 * height],
+                [width - across, 2 * height],
+            ]
+        )
+        / 2
+    )
     corners = cv2.perspectiveTransform(flat.reshape(-1, 1, 2), table_view(slant)).reshape(4, 2)
     return calibrate([(float(x), float(y)) for x, y in corners], FRAME)
 
@@ -281,7 +416,14 @@ def layout_seen(slant: float) -> Layout:
 def _quad(centre: tuple[float, float], width: float, height: float, degrees: float) -> np.ndarray:
     angle = np.deg2rad(degrees)
     turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
-    box = np.array([[-width / 2, -height / 2], [width / 2, -height / 2], [width / 2, height / 2], [-width / 2, height / 2]])
+    box = np.array(
+        [
+            [-width / 2, -height / 2],
+            [width / 2, -height / 2],
+            [width / 2, height / 2],
+            [-width / 2, height / 2],
+        ]
+    )
     return np.float32(box @ turn.T + np.array(centre))
 
 
@@ -304,7 +446,9 @@ def _camera(frame: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     height, width = frame.shape[:2]
     y, x = np.mgrid[0:height, 0:width].astype(np.float32)
     direction = rng.uniform(0, 2 * np.pi)
-    light = 0.85 + 0.15 * ((x / width - 0.5) * np.cos(direction) + (y / height - 0.5) * np.sin(direction))
+    light = 0.85 + 0.15 * (
+        (x / width - 0.5) * np.cos(direction) + (y / height - 0.5) * np.sin(direction)
+    )
     lit = frame.astype(np.float32) * light[..., None]
     lit = cv2.GaussianBlur(lit, (0, 0), 0.8) + rng.normal(0, 3, lit.shape)
     return np.clip(lit, 0, 255).astype(np.uint8)
@@ -317,7 +461,9 @@ def hand(count: int, rng: np.random.Generator) -> list[Card]:
     return [parse_card(c) for c in rng.choice(CODES, count, replace=False)]
 
 
-def detection_score(outlines: list[np.ndarray], truth: tuple[np.ndarray, ...], shape: tuple[int, int]) -> tuple[int, int]:
+def detection_score(
+    outlines: list[np.ndarray], truth: tuple[np.ndarray, ...], shape: tuple[int, int]
+) -> tuple[int, int]:
     """(cards found, false cards): a card is found by an outline that overlaps it by at least
     half (intersection over union, inside the frame), each outline finding at most one card."""
     found, used = 0, set()

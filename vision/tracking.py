@@ -77,11 +77,15 @@ class SpotTracker:
             return (spot, guess.card.code) if spot else (None, guess.card.code, *_cell(guess))
         return (spot, None, *_cell(guess))
 
-    def _observe(self, key: tuple[object, ...], guess: CardGuess, spot: str | None, read: bool = True) -> list[Sighting]:
+    def _observe(
+        self, key: tuple[object, ...], guess: CardGuess, spot: str | None, read: bool = True
+    ) -> list[Sighting]:
         track = self._tracks.get(key)
         if track is None or _moved(track.guess, guess):
             was_reported = track.reported if track else False
-            self._tracks[key] = _Track(guess, spot, reported=was_reported and guess.card is not None)
+            self._tracks[key] = _Track(
+                guess, spot, reported=was_reported and guess.card is not None
+            )
             return []
         track.guess, track.absent = guess, 0
         track.streak += 1

@@ -15,7 +15,9 @@ import numpy as np
 
 SQUARE = 25.0  # degrees a corner may be off square (a camera's slant)
 STEP = 0.12  # of a card's short side: how far along the outline a corner's sides are measured
-ON_PAPER = 0.75  # share of a card laid out underneath others that must lie on paper (its size is a guess)
+ON_PAPER = (
+    0.75  # share of a card laid out underneath others that must lie on paper (its size is a guess)
+)
 
 
 def corner_quads(paper: np.ndarray, whole: list[np.ndarray]) -> list[np.ndarray]:
@@ -32,15 +34,22 @@ def corner_quads(paper: np.ndarray, whole: list[np.ndarray]) -> list[np.ndarray]
     for contour in contours:
         if cv2.contourArea(contour) < 0.5 * short * long_:
             continue
-        for corner, first, second in _square_corners(contour.reshape(-1, 2).astype(np.float32), STEP * short):
+        for corner, first, second in _square_corners(
+            contour.reshape(-1, 2).astype(np.float32), STEP * short
+        ):
             point = (float(corner[0]), float(corner[1]))
             if all(cv2.pointPolygonTest(w, point, True) < -0.08 * short for w in whole):
                 quads.extend(laid_out(corner, first, second, (short, long_), paper))
     return _one_per_corner(quads, 0.3 * short)
 
 
-def laid_out(corner: np.ndarray, first: np.ndarray, second: np.ndarray, sides: tuple[float, float],
-             paper: np.ndarray) -> list[np.ndarray]:
+def laid_out(
+    corner: np.ndarray,
+    first: np.ndarray,
+    second: np.ndarray,
+    sides: tuple[float, float],
+    paper: np.ndarray,
+) -> list[np.ndarray]:
     """Cards of the given size with a corner at ``corner`` along the two directions, each ordered
     from its index corner (clockwise, short side first), that lie on the paper.
 
@@ -49,10 +58,22 @@ def laid_out(corner: np.ndarray, first: np.ndarray, second: np.ndarray, sides: t
     paper all over is kept: a card underneath others is hidden by paper, never by cloth.
     """
     short, long_ = sides
-    index_first = np.float32([corner, corner + first * short, corner + first * short + second * long_,
-                              corner + second * long_])
-    long_first = np.float32([corner + second * short, corner, corner + first * long_,
-                             corner + first * long_ + second * short])
+    index_first = np.float32(
+        [
+            corner,
+            corner + first * short,
+            corner + first * short + second * long_,
+            corner + second * long_,
+        ]
+    )
+    long_first = np.float32(
+        [
+            corner + second * short,
+            corner,
+            corner + first * long_,
+            corner + first * long_ + second * short,
+        ]
+    )
     return [q for q in (index_first, long_first) if _on_paper_share(paper, q) >= ON_PAPER]
 
 
@@ -63,18 +84,22 @@ def _on_paper_share(paper: np.ndarray, quad: np.ndarray) -> float:
     window = np.zeros((h, w), np.uint8)
     x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, paper.shape[1]), min(y + h, paper.shape[0])
     if x1 > x0 and y1 > y0:
-        window[y0 - y:y1 - y, x0 - x:x1 - x] = paper[y0:y1, x0:x1] > 0
+        window[y0 - y : y1 - y, x0 - x : x1 - x] = paper[y0:y1, x0:x1] > 0
     return float((card & window).sum()) / max(float(card.sum()), 1.0)
 
 
 def card_sides(whole: list[np.ndarray]) -> tuple[float, float]:
     """The median short and long side of the cards found whole."""
     sides = np.array([np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1) for q in whole])
-    pairs = np.sort(np.stack([(sides[:, 0] + sides[:, 2]) / 2, (sides[:, 1] + sides[:, 3]) / 2], axis=1), axis=1)
+    pairs = np.sort(
+        np.stack([(sides[:, 0] + sides[:, 2]) / 2, (sides[:, 1] + sides[:, 3]) / 2], axis=1), axis=1
+    )
     return float(np.median(pairs[:, 0])), float(np.median(pairs[:, 1]))
 
 
-def _square_corners(points: np.ndarray, reach: float) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def _square_corners(
+    points: np.ndarray, reach: float
+) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Convex, nearly square corners of a closed outline: (corner, clockwise side, other side).
 
     A card's corner is rounded, so each side's direction is taken from the stretch between one
@@ -85,10 +110,15 @@ def _square_corners(points: np.ndarray, reach: float) -> list[tuple[np.ndarray, 
     steps = np.linalg.norm(np.diff(points, axis=0, append=points[:1]), axis=1)
     along = np.concatenate([[0.0], np.cumsum(steps)])[:-1]
     total = float(steps.sum())
-    a1, a2, b1, b2 = (points[np.searchsorted(along, (along + d) % total) % n] for d in (reach, 2 * reach, -reach, -2 * reach))
+    a1, a2, b1, b2 = (
+        points[np.searchsorted(along, (along + d) % total) % n]
+        for d in (reach, 2 * reach, -reach, -2 * reach)
+    )
     u, v = a2 - a1, b2 - b1
     nu, nv = np.hypot(u[:, 0], u[:, 1]), np.hypot(v[:, 0], v[:, 1])
-    straight = (nu >= 0.8 * reach) & (nv >= 0.8 * reach)  # else a ragged stretch, not a straight side
+    straight = (nu >= 0.8 * reach) & (
+        nv >= 0.8 * reach
+    )  # else a ragged stretch, not a straight side
     u, v = u / np.maximum(nu, 1e-6)[:, None], v / np.maximum(nv, 1e-6)[:, None]
     angle = np.degrees(np.arccos(np.clip(u[:, 0] * v[:, 0] + u[:, 1] * v[:, 1], -1.0, 1.0)))
     corner, meets = _meetings(a1, u, b1, v)
@@ -97,8 +127,12 @@ def _square_corners(points: np.ndarray, reach: float) -> list[tuple[np.ndarray, 
     corner, first, second = corner[tried], *_clockwise_first(u[tried], v[tried])
     # One corner per place on the outline: the squarest convex one there (a point near a corner
     # kept already is not looked at).
-    kept = _apart(corner, reach, [abs(float(a) - 90) for a in angle[tried]],
-                  lambda k: _convex(points, corner[k], first[k], second[k], reach))
+    kept = _apart(
+        corner,
+        reach,
+        [abs(float(a) - 90) for a in angle[tried]],
+        lambda k: _convex(points, corner[k], first[k], second[k], reach),
+    )
     return [(corner[k], first[k], second[k]) for k in kept]
 
 
@@ -108,7 +142,9 @@ def _clockwise_first(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return np.where(swap, v, u), np.where(swap, u, v)
 
 
-def _meetings(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _meetings(
+    p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Where each line through p along u meets the line through q along v (rows), and whether
     they meet at all (not nearly parallel)."""
     det = v[:, 0].astype(np.float64) * u[:, 1] - u[:, 0].astype(np.float64) * v[:, 1]
@@ -118,7 +154,9 @@ def _meetings(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> tup
     return (p + u * t[:, None]).astype(np.float32), meets
 
 
-def _convex(points: np.ndarray, corner: np.ndarray, first: np.ndarray, second: np.ndarray, reach: float) -> bool:
+def _convex(
+    points: np.ndarray, corner: np.ndarray, first: np.ndarray, second: np.ndarray, reach: float
+) -> bool:
     """The paper lies between the corner's two sides (a corner sticking out, not a notch)."""
     inside = corner + (first + second) * 0.35 * reach
     contour = points.reshape(-1, 1, 2)
@@ -129,13 +167,19 @@ def _one_per_corner(quads: list[np.ndarray], reach: float) -> list[np.ndarray]:
     return [quads[k] for k in _apart(np.float32([q[0] for q in quads]), reach)]
 
 
-def _apart(points: np.ndarray, reach: float, rank: list[float] | None = None,
-           fits: Callable[[int], bool] | None = None) -> list[int]:
+def _apart(
+    points: np.ndarray,
+    reach: float,
+    rank: list[float] | None = None,
+    fits: Callable[[int], bool] | None = None,
+) -> list[int]:
     """Which of the points to keep, best ranked first (else in order): each that ``fits`` and
     lies further than ``reach`` from every point kept before it (one already within reach of a
     kept point is not tried)."""
     points = points.reshape(-1, 2)
-    order = sorted(range(len(points)), key=rank.__getitem__) if rank is not None else range(len(points))
+    order = (
+        sorted(range(len(points)), key=rank.__getitem__) if rank is not None else range(len(points))
+    )
     covered = np.zeros(len(points), bool)
     kept: list[int] = []
     for k in order:
@@ -146,7 +190,9 @@ def _apart(points: np.ndarray, reach: float, rank: list[float] | None = None,
     return kept
 
 
-def line_corner_quads(whiteness: np.ndarray, paper: np.ndarray, whole: list[np.ndarray]) -> list[np.ndarray]:
+def line_corner_quads(
+    whiteness: np.ndarray, paper: np.ndarray, whole: list[np.ndarray]
+) -> list[np.ndarray]:
     """Card outlines laid out from corners where two straight edge lines meet nearly square.
 
     In a fan a lower card's index corner lies on the card below it, inside the paper, where only
@@ -161,26 +207,38 @@ def line_corner_quads(whiteness: np.ndarray, paper: np.ndarray, whole: list[np.n
     # lines wanted are a card's edges, 0.3 of its short side long at least).
     half = cv2.resize(whiteness, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     found = cv2.createLineSegmentDetector().detect(half)[0]
-    segments = np.zeros((0, 2, 2), np.float32) if found is None else found.reshape(-1, 2, 2) * 2 + 0.5
+    segments = (
+        np.zeros((0, 2, 2), np.float32) if found is None else found.reshape(-1, 2, 2) * 2 + 0.5
+    )
     segments = segments[np.hypot(*(segments[:, 1] - segments[:, 0]).T) >= 0.3 * short]
     quads: list[np.ndarray] = []
     for point, first, second in _segment_corners(segments, 0.12 * short):
         inside = point + (first + second) * 0.05 * short
         if not _on_paper(paper, inside) or any(
-                cv2.pointPolygonTest(w, (float(point[0]), float(point[1])), True) > -0.08 * short for w in whole):
+            cv2.pointPolygonTest(w, (float(point[0]), float(point[1])), True) > -0.08 * short
+            for w in whole
+        ):
             continue
         quads.extend(laid_out(point, first, second, (short, long_), paper))
     return _one_per_corner(quads, 0.3 * short)
 
 
-def _segment_corners(segments: np.ndarray, reach: float) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def _segment_corners(
+    segments: np.ndarray, reach: float
+) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Where two segments meet nearly square near an end of each, for every pair (in order):
     (corner, clockwise side, other side)."""
     one, two = np.triu_indices(len(segments), 1)
     ways = segments[:, 1] - segments[:, 0]
     ways = ways / np.hypot(ways[:, 0], ways[:, 1])[:, None]
     u, v = ways[one], ways[two]
-    square = np.abs(np.degrees(np.arccos(np.clip(np.abs(u[:, 0] * v[:, 0] + u[:, 1] * v[:, 1]), 0.0, 1.0))) - 90) <= SQUARE
+    square = (
+        np.abs(
+            np.degrees(np.arccos(np.clip(np.abs(u[:, 0] * v[:, 0] + u[:, 1] * v[:, 1]), 0.0, 1.0)))
+            - 90
+        )
+        <= SQUARE
+    )
     point, meets = _meetings(segments[one, 0], u, segments[two, 0], v)
     keep = square & meets
     sides = []

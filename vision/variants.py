@@ -24,7 +24,9 @@ def rotated(degrees: float) -> Variant:
         new_w, new_h = round(width * cos + height * sin), round(width * sin + height * cos)
         matrix[0, 2] += (new_w - width) / 2
         matrix[1, 2] += (new_h - height) / 2
-        return cv2.warpAffine(image, matrix, (new_w, new_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        return cv2.warpAffine(
+            image, matrix, (new_w, new_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        )
 
     return apply
 
@@ -36,9 +38,15 @@ def keystone(share: float) -> Variant:
     def apply(image: np.ndarray) -> np.ndarray:
         height, width = image.shape[:2]
         square = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-        tilted = np.float32([[width * share, 0], [width * (1 - share), 0], [width, height], [0, height]])
-        return cv2.warpPerspective(image, cv2.getPerspectiveTransform(square, tilted), (width, height),
-                                   borderMode=cv2.BORDER_REPLICATE)
+        tilted = np.float32(
+            [[width * share, 0], [width * (1 - share), 0], [width, height], [0, height]]
+        )
+        return cv2.warpPerspective(
+            image,
+            cv2.getPerspectiveTransform(square, tilted),
+            (width, height),
+            borderMode=cv2.BORDER_REPLICATE,
+        )
 
     return apply
 
@@ -85,7 +93,9 @@ def saved_as_jpeg(quality: int) -> Variant:
     """Saved again as a JPEG of this quality (a camera's or a phone's coarse compression)."""
 
     def apply(image: np.ndarray) -> np.ndarray:
-        return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR)
+        return cv2.imdecode(
+            cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR
+        )
 
     return apply
 

@@ -39,13 +39,17 @@ def answer(table: DisplayTable, refusal: str | None) -> Applied:
 @router.post("/decision", responses=DEALER_ANSWERS)
 async def decision(body: DecisionRequest, table: TableDep, dealer: DealerDep) -> Applied:
     """Enter a seat's decision as the player signalled it."""
-    return answer(table, table.decide(body.seat, body.action, source=dealer.source, amount=body.amount))
+    return answer(
+        table, table.decide(body.seat, body.action, source=dealer.source, amount=body.amount)
+    )
 
 
 @router.post("/wager", responses=DEALER_ANSWERS)
 async def wager(body: WagerRequest, table: TableDep, dealer: DealerDep) -> Applied:
     """Enter a seat's bet before the round (a game with bets: blackjack's main and side bets)."""
-    return answer(table, table.submit(Wager(body.seat, body.bet, body.amount), source=dealer.source))
+    return answer(
+        table, table.submit(Wager(body.seat, body.bet, body.amount), source=dealer.source)
+    )
 
 
 @router.post("/control", responses=DEALER_ANSWERS)
@@ -54,7 +58,10 @@ async def control(body: DealerControlRequest, table: TableDep, dealer: DealerDep
     return answer(table, table.submit(Control(body.control, by=dealer.name), source=dealer.source))
 
 
-@router.post("/deal", responses={**DEALER_ANSWERS, 409: {"description": "not a simulated shoe, or it is empty"}})
+@router.post(
+    "/deal",
+    responses={**DEALER_ANSWERS, 409: {"description": "not a simulated shoe, or it is empty"}},
+)
 async def deal(table: TableDep, _dealer: DealerDep) -> Dealt:
     """Simulation only: the simulated shoe deals its next card."""
     if not table.can_deal:
@@ -66,12 +73,19 @@ async def deal(table: TableDep, _dealer: DealerDep) -> Dealt:
 
 
 @router.post("/sign-in", responses={**DEALER_ANSWERS, 429: {"description": "too many wrong PINs"}})
-async def sign_in(request: Request, table: TableDep, _dealer: DealerDep,
-                  x_staff_pin: Annotated[str | None, Header()] = None) -> Applied:
+async def sign_in(
+    request: Request,
+    table: TableDep,
+    _dealer: DealerDep,
+    x_staff_pin: Annotated[str | None, Header()] = None,
+) -> Applied:
     """A dealer on the staff list takes the table with their own PIN: from the next hand the
     hand log names them, and their controls are attributed to them."""
     member = await check_staff_pin(request, x_staff_pin, "dealer")
     table.session.dealer = member.name
-    table.session.record_access("sign_in", {"dealer": member.name, "staff": member.id},
-                                source="console:dealer")
-    return Applied(instruction=f"{member.title} is dealing: {table.session.prompts().dealer_instruction}")
+    table.session.record_access(
+        "sign_in", {"dealer": member.name, "staff": member.id}, source="console:dealer"
+    )
+    return Applied(
+        instruction=f"{member.title} is dealing: {table.session.prompts().dealer_instruction}"
+    )

@@ -23,8 +23,11 @@ PIT_BOSS_ANSWERS: dict[int | str, dict[str, str]] = {
 
 
 @router.post("/pit-boss/{control}", responses=PIT_BOSS_ANSWERS)
-async def pit_boss_action(control: Literal["void_hand", "accept_card", "burn_card", "close_game"], table: TableDep,
-                          pit_boss: PitBossDep) -> Applied:
+async def pit_boss_action(
+    control: Literal["void_hand", "accept_card", "burn_card", "close_game"],
+    table: TableDep,
+    pit_boss: PitBossDep,
+) -> Applied:
     """VOID HAND, ACCEPT CARD, BURN CARD or CLOSE GAME, attributed to the pit boss by name in the hand log."""
     return answer(table, table.submit(Control(control, by=pit_boss.name), source=pit_boss.source))
 
@@ -32,4 +35,6 @@ async def pit_boss_action(control: Literal["void_hand", "accept_card", "burn_car
 @router.post("/pit-boss", responses=PIT_BOSS_ANSWERS)
 async def pit_boss(body: PitBossRequest, table: TableDep, pit_boss: PitBossDep) -> Applied:
     """The same, with the control in the body (``{"control": "void_hand"}``)."""
-    return answer(table, table.submit(Control(body.control, by=pit_boss.name), source=pit_boss.source))
+    return answer(
+        table, table.submit(Control(body.control, by=pit_boss.name), source=pit_boss.source)
+    )

@@ -18,11 +18,16 @@ router = APIRouter()
 
 
 class EntryRequest(BaseModel):
-    line: str = Field(max_length=200, description="one console line: deal SPOT, pit, SEAT ACTION, pay SEAT AMOUNT, ...")
+    line: str = Field(
+        max_length=200,
+        description="one console line: deal SPOT, pit, SEAT ACTION, pay SEAT AMOUNT, ...",
+    )
 
 
 class StartRequest(BaseModel):
-    drill: str | None = Field(default=None, max_length=200, description="procedure, payouts, totals or a drill's name")
+    drill: str | None = Field(
+        default=None, max_length=200, description="procedure, payouts, totals or a drill's name"
+    )
     mode: str | None = Field(default=None, max_length=10, description="learn or test")
 
 
@@ -48,7 +53,9 @@ async def state(trainer: TrainerDep) -> dict[str, Any]:
 
 
 @router.post("/api/train/enter", responses={400: {"description": "the line is not a step"}})
-async def enter(body: EntryRequest, trainer: TrainerDep, _actor: Annotated[Actor, Depends(require_dealer)]) -> dict[str, Any]:
+async def enter(
+    body: EntryRequest, trainer: TrainerDep, _actor: Annotated[Actor, Depends(require_dealer)]
+) -> dict[str, Any]:
     """Check one console line: a right step is applied, a wrong one scored with the rule it breaks."""
     try:
         answer = trainer.enter(body.line)
@@ -58,7 +65,9 @@ async def enter(body: EntryRequest, trainer: TrainerDep, _actor: Annotated[Actor
 
 
 @router.post("/api/train/start", responses={400: {"description": "no such drill or mode"}})
-async def start(body: StartRequest, trainer: TrainerDep, _actor: Annotated[Actor, Depends(require_dealer)]) -> dict[str, Any]:
+async def start(
+    body: StartRequest, trainer: TrainerDep, _actor: Annotated[Actor, Depends(require_dealer)]
+) -> dict[str, Any]:
     """A new attempt (the same drill unless another is named)."""
     try:
         trainer.start(body.drill, body.mode)
@@ -67,8 +76,13 @@ async def start(body: StartRequest, trainer: TrainerDep, _actor: Annotated[Actor
     return {"state": trainer.view()}
 
 
-@router.post("/api/train/draw", responses={409: {"description": "the shoe is real hardware, or no card is due"}})
-async def draw(request: Request, trainer: TrainerDep, _actor: Annotated[Actor, Depends(require_dealer)]) -> dict[str, Any]:
+@router.post(
+    "/api/train/draw",
+    responses={409: {"description": "the shoe is real hardware, or no card is due"}},
+)
+async def draw(
+    request: Request, trainer: TrainerDep, _actor: Annotated[Actor, Depends(require_dealer)]
+) -> dict[str, Any]:
     """A simulated training shoe deals its next card (a fresh deck when it is empty); the card
     reaches the drill through the table's card feed, as a real shoe's would."""
     table = getattr(request.app.state, "table", None)
@@ -86,13 +100,17 @@ async def draw(request: Request, trainer: TrainerDep, _actor: Annotated[Actor, D
 
 
 @router.get("/train/report", dependencies=[Depends(require_reader)], response_class=HTMLResponse)
-async def report(trainer: TrainerDep, trainee: Annotated[str | None, Query(max_length=60)] = None) -> HTMLResponse:
+async def report(
+    trainer: TrainerDep, trainee: Annotated[str | None, Query(max_length=60)] = None
+) -> HTMLResponse:
     """A trainee's report (the one at the console by default); ``/train/trainees`` for every trainee."""
     from table_controller.training.report import trainee_report
 
     if trainer.records is None:
         raise HTTPException(404, "this drill keeps no records (started with --no-log)")
-    return HTMLResponse(trainee_report(trainer.records, trainee or trainer.settings.trainee, trainer.standards))
+    return HTMLResponse(
+        trainee_report(trainer.records, trainee or trainer.settings.trainee, trainer.standards)
+    )
 
 
 @router.get("/train/trainees", dependencies=[Depends(require_reader)], response_class=HTMLResponse)
@@ -102,4 +120,6 @@ async def trainees(trainer: TrainerDep) -> HTMLResponse:
 
     if trainer.records is None:
         raise HTTPException(404, "this drill keeps no records (started with --no-log)")
-    return HTMLResponse(floor_report(trainer.records, trainer.standards, link="/train/report?trainee="))
+    return HTMLResponse(
+        floor_report(trainer.records, trainer.standards, link="/train/report?trainee=")
+    )

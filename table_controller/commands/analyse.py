@@ -24,14 +24,20 @@ ANALYSES: tuple[tuple[str, str], ...] = (
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("analyse", help="game math: hit, hold and payout of a bet, exactly and by simulation")
+    parser = subparsers.add_parser(
+        "analyse", help="game math: hit, hold and payout of a bet, exactly and by simulation"
+    )
     games = parser.add_subparsers(dest="analysis", metavar="GAME", parser_class=type(parser))
     games.required = True
     for name, module_path in ANALYSES:
         module = importlib.import_module(module_path)
         doc = plain(module.__doc__ or name)
-        sub = games.add_parser(name, help=first_sentence(doc).replace("%", "%%"), description=doc,
-                               formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub = games.add_parser(
+            name,
+            help=first_sentence(doc).replace("%", "%%"),
+            description=doc,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         module.add_arguments(sub)
         sub.set_defaults(func=module.run)
 
@@ -62,11 +68,25 @@ def positive(text: str) -> int:
 
 def add_simulation_arguments(parser: argparse.ArgumentParser) -> None:
     """--simulate N, --seed S and --workers W, the same for every game."""
-    parser.add_argument("--simulate", type=positive, default=None, metavar="N",
-                        help="also deal N rounds through the real engine and print the figures with 95%% intervals")
-    parser.add_argument("--seed", type=int, default=1, help="the simulation's seed (default 1): same seed, same figures")
-    parser.add_argument("--workers", type=positive, default=None,
-                        help="processes for the simulation (default: every core)")
+    parser.add_argument(
+        "--simulate",
+        type=positive,
+        default=None,
+        metavar="N",
+        help="also deal N rounds through the real engine and print the figures with 95%% intervals",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the simulation's seed (default 1): same seed, same figures",
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive,
+        default=None,
+        help="processes for the simulation (default: every core)",
+    )
 
 
 @dataclass(frozen=True)
@@ -85,6 +105,8 @@ def simulate(jobs: list[Any], rounds: int, workers: int | None) -> SimulationRun
     from table_controller.simulation import Progress, cores, run_jobs
 
     processes = max(1, min(workers or cores(), len(jobs)))
-    progress = Progress(rounds, f"dealing through the engine on {processes} process{'es' if processes > 1 else ''}")
+    progress = Progress(
+        rounds, f"dealing through the engine on {processes} process{'es' if processes > 1 else ''}"
+    )
     tally = run_jobs(jobs, workers=processes, progress=progress)
     return SimulationRun(tally, progress.elapsed, processes)

@@ -33,15 +33,36 @@ from table_controller.games.blackjack.switches import Switches
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--paytable", default="PT2", metavar="PT1..PT5|FILE",
-                        help="a published paytable or a custom paytable file (JSON, as the table loads it); default PT2")
-    parser.add_argument("--decks", type=int, default=6, choices=range(1, 9), metavar="D", help="decks in the shoe, 1-8 (default 6)")
-    parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
-                        help="a blackjack rule switch: B3=enhc, B15=2to1, B16=lose_excess (repeatable)")
-    parser.add_argument("--no-split", action="store_true", help="the seat never splits its pair (DMH-4b)")
+    parser.add_argument(
+        "--paytable",
+        default="PT2",
+        metavar="PT1..PT5|FILE",
+        help="a published paytable or a custom paytable file (JSON, as the table loads it); default PT2",
+    )
+    parser.add_argument(
+        "--decks",
+        type=int,
+        default=6,
+        choices=range(1, 9),
+        metavar="D",
+        help="decks in the shoe, 1-8 (default 6)",
+    )
+    parser.add_argument(
+        "--switch",
+        action="append",
+        default=[],
+        metavar="ID=VALUE",
+        help="a blackjack rule switch: B3=enhc, B15=2to1, B16=lose_excess (repeatable)",
+    )
+    parser.add_argument(
+        "--no-split", action="store_true", help="the seat never splits its pair (DMH-4b)"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object on standard output")
-    parser.add_argument("--published", action="store_true",
-                        help="the seed's hold, hit and payout tables beside ours, cell by cell, and why they differ")
+    parser.add_argument(
+        "--published",
+        action="store_true",
+        help="the seed's hold, hit and payout tables beside ours, cell by cell, and why they differ",
+    )
     add_simulation_arguments(parser)
 
 
@@ -57,9 +78,13 @@ def setup(args: argparse.Namespace) -> Setup:
     given = parse_switches(args.switch)
     clash = {k.upper() for k in given} & {"B1", "B14"}
     if clash:
-        raise ConfigError(f"give the decks with --decks and the paytable with --paytable, not {', '.join(sorted(clash))}")
+        raise ConfigError(
+            f"give the decks with --decks and the paytable with --paytable, not {', '.join(sorted(clash))}"
+        )
     name = args.paytable.strip()
-    builtin = name.upper() in PAYTABLES or (name.upper().startswith("PT") and not Path(name).exists())
+    builtin = name.upper() in PAYTABLES or (
+        name.upper().startswith("PT") and not Path(name).exists()
+    )
     switches = Switches.from_dict(given)
     table = builtin_paytable(name, pt4_s0=switches.B15) if builtin else load_paytable(name)
     switches = replace(switches, B1=str(args.decks), B14=table.name if builtin else "custom")
@@ -67,7 +92,13 @@ def setup(args: argparse.Namespace) -> Setup:
 
 
 def paytable_rules(switches: Switches, table: Paytable, *, split: bool = True) -> SideBetRules:
-    return SideBetRules(switches.decks, table, peek=switches.peek, lose_excess=switches.B16 == "lose_excess", split=split)
+    return SideBetRules(
+        switches.decks,
+        table,
+        peek=switches.peek,
+        lose_excess=switches.B16 == "lose_excess",
+        split=split,
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,8 +127,11 @@ def run(args: argparse.Namespace) -> int:
 # ----- the exact figures ----------------------------------------------------------------------------
 def describe(rules: SideBetRules) -> str:
     t = rules.paytable
-    play = (f"aces split to {t.max_hands_aces} hands, eights to {t.max_hands_eights}" if rules.split
-            else "pairs never split")
+    play = (
+        f"aces split to {t.max_hands_aces} hands, eights to {t.max_hands_eights}"
+        if rules.split
+        else "pairs never split"
+    )
     game = "peek game" if rules.peek else "no hole card (B3 = enhc)"
     return f"Dead Man's Hand, {t.name}, {rules.decks} deck{'s' if rules.decks > 1 else ''}: {game}, {play}"
 
@@ -107,13 +141,17 @@ def print_figures(figures: SideBetFigures, simulated: SimulationRun | None = Non
     head = f"{'outcome':<9} {'':<27} {'probability':>12} {'1 in':>12} {'pays':>10} {'contribution':>13}"
     print(head + ("   simulated (95% interval)" if simulated else ""))
     for o in figures.outcomes:
-        line = (f"{o.id:<9} {OUTCOME_WORDS.get(o.id, o.id):<27} {float(o.probability):>12.8f} "
-                f"{_one_in(o.probability):>12} {_pays(o.pays):>10} {float(100 * o.contribution):>+12.4f}%")
+        line = (
+            f"{o.id:<9} {OUTCOME_WORDS.get(o.id, o.id):<27} {float(o.probability):>12.8f} "
+            f"{_one_in(o.probability):>12} {_pays(o.pays):>10} {float(100 * o.contribution):>+12.4f}%"
+        )
         if simulated is not None:
             line += f"   {_share_interval(simulated, o.id)}"
         print(line)
-    print(f"hit {figures.hit_pct:.4f}% ({figures.hit.numerator}/{figures.hit.denominator})   "
-          f"hold {figures.hold_pct:.4f}%   payout {figures.payout_pct:.4f}%")
+    print(
+        f"hit {figures.hit_pct:.4f}% ({figures.hit.numerator}/{figures.hit.denominator})   "
+        f"hold {figures.hold_pct:.4f}%   payout {figures.payout_pct:.4f}%"
+    )
     if simulated is not None:
         print_simulated(figures, simulated)
 
@@ -121,21 +159,38 @@ def print_figures(figures: SideBetFigures, simulated: SimulationRun | None = Non
 def _pays(pay: Fraction) -> str:
     if pay < 0:
         return "loses"
-    return f"{pay.numerator} to {pay.denominator}" if pay.denominator != 1 else f"{pay.numerator} to 1"
+    return (
+        f"{pay.numerator} to {pay.denominator}" if pay.denominator != 1 else f"{pay.numerator} to 1"
+    )
 
 
 def figures_dict(figures: SideBetFigures, switches: Switches) -> dict[str, Any]:
     rules = figures.rules
     return {
-        "game": "dead-mans-hand", "decks": rules.decks, "paytable": rules.paytable.to_dict(),
+        "game": "dead-mans-hand",
+        "decks": rules.decks,
+        "paytable": rules.paytable.to_dict(),
         "switches": {k: switches.to_dict()[k] for k in ("B1", "B3", "B14", "B15", "B16")},
         "play": "split aces and eights to the paytable's limits" if rules.split else "never split",
-        "hit_pct": figures.hit_pct, "hold_pct": figures.hold_pct, "payout_pct": figures.payout_pct,
-        "hit": str(figures.hit), "player_return": str(figures.player_return),
-        "sd": figures.sd, "variance_exact": str(figures.variance),
-        "outcomes": [{"id": o.id, "words": OUTCOME_WORDS.get(o.id, o.id), "probability": float(o.probability),
-                      "probability_exact": str(o.probability), "pays": float(o.pays), "pays_exact": str(o.pays),
-                      "contribution_pct": float(100 * o.contribution)} for o in figures.outcomes],
+        "hit_pct": figures.hit_pct,
+        "hold_pct": figures.hold_pct,
+        "payout_pct": figures.payout_pct,
+        "hit": str(figures.hit),
+        "player_return": str(figures.player_return),
+        "sd": figures.sd,
+        "variance_exact": str(figures.variance),
+        "outcomes": [
+            {
+                "id": o.id,
+                "words": OUTCOME_WORDS.get(o.id, o.id),
+                "probability": float(o.probability),
+                "probability_exact": str(o.probability),
+                "pays": float(o.pays),
+                "pays_exact": str(o.pays),
+                "contribution_pct": float(100 * o.contribution),
+            }
+            for o in figures.outcomes
+        ],
     }
 
 
@@ -146,7 +201,9 @@ def simulate(chosen: Setup, args: argparse.Namespace) -> SimulationRun:
 
     rules = chosen.rules
     if not rules.split:
-        raise ConfigError("--simulate plays basic strategy, which splits aces and eights: leave out --no-split")
+        raise ConfigError(
+            "--simulate plays basic strategy, which splits aces and eights: leave out --no-split"
+        )
     jobs = [Job(chosen.switches, rules.paytable, n, args.seed, i) for i, n in chunks(args.simulate)]
     return run_simulation(jobs, args.simulate, args.workers)
 
@@ -164,22 +221,34 @@ def print_simulated(figures: SideBetFigures, run: SimulationRun) -> None:
     bets = tally.rounds * tally.seats
     hold, hold_hw = -100 * tally.side_return.mean, 100 * tally.side_return.half_width
     hit, hit_hw = 100 * tally.side_hits.mean, 100 * tally.side_hits.half_width
-    print(f"simulated: {tally.rounds:,} rounds through the engine, {bets:,} side bets ({tally.seats} seats), "
-          f"{run.rounds_per_second:,.0f} rounds/s on {run.processes} process{'es' if run.processes > 1 else ''}")
-    for name, exact, sim, hw in (("hit", figures.hit_pct, hit, hit_hw), ("hold", figures.hold_pct, hold, hold_hw),
-                                 ("payout", figures.payout_pct, 100 - hold, hold_hw)):
+    print(
+        f"simulated: {tally.rounds:,} rounds through the engine, {bets:,} side bets ({tally.seats} seats), "
+        f"{run.rounds_per_second:,.0f} rounds/s on {run.processes} process{'es' if run.processes > 1 else ''}"
+    )
+    for name, exact, sim, hw in (
+        ("hit", figures.hit_pct, hit, hit_hw),
+        ("hold", figures.hold_pct, hold, hold_hw),
+        ("payout", figures.payout_pct, 100 - hold, hold_hw),
+    ):
         inside = "inside" if abs(sim - exact) <= hw else "OUTSIDE"
-        print(f"  {name:<7} simulated {sim:8.4f}% \u00b1 {hw:.4f}   exact {exact:8.4f}%   ({inside} the 95% interval)")
+        print(
+            f"  {name:<7} simulated {sim:8.4f}% \u00b1 {hw:.4f}   exact {exact:8.4f}%   ({inside} the 95% interval)"
+        )
 
 
 def simulated_dict(run: SimulationRun, figures: SideBetFigures) -> dict[str, Any]:
     tally = run.tally
     bets = tally.rounds * tally.seats
     return {
-        "rounds": tally.rounds, "side_bets": bets, "seats": tally.seats, "rounds_per_second": run.rounds_per_second,
+        "rounds": tally.rounds,
+        "side_bets": bets,
+        "seats": tally.seats,
+        "rounds_per_second": run.rounds_per_second,
         "processes": run.processes,
-        "hit_pct": 100 * tally.side_hits.mean, "hit_pct_ci95": 100 * tally.side_hits.half_width,
-        "hold_pct": -100 * tally.side_return.mean, "hold_pct_ci95": 100 * tally.side_return.half_width,
+        "hit_pct": 100 * tally.side_hits.mean,
+        "hit_pct_ci95": 100 * tally.side_hits.half_width,
+        "hold_pct": -100 * tally.side_return.mean,
+        "hold_pct_ci95": 100 * tally.side_return.half_width,
         "payout_pct": 100 + 100 * tally.side_return.mean,
         "outcomes": {k: v / bets for k, v in sorted(tally.outcomes.items())},
     }

@@ -18,12 +18,18 @@ from table_controller.games.blackjack.published import (
 from table_controller.games.blackjack.side_math import SideBetRules
 
 TABLES: tuple[tuple[str, Callable[..., tuple[Cell, ...]]], ...] = (
-    ("House hold %", hold_cells), ("Payout %", payout_cells))
+    ("House hold %", hold_cells),
+    ("Payout %", payout_cells),
+)
 
 
 def _paytables(rules: SideBetRules) -> list[Any]:
     """PT1..PT5 as the switches read them (B15 changes PT4)."""
-    pt4 = "2to1" if rules.paytable.name == "PT4" and rules.paytable.pay("DMH-S0") == 2 else "as_printed"
+    pt4 = (
+        "2to1"
+        if rules.paytable.name == "PT4" and rules.paytable.pay("DMH-S0") == 2
+        else "as_printed"
+    )
     return [builtin_paytable(name, pt4_s0=pt4) for name in PAYTABLES]
 
 
@@ -37,7 +43,10 @@ def print_published(rules: SideBetRules) -> None:
             cells = cells_of(table, rules)
             print(f"{table.name:<8}" + "".join(f"{_cell(c):^{width}}" for c in cells))
     print(f"\nTotal hit %\n{header}")
-    print(f"{'all':<8}" + "".join(f"{_cell(c):^{width}}" for c in hit_cells(_paytables(rules)[0], rules)))
+    print(
+        f"{'all':<8}"
+        + "".join(f"{_cell(c):^{width}}" for c in hit_cells(_paytables(rules)[0], rules))
+    )
     print("\nWhere they differ, and why:")
     for table in _paytables(rules):
         for line in explain(table, rules):
@@ -60,4 +69,3 @@ def published_dict(rules: SideBetRules) -> dict[str, Any]:
 
 def _cell_dict(cell: Cell) -> dict[str, float]:
     return {"published": cell.published, "ours": cell.ours, "difference": cell.difference}
-

@@ -25,20 +25,30 @@ from table_controller.errors import ConfigError, TableError
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("audit", help="verify, show, list, export and report hands")
-    actions = parser.add_subparsers(dest="audit_command", metavar="ACTION",
-                                    parser_class=type(parser))
+    actions = parser.add_subparsers(
+        dest="audit_command", metavar="ACTION", parser_class=type(parser)
+    )
     actions.required = True
     verify = actions.add_parser("verify", help="check the chain, signatures and rules replay")
     verify.add_argument("db", metavar="DB")
     verify.add_argument("--key", metavar="FILE", help="HMAC key (default: the data folder's)")
     verify.add_argument("--no-replay", action="store_true", help="check the chain only")
-    verify.add_argument("--witness", action="append", default=[], metavar="FILE",
-                        help="a witness file (table audit checkpoint, table run --witness): every "
-                             "record it saw must still be in the log, unchanged (repeatable)")
+    verify.add_argument(
+        "--witness",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a witness file (table audit checkpoint, table run --witness): every "
+        "record it saw must still be in the log, unchanged (repeatable)",
+    )
     verify.set_defaults(func=run_verify)
-    checkpoint = actions.add_parser("checkpoint", help="append the log's chain heads to a witness file an auditor keeps")
+    checkpoint = actions.add_parser(
+        "checkpoint", help="append the log's chain heads to a witness file an auditor keeps"
+    )
     checkpoint.add_argument("db", metavar="DB")
-    checkpoint.add_argument("--out", required=True, metavar="FILE", help="the witness file (appended to)")
+    checkpoint.add_argument(
+        "--out", required=True, metavar="FILE", help="the witness file (appended to)"
+    )
     checkpoint.set_defaults(func=run_checkpoint)
     show = actions.add_parser("show", help="print one hand as a readable account")
     show.add_argument("db", metavar="DB")
@@ -47,12 +57,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show.set_defaults(func=run_show)
     _register_hands(actions)
     export = actions.add_parser(
-        "export", help="export hands as JSON Lines, CSV, or a sheet for a spreadsheet")
+        "export", help="export hands as JSON Lines, CSV, or a sheet for a spreadsheet"
+    )
     export.add_argument("db", metavar="DB")
-    export.add_argument("--format", required=True, choices=("jsonl", "csv", "sheet"),
-                        help="jsonl and csv: every record, lossless; sheet: CSV, one row per "
-                             "seat and bet of each hand (time, table, game, dealer, hand, seat, "
-                             "bet, staked, collected, returned, paid, net, outcome)")
+    export.add_argument(
+        "--format",
+        required=True,
+        choices=("jsonl", "csv", "sheet"),
+        help="jsonl and csv: every record, lossless; sheet: CSV, one row per "
+        "seat and bet of each hand (time, table, game, dealer, hand, seat, "
+        "bet, staked, collected, returned, paid, net, outcome)",
+    )
     export.add_argument("--out", metavar="FILE", help="default: standard output")
     export.add_argument("--table", default=None)
     export.set_defaults(func=run_export)
@@ -66,14 +81,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _register_hands(actions: argparse._SubParsersAction) -> None:
     hands = actions.add_parser("hands", help="list hands")
     hands.add_argument("db", metavar="DB")
-    hands.add_argument("--from", dest="since", type=parse_time, metavar="TIME",
-                       help="hands begun at or after TIME (ISO date/time, UTC, or epoch seconds)")
-    hands.add_argument("--to", dest="until", type=parse_time, metavar="TIME",
-                       help="hands begun before TIME")
+    hands.add_argument(
+        "--from",
+        dest="since",
+        type=parse_time,
+        metavar="TIME",
+        help="hands begun at or after TIME (ISO date/time, UTC, or epoch seconds)",
+    )
+    hands.add_argument(
+        "--to", dest="until", type=parse_time, metavar="TIME", help="hands begun before TIME"
+    )
     hands.add_argument("--table", default=None)
     hands.add_argument("--dealer", default=None)
-    hands.add_argument("--outcome", default=None,
-                       help="a winning seat, 'no winner', 'void' or 'open'")
+    hands.add_argument(
+        "--outcome", default=None, help="a winning seat, 'no winner', 'void' or 'open'"
+    )
     hands.set_defaults(func=run_hands)
 
 
@@ -110,10 +132,14 @@ def run_verify(args: argparse.Namespace) -> int:
     if report.ok:
         replayed = "" if args.no_replay else ", every hand replayed"
         if report.later:
-            replayed += (f" ({report.later} records written while verifying were chained and "
-                         "signed, not replayed)")
-        print(f"OK: {report.tables} tables, {report.hands} hands, {report.records} records "
-              f"verified{replayed}")
+            replayed += (
+                f" ({report.later} records written while verifying were chained and "
+                "signed, not replayed)"
+            )
+        print(
+            f"OK: {report.tables} tables, {report.hands} hands, {report.records} records "
+            f"verified{replayed}"
+        )
         return 0
     named = {f.hand_id for f in report.findings if f.hand_id}
     print(f"FAILED: {len(report.findings)} problems in {len(named)} hands", file=sys.stderr)
@@ -130,8 +156,12 @@ def run_checkpoint(args: argparse.Namespace) -> int:
         lines = checkpoint(store, time.time())
     append_lines(args.out, lines)
     for line in lines:
-        print(f"{line['at']} {line['table']}: record {line['seq']} {line['hash']} (log {line['log_id']})")
-    print(f"appended {len(lines)} lines to {args.out}: keep it where the table's account cannot change it")
+        print(
+            f"{line['at']} {line['table']}: record {line['seq']} {line['hash']} (log {line['log_id']})"
+        )
+    print(
+        f"appended {len(lines)} lines to {args.out}: keep it where the table's account cannot change it"
+    )
     return 0
 
 
@@ -152,7 +182,9 @@ def _reads_the_log(run: Callable[[argparse.Namespace], int]) -> Callable[[argpar
             raise HandLogError(
                 f"{args.db} holds a record not shaped as a table writes it ({type(exc).__name__}: "
                 f"{str(exc)[:120]}): it was altered outside the log; "
-                "`table audit verify` names it") from None
+                "`table audit verify` names it"
+            ) from None
+
     return reading
 
 
@@ -174,12 +206,22 @@ def run_hands(args: argparse.Namespace) -> int:
     from table_controller.hand_log.store import open_store
 
     with open_store(args.db, create=False) as store:
-        hands = list_hands(store, table=args.table, dealer=args.dealer, outcome=args.outcome,
-                           since=args.since, until=args.until)
-    print(f"{'BEGAN (UTC)':<23}  {'TABLE':<10} {'HAND':<40} {'GAME':<14} {'DEALER':<12} {'OUTCOME':<10} RULE")
+        hands = list_hands(
+            store,
+            table=args.table,
+            dealer=args.dealer,
+            outcome=args.outcome,
+            since=args.since,
+            until=args.until,
+        )
+    print(
+        f"{'BEGAN (UTC)':<23}  {'TABLE':<10} {'HAND':<40} {'GAME':<14} {'DEALER':<12} {'OUTCOME':<10} RULE"
+    )
     for h in hands:
-        print(f"{clock(h.started_at)}  {h.table:<10} {h.hand_id:<40} {h.game:<14} "
-              f"{dealer_name({'dealer': h.dealer}):<12} {h.outcome:<10} {h.decided_by}")
+        print(
+            f"{clock(h.started_at)}  {h.table:<10} {h.hand_id:<40} {h.game:<14} "
+            f"{dealer_name({'dealer': h.dealer}):<12} {h.outcome:<10} {h.decided_by}"
+        )
     print(f"{len(hands)} hands", file=sys.stderr)
     return 0
 
@@ -230,4 +272,3 @@ def _write_out(path: str, write: Callable[[TextIO], int]) -> int:
             return write(out)
     except OSError as exc:
         raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
-

@@ -16,17 +16,34 @@ DEFAULT_PORT = 8100
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("floor", help="serve the floor page (every table on a PostgreSQL hand log)")
+    parser = subparsers.add_parser(
+        "floor", help="serve the floor page (every table on a PostgreSQL hand log)"
+    )
     parser.add_argument("--log", metavar="URL", help="the floor's hand log: a postgresql:// URL")
-    parser.add_argument("--demo", action="store_true",
-                        help="start a local PostgreSQL (Debian's package, loopback) and simulated tables dealing "
-                             "into it, and serve their floor; Ctrl-C stops it all")
-    parser.add_argument("--staff", metavar="FILE",
-                        help="named pit bosses, each with a PIN (made with `table staff add`)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    parser.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
-    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
-                        help="another host name the page may be reached by (repeatable)")
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="start a local PostgreSQL (Debian's package, loopback) and simulated tables dealing "
+        "into it, and serve their floor; Ctrl-C stops it all",
+    )
+    parser.add_argument(
+        "--staff",
+        metavar="FILE",
+        help="named pit bosses, each with a PIN (made with `table staff add`)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)"
+    )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another host name the page may be reached by (repeatable)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -46,17 +63,23 @@ def serve(args: argparse.Namespace) -> int:
     from table_controller.staff import load_staff
 
     if not is_postgres_url(args.log):
-        raise ConfigError(f"the floor reads a PostgreSQL hand log (postgresql://...), not {args.log}")
+        raise ConfigError(
+            f"the floor reads a PostgreSQL hand log (postgresql://...), not {args.log}"
+        )
     staff = load_staff(args.staff)
     if not staff.with_role("pit_boss"):
-        raise ConfigError(f"{args.staff} names no pit boss: add one with `table staff add {args.staff} ...`")
+        raise ConfigError(
+            f"{args.staff} names no pit boss: add one with `table staff add {args.staff} ...`"
+        )
     with PgStore(args.log, create=False):  # a wrong or unreachable URL: one line, before serving
         pass
     import uvicorn
 
     from floor_display.app import FloorSettings, create_app
 
-    settings = FloorSettings(args.log, staff, host=args.host, allowed_hosts=tuple(args.allowed_host))
+    settings = FloorSettings(
+        args.log, staff, host=args.host, allowed_hosts=tuple(args.allowed_host)
+    )
     print(f"the floor: http://{args.host}:{args.port}/", flush=True)
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning")
     return 0

@@ -46,12 +46,34 @@ def run_demo(args: argparse.Namespace, serve: Callable[[argparse.Namespace], int
         env = {**os.environ, "TABLE_DATA_DIR": str(folder / "data")}
         for table, game in TABLES:
             with open(folder / f"{table}.out", "wb") as out:
-                tables.append(subprocess.Popen(
-                    [sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--hands", "100000",
-                     "--pace", PACE, "--log", url, "--table-id", table, "--quiet", *game],
-                    env=env, stdout=out, stderr=subprocess.STDOUT))
-        print(f"floor demo: {len(TABLES)} tables dealing into {url}; sign in as staff id 'demo', PIN {pin}",
-              flush=True)
+                tables.append(
+                    subprocess.Popen(
+                        [
+                            sys.executable,
+                            "-m",
+                            "table_controller.cli",
+                            "run",
+                            "--autopilot",
+                            "--hands",
+                            "100000",
+                            "--pace",
+                            PACE,
+                            "--log",
+                            url,
+                            "--table-id",
+                            table,
+                            "--quiet",
+                            *game,
+                        ],
+                        env=env,
+                        stdout=out,
+                        stderr=subprocess.STDOUT,
+                    )
+                )
+        print(
+            f"floor demo: {len(TABLES)} tables dealing into {url}; sign in as staff id 'demo', PIN {pin}",
+            flush=True,
+        )
         args.log, args.staff = url, str(folder / "staff.json")
         return serve(args)
     finally:
@@ -62,15 +84,22 @@ def run_demo(args: argparse.Namespace, serve: Callable[[argparse.Namespace], int
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
-        subprocess.run([str(SERVER_SCRIPT), "stop", server], check=False, capture_output=True, timeout=120)
+        subprocess.run(
+            [str(SERVER_SCRIPT), "stop", server], check=False, capture_output=True, timeout=120
+        )
         shutil.rmtree(folder, ignore_errors=True)
 
 
 def _start_server() -> tuple[str, str]:
-    done = subprocess.run([str(SERVER_SCRIPT), "start"], capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [str(SERVER_SCRIPT), "start"], capture_output=True, text=True, timeout=600
+    )
     if done.returncode != 0:
         why = (done.stderr.strip().splitlines() or ["it did not say why"])[-1]
         raise ConfigError(f"the demo's PostgreSQL server did not start: {why}")
-    exports = dict(line.removeprefix("export ").split("=", 1) for line in done.stdout.splitlines()
-                   if line.startswith("export "))
+    exports = dict(
+        line.removeprefix("export ").split("=", 1)
+        for line in done.stdout.splitlines()
+        if line.startswith("export ")
+    )
     return exports["TABLE_TEST_PG_URL"], exports["TABLE_TEST_PG_DIR"]

@@ -25,8 +25,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("url", help="card-source URL")
     parser.add_argument("--count", type=int, metavar="N", help="exit after N cards")
-    parser.add_argument("--timeout", type=float, metavar="SECONDS",
-                        help="give up (exit 1) when N cards have not arrived in time")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="give up (exit 1) when N cards have not arrived in time",
+    )
     parser.set_defaults(func=run)
 
 
@@ -42,8 +46,11 @@ def run(args: argparse.Namespace) -> int:
         deal_next = getattr(source, "deal_next", None)  # sim:// waits for a dealer
         while args.count is None or cards < args.count:
             if deadline is not None and time.monotonic() > deadline:
-                print(f"table read-cards: error: {cards} of {args.count} cards arrived in "
-                      f"{args.timeout:g} s", file=sys.stderr)
+                print(
+                    f"table read-cards: error: {cards} of {args.count} cards arrived in "
+                    f"{args.timeout:g} s",
+                    file=sys.stderr,
+                )
                 return 1
             if deal_next is not None and deal_next() is None:
                 _print_remaining(source)

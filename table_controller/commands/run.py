@@ -18,42 +18,102 @@ DEFAULT_CARDS = "sim://?seed=42"
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
-    parser.add_argument("--game", default="missouri-city",
-                        help="missouri-city (default), buffalo-bayou, backhand, blackjack, vingt-un, red-dog, "
-                             "split-decision, luck-of-the-draw, farmer")
-    parser.add_argument("--seats", type=int, default=None,
-                        help="seats for backhand (1-6), blackjack, vingt-un or red-dog (1-7), split-decision (2-3), "
-                             "farmer (2-8)")
-    parser.add_argument("--paytable", default=None, metavar="FILE",
-                        help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom; red-dog: a custom pay table with --switch RD2=custom")
-    parser.add_argument("--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)")
-    parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
-                        help="a rule switch, e.g. --switch C4=max (repeatable)")
-    parser.add_argument("--cards", action="append", default=None, metavar="URL",
-                        help="card source URL (default sim://?seed=42: the simulated shoe); "
-                             "twice for a shoe and a camera that checks it")
-    parser.add_argument("--autopilot", action="store_true", help="the simulated shoe deals and every seat plays by itself")
-    parser.add_argument("--hands", type=_count, default=None, help="with --autopilot: play N hands and exit")
-    parser.add_argument("--pace", type=_pace, default=None, help="seconds between autopilot steps (0 to 3600)")
-    parser.add_argument("--log", default=None, metavar="DB", help="hand log: SQLite path or postgresql:// URL")
+    parser.add_argument(
+        "--game",
+        default="missouri-city",
+        help="missouri-city (default), buffalo-bayou, backhand, blackjack, vingt-un, red-dog, "
+        "split-decision, luck-of-the-draw, farmer",
+    )
+    parser.add_argument(
+        "--seats",
+        type=int,
+        default=None,
+        help="seats for backhand (1-6), blackjack, vingt-un or red-dog (1-7), split-decision (2-3), "
+        "farmer (2-8)",
+    )
+    parser.add_argument(
+        "--paytable",
+        default=None,
+        metavar="FILE",
+        help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom; red-dog: a custom pay table with --switch RD2=custom",
+    )
+    parser.add_argument(
+        "--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)"
+    )
+    parser.add_argument(
+        "--switch",
+        action="append",
+        default=[],
+        metavar="ID=VALUE",
+        help="a rule switch, e.g. --switch C4=max (repeatable)",
+    )
+    parser.add_argument(
+        "--cards",
+        action="append",
+        default=None,
+        metavar="URL",
+        help="card source URL (default sim://?seed=42: the simulated shoe); "
+        "twice for a shoe and a camera that checks it",
+    )
+    parser.add_argument(
+        "--autopilot",
+        action="store_true",
+        help="the simulated shoe deals and every seat plays by itself",
+    )
+    parser.add_argument(
+        "--hands", type=_count, default=None, help="with --autopilot: play N hands and exit"
+    )
+    parser.add_argument(
+        "--pace", type=_pace, default=None, help="seconds between autopilot steps (0 to 3600)"
+    )
+    parser.add_argument(
+        "--log", default=None, metavar="DB", help="hand log: SQLite path or postgresql:// URL"
+    )
     parser.add_argument("--key", default=None, metavar="FILE", help="HMAC key file of the hand log")
-    parser.add_argument("--witness", default=None, metavar="FILE",
-                        help="append a witness line (the chain's head) to FILE at the end of every hand")
+    parser.add_argument(
+        "--witness",
+        default=None,
+        metavar="FILE",
+        help="append a witness line (the chain's head) to FILE at the end of every hand",
+    )
     parser.add_argument("--no-log", action="store_true", help="do not write a hand log (demo only)")
     parser.add_argument("--table-id", default="table-1")
     parser.add_argument("--dealer", default="dealer", help="the dealer's name, for the hand log")
     parser.add_argument("--quiet", action="store_true", help="terminal mode: print results only")
     parser.add_argument("--port", type=int, default=None, help="dealer display port (default 8000)")
-    parser.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1: this computer only)")
-    parser.add_argument("--dealer-token", default=None, metavar="TOKEN",
-                        help="the dealer's console token (default $TABLE_DEALER_TOKEN, else a fresh one, printed)")
-    parser.add_argument("--pit-boss-pin", default=None, metavar="PIN",
-                        help="the pit-boss PIN, 4-12 digits (default $TABLE_PIT_BOSS_PIN, else a fresh one, printed)")
-    parser.add_argument("--staff", default=None, metavar="FILE",
-                        help="named dealers and pit bosses, each with a PIN (made with `table staff add`)")
-    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
-                        help="another host name the display may be reached by (a floor screen elsewhere; repeatable)")
-    parser.add_argument("--no-browser", action="store_true", help="with --autopilot: do not open a browser")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to serve on (default 127.0.0.1: this computer only)",
+    )
+    parser.add_argument(
+        "--dealer-token",
+        default=None,
+        metavar="TOKEN",
+        help="the dealer's console token (default $TABLE_DEALER_TOKEN, else a fresh one, printed)",
+    )
+    parser.add_argument(
+        "--pit-boss-pin",
+        default=None,
+        metavar="PIN",
+        help="the pit-boss PIN, 4-12 digits (default $TABLE_PIT_BOSS_PIN, else a fresh one, printed)",
+    )
+    parser.add_argument(
+        "--staff",
+        default=None,
+        metavar="FILE",
+        help="named dealers and pit bosses, each with a PIN (made with `table staff add`)",
+    )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another host name the display may be reached by (a floor screen elsewhere; repeatable)",
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="with --autopilot: do not open a browser"
+    )
     parser.set_defaults(func=run)
 
 
@@ -61,7 +121,9 @@ def _pace(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seconds, a number from 0 to 3600 (got {text!r})") from None
+        raise argparse.ArgumentTypeError(
+            f"seconds, a number from 0 to 3600 (got {text!r})"
+        ) from None
     if not 0 <= value <= 3600:  # nan fails both comparisons
         raise argparse.ArgumentTypeError(f"seconds, a number from 0 to 3600 (got {text!r})")
     return value
@@ -76,8 +138,13 @@ def _count(text: str) -> int:
 def build_game(args: argparse.Namespace) -> Any:
     from table_controller.games import make_game
 
-    return make_game(args.game, switches=parse_switches(args.switch), first_dealt=args.first_dealt, seats=args.seats,
-                     paytable=getattr(args, "paytable", None))
+    return make_game(
+        args.game,
+        switches=parse_switches(args.switch),
+        first_dealt=args.first_dealt,
+        seats=args.seats,
+        paytable=getattr(args, "paytable", None),
+    )
 
 
 def replay_game(url: str) -> Any:
@@ -87,8 +154,12 @@ def replay_game(url: str) -> Any:
 
     with open_source(url) as source:
         header = source.header  # type: ignore[attr-defined]
-    return make_game(header["game"], switches=header.get("switches"), first_dealt=header.get("first_dealt"),
-                     seats=len(header.get("seats") or ()) or None)
+    return make_game(
+        header["game"],
+        switches=header.get("switches"),
+        first_dealt=header.get("first_dealt"),
+        seats=len(header.get("seats") or ()) or None,
+    )
 
 
 def open_log(args: argparse.Namespace) -> Any:
@@ -96,7 +167,9 @@ def open_log(args: argparse.Namespace) -> Any:
         return None
     from table_controller.running import open_log as open_hand_log
 
-    return open_hand_log(args.log, key=args.key, table_id=args.table_id, witness=getattr(args, "witness", None))
+    return open_hand_log(
+        args.log, key=args.key, table_id=args.table_id, witness=getattr(args, "witness", None)
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -128,7 +201,9 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, bool]:
     check_reading_shoe(game, args.cards, args.camera)
     decks = getattr(getattr(game, "switches", None), "decks", None)
     if not given and isinstance(decks, int) and decks > 1:
-        args.cards = f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
+        args.cards = (
+            f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
+        )
     if getattr(game, "sim_shoe_options", ""):
         args.cards = _simulated_shoe(game, args.cards)
     if replay:
@@ -146,11 +221,15 @@ def check_reading_shoe(game: Any, cards: str, camera: str | None) -> None:
     from table_controller.crosscheck import CAMERA_SCHEMES
 
     if cards.split("://", 1)[0] in CAMERA_SCHEMES:
-        raise ConfigError(f"{game.title} deals cards face down, which a camera cannot read: "
-                          "it needs a reading shoe (--cards sim:// or serial://)")
+        raise ConfigError(
+            f"{game.title} deals cards face down, which a camera cannot read: "
+            "it needs a reading shoe (--cards sim:// or serial://)"
+        )
     if camera is not None:
-        raise ConfigError(f"{game.title} runs on the shoe alone for now: a camera witness "
-                          "for face-down cards is not built yet (drop the camera's --cards)")
+        raise ConfigError(
+            f"{game.title} runs on the shoe alone for now: a camera witness "
+            "for face-down cards is not built yet (drop the camera's --cards)"
+        )
 
 
 def _simulated_shoe(game: Any, url: str) -> str:
@@ -188,18 +267,29 @@ def run_terminal(args: argparse.Namespace, game: Any) -> int:
     try:
         with open_source(args.cards) as source:
             if not hasattr(source, "deal_next"):
-                raise ConfigError(f"--autopilot deals from a simulated shoe; {args.cards} is not one")
-            session = TableSession(game, table_id=args.table_id, dealer=args.dealer, log=log,
-                                   source_url=args.cards, simulated=source.simulated)
+                raise ConfigError(
+                    f"--autopilot deals from a simulated shoe; {args.cards} is not one"
+                )
+            session = TableSession(
+                game,
+                table_id=args.table_id,
+                dealer=args.dealer,
+                log=log,
+                source_url=args.cards,
+                simulated=source.simulated,
+            )
             resume_unfinished(session, log, source)
             table = RunningTable(session, source)
             table.subscribe(TerminalPrinter(quiet=args.quiet))
-            done = autopilot.drive(session, source, hands=args.hands, pace=args.pace or 0.0,
-                                   deal=table.deal_and_read)
+            done = autopilot.drive(
+                session, source, hands=args.hands, pace=args.pace or 0.0, deal=table.deal_and_read
+            )
     finally:
         if log is not None:
             log.close()
-    print(f"{done} hands played; " + ", ".join(f"{k}: {v}" for k, v in sorted(session.tally.items())))
+    print(
+        f"{done} hands played; " + ", ".join(f"{k}: {v}" for k, v in sorted(session.tally.items()))
+    )
     return 0
 
 
@@ -209,12 +299,17 @@ def run_replay_terminal(args: argparse.Namespace, game: Any) -> int:
     from table_controller.running import RunningTable
     from table_controller.runtime import TableSession
 
-    session = TableSession(game, table_id=args.table_id, dealer=args.dealer, source_url=args.cards, simulated=True)
+    session = TableSession(
+        game, table_id=args.table_id, dealer=args.dealer, source_url=args.cards, simulated=True
+    )
     with open_source(args.cards) as source:
         table = RunningTable(session, source)
         table.subscribe(TerminalPrinter(quiet=args.quiet))
         table.replay()
-    print(f"replayed {args.cards}: " + ", ".join(f"{k}: {v}" for k, v in sorted(session.tally.items())))
+    print(
+        f"replayed {args.cards}: "
+        + ", ".join(f"{k}: {v}" for k, v in sorted(session.tally.items()))
+    )
     return 0
 
 
@@ -246,7 +341,9 @@ def _seat_words(p: Any) -> str:
     Backhand totals."""
     mine = p.figures.get("slots_words") or (p.figures.get("bets_words") if not p.cards else None)
     if mine:
-        return f"{p.seat.upper()}[{mine}]" + (f" chips={p.figures['chips']}" if "chips" in p.figures else "")
+        return f"{p.seat.upper()}[{mine}]" + (
+            f" chips={p.figures['chips']}" if "chips" in p.figures else ""
+        )
     cards = f"{p.seat.upper()}[{' '.join(p.cards) or '-'}]"
     hands = p.figures.get("hands") if p.figures else None
     if hands is not None:

@@ -31,25 +31,50 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "with N the card number; faults garbage[=bytes], bad_crc, drop, dup, silence[=s], "
         "unplug[=s], locked, lost, cut, door[=s], jam[=s], error (docs/shoe-protocol.md).",
     )
-    parser.add_argument("--pty", nargs="?", const=DEFAULT_LINK, required=True, metavar="LINK",
-                        help=f"the stable link to the pty (default {DEFAULT_LINK})")
+    parser.add_argument(
+        "--pty",
+        nargs="?",
+        const=DEFAULT_LINK,
+        required=True,
+        metavar="LINK",
+        help=f"the stable link to the pty (default {DEFAULT_LINK})",
+    )
     order = parser.add_mutually_exclusive_group()
     order.add_argument("--seed", type=int, default=0, help="shuffle seed (default 0)")
     order.add_argument("--deck", metavar="FILE", help="a stacked deck: card codes, one a line")
-    parser.add_argument("--decks", type=int, default=1, metavar="N", help="decks in the shoe, 1..8 (default 1)")
-    parser.add_argument("--cut", type=int, default=None, metavar="PERCENT",
-                        help="report the cut card after PERCENT of the shoe, 50..90 (blackjack's B12)")
+    parser.add_argument(
+        "--decks", type=int, default=1, metavar="N", help="decks in the shoe, 1..8 (default 1)"
+    )
+    parser.add_argument(
+        "--cut",
+        type=int,
+        default=None,
+        metavar="PERCENT",
+        help="report the cut card after PERCENT of the shoe, 50..90 (blackjack's B12)",
+    )
     parser.add_argument("--baud", type=int, default=9600, help="line rate to pace at (9600)")
-    parser.add_argument("--pace", type=float, metavar="SECONDS",
-                        help="a card every SECONDS (default: as soon as the host acknowledges)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        metavar="SECONDS",
+        help="a card every SECONDS (default: as soon as the host acknowledges)",
+    )
     parser.add_argument("--faults", default="", metavar="SPEC", help="e.g. 3:garbage,7:drop")
     parser.add_argument("--deck-out", metavar="FILE", help="write the dealt order here")
     parser.add_argument("--heartbeat", type=float, default=1.0, metavar="SECONDS")
-    parser.add_argument("--first-seq", type=int, default=1, metavar="N",
-                        help="the first sequence number, 1..65535 (near 65535: test the wrap)")
-    parser.add_argument("--manual", action="store_true",
-                        help="deal only when told: read lines 'draw N' from standard input "
-                             "('shuffle' loads a new shuffle in any mode)")
+    parser.add_argument(
+        "--first-seq",
+        type=int,
+        default=1,
+        metavar="N",
+        help="the first sequence number, 1..65535 (near 65535: test the wrap)",
+    )
+    parser.add_argument(
+        "--manual",
+        action="store_true",
+        help="deal only when told: read lines 'draw N' from standard input "
+        "('shuffle' loads a new shuffle in any mode)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -64,15 +89,26 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.first_seq <= SEQ_MAX:
         raise ConfigError(f"--first-seq must be 1..{SEQ_MAX}, not {args.first_seq}")
     if not 1 <= args.decks <= 8 or (args.deck and args.decks != 1):
-        raise ConfigError(f"--decks must be 1..8 (and goes with --seed, not --deck), not {args.decks}")
+        raise ConfigError(
+            f"--decks must be 1..8 (and goes with --seed, not --deck), not {args.decks}"
+        )
     if args.cut is not None and not 50 <= args.cut <= 90:
-        raise ConfigError(f"--cut is a percentage of the shoe, 50..90 (blackjack's B12), not {args.cut}")
+        raise ConfigError(
+            f"--cut is a percentage of the shoe, 50..90 (blackjack's B12), not {args.cut}"
+        )
     shuffles = ShoeLoader(args.deck, args.seed, args.decks, args.cut)
     cards = shuffles.shoe(0)
-    settings = DeviceSettings(Path(args.pty), cards, baud=args.baud, pace=args.pace,
-                              faults=parse_faults(args.faults), heartbeat=args.heartbeat,
-                              first_seq=args.first_seq, manual=args.manual,
-                              cut_after=shuffles.cut_after(cards))
+    settings = DeviceSettings(
+        Path(args.pty),
+        cards,
+        baud=args.baud,
+        pace=args.pace,
+        faults=parse_faults(args.faults),
+        heartbeat=args.heartbeat,
+        first_seq=args.first_seq,
+        manual=args.manual,
+        cut_after=shuffles.cut_after(cards),
+    )
     deck_out = open(args.deck_out, "w", encoding="utf-8") if args.deck_out else None
 
     def record(seq: int, card: Card, at: float) -> None:
@@ -81,7 +117,9 @@ def run(args: argparse.Namespace) -> int:
             deck_out.flush()
 
     device = ShoeDevice(settings, on_card_written=record)
-    threading.Thread(target=draw_on_request, args=(device, sys.stdin, shuffles), daemon=True).start()
+    threading.Thread(
+        target=draw_on_request, args=(device, sys.stdin, shuffles), daemon=True
+    ).start()
     try:
         print(device.plug(), flush=True)  # the link exists before anyone is told its name
         device.run()
@@ -124,7 +162,19 @@ def draw_on_request(device: ShoeDevice, lines: TextIO, shuffles: ShoeLoader | No
         elif words == ["shuffle"] and shuffles is not None:
             cards = shuffles.shoe(device.shuffles + 1)
             device.load(cards, shuffles.cut_after(cards))
-            print(f"sim-shoe: new shuffle {device.shuffles} loaded ({len(cards)} cards)", file=sys.stderr, flush=True)
+            print(
+                f"sim-shoe: new shuffle {device.shuffles} loaded ({len(cards)} cards)",
+                file=sys.stderr,
+                flush=True,
+            )
         elif words:
-            expected = "'draw N' or 'shuffle'" if device.settings.manual else "'shuffle' (or --manual and 'draw N')"
-            print(f"sim-shoe: ignored {line.strip()!r}; expected {expected}", file=sys.stderr, flush=True)
+            expected = (
+                "'draw N' or 'shuffle'"
+                if device.settings.manual
+                else "'shuffle' (or --manual and 'draw N')"
+            )
+            print(
+                f"sim-shoe: ignored {line.strip()!r}; expected {expected}",
+                file=sys.stderr,
+                flush=True,
+            )

@@ -18,32 +18,109 @@ from table_controller.games import GAME_IDS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("train", help="dealer training: drills scored on the display; 'report' for progress")
-    parser.add_argument("verb", nargs="?", choices=("report",), help="report: write the HTML report and exit")
-    parser.add_argument("--game", default="blackjack", help=f"the game to drill ({', '.join(GAME_IDS)})")
-    parser.add_argument("--trainee", default=None, help="the trainee's name (train: required; report: one trainee)")
-    parser.add_argument("--drill", default="procedure", metavar="FILE|procedure|payouts|totals",
-                        help="a kind of drill, a trainer's drill file, or a shipped example by name")
-    parser.add_argument("--mode", default="learn", choices=("learn", "test"), help="learn shows the instruction banner")
+    parser = subparsers.add_parser(
+        "train", help="dealer training: drills scored on the display; 'report' for progress"
+    )
+    parser.add_argument(
+        "verb", nargs="?", choices=("report",), help="report: write the HTML report and exit"
+    )
+    parser.add_argument(
+        "--game", default="blackjack", help=f"the game to drill ({', '.join(GAME_IDS)})"
+    )
+    parser.add_argument(
+        "--trainee", default=None, help="the trainee's name (train: required; report: one trainee)"
+    )
+    parser.add_argument(
+        "--drill",
+        default="procedure",
+        metavar="FILE|procedure|payouts|totals",
+        help="a kind of drill, a trainer's drill file, or a shipped example by name",
+    )
+    parser.add_argument(
+        "--mode",
+        default="learn",
+        choices=("learn", "test"),
+        help="learn shows the instruction banner",
+    )
     parser.add_argument("--seats", type=int, default=None, help="seats for the procedure drill")
-    parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE", help="a rule switch, e.g. B14=PT5")
+    parser.add_argument(
+        "--switch",
+        action="append",
+        default=[],
+        metavar="ID=VALUE",
+        help="a rule switch, e.g. B14=PT5",
+    )
     parser.add_argument("--hands", type=int, default=3, help="hands per procedure drill (1-100)")
-    parser.add_argument("--questions", type=int, default=20, help="questions per payout or totals drill (1-500)")
-    parser.add_argument("--seed", type=int, default=None, help="the random seed of the shuffles and questions")
-    parser.add_argument("--cards", default=None, metavar="URL",
-                        help="procedure on a training table: its shoe or camera (serial://..., camera://0, sim://)")
-    parser.add_argument("--log", default=None, metavar="DB", help="the table's database: SQLite path or postgresql:// URL")
+    parser.add_argument(
+        "--questions", type=int, default=20, help="questions per payout or totals drill (1-500)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="the random seed of the shuffles and questions"
+    )
+    parser.add_argument(
+        "--cards",
+        default=None,
+        metavar="URL",
+        help="procedure on a training table: its shoe or camera (serial://..., camera://0, sim://)",
+    )
+    parser.add_argument(
+        "--log",
+        default=None,
+        metavar="DB",
+        help="the table's database: SQLite path or postgresql:// URL",
+    )
     parser.add_argument("--no-log", action="store_true", help="keep no records (a demonstration)")
     parser.add_argument("--port", type=int, default=None, help="display port (default 8000)")
-    parser.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
-    parser.add_argument("--dealer-token", default=None, metavar="TOKEN", help="the console's token (default: random)")
-    parser.add_argument("--out", default=None, metavar="FILE", help="report: the HTML file to write")
-    parser.add_argument("--procedure-accuracy", type=float, default=100.0, metavar="PCT", help="standard: procedure %% right")
-    parser.add_argument("--payout-accuracy", type=float, default=98.0, metavar="PCT", help="standard: payouts %% right")
-    parser.add_argument("--payout-seconds", type=float, default=4.0, metavar="S", help="standard: seconds per payout")
-    parser.add_argument("--totals-accuracy", type=float, default=98.0, metavar="PCT", help="standard: totals %% right")
-    parser.add_argument("--totals-seconds", type=float, default=3.0, metavar="S", help="standard: seconds per total")
-    parser.add_argument("--hands-per-hour", type=float, default=None, metavar="N", help="standard: procedure hands per hour")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)"
+    )
+    parser.add_argument(
+        "--dealer-token",
+        default=None,
+        metavar="TOKEN",
+        help="the console's token (default: random)",
+    )
+    parser.add_argument(
+        "--out", default=None, metavar="FILE", help="report: the HTML file to write"
+    )
+    parser.add_argument(
+        "--procedure-accuracy",
+        type=float,
+        default=100.0,
+        metavar="PCT",
+        help="standard: procedure %% right",
+    )
+    parser.add_argument(
+        "--payout-accuracy",
+        type=float,
+        default=98.0,
+        metavar="PCT",
+        help="standard: payouts %% right",
+    )
+    parser.add_argument(
+        "--payout-seconds",
+        type=float,
+        default=4.0,
+        metavar="S",
+        help="standard: seconds per payout",
+    )
+    parser.add_argument(
+        "--totals-accuracy",
+        type=float,
+        default=98.0,
+        metavar="PCT",
+        help="standard: totals %% right",
+    )
+    parser.add_argument(
+        "--totals-seconds", type=float, default=3.0, metavar="S", help="standard: seconds per total"
+    )
+    parser.add_argument(
+        "--hands-per-hour",
+        type=float,
+        default=None,
+        metavar="N",
+        help="standard: procedure hands per hour",
+    )
     parser.set_defaults(func=run)
 
 
@@ -57,9 +134,12 @@ def standards_from(args: argparse.Namespace) -> dict[str, object]:
         if not 0 < getattr(args, name) <= 3600:
             raise ConfigError(f"--{name.replace('_', '-')} is 0 to 3600 seconds")
     procedure = Standard(args.procedure_accuracy / 100, hands_per_hour=args.hands_per_hour)
-    return {"procedure": procedure, "scenario": Standard(args.procedure_accuracy / 100),
-            "payouts": Standard(args.payout_accuracy / 100, seconds=args.payout_seconds),
-            "totals": Standard(args.totals_accuracy / 100, seconds=args.totals_seconds)}
+    return {
+        "procedure": procedure,
+        "scenario": Standard(args.procedure_accuracy / 100),
+        "payouts": Standard(args.payout_accuracy / 100, seconds=args.payout_seconds),
+        "totals": Standard(args.totals_accuracy / 100, seconds=args.totals_seconds),
+    }
 
 
 def _target(args: argparse.Namespace) -> str:
@@ -88,8 +168,11 @@ def _report(args: argparse.Namespace, standards: dict[str, object]) -> int:
     with TrainingRecords(_target(args)) as records:
         if args.trainee is not None and args.trainee not in records.trainees():
             raise ConfigError(f"no training records for {args.trainee!r} in {_target(args)}")
-        html = (trainee_report(records, args.trainee, standards) if args.trainee  # type: ignore[arg-type]
-                else floor_report(records, standards))  # type: ignore[arg-type]
+        html = (
+            trainee_report(records, args.trainee, standards)
+            if args.trainee  # type: ignore[arg-type]
+            else floor_report(records, standards)
+        )  # type: ignore[arg-type]
     try:
         Path(args.out).write_text(html, encoding="utf-8")
     except OSError as exc:
@@ -114,11 +197,26 @@ def _serve(args: argparse.Namespace, standards: dict[str, object]) -> int:
 
     if not args.trainee:
         raise ConfigError("table train needs --trainee NAME (whose record this is)")
-    training = TrainingSettings(trainee=args.trainee, game=args.game, drill=args.drill, mode=args.mode,
-                                seats=args.seats, switches=parse_switches(args.switch), hands=args.hands,
-                                questions=args.questions, seed=args.seed, live=args.cards is not None)
-    settings = DisplaySettings(cards_url=args.cards or "sim://?seed=1", game=args.game, host=args.host, port=args.port or DEFAULT_PORT,
-                               dealer_token=dealer_token_from(args.dealer_token), pit_boss_pin=new_pit_boss_pin())
+    training = TrainingSettings(
+        trainee=args.trainee,
+        game=args.game,
+        drill=args.drill,
+        mode=args.mode,
+        seats=args.seats,
+        switches=parse_switches(args.switch),
+        hands=args.hands,
+        questions=args.questions,
+        seed=args.seed,
+        live=args.cards is not None,
+    )
+    settings = DisplaySettings(
+        cards_url=args.cards or "sim://?seed=1",
+        game=args.game,
+        host=args.host,
+        port=args.port or DEFAULT_PORT,
+        dealer_token=dealer_token_from(args.dealer_token),
+        pit_boss_pin=new_pit_boss_pin(),
+    )
     _check_port_free(settings.host, settings.port)
     source, _camera = open_sources(settings)  # a bad URL, a missing shoe: one line, no page
     records = None
@@ -128,7 +226,10 @@ def _serve(args: argparse.Namespace, standards: dict[str, object]) -> int:
         trainer.standards.update(standards)  # type: ignore[arg-type]
         app = create_training_app(settings, trainer, source=source)
         address = page_address(settings)
-        print(f"training page (the trainee's console, keep private): {address}train#token={settings.dealer_token}", flush=True)
+        print(
+            f"training page (the trainee's console, keep private): {address}train#token={settings.dealer_token}",
+            flush=True,
+        )
         print(f"records: {'none' if records is None else _target(args)}", flush=True)
         run_until_stopped(TableServer(app, settings.host, settings.port))
     finally:

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = subparsers.add_parser("vision", help="enrol a deck, identify cards in photos, calibrate")
+    parser = subparsers.add_parser(
+        "vision", help="enrol a deck, identify cards in photos, calibrate"
+    )
     actions = parser.add_subparsers(dest="vision_command", metavar="ACTION")
     actions.required = True
 
@@ -39,30 +41,48 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     identify = actions.add_parser("identify", help="print the cards seen in each image as JSON")
     identify.add_argument("--deck", type=Path, help="an enrolled DECK.json (default: any deck)")
-    identify.add_argument("--layout", type=Path,
-                          help="the camera's LAYOUT.json (table vision calibrate): a card found by its index "
-                               "alone is laid out as it lies on the table, as the camera driver does")
+    identify.add_argument(
+        "--layout",
+        type=Path,
+        help="the camera's LAYOUT.json (table vision calibrate): a card found by its index "
+        "alone is laid out as it lies on the table, as the camera driver does",
+    )
     identify.add_argument("images", nargs="+", metavar="IMAGE")
     identify.set_defaults(func=run_identify)
 
     calibrate = actions.add_parser("calibrate", help="map the layout's spots to the camera image")
-    calibrate.add_argument("--corners", nargs=4, metavar="X,Y",
-                           help="the layout's corners in the image: far-left far-right "
-                                "near-right near-left")
-    calibrate.add_argument("--size", metavar="W,H", help="the image size in pixels (with --corners)")
+    calibrate.add_argument(
+        "--corners",
+        nargs=4,
+        metavar="X,Y",
+        help="the layout's corners in the image: far-left far-right near-right near-left",
+    )
+    calibrate.add_argument(
+        "--size", metavar="W,H", help="the image size in pixels (with --corners)"
+    )
     calibrate.add_argument("--image", type=Path, metavar="FRAME", help="a picture from the camera")
-    calibrate.add_argument("--camera", metavar="URL",
-                           help="take the picture from this camera, e.g. camera://0")
-    calibrate.add_argument("--serve", action="store_true",
-                           help="serve a page to click the corners on the picture, see the spots, save")
+    calibrate.add_argument(
+        "--camera", metavar="URL", help="take the picture from this camera, e.g. camera://0"
+    )
+    calibrate.add_argument(
+        "--serve",
+        action="store_true",
+        help="serve a page to click the corners on the picture, see the spots, save",
+    )
     calibrate.add_argument("--host", default="127.0.0.1", help="with --serve: address to serve on")
-    calibrate.add_argument("--port", type=int, default=8001, help="with --serve: port (default 8001)")
-    calibrate.add_argument("--pit-boss-pin",
-                           help="with --serve: the PIN that saves ($TABLE_PIT_BOSS_PIN, else fresh)")
+    calibrate.add_argument(
+        "--port", type=int, default=8001, help="with --serve: port (default 8001)"
+    )
+    calibrate.add_argument(
+        "--pit-boss-pin", help="with --serve: the PIN that saves ($TABLE_PIT_BOSS_PIN, else fresh)"
+    )
     calibrate.add_argument("--out", required=True, type=Path, help="where to write LAYOUT.json")
-    calibrate.add_argument("--game", default=None,
-                           help="the places of this game's declared layout (blackjack: the dealer and "
-                                "each seat); default: the Backhand series' spots")
+    calibrate.add_argument(
+        "--game",
+        default=None,
+        help="the places of this game's declared layout (blackjack: the dealer and "
+        "each seat); default: the Backhand series' spots",
+    )
     calibrate.add_argument("--seats", type=int, default=None, help="with --game: its seats")
     calibrate.set_defaults(func=run_calibrate)
 
@@ -109,7 +129,9 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if args.image is not None and args.camera is not None:
         raise ConfigError("give the picture as --image FRAME or --camera URL, not both")
     if args.serve == (args.corners is not None):
-        raise ConfigError("give --corners X,Y X,Y X,Y X,Y, or --serve to click them on the camera's picture")
+        raise ConfigError(
+            "give --corners X,Y X,Y X,Y X,Y, or --serve to click them on the camera's picture"
+        )
     if args.serve:
         return _serve_calibration(args)
     from vision.calibration import calibrate
@@ -137,7 +159,9 @@ def _picture_size(args: argparse.Namespace) -> tuple[int, int]:
         width, height = _pair(args.size, "--size")
         return int(width), int(height)
     if args.image is None and args.camera is None:
-        raise ConfigError("--corners needs the picture's size: --size W,H, --image FRAME or --camera URL")
+        raise ConfigError(
+            "--corners needs the picture's size: --size W,H, --image FRAME or --camera URL"
+        )
     with _picture(args) as picture:
         return picture.size
 
@@ -149,8 +173,13 @@ def _serve_calibration(args: argparse.Namespace) -> int:
 
     if args.image is None and args.camera is None:
         raise ConfigError("--serve needs a picture to mark: --image FRAME or --camera URL")
-    settings = CalibrationSettings(out=args.out.resolve(), pit_boss_pin=pit_boss_pin_from(args.pit_boss_pin),
-                                   host=args.host, port=args.port, places=_places(args))
+    settings = CalibrationSettings(
+        out=args.out.resolve(),
+        pit_boss_pin=pit_boss_pin_from(args.pit_boss_pin),
+        host=args.host,
+        port=args.port,
+        places=_places(args),
+    )
     with _picture(args) as picture:
         return serve_calibration(settings, picture)
 

@@ -10,8 +10,17 @@ from typing import Any
 
 from table_controller.errors import ConfigError
 
-GAME_IDS = ("missouri-city", "buffalo-bayou", "backhand", "blackjack", "vingt-un", "red-dog", "split-decision",
-            "luck-of-the-draw", "farmer")
+GAME_IDS = (
+    "missouri-city",
+    "buffalo-bayou",
+    "backhand",
+    "blackjack",
+    "vingt-un",
+    "red-dog",
+    "split-decision",
+    "luck-of-the-draw",
+    "farmer",
+)
 
 
 def parse_switches(items: list[str]) -> dict[str, str]:
@@ -25,8 +34,9 @@ def parse_switches(items: list[str]) -> dict[str, str]:
     return out
 
 
-def chosen_switches(values: dict[str, Any] | None, allowed: dict[str, tuple[str, ...]],
-                    game: str) -> dict[str, str]:
+def chosen_switches(
+    values: dict[str, Any] | None, allowed: dict[str, tuple[str, ...]], game: str
+) -> dict[str, str]:
     """A game's switch settings from ``{"V1": "pass_left"}`` (ids in any case, values as text);
     an unknown id or value is a ConfigError that says what is allowed."""
     out: dict[str, str] = {}
@@ -66,12 +76,16 @@ def make_game(
     if game_id == "missouri-city":
         if seats not in (None, 2):
             raise ConfigError("Missouri City Backhand has exactly two seats, red and green")
-        variant = Variant(game_id, "Missouri City Backhand", ("red", "green"), True, True, True, False, 1)
+        variant = Variant(
+            game_id, "Missouri City Backhand", ("red", "green"), True, True, True, False, 1
+        )
         return BackhandGame(variant, sw, first_dealt or "red")
     if game_id == "buffalo-bayou":
         if seats not in (None, 1):
             raise ConfigError("Buffalo Bayou Backhand has one seat")
-        variant = Variant(game_id, "Buffalo Bayou Backhand", ("player",), True, False, False, False, 1)
+        variant = Variant(
+            game_id, "Buffalo Bayou Backhand", ("player",), True, False, False, False, 1
+        )
         return BackhandGame(variant, sw, None)
     if game_id == "backhand":
         n = 1 if seats is None else seats
@@ -84,7 +98,9 @@ def make_game(
     raise ConfigError(f"unknown game {game_id!r} (games: {', '.join(GAME_IDS)})")
 
 
-def _blackjack(switches: dict[str, Any] | None, seats: int | None, paytable: str | dict[str, Any] | None) -> Any:
+def _blackjack(
+    switches: dict[str, Any] | None, seats: int | None, paytable: str | dict[str, Any] | None
+) -> Any:
     from table_controller.games.blackjack.machine import BlackjackGame
     from table_controller.games.blackjack.paytables import (
         builtin_paytable,
@@ -100,7 +116,9 @@ def _blackjack(switches: dict[str, Any] | None, seats: int | None, paytable: str
     if sw.B14 == "custom":
         if paytable is None:
             raise ConfigError("switch B14=custom needs a paytable file (--paytable FILE)")
-        table = paytable_from_dict(paytable) if isinstance(paytable, dict) else load_paytable(paytable)
+        table = (
+            paytable_from_dict(paytable) if isinstance(paytable, dict) else load_paytable(paytable)
+        )
     else:
         if paytable is not None:
             raise ConfigError("--paytable FILE goes with switch B14=custom")
@@ -118,6 +136,8 @@ def _vingt_un(switches: dict[str, Any] | None, seats: int | None, paytable: Any)
     if not isinstance(n, int) or not 1 <= n <= 7:
         raise ConfigError(f"vingt-un seats 1 to 7 (got {seats!r})")
     return VingtUnGame(VingtUnSwitches.from_dict(switches), n)
+
+
 def _farmer(switches: dict[str, Any] | None, seats: int | None) -> Any:
     from table_controller.games.farmer.machine import FarmerGame
     from table_controller.games.farmer.switches import Switches as FarmerSwitches

@@ -48,14 +48,24 @@ def describe_effects(effects: list[dict[str, Any]]) -> str:
         elif kind == "settled" and (effect.get("payee") or effect.get("payer")):
             words.append(between_players(effect))
         elif kind == "settled":
-            moved = f"paid {cents(effect.get('paid'))}" if effect.get("paid") else (
-                f"collected {cents(effect.get('collected'))}" if effect.get("collected") else "pushed")
-            words.append(f"{seat_name(effect.get('seat'))} {effect.get('bet')} bet {moved} ({effect.get('rule')})")
+            moved = (
+                f"paid {cents(effect.get('paid'))}"
+                if effect.get("paid")
+                else (
+                    f"collected {cents(effect.get('collected'))}"
+                    if effect.get("collected")
+                    else "pushed"
+                )
+            )
+            words.append(
+                f"{seat_name(effect.get('seat'))} {effect.get('bet')} bet {moved} ({effect.get('rule')})"
+            )
     return "; ".join(words)
 
 
 def between_players(effect: dict[str, Any]) -> str:
     """A payment between players and pots (Farmer): who paid whom, how much, by which rule."""
+
     def party(name: object) -> str:
         return {"farm": "the farm", "side_pot": "the side pot"}.get(str(name)) or seat_name(name)
 
@@ -64,8 +74,11 @@ def between_players(effect: dict[str, Any]) -> str:
     return f"{party(effect.get('seat'))} paid {party(effect.get('payee'))} {cents(effect.get('collected'))} ({effect.get('rule')})"
 
 
-TOTAL_WORDS = (("player_total", "player total"), ("dealer_total", "dealer total"),
-               ("total_hand_value", "total hand value"))
+TOTAL_WORDS = (
+    ("player_total", "player total"),
+    ("dealer_total", "dealer total"),
+    ("total_hand_value", "total hand value"),
+)
 
 
 UNNAMED_DEALER = "dealer"  # what `table run` logs when no --dealer was given
@@ -84,7 +97,9 @@ def seat_name(seat: object) -> str:
 
 
 def seat_totals(seat: dict[str, Any]) -> str:
-    return ", ".join(f"{label} {seat[key]}" for key, label in TOTAL_WORDS if seat.get(key) is not None)
+    return ", ".join(
+        f"{label} {seat[key]}" for key, label in TOTAL_WORDS if seat.get(key) is not None
+    )
 
 
 def cents(amount: object) -> str:
@@ -95,7 +110,9 @@ def describe_totals(prompts: dict[str, Any] | None) -> str:
     parts = []
     for seat in (prompts or {}).get("seats", []):
         hands = (seat.get("figures") or {}).get("hands") or []
-        numbers = seat_totals(seat) or " / ".join(h.get("total_words", "") for h in hands if h.get("total_words"))
+        numbers = seat_totals(seat) or " / ".join(
+            h.get("total_words", "") for h in hands if h.get("total_words")
+        )
         if numbers:
             parts.append(f"{seat_name(seat.get('seat'))}: {numbers}")
     return " | ".join(parts)
@@ -105,11 +122,13 @@ def switch_order(item: tuple[str, Any]) -> tuple[str, int, str]:
     """C1, C2, ..., C10: a switch id's letters, then its number as a number."""
     key = item[0]
     letters = key.rstrip("0123456789")
-    digits = key[len(letters):]
+    digits = key[len(letters) :]
     return letters, int(digits) if digits else -1, key
 
 
-def describe_record(record: HandRecord, asked: str = "", prompts: dict[str, Any] | None = None) -> list[str]:
+def describe_record(
+    record: HandRecord, asked: str = "", prompts: dict[str, Any] | None = None
+) -> list[str]:
     """The record's lines; ``asked`` is the dealer's instruction before it (where the card
     went, for a card whose effect says only that it ended the hand); ``prompts`` what the
     screens showed after it (:func:`~table_controller.hand_log.shown.shown_prompts`)."""
@@ -120,7 +139,11 @@ def describe_record(record: HandRecord, asked: str = "", prompts: dict[str, Any]
         lines = [head + describe_event(event)]
         effect_list = payload.get("effects") or []
         effects = describe_effects(effect_list)
-        if event.get("type") == "card" and asked and {e.get("type") for e in effect_list} == {"hand_ended"}:
+        if (
+            event.get("type") == "card"
+            and asked
+            and {e.get("type") for e in effect_list} == {"hand_ended"}
+        ):
             effects = f"as asked: {asked}" + (f"; {effects}" if effects else "")
         if effects:
             lines.append(f"{'':10}-> {effects}")
@@ -143,13 +166,17 @@ def describe_record(record: HandRecord, asked: str = "", prompts: dict[str, Any]
 
 def describe_result(result: dict[str, Any]) -> str:
     outcome = outcome_of(result)
-    who = {"void": "hand void", "no winner": "no winner", "settled": "settled"}.get(outcome, f"{outcome} wins")
+    who = {"void": "hand void", "no winner": "no winner", "settled": "settled"}.get(
+        outcome, f"{outcome} wins"
+    )
     return f"{who}, decided by rule {result.get('decided_by')}: {result.get('explanation', '')}"
 
 
 def account(hand: RecordedHand) -> str:
     header = hand.header
-    switches = ", ".join(f"{k}={v}" for k, v in sorted((header.get("switches") or {}).items(), key=switch_order))
+    switches = ", ".join(
+        f"{k}={v}" for k, v in sorted((header.get("switches") or {}).items(), key=switch_order)
+    )
     lines = [
         f"Hand {hand.hand_id}  (table {hand.table})",
         f"  game {header.get('game')}, rules {header.get('rules_version')}, "
@@ -170,6 +197,8 @@ def account(hand: RecordedHand) -> str:
     for seat, seat_result in sorted(((result or {}).get("seats") or {}).items()):
         how = f" ({seat_result['method']})" if seat_result.get("method") else ""
         totals = seat_totals(seat_result)
-        lines.append(f"  {seat_name(seat)}: {seat_result.get('outcome')}{how}"
-                     f"{'; ' + totals if totals else ''}; rule {seat_result.get('decided_by')}")
+        lines.append(
+            f"  {seat_name(seat)}: {seat_result.get('outcome')}{how}"
+            f"{'; ' + totals if totals else ''}; rule {seat_result.get('decided_by')}"
+        )
     return "\n".join(lines)

@@ -56,8 +56,9 @@ def find_key(store: LogStore, key_path: str | Path | None) -> tuple[Path, bytes,
     if default.exists():
         return default, load_key(default), ""
     named = [Path(note["path"]) for note in store.key_notes().values()]
-    beside = ([] if is_postgres_url(store.target)
-              else [Path(store.target).resolve().parent / KEY_FILE])
+    beside = (
+        [] if is_postgres_url(store.target) else [Path(store.target).resolve().parent / KEY_FILE]
+    )
     for path in dict.fromkeys([*named, *beside]):
         with contextlib.suppress(HandLogError):
             key = load_key(path)
@@ -76,8 +77,13 @@ def _signs(store: LogStore, key: bytes) -> bool:
     return last is not None and signature_matches(key, last.digest, last.mac)
 
 
-def check_log(target: str, key_path: str | Path | None = None, *, replay: bool = True,
-              witnesses: Sequence[str] = ()) -> CheckReport:
+def check_log(
+    target: str,
+    key_path: str | Path | None = None,
+    *,
+    replay: bool = True,
+    witnesses: Sequence[str] = (),
+) -> CheckReport:
     """Check the whole log at ``target`` with the key at ``key_path`` (default: the data
     folder's, found as ``table run`` finds it).
 
@@ -102,9 +108,17 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
         report.kinds = dict(sorted(kinds.items()))
         report.records = sum(kinds.values())
         if report.rows != report.records:
-            report.findings.append(Finding("", "", None, (
-                f"the database holds {report.rows} rows but the chains hold {report.records} records: "
-                f"{report.rows - report.records} rows are outside every chain")))
+            report.findings.append(
+                Finding(
+                    "",
+                    "",
+                    None,
+                    (
+                        f"the database holds {report.rows} rows but the chains hold {report.records} records: "
+                        f"{report.rows - report.records} rows are outside every chain"
+                    ),
+                )
+            )
         for source in witnesses:
             found, mine = check_witness(store, read_lines(source), source)
             report.findings.extend(found)
@@ -116,8 +130,11 @@ def check_log(target: str, key_path: str | Path | None = None, *, replay: bool =
     return report
 
 
-def _replay_all(report: CheckReport, hands: list[RecordedHand],
-                afterwards: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
+def _replay_all(
+    report: CheckReport,
+    hands: list[RecordedHand],
+    afterwards: dict[tuple[str, str], list[dict[str, Any]]],
+) -> None:
     """Replay every hand, and check each round starts where its table's hand before left it."""
     before: dict[str, tuple[RecordedHand, Replayed]] = {}
     for hand in hands:

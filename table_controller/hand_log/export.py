@@ -20,8 +20,19 @@ from table_controller.hand_log.report_rounds import layout_bets, settled_effects
 
 FORMATS = ("jsonl", "csv", "sheet")
 # ``at`` is ISO 8601 UTC for a person or a spreadsheet; ``at_epoch`` the exact stored seconds
-CSV_COLUMNS = ("table", "hand", "seq", "kind", "source", "at", "at_epoch", "payload", "prev_hash",
-               "hash", "mac")
+CSV_COLUMNS = (
+    "table",
+    "hand",
+    "seq",
+    "kind",
+    "source",
+    "at",
+    "at_epoch",
+    "payload",
+    "prev_hash",
+    "hash",
+    "mac",
+)
 
 
 def write_jsonl(hands: list[RecordedHand], out: TextIO) -> int:
@@ -35,14 +46,40 @@ def write_csv(hands: list[RecordedHand], out: TextIO) -> int:
     writer.writerow(CSV_COLUMNS)
     for hand in hands:
         for record in [hand.header_record, *hand.records]:
-            writer.writerow((record.table, record.hand_id, record.seq, record.kind,
-                             record.source, iso_utc(record.at), repr(record.at), record.payload_text,
-                             record.prev_hash, record.digest, record.mac))
+            writer.writerow(
+                (
+                    record.table,
+                    record.hand_id,
+                    record.seq,
+                    record.kind,
+                    record.source,
+                    iso_utc(record.at),
+                    repr(record.at),
+                    record.payload_text,
+                    record.prev_hash,
+                    record.digest,
+                    record.mac,
+                )
+            )
     return len(hands)
 
 
-SHEET_COLUMNS = ("time", "table", "game", "dealer", "hand", "seat", "bet", "staked", "collected",
-                 "returned", "paid", "net", "outcome", "rule")
+SHEET_COLUMNS = (
+    "time",
+    "table",
+    "game",
+    "dealer",
+    "hand",
+    "seat",
+    "bet",
+    "staked",
+    "collected",
+    "returned",
+    "paid",
+    "net",
+    "outcome",
+    "rule",
+)
 
 
 def write_sheet(hands: list[RecordedHand], out: TextIO) -> int:
@@ -63,21 +100,39 @@ def sheet_rows(hand: RecordedHand) -> list[tuple[str, ...]]:
     a seat that bet nothing (a game without bets) has one row with its outcome."""
     result = hand.result
     seats = (result or {}).get("seats") or {}
-    rows = [(str(p.get("seat")), bet_name(p),
-             *(dollars(p.get(k)) for k in ("staked", "collected", "returned", "paid", "net")),
-             bet_outcome(p), str(p.get("rule") or ""))
-            for p in settled_effects(hand)]
+    rows = [
+        (
+            str(p.get("seat")),
+            bet_name(p),
+            *(dollars(p.get(k)) for k in ("staked", "collected", "returned", "paid", "net")),
+            bet_outcome(p),
+            str(p.get("rule") or ""),
+        )
+        for p in settled_effects(hand)
+    ]
     betting = {row[0] for row in rows}
     if result is None:
         # the bets as the display last showed them: the table stopped before they were settled
-        return rows + [(seat, f"on the layout: {words}", "", "", "", "", "", "unfinished", "")
-                       for seat, words in layout_bets(hand)]
+        return rows + [
+            (seat, f"on the layout: {words}", "", "", "", "", "", "unfinished", "")
+            for seat, words in layout_bets(hand)
+        ]
     void = bool(result.get("void"))
-    return rows + [(str(seat), "", "", "", "", "", "",
-                    "void" if void else str(seat_result.get("outcome")),
-                    str(seat_result.get("decided_by") or ""))
-                   for seat, seat_result in seats.items()
-                   if seat not in betting and isinstance(seat_result, dict)]
+    return rows + [
+        (
+            str(seat),
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "void" if void else str(seat_result.get("outcome")),
+            str(seat_result.get("decided_by") or ""),
+        )
+        for seat, seat_result in seats.items()
+        if seat not in betting and isinstance(seat_result, dict)
+    ]
 
 
 def bet_name(payment: dict[str, Any]) -> str:

@@ -47,9 +47,7 @@ def default_log_target() -> str:
 
 def check_table_id(table_id: str) -> str:
     if not _TABLE_ID.match(table_id):
-        raise HandLogError(
-            f"table id {table_id!r} must be 1-64 letters, digits, '.', '_' or '-'"
-        )
+        raise HandLogError(f"table id {table_id!r} must be 1-64 letters, digits, '.', '_' or '-'")
     return table_id
 
 
@@ -153,7 +151,10 @@ class HeadStore:
         """Replace the table's head atomically (write, fsync, rename)."""
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         data = {
-            "table": head.table, "seq": head.seq, "hash": head.digest, "hand": head.hand_id,
+            "table": head.table,
+            "seq": head.seq,
+            "hash": head.digest,
+            "hand": head.hand_id,
             "location": self.location,
             "mac": sign(self._key, head.message(self._log_id)),
         }
@@ -174,8 +175,11 @@ class HeadStore:
             return []
         found = set()
         for prefix in {self._prefix, f"{self._log_id}."}:
-            found |= {p.name[len(prefix):-len(".json")] for p in self.folder.glob(f"{prefix}*.json")
-                      if "@" not in p.name[len(prefix):]}
+            found |= {
+                p.name[len(prefix) : -len(".json")]
+                for p in self.folder.glob(f"{prefix}*.json")
+                if "@" not in p.name[len(prefix) :]
+            }
         return sorted(found)
 
     def elsewhere(self, table: str) -> list[str]:
@@ -199,8 +203,9 @@ class HeadStore:
             path = self._legacy_path(table)
         try:
             data = json.loads(path.read_text())
-            head = ChainHead(str(data["table"]), int(data["seq"]), str(data["hash"]),
-                             str(data["hand"]))
+            head = ChainHead(
+                str(data["table"]), int(data["seq"]), str(data["hash"]), str(data["hand"])
+            )
             mac = str(data["mac"])
         except FileNotFoundError:
             return None

@@ -77,7 +77,11 @@ class HandLog:
 
     @classmethod
     def open(
-        cls, target: str, *, key_path: str | Path | None = None, table_id: str = "table-1",
+        cls,
+        target: str,
+        *,
+        key_path: str | Path | None = None,
+        table_id: str = "table-1",
         witness: str | None = None,
     ) -> HandLog:
         """Open (creating if needed) the log at ``target`` for ``table_id`` to write.
@@ -98,8 +102,10 @@ class HandLog:
             store.note_key(table_id, key_id(key), str(path.resolve()))
         except OSError as exc:  # the folder beside the key (its lock, its heads) cannot be written
             log.close()
-            raise HandLogError(f"cannot write beside the hand-log key in {log._heads.folder} "
-                               f"({exc.strerror or exc}): check that folder or use --key") from None
+            raise HandLogError(
+                f"cannot write beside the hand-log key in {log._heads.folder} "
+                f"({exc.strerror or exc}): check that folder or use --key"
+            ) from None
         except BaseException:
             log.close()
             raise
@@ -115,8 +121,13 @@ class HandLog:
             return
         self.store.ended_outage = None  # type: ignore[attr-defined]
         with self._lock:  # in the open hand if there is one (the table may close it meanwhile)
-            self._write(self._open_hand or "", HARDWARE, {"type": "log_unreachable", **outage}, "hand_log",
-                        time.time())
+            self._write(
+                self._open_hand or "",
+                HARDWARE,
+                {"type": "log_unreachable", **outage},
+                "hand_log",
+                time.time(),
+            )
             self._catch_up()  # its head, as after any record (a fault stays due and is shown)
 
     def _take_table_lock(self) -> None:
@@ -129,7 +140,8 @@ class HandLog:
             handle.close()
             raise HandLogError(
                 f"table {self.table_id} is already being logged to {self.store.target} "
-                "by another process") from None
+                "by another process"
+            ) from None
         self._lock_file = handle
 
     def _resume_chain(self) -> None:
@@ -147,28 +159,36 @@ class HandLog:
 
     def _check_last(self, last: HandRecord, head: ChainHead | None) -> None:
         note = self.store.key_notes().get(self.table_id)
-        if last.expected_digest() == last.digest and note and note["id"] != key_id(self._key) \
-                and not signature_matches(self._key, last.digest, last.mac):
+        if (
+            last.expected_digest() == last.digest
+            and note
+            and note["id"] != key_id(self._key)
+            and not signature_matches(self._key, last.digest, last.mac)
+        ):
             raise HandLogError(
                 f"table {self.table_id} in {self.store.target} is signed with the key at "
-                f"{note['path']}, not {self._heads.key_path}: give --key {note['path']}")
+                f"{note['path']}, not {self._heads.key_path}: give --key {note['path']}"
+            )
         if last.expected_digest() != last.digest or not signature_matches(
             self._key, last.digest, last.mac
         ):
             raise HandLogError(
                 f"the last record of table {self.table_id} in {self.store.target} does not "
-                "match its hash or signature (wrong --key, or altered); run `table audit verify`")
+                "match its hash or signature (wrong --key, or altered); run `table audit verify`"
+            )
         if head is None:
             others = self._heads.elsewhere(self.table_id)
             if others:
                 raise HandLogError(
                     f"{self.store.target} is a copy of the hand log at {others[0]} (or was moved "
                     "from there): a copy cannot carry on its chain, so its original keeps verifying; "
-                    "open the original, or start a new log")
+                    "open the original, or start a new log"
+                )
             if last.seq != 1:
                 raise HandLogError(
                     f"no signed chain head for table {self.table_id} beside the key "
-                    f"({self._heads.folder}); wrong --key? run `table audit verify`")
+                    f"({self._heads.folder}); wrong --key? run `table audit verify`"
+                )
             return
         if head.seq > last.seq:
             raise HandLogError(self._cut_short(head, last.seq))
@@ -176,7 +196,8 @@ class HandLog:
         if not (same or self._lags_behind(head, last)):
             raise HandLogError(
                 f"table {self.table_id}'s chain in {self.store.target} does not reach its signed "
-                f"head (seq {head.seq}); run `table audit verify`")
+                f"head (seq {head.seq}); run `table audit verify`"
+            )
 
     def _lags_behind(self, head: ChainHead, last: HandRecord) -> bool:
         """The head names an earlier record of this chain, and every record after it links on
@@ -190,21 +211,24 @@ class HandLog:
             return False
         digest = head.digest
         for record in self.store.records(self.table_id, after_seq=head.seq):
-            if record.prev_hash != digest or record.expected_digest() != record.digest \
-                    or not signature_matches(self._key, record.digest, record.mac):
+            if (
+                record.prev_hash != digest
+                or record.expected_digest() != record.digest
+                or not signature_matches(self._key, record.digest, record.mac)
+            ):
                 return False
             digest = record.digest
         return digest == last.digest
 
     def _cut_short(self, head: ChainHead, last_seq: int) -> str:
-        return (f"the hand log {self.store.target} ends at record {last_seq} of table "
-                f"{self.table_id} but its signed head is record {head.seq} (hand {head.hand_id}):"
-                " records were removed; run `table audit verify`")
+        return (
+            f"the hand log {self.store.target} ends at record {last_seq} of table "
+            f"{self.table_id} but its signed head is record {head.seq} (hand {head.hand_id}):"
+            " records were removed; run `table audit verify`"
+        )
 
     # Writing -------------------------------------------------------------------------
-    def begin_hand(
-        self, hand_id: str, header: dict[str, Any], *, at: float | None = None
-    ) -> None:
+    def begin_hand(self, hand_id: str, header: dict[str, Any], *, at: float | None = None) -> None:
         """Start a hand (``at`` defaults to now). Its header record also names the hand
         before it, so a deleted hand is noticed.
 
@@ -219,13 +243,19 @@ class HandLog:
             if self._open_hand is not None:
                 raise HandLogError(
                     f"hand {self._open_hand} is still open on table {self.table_id}; "
-                    f"log its result before beginning hand {hand_id}")
+                    f"log its result before beginning hand {hand_id}"
+                )
             if self.store.has_hand(self.table_id, hand_id):
                 raise HandLogError(f"hand {hand_id} is already in the log of {self.table_id}")
             previous = self._previous_hand()
             payload = {"header": header, "previous_hand": previous}
-            self._write(hand_id, HEADER, payload, str(header.get("dealer") or "table"),
-                        time.time() if at is None else at)
+            self._write(
+                hand_id,
+                HEADER,
+                payload,
+                str(header.get("dealer") or "table"),
+                time.time() if at is None else at,
+            )
             self._open_hand = hand_id
             self._catch_up()
 
@@ -257,13 +287,17 @@ class HandLog:
             ):
                 raise HandLogError(
                     f"hand {hand_id!r} is not the open hand of {self.table_id} "
-                    f"(open: {self._open_hand!r})")
+                    f"(open: {self._open_hand!r})"
+                )
             record = self._write(hand_id, kind, payload, source, at)
             if kind == RESULT:
                 self._open_hand = None
                 if self.witness is not None:
-                    self._witness_due.append(witness_line(self.store, self.table_id, record.seq,
-                                                          record.digest, record.seq, at))
+                    self._witness_due.append(
+                        witness_line(
+                            self.store, self.table_id, record.seq, record.digest, record.seq, at
+                        )
+                    )
             self._catch_up()
             return record.seq
 
@@ -311,8 +345,10 @@ class HandLog:
     def _fault(self, key: str, what: str) -> None:
         if key not in self.faults:
             LOG.warning("hand log of %s %s", self.table_id, what)
-        self.faults[key] = (f"The hand log {what}; the table plays on and writes it as soon as it "
-                            "can (tell the pit boss if this stays)")
+        self.faults[key] = (
+            f"The hand log {what}; the table plays on and writes it as soon as it "
+            "can (tell the pit boss if this stays)"
+        )
 
     # Reading -------------------------------------------------------------------------
     def unfinished_hand(self) -> tuple[str, dict[str, Any], list[HandRecord]] | None:

@@ -24,8 +24,13 @@ _SCHEMA_LOCK = 0x48414E44
 # A server gone silent (a cut cable, no reset) must not hold the dealer for the kernel's
 # retransmission timeout (minutes): unacknowledged data or dead keepalives end the
 # connection within seconds, and the table keeps its records locally.
-_LIVENESS: dict[str, Any] = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2,
-             "keepalives_count": 3, "tcp_user_timeout": 10_000}
+_LIVENESS: dict[str, Any] = {
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 10_000,
+}
 _GONE = (psycopg.OperationalError, psycopg.InterfaceError)
 
 
@@ -61,7 +66,9 @@ class PgStore(LogStore):
         self.target = _redact(target)
         self.location = self.target
         try:
-            self._db = psycopg.connect(target, autocommit=True, connect_timeout=connect_timeout, **_LIVENESS)
+            self._db = psycopg.connect(
+                target, autocommit=True, connect_timeout=connect_timeout, **_LIVENESS
+            )
         except psycopg.Error as exc:
             error = HandLogUnreachable if isinstance(exc, _GONE) else HandLogError
             raise error(f"cannot open hand log {self.target}: {_first_line(exc)}") from None

@@ -39,9 +39,14 @@ class HandSummary:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "table": self.table, "hand": self.hand_id, "game": self.game,
-            "dealer": self.dealer, "started_at": self.started_at, "ended_at": self.ended_at,
-            "outcome": self.outcome, "decided_by": self.decided_by,
+            "table": self.table,
+            "hand": self.hand_id,
+            "game": self.game,
+            "dealer": self.dealer,
+            "started_at": self.started_at,
+            "ended_at": self.ended_at,
+            "outcome": self.outcome,
+            "decided_by": self.decided_by,
         }
 
 
@@ -71,8 +76,11 @@ class RecordedHand:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "table": self.table, "hand": self.hand_id, "header": self.header,
-            "outcome": outcome_of(self.result), "result": self.result,
+            "table": self.table,
+            "hand": self.hand_id,
+            "header": self.header,
+            "outcome": outcome_of(self.result),
+            "result": self.result,
             "records": [r.to_dict() for r in [self.header_record, *self.records]],
         }
 
@@ -89,8 +97,9 @@ def read_hand(store: LogStore, hand_id: str, table: str | None = None) -> Record
         where = f" on table {table}" if table else ""
         raise HandLogError(f"no hand {hand_id!r}{where} in {store.target}")
     if len(tables) > 1:
-        raise HandLogError(f"hand {hand_id!r} is on several tables ({', '.join(tables)}); "
-                           "name one with --table")
+        raise HandLogError(
+            f"hand {hand_id!r} is on several tables ({', '.join(tables)}); name one with --table"
+        )
     if records[0].kind != HEADER:
         raise HandLogError(f"hand {hand_id!r} has lost its header record")
     return RecordedHand(tables[0], hand_id, records[0], records[1:])
@@ -116,16 +125,25 @@ def _summary(header: HandRecord, result: HandRecord | None) -> HandSummary:
     head = header.payload.get("header") or {}
     outcome = result.payload if result else None
     return HandSummary(
-        table=header.table, hand_id=header.hand_id, game=str(head.get("game", "")),
-        dealer=str(head.get("dealer", "")), started_at=header.at,
-        ended_at=result.at if result else None, outcome=outcome_of(outcome),
+        table=header.table,
+        hand_id=header.hand_id,
+        game=str(head.get("game", "")),
+        dealer=str(head.get("dealer", "")),
+        started_at=header.at,
+        ended_at=result.at if result else None,
+        outcome=outcome_of(outcome),
         decided_by=str((outcome or {}).get("decided_by", "")),
     )
 
 
 def list_hands(
-    store: LogStore, *, table: str | None = None, dealer: str | None = None,
-    outcome: str | None = None, since: float | None = None, until: float | None = None,
+    store: LogStore,
+    *,
+    table: str | None = None,
+    dealer: str | None = None,
+    outcome: str | None = None,
+    since: float | None = None,
+    until: float | None = None,
 ) -> list[HandSummary]:
     """Hands in chain order. ``since``/``until`` bound the hand's start time (epoch seconds)."""
     headers: dict[tuple[str, str], HandRecord] = {}
@@ -135,7 +153,8 @@ def list_hands(
         target[(record.table, record.hand_id)] = record
     summaries = [_summary(h, results.get(key)) for key, h in headers.items()]
     return [
-        s for s in summaries
+        s
+        for s in summaries
         if (dealer is None or s.dealer == dealer)
         and (outcome is None or s.outcome == outcome)
         and (since is None or s.started_at >= since)

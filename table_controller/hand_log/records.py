@@ -47,7 +47,13 @@ def canonical_json(value: Any) -> str:
 
 
 def record_digest(
-    prev_hash: str, table: str, hand_id: str, seq: int, kind: str, source: str, at: float,
+    prev_hash: str,
+    table: str,
+    hand_id: str,
+    seq: int,
+    kind: str,
+    source: str,
+    at: float,
     payload_text: str,
 ) -> str:
     fields = canonical_json(
@@ -99,8 +105,14 @@ class HandRecord:
 
     def expected_digest(self) -> str:
         return record_digest(
-            self.prev_hash, self.table, self.hand_id, self.seq, self.kind, self.source,
-            self.at, self.payload_text,
+            self.prev_hash,
+            self.table,
+            self.hand_id,
+            self.seq,
+            self.kind,
+            self.source,
+            self.at,
+            self.payload_text,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -120,8 +132,14 @@ class HandRecord:
 
 
 def seal(
-    key: bytes, prev: HandRecord | None, table: str, hand_id: str, kind: str,
-    payload: dict[str, Any], source: str, at: float,
+    key: bytes,
+    prev: HandRecord | None,
+    table: str,
+    hand_id: str,
+    kind: str,
+    payload: dict[str, Any],
+    source: str,
+    at: float,
 ) -> HandRecord:
     """The next record of ``table``'s chain after ``prev`` (``None`` for the first)."""
     if kind not in KINDS:

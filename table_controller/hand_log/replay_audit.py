@@ -38,8 +38,10 @@ def first_difference(recorded: Any, replayed: Any, path: str = "") -> str:
             i = min(len(recorded), len(replayed))
             extra = recorded[i] if len(recorded) > i else replayed[i]
             who = "the log" if len(recorded) > i else "the replay"
-            return (f"{path.lstrip('.') or 'value'}: logged {len(recorded)} items, replay gives "
-                    f"{len(replayed)}; {who} has [{i}] {extra!r}")
+            return (
+                f"{path.lstrip('.') or 'value'}: logged {len(recorded)} items, replay gives "
+                f"{len(replayed)}; {who} has [{i}] {extra!r}"
+            )
     return f"{path.lstrip('.') or 'value'}: logged {recorded!r}, replay gives {replayed!r}"
 
 
@@ -55,9 +57,11 @@ def build_game(header: dict[str, Any]) -> Any:
     if custom and (header.get("switches") or {}).get(custom) == "custom":
         extra["paytable"] = header.get("paytable")  # the custom paytable the round was played under
     return make_game(
-        str(header["game"]), switches=header.get("switches"),
+        str(header["game"]),
+        switches=header.get("switches"),
         first_dealt=header.get("first_dealt"),
-        seats=len(seats) if isinstance(seats, list) else seats, **extra,
+        seats=len(seats) if isinstance(seats, list) else seats,
+        **extra,
     )
 
 
@@ -119,8 +123,9 @@ def _compare_header(game: Any, header: dict[str, Any]) -> str:
         if key not in header or key not in declared:
             continue
         if canonical_json(header[key]) != canonical_json(declared[key]):
-            return ("the header differs from the game it names: "
-                    + first_difference({key: header[key]}, {key: declared[key]}))
+            return "the header differs from the game it names: " + first_difference(
+                {key: header[key]}, {key: declared[key]}
+            )
     return ""
 
 

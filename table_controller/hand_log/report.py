@@ -60,8 +60,16 @@ def irregularities(hand: RecordedHand) -> list[dict[str, Any]]:
         event = payload.get("event") or {}
         for effect in payload.get("effects") or []:
             if effect.get("type") == "irregularity":
-                found.append({"seq": record.seq, "at": record.at, "kind": effect.get("kind"),
-                              "reason": effect.get("reason"), "resolved_by": None, "resolution": None})
+                found.append(
+                    {
+                        "seq": record.seq,
+                        "at": record.at,
+                        "kind": effect.get("kind"),
+                        "reason": effect.get("reason"),
+                        "resolved_by": None,
+                        "resolution": None,
+                    }
+                )
         if event.get("type") == "control" and found and found[-1]["resolved_by"] is None:
             found[-1]["resolved_by"] = event.get("by") or record.source
             found[-1]["resolution"] = str(event.get("control", "")).replace("_", " ")
@@ -89,11 +97,18 @@ def _e(value: object) -> str:
     return html.escape(str(value))
 
 
-def _table(headings: tuple[str, ...], rows: list[tuple[Any, ...]], numeric: tuple[int, ...] = ()) -> str:
+def _table(
+    headings: tuple[str, ...], rows: list[tuple[Any, ...]], numeric: tuple[int, ...] = ()
+) -> str:
     head = "".join(f"<th>{_e(h)}</th>" for h in headings)
     body = "".join(
-        "<tr>" + "".join(f"<td{' class=num' if i in numeric else ''}>{_e(c)}</td>" for i, c in enumerate(row)) + "</tr>"
-        for row in rows)
+        "<tr>"
+        + "".join(
+            f"<td{' class=num' if i in numeric else ''}>{_e(c)}</td>" for i, c in enumerate(row)
+        )
+        + "</tr>"
+        for row in rows
+    )
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
@@ -107,13 +122,18 @@ def bar_chart(title: str, counts: list[tuple[str, int]], colour: str = "#3a6ea5"
     for i, (label, n) in enumerate(counts):
         width = max(1, round(bar_w * n / top))
         y = i * row
-        bars.append(f'<text x="{label_w - 6}" y="{y + 16}" text-anchor="end">{_e(label)}</text>'
-                    f'<rect x="{label_w}" y="{y + 4}" width="{width}" height="{row - 8}" fill="{colour}"/>'
-                    f'<text x="{label_w + width + 6}" y="{y + 16}">{n}</text>')
+        bars.append(
+            f'<text x="{label_w - 6}" y="{y + 16}" text-anchor="end">{_e(label)}</text>'
+            f'<rect x="{label_w}" y="{y + 4}" width="{width}" height="{row - 8}" fill="{colour}"/>'
+            f'<text x="{label_w + width + 6}" y="{y + 16}">{n}</text>'
+        )
     height = row * len(counts)
-    return (f'<figure><figcaption>{_e(title)}</figcaption><svg role="img" aria-label="{_e(title)}" '
-            f'width="{label_w + bar_w + 60}" height="{height}" font-size="13" font-family="sans-serif">'
-            + "".join(bars) + "</svg></figure>")
+    return (
+        f'<figure><figcaption>{_e(title)}</figcaption><svg role="img" aria-label="{_e(title)}" '
+        f'width="{label_w + bar_w + 60}" height="{height}" font-size="13" font-family="sans-serif">'
+        + "".join(bars)
+        + "</svg></figure>"
+    )
 
 
 def _summary(source: str, hands: list[RecordedHand], check: CheckReport) -> str:
@@ -124,20 +144,29 @@ def _summary(source: str, hands: list[RecordedHand], check: CheckReport) -> str:
     tables = Counter(h.table for h in hands)
     rows = [
         ("Log", source),
-        ("Verification", "verified: chain, signatures, heads and the rules replay agree" if check.ok
-         else f"NOT VERIFIED: {len(check.findings)} problems (listed below)"),
+        (
+            "Verification",
+            "verified: chain, signatures, heads and the rules replay agree"
+            if check.ok
+            else f"NOT VERIFIED: {len(check.findings)} problems (listed below)",
+        ),
         ("Records checked", f"{check.records} of {check.rows} rows"),
         ("Period", _period(hands)),
-        ("Hands", f"{len(hands)}: {len(hands) - simulated} live (a real shoe or camera), {simulated} simulated; "
-                  f"{autopilot} played by the autopilot"),
+        (
+            "Hands",
+            f"{len(hands)}: {len(hands) - simulated} live (a real shoe or camera), {simulated} simulated; "
+            f"{autopilot} played by the autopilot",
+        ),
         ("Tables", ", ".join(f"{t} ({n})" for t, n in sorted(tables.items())) or "none"),
         ("Games", ", ".join(f"{g} ({n})" for g, n in sorted(games.items())) or "none"),
         ("Dealers", ", ".join(f"{d} ({n})" for d, n in sorted(dealers.items())) or "none"),
         ("Produced", f"{clock(time.time())} UTC"),
     ]
     cls = "ok" if check.ok else "bad"
-    body = "".join(f"<tr><td>{_e(k)}</td><td{' class=' + cls if k == 'Verification' else ''}>{_e(v)}</td></tr>"
-                   for k, v in rows)
+    body = "".join(
+        f"<tr><td>{_e(k)}</td><td{' class=' + cls if k == 'Verification' else ''}>{_e(v)}</td></tr>"
+        for k, v in rows
+    )
     return f'<table class="summary">{body}</table>'
 
 
@@ -150,14 +179,21 @@ def _findings(check: CheckReport) -> str:
 
 def _charts(hands: list[RecordedHand]) -> str:
     outcomes = Counter(outcome_kind(outcome_of(h.result)) for h in hands)
-    winners = Counter(seat_name(outcome_of(h.result)) for h in hands
-                      if outcome_kind(outcome_of(h.result)) == "a seat won")
-    per_hour = Counter(time.strftime("%Y-%m-%d %H:00", time.gmtime(h.header_record.at)) for h in hands)
-    return ('<div class="charts">'
-            + bar_chart("Hands by outcome", sorted(outcomes.items(), key=lambda kv: -kv[1]))
-            + bar_chart("Hands won, by seat", sorted(winners.items()), "#a5673a")
-            + bar_chart("Hands begun per hour (UTC)", sorted(per_hour.items())[-24:], "#6a8f3a")
-            + "</div>")
+    winners = Counter(
+        seat_name(outcome_of(h.result))
+        for h in hands
+        if outcome_kind(outcome_of(h.result)) == "a seat won"
+    )
+    per_hour = Counter(
+        time.strftime("%Y-%m-%d %H:00", time.gmtime(h.header_record.at)) for h in hands
+    )
+    return (
+        '<div class="charts">'
+        + bar_chart("Hands by outcome", sorted(outcomes.items(), key=lambda kv: -kv[1]))
+        + bar_chart("Hands won, by seat", sorted(winners.items()), "#a5673a")
+        + bar_chart("Hands begun per hour (UTC)", sorted(per_hour.items())[-24:], "#6a8f3a")
+        + "</div>"
+    )
 
 
 def side_bet_hit_pct(decks: int) -> float:
@@ -170,7 +206,9 @@ def side_bet_hit_pct(decks: int) -> float:
 def _money_rows(groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> list[tuple[Any, ...]]:
     rows = []
     for key, items in sorted(groups.items()):
-        items = [p for p in items if not p.get("payee") and not p.get("payer")]  # the house's own bets
+        items = [
+            p for p in items if not p.get("payee") and not p.get("payer")
+        ]  # the house's own bets
         if not items:
             continue
         drop = sum(p["staked"] for p in items)
@@ -205,18 +243,31 @@ def _money_section(hands: list[RecordedHand]) -> str:
     between = _between_players(hands)
     if not _money_rows(by_who):
         return "<h2>Money</h2>" + between if between else ""
-    hits = [(f"{decks} decks", n, f"{100 * hit / n:.2f}%", f"{side_bet_hit_pct(decks):.2f}%")
-            for decks, (n, hit) in sorted(side_hits.items())]
-    return ("<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
-            "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and "
-            "left out; the bets a void returned or undid are left out of every figure here (see "
-            "Void rounds).</p>"
-            + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))
-            + _table(("bet", "paytable", "drop", "win", "hold"), _money_rows(by_bet))
-            + (("<h3>Dead Man's Hand hit rate</h3>"
-                + _table(("shoe", "side bets", "hit (an ace or an eight)", "expected (exact)"), hits, numeric=(1,)))
-               if hits else "")
-            + between)
+    hits = [
+        (f"{decks} decks", n, f"{100 * hit / n:.2f}%", f"{side_bet_hit_pct(decks):.2f}%")
+        for decks, (n, hit) in sorted(side_hits.items())
+    ]
+    return (
+        "<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
+        "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and "
+        "left out; the bets a void returned or undid are left out of every figure here (see "
+        "Void rounds).</p>"
+        + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))
+        + _table(("bet", "paytable", "drop", "win", "hold"), _money_rows(by_bet))
+        + (
+            (
+                "<h3>Dead Man's Hand hit rate</h3>"
+                + _table(
+                    ("shoe", "side bets", "hit (an ace or an eight)", "expected (exact)"),
+                    hits,
+                    numeric=(1,),
+                )
+            )
+            if hits
+            else ""
+        )
+        + between
+    )
 
 
 def _between_players(hands: list[RecordedHand]) -> str:
@@ -230,68 +281,154 @@ def _between_players(hands: list[RecordedHand]) -> str:
         key = (hand.table, str(hand.header.get("title") or hand.header.get("game")))
         row = rows.setdefault(key, [0, 0, 0, 0])
         row[0] += 1
-        row[1] += sum(p["collected"] for p in moved if p.get("payee") == "farm" and p["bet"] == "ante")
+        row[1] += sum(
+            p["collected"] for p in moved if p.get("payee") == "farm" and p["bet"] == "ante"
+        )
         row[2] += sum(p["paid"] for p in moved if p.get("payer") == "farm")
         row[3] += sum(p["collected"] for p in moved if p.get("payee") not in (None, "farm"))
     if not rows:
         return ""
-    table = [(t, g, n, money(a), money(f), money(b)) for (t, g), (n, a, f, b) in sorted(rows.items())]
-    return ("<h3>Between players</h3><p>The players pay one another; the house takes no part in the money.</p>"
-            + _table(("table", "game", "deals", "antes into the farm", "paid from the farm",
-                      "paid seat to seat or into a side pot"), table, numeric=(2,)))
+    table = [
+        (t, g, n, money(a), money(f), money(b)) for (t, g), (n, a, f, b) in sorted(rows.items())
+    ]
+    return (
+        "<h3>Between players</h3><p>The players pay one another; the house takes no part in the money.</p>"
+        + _table(
+            (
+                "table",
+                "game",
+                "deals",
+                "antes into the farm",
+                "paid from the farm",
+                "paid seat to seat or into a side pot",
+            ),
+            table,
+            numeric=(2,),
+        )
+    )
 
 
 def _counts(title: str, counter: Counter[str]) -> str:
     rows = [(k, v) for k, v in sorted(counter.items())]
-    return f"<h3>{_e(title)}</h3>" + _table((title.split()[-1], "hands"), rows, numeric=(1,)).replace(
-        "<table>", '<table class="compact">', 1)
+    return f"<h3>{_e(title)}</h3>" + _table(
+        (title.split()[-1], "hands"), rows, numeric=(1,)
+    ).replace("<table>", '<table class="compact">', 1)
 
 
 def _void(hands: list[RecordedHand]) -> str:
     rows = void_rows(hands)
-    head = ("<h2>Void rounds</h2><p>Rounds a pit boss voided: every bet returned, so none counts "
-            "in the drop, win, hold or side-bet hit rate above.</p>")
+    head = (
+        "<h2>Void rounds</h2><p>Rounds a pit boss voided: every bet returned, so none counts "
+        "in the drop, win, hold or side-bet hit rate above.</p>"
+    )
     if not rows:
         return head + "<p>None.</p>"
-    return head + _table(("began (UTC)", "table", "hand", "game", "dealer", "voided by", "staked",
-                          "returned", "settled before the void", "result"), rows)
+    return head + _table(
+        (
+            "began (UTC)",
+            "table",
+            "hand",
+            "game",
+            "dealer",
+            "voided by",
+            "staked",
+            "returned",
+            "settled before the void",
+            "result",
+        ),
+        rows,
+    )
 
 
 def _unfinished(hands: list[RecordedHand]) -> str:
     rows = unfinished_rows(hands)
-    head = ("<h2>Unfinished hands</h2><p>Hands with no result: the table stopped (or was still "
-            "playing them when this report was made) with these bets on the layout.</p>")
+    head = (
+        "<h2>Unfinished hands</h2><p>Hands with no result: the table stopped (or was still "
+        "playing them when this report was made) with these bets on the layout.</p>"
+    )
     if not rows:
         return head + "<p>None.</p>"
-    return head + _table(("began (UTC)", "table", "hand", "game", "dealer", "last record",
-                          "bets on the layout (as last shown)", "settled before the stop"), rows)
+    return head + _table(
+        (
+            "began (UTC)",
+            "table",
+            "hand",
+            "game",
+            "dealer",
+            "last record",
+            "bets on the layout (as last shown)",
+            "settled before the stop",
+        ),
+        rows,
+    )
 
 
 def _irregular(hands: list[RecordedHand]) -> str:
-    rows = [(h.table, h.hand_id, i["seq"], clock(i["at"]), str(i["kind"]).replace("_", " "), i["reason"],
-             i["resolved_by"] or "UNRESOLVED", i["resolution"] or "")
-            for h in hands for i in irregularities(h)]
+    rows = [
+        (
+            h.table,
+            h.hand_id,
+            i["seq"],
+            clock(i["at"]),
+            str(i["kind"]).replace("_", " "),
+            i["reason"],
+            i["resolved_by"] or "UNRESOLVED",
+            i["resolution"] or "",
+        )
+        for h in hands
+        for i in irregularities(h)
+    ]
     if not rows:
         return "<h2>Irregularities</h2><p>None.</p>"
-    return ("<h2>Irregularities</h2>"
-            + _table(("table", "hand", "record", "time (UTC)", "kind", "reason", "resolved by", "how"), rows))
+    return "<h2>Irregularities</h2>" + _table(
+        ("table", "hand", "record", "time (UTC)", "kind", "reason", "resolved by", "how"), rows
+    )
 
 
 def _access(records: list[HandRecord]) -> str:
     rows = []
     for r in records:
         p = r.payload
-        what = {"access_refused": "PIN refused", "lockout": "PIN entry locked", "lockout_lifted": "lock lifted",
-                "sign_in": "dealer signed in"}.get(r.kind, r.kind)
-        detail = p.get("reason") or (f"wait {p.get('wait_seconds')} s after {p.get('failures')} wrong PINs"
-                                     if r.kind == "lockout" else p.get("by") or p.get("dealer") or "")
-        rows.append((clock(r.at), r.table, r.hand_id or "between hands", what,
-                     str(p.get("action") or "").replace("_", " "), p.get("console") or "", p.get("staff") or "", detail))
+        what = {
+            "access_refused": "PIN refused",
+            "lockout": "PIN entry locked",
+            "lockout_lifted": "lock lifted",
+            "sign_in": "dealer signed in",
+        }.get(r.kind, r.kind)
+        detail = p.get("reason") or (
+            f"wait {p.get('wait_seconds')} s after {p.get('failures')} wrong PINs"
+            if r.kind == "lockout"
+            else p.get("by") or p.get("dealer") or ""
+        )
+        rows.append(
+            (
+                clock(r.at),
+                r.table,
+                r.hand_id or "between hands",
+                what,
+                str(p.get("action") or "").replace("_", " "),
+                p.get("console") or "",
+                p.get("staff") or "",
+                detail,
+            )
+        )
     refused = sum(r.kind == "access_refused" for r in records)
     head = f"<h2>PIN attempts and sign-ins</h2><p>{refused} refused PIN attempts.</p>"
     if not rows:
         return head
-    return head + _table(("time (UTC)", "table", "hand", "what", "action tried", "console", "staff claimed", "detail"), rows)
+    return head + _table(
+        (
+            "time (UTC)",
+            "table",
+            "hand",
+            "what",
+            "action tried",
+            "console",
+            "staff claimed",
+            "detail",
+        ),
+        rows,
+    )
 
 
 def _steps(hand: RecordedHand) -> list[tuple[Any, ...]]:
@@ -303,15 +440,39 @@ def _steps(hand: RecordedHand) -> list[tuple[Any, ...]]:
         if r.kind == EVENT:
             event = p.get("event") or {}
             effects = describe_effects(p.get("effects") or [])
-            if event.get("type") == "card" and asked and {e.get("type") for e in p.get("effects") or []} == {"hand_ended"}:
+            if (
+                event.get("type") == "card"
+                and asked
+                and {e.get("type") for e in p.get("effects") or []} == {"hand_ended"}
+            ):
                 effects = f"as asked: {asked}" + (f"; {effects}" if effects else "")
-            rows.append((r.seq, clock(r.at)[11:], r.source, describe_event(event), effects, describe_totals(shown.get(r.seq))))
+            rows.append(
+                (
+                    r.seq,
+                    clock(r.at)[11:],
+                    r.source,
+                    describe_event(event),
+                    effects,
+                    describe_totals(shown.get(r.seq)),
+                )
+            )
             asked = str((shown.get(r.seq) or {}).get("dealer_instruction") or asked)
         elif r.kind == RESULT:
             rows.append((r.seq, clock(r.at)[11:], r.source, "RESULT", describe_result(p), ""))
         elif r.kind in (HARDWARE, NOTE):
-            detail = ", ".join(f"{k} {v}" for k, v in sorted(p.items()) if k not in ("type", "prompts"))
-            rows.append((r.seq, clock(r.at)[11:], r.source, f"{r.kind} {p.get('type', '')}".strip(), detail, ""))
+            detail = ", ".join(
+                f"{k} {v}" for k, v in sorted(p.items()) if k not in ("type", "prompts")
+            )
+            rows.append(
+                (
+                    r.seq,
+                    clock(r.at)[11:],
+                    r.source,
+                    f"{r.kind} {p.get('type', '')}".strip(),
+                    detail,
+                    "",
+                )
+            )
         else:
             detail = ", ".join(f"{k} {v}" for k, v in sorted(p.items()) if v is not None)
             rows.append((r.seq, clock(r.at)[11:], r.source, r.kind.replace("_", " "), detail, ""))
@@ -320,29 +481,52 @@ def _steps(hand: RecordedHand) -> list[tuple[Any, ...]]:
 
 def _hand_section(hand: RecordedHand, check: CheckReport) -> str:
     problems = [f for f in check.findings if f.hand_id == hand.hand_id and f.table == hand.table]
-    status = ('<span class="ok">verified, replay agrees</span>' if not problems else
-              '<span class="bad">' + _e("; ".join(str(p) for p in problems)) + "</span>")
+    status = (
+        '<span class="ok">verified, replay agrees</span>'
+        if not problems
+        else '<span class="bad">' + _e("; ".join(str(p) for p in problems)) + "</span>"
+    )
     header = hand.header
     kind = "simulated" if is_simulated(hand) else "live"
     if by_autopilot(hand):
         kind += ", autopilot"
-    summary = (f"{_e(clock(hand.header_record.at))} · {_e(hand.table)} · {_e(hand.hand_id)} · "
-               f"{_e(header.get('title') or header.get('game'))} · "
-               f"dealer {_e(dealer_name(header))} · "
-               f"{_e(kind)} · <b>{_e(outcome_of(hand.result))}</b> · {status}")
-    seats = [(seat_name(seat), r.get("outcome"), r.get("method") or "", seat_totals(r), r.get("decided_by"))
-             for seat, r in sorted(((hand.result or {}).get("seats") or {}).items())]
+    summary = (
+        f"{_e(clock(hand.header_record.at))} · {_e(hand.table)} · {_e(hand.hand_id)} · "
+        f"{_e(header.get('title') or header.get('game'))} · "
+        f"dealer {_e(dealer_name(header))} · "
+        f"{_e(kind)} · <b>{_e(outcome_of(hand.result))}</b> · {status}"
+    )
+    seats = [
+        (
+            seat_name(seat),
+            r.get("outcome"),
+            r.get("method") or "",
+            seat_totals(r),
+            r.get("decided_by"),
+        )
+        for seat, r in sorted(((hand.result or {}).get("seats") or {}).items())
+    ]
     result = describe_result(hand.result) if hand.result else "hand not finished"
-    return (f"<details><summary>{summary}</summary>"
-            f"<p>Shoe {_e(header.get('shoe'))}; seats {_e(', '.join(map(seat_name, header.get('seats') or [])))}. "
-            f"Result: {_e(result)}</p>"
-            + (_table(("seat", "outcome", "method", "totals", "rule"), seats) if seats else "")
-            + _table(("#", "time", "by", "what happened", "effect", "totals after"), _steps(hand), numeric=(0,))
-            + "</details>")
+    return (
+        f"<details><summary>{summary}</summary>"
+        f"<p>Shoe {_e(header.get('shoe'))}; seats {_e(', '.join(map(seat_name, header.get('seats') or [])))}. "
+        f"Result: {_e(result)}</p>"
+        + (_table(("seat", "outcome", "method", "totals", "rule"), seats) if seats else "")
+        + _table(
+            ("#", "time", "by", "what happened", "effect", "totals after"),
+            _steps(hand),
+            numeric=(0,),
+        )
+        + "</details>"
+    )
 
 
-def render(source: str, hands: list[RecordedHand], check: CheckReport,
-           access: list[HandRecord] | None = None) -> str:
+def render(
+    source: str,
+    hands: list[RecordedHand],
+    check: CheckReport,
+    access: list[HandRecord] | None = None,
+) -> str:
     per_table = Counter(h.table for h in hands)
     per_dealer = Counter(dealer_name(h.header) for h in hands)
     parts = [

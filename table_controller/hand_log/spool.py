@@ -50,7 +50,9 @@ class SpooledStore(LogStore):
     wherever the latest records are; any other read goes to the server.
     """
 
-    def __init__(self, url: str, table: str, folder: Path, *, retry_seconds: float = RETRY_SECONDS) -> None:
+    def __init__(
+        self, url: str, table: str, folder: Path, *, retry_seconds: float = RETRY_SECONDS
+    ) -> None:
         self._url = url
         self.table = table
         self.retry_seconds = retry_seconds
@@ -63,8 +65,12 @@ class SpooledStore(LogStore):
         self._since_header: list[HandRecord] = []  # this table's records from its last header on
         self._on_server = 0  # the last of this table's records the server is known to hold
         self._last_seq = 0
-        self._outage: tuple[int, float, str] | None = None  # (kept after record, began at, why) while spooling
-        self.ended_outage: dict[str, Any] | None = None  # the last outage, once its records are forwarded
+        self._outage: tuple[int, float, str] | None = (
+            None  # (kept after record, began at, why) while spooling
+        )
+        self.ended_outage: dict[str, Any] | None = (
+            None  # the last outage, once its records are forwarded
+        )
         self.problem = ""  # why the records are kept here: the server's last error
         self.refused = ""  # the server would not take the kept records: why (no more tries)
         self._folder = folder
@@ -102,14 +108,19 @@ class SpooledStore(LogStore):
         self._spool = spool
         meta = dict(spool.execute("SELECT key, value FROM hand_log_meta"))
         if meta.get("server_location") != self.location or meta.get("table") != self.table:
-            raise HandLogError(f"{self._path} is not the spool of table {self.table} for {self.target}")
+            raise HandLogError(
+                f"{self._path} is not the spool of table {self.table} for {self.target}"
+            )
         self.log_id = meta["server_log_id"]
         self._load_recent(spool)
         last = spool.last_record(self.table)
         self._last_seq = last.seq if last else 0
         self._on_server = int(meta.get("on_server", "0"))
-        self._outage = (int(meta.get("kept_after", self._on_server)), float(meta.get("began", time.time())),
-                        meta.get("reason", ""))
+        self._outage = (
+            int(meta.get("kept_after", self._on_server)),
+            float(meta.get("began", time.time())),
+            meta.get("reason", ""),
+        )
         if self._server is None:
             self._start_forwarding()
             return
@@ -149,11 +160,19 @@ class SpooledStore(LogStore):
         LOG.warning("%s; keeping table %s's records in %s", exc, self.table, self._path)
         self._outage = (self._on_server, time.time(), str(exc))
         try:
-            self._spool = create_spool(self._path, self.log_id, self.location, self.table,
-                                       self._since_header, on_server=self._on_server, reason=str(exc))
+            self._spool = create_spool(
+                self._path,
+                self.log_id,
+                self.location,
+                self.table,
+                self._since_header,
+                on_server=self._on_server,
+                reason=str(exc),
+            )
         except OSError as error:
-            raise HandLogError(f"{exc}; and the records cannot be kept in {self._path}: "
-                               f"{error.strerror or error}") from None
+            raise HandLogError(
+                f"{exc}; and the records cannot be kept in {self._path}: {error.strerror or error}"
+            ) from None
         self._server_lost(exc)
 
     def _server_lost(self, exc: HandLogUnreachable) -> None:
@@ -167,7 +186,9 @@ class SpooledStore(LogStore):
     # ----- forwarding --------------------------------------------------------------------------
     def _start_forwarding(self) -> None:
         if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._forward_loop, name=f"spool-{self.table}", daemon=True)
+            self._thread = threading.Thread(
+                target=self._forward_loop, name=f"spool-{self.table}", daemon=True
+            )
             self._thread.start()
 
     def _forward_loop(self) -> None:
@@ -210,12 +231,15 @@ class SpooledStore(LogStore):
             raise HandLogError(
                 f"{self.target} now holds another hand log than the one table {self.table} kept records "
                 f"for in {self._path} (log id {server.log_id}, not {self.log_id}): the records stay in "
-                "the spool for an auditor; move it away to start afresh")
+                "the spool for an auditor; move it away to start afresh"
+            )
         sent = self._carry_on_from(server)
         while True:
             with self._lock:
                 assert self._spool is not None
-                batch = list(itertools.islice(self._spool.records(table=self.table, after_seq=sent), BATCH))
+                batch = list(
+                    itertools.islice(self._spool.records(table=self.table, after_seq=sent), BATCH)
+                )
                 if not batch:
                     self._drained(server)
                     return
@@ -234,14 +258,22 @@ class SpooledStore(LogStore):
             following = self._spool.record_at(self.table, held + 1)
             here = self._spool.record_at(self.table, held) if held else None
             empty = self._spool.last_record(self.table) is None
-        if empty or (following is not None and following.prev_hash == (last.digest if last else GENESIS)):
+        if empty or (
+            following is not None and following.prev_hash == (last.digest if last else GENESIS)
+        ):
             return held
-        if following is None and here is not None and last is not None and here.digest == last.digest:
+        if (
+            following is None
+            and here is not None
+            and last is not None
+            and here.digest == last.digest
+        ):
             return held
         raise HandLogError(
             f"{self.target} holds record {held} of table {self.table}, which does not lead into the "
             f"records kept in {self._path} while it was unreachable: another process wrote this "
-            "table's chain there; the kept records stay in the spool for an auditor")
+            "table's chain there; the kept records stay in the spool for an auditor"
+        )
 
     def _drained(self, server: PgStore) -> None:
         """Every kept record is on the server (called under the lock): write there again."""
@@ -254,17 +286,27 @@ class SpooledStore(LogStore):
         self._server = server
         if self._outage is not None:
             kept_after, began, reason = self._outage
-            self.ended_outage = {"records": self._last_seq - kept_after, "first_seq": kept_after + 1,
-                                 "began": began, "ended": time.time(), "reason": reason}
+            self.ended_outage = {
+                "records": self._last_seq - kept_after,
+                "first_seq": kept_after + 1,
+                "began": began,
+                "ended": time.time(),
+                "reason": reason,
+            }
             self._outage = None
         self.problem = ""
-        LOG.warning("hand log %s is back: table %s's kept records are forwarded", self.target, self.table)
+        LOG.warning(
+            "hand log %s is back: table %s's kept records are forwarded", self.target, self.table
+        )
 
     def _note_on_server(self, seq: int) -> None:
         with self._lock:
             if self._spool is not None:
-                self._spool.execute("INSERT INTO hand_log_meta (key, value) VALUES ('on_server', ?) "
-                                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (str(seq),))
+                self._spool.execute(
+                    "INSERT INTO hand_log_meta (key, value) VALUES ('on_server', ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (str(seq),),
+                )
 
     # ----- what the dealer is told -------------------------------------------------------------
     @property
@@ -277,8 +319,10 @@ class SpooledStore(LogStore):
         if self._spool is None:
             return None
         if self.refused:
-            return (f"Hand log server refused the {self.kept} records kept here: "
-                    "call the pit boss (the table keeps dealing and keeping them)")
+            return (
+                f"Hand log server refused the {self.kept} records kept here: "
+                "call the pit boss (the table keeps dealing and keeping them)"
+            )
         return f"Hand log server unreachable: {self.kept} records kept here"
 
     def watch(self, watcher: Watcher) -> None:
@@ -301,7 +345,9 @@ class SpooledStore(LogStore):
 
     def _remote(self) -> PgStore:
         if self._server is None:
-            raise HandLogUnreachable(f"{self.problem or self.target} (this table's records are kept here meanwhile)")
+            raise HandLogUnreachable(
+                f"{self.problem or self.target} (this table's records are kept here meanwhile)"
+            )
         return self._server
 
     def _own(self, read: Callable[[LogStore], T]) -> T:
@@ -339,13 +385,22 @@ class SpooledStore(LogStore):
         return self._own(lambda store: store.has_hand(table, hand_id))
 
     def records(
-        self, table: str | None = None, hand_id: str | None = None,
-        kinds: Iterable[str] | None = None, after_seq: int = 0,
+        self,
+        table: str | None = None,
+        hand_id: str | None = None,
+        kinds: Iterable[str] | None = None,
+        after_seq: int = 0,
     ) -> Iterator[HandRecord]:
         with self._lock:
             spool = self._spool
-            if table == self.table and spool is not None and (
-                spool.has_hand(table, hand_id) if hand_id is not None else after_seq >= first_seq(spool, table) - 1
+            if (
+                table == self.table
+                and spool is not None
+                and (
+                    spool.has_hand(table, hand_id)
+                    if hand_id is not None
+                    else after_seq >= first_seq(spool, table) - 1
+                )
             ):
                 found = list(spool.records(table, hand_id, kinds, after_seq))
             else:
@@ -380,8 +435,12 @@ class SpooledStore(LogStore):
         with self._lock:
             if self._spool is not None:
                 if self.kept:
-                    LOG.warning("%d records of table %s stay in %s until the table next starts",
-                                self.kept, self.table, self._path)
+                    LOG.warning(
+                        "%d records of table %s stay in %s until the table next starts",
+                        self.kept,
+                        self.table,
+                        self._path,
+                    )
                 self._spool.close()
             if self._server is not None:
                 self._server.close()

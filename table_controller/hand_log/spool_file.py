@@ -34,18 +34,35 @@ def first_seq(store: LogStore, table: str) -> int:
     return int(rows[0][0]) if rows and rows[0][0] is not None else 1
 
 
-def create_spool(path: Path, log_id: str, location: str, table: str, recent: Sequence[HandRecord],
-                 *, on_server: int, reason: str = "") -> SqliteStore:
+def create_spool(
+    path: Path,
+    log_id: str,
+    location: str,
+    table: str,
+    recent: Sequence[HandRecord],
+    *,
+    on_server: int,
+    reason: str = "",
+) -> SqliteStore:
     """A new spool holding ``recent`` (records the server already has), made whole under a
     temporary name and then renamed, so a crash leaves no spool or a whole one; owner-only."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     with contextlib.suppress(FileNotFoundError):
         tmp.unlink()
-    building = SqliteStore(str(tmp), create=True)  # created 0600 first; SQLite gives -wal, -shm its mode
+    building = SqliteStore(
+        str(tmp), create=True
+    )  # created 0600 first; SQLite gives -wal, -shm its mode
     try:
-        meta = {"server_log_id": log_id, "server_location": location, "table": table, "on_server": str(on_server),
-                "kept_after": str(on_server), "began": repr(time.time()), "reason": reason}
+        meta = {
+            "server_log_id": log_id,
+            "server_location": location,
+            "table": table,
+            "on_server": str(on_server),
+            "kept_after": str(on_server),
+            "began": repr(time.time()),
+            "reason": reason,
+        }
         for key, value in meta.items():
             building.execute("INSERT INTO hand_log_meta (key, value) VALUES (?, ?)", (key, value))
         for record in recent:

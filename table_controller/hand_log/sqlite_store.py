@@ -27,7 +27,8 @@ class SqliteStore(LogStore):
             if create:  # every card of every hand: owner only (SQLite gives -wal, -shm this mode)
                 create_private(path)
             self._db = sqlite3.connect(
-                path, isolation_level=None, timeout=30.0, check_same_thread=False)
+                path, isolation_level=None, timeout=30.0, check_same_thread=False
+            )
             self._db.execute("PRAGMA busy_timeout = 30000")
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = FULL")

@@ -40,8 +40,16 @@ def is_postgres_url(target: str) -> bool:
 def row_to_record(row: Sequence[Any]) -> HandRecord:
     table, seq, hand_id, kind, source, at, payload, prev_hash, digest, mac = row
     return HandRecord(
-        str(table), int(seq), str(hand_id), str(kind), str(source), float(at), str(payload),
-        str(prev_hash), str(digest), str(mac),
+        str(table),
+        int(seq),
+        str(hand_id),
+        str(kind),
+        str(source),
+        float(at),
+        str(payload),
+        str(prev_hash),
+        str(digest),
+        str(mac),
     )
 
 
@@ -95,18 +103,31 @@ class LogStore(ABC):
             return row_to_record(row)
         except (TypeError, ValueError):
             columns = (("seq", row[1], int), ("time", row[5], float))
-            bad = " and ".join(f"{name} {value!r}" for name, value, kind in columns
-                               if not _is_number(value, kind)) or "a value"
+            bad = (
+                " and ".join(
+                    f"{name} {value!r}"
+                    for name, value, kind in columns
+                    if not _is_number(value, kind)
+                )
+                or "a value"
+            )
             raise HandLogError(
                 f"hand log {self.target}: a row of table {row[0]!r} holds {bad} where a number "
-                "belongs: the database was altered outside the log") from None
+                "belongs: the database was altered outside the log"
+            ) from None
 
     def _ensure_log_id(self) -> str:
         """The random id of this log, created with the schema; it names the signed heads."""
-        self._run("INSERT INTO hand_log_meta (key, value) VALUES ('schema', ?) "
-                  "ON CONFLICT (key) DO NOTHING", (SCHEMA_VERSION,))
-        self._run("INSERT INTO hand_log_meta (key, value) VALUES ('log_id', ?) "
-                  "ON CONFLICT (key) DO NOTHING", (secrets.token_hex(8),))
+        self._run(
+            "INSERT INTO hand_log_meta (key, value) VALUES ('schema', ?) "
+            "ON CONFLICT (key) DO NOTHING",
+            (SCHEMA_VERSION,),
+        )
+        self._run(
+            "INSERT INTO hand_log_meta (key, value) VALUES ('log_id', ?) "
+            "ON CONFLICT (key) DO NOTHING",
+            (secrets.token_hex(8),),
+        )
         return self._read_log_id()
 
     def _read_log_id(self) -> str:
@@ -119,9 +140,11 @@ class LogStore(ABC):
         """Keep which key signs ``table``'s chain (its id, never the key) and where the table
         found it, so ``verify`` given another key, or a log moved away from its key, can name it.
         Logs written before this have no such note; they verify all the same."""
-        self._run("INSERT INTO hand_log_meta (key, value) VALUES (?, ?) "
-                  "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                  (f"key:{table}", json.dumps({"id": key_id, "path": key_path}, sort_keys=True)))
+        self._run(
+            "INSERT INTO hand_log_meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (f"key:{table}", json.dumps({"id": key_id, "path": key_path}, sort_keys=True)),
+        )
 
     def key_notes(self) -> dict[str, dict[str, str]]:
         """Per table, the key id and key path the table last opened its chain with."""
@@ -144,8 +167,18 @@ class LogStore(ABC):
     def insert(self, record: HandRecord) -> None:
         self._run(
             f"INSERT INTO hand_records ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (record.table, record.seq, record.hand_id, record.kind, record.source, record.at,
-             record.payload_text, record.prev_hash, record.digest, record.mac),
+            (
+                record.table,
+                record.seq,
+                record.hand_id,
+                record.kind,
+                record.source,
+                record.at,
+                record.payload_text,
+                record.prev_hash,
+                record.digest,
+                record.mac,
+            ),
         )
 
     def last_record(self, table: str) -> HandRecord | None:
@@ -156,8 +189,11 @@ class LogStore(ABC):
         return self._record(rows[0]) if rows else None
 
     def records(
-        self, table: str | None = None, hand_id: str | None = None,
-        kinds: Iterable[str] | None = None, after_seq: int = 0,
+        self,
+        table: str | None = None,
+        hand_id: str | None = None,
+        kinds: Iterable[str] | None = None,
+        after_seq: int = 0,
     ) -> Iterator[HandRecord]:
         """Records in chain order (table, then seq), optionally narrowed."""
         where, params = ["seq > ?"], list[Any]([after_seq])
@@ -171,8 +207,9 @@ class LogStore(ABC):
         if kind_list:
             where.append("kind IN (" + ", ".join("?" * len(kind_list)) + ")")
             params.extend(kind_list)
-        sql = (f"SELECT {COLUMNS} FROM hand_records WHERE {' AND '.join(where)} "
-               "ORDER BY table_id, seq")
+        sql = (
+            f"SELECT {COLUMNS} FROM hand_records WHERE {' AND '.join(where)} ORDER BY table_id, seq"
+        )
         for row in self._rows(sql, params):
             yield self._record(row)
 
@@ -181,18 +218,24 @@ class LogStore(ABC):
         return int(self._run("SELECT COUNT(*) FROM hand_records")[0][0])
 
     def record_at(self, table: str, seq: int) -> HandRecord | None:
-        rows = self._run(f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND seq = ?", (table, seq))
+        rows = self._run(
+            f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND seq = ?", (table, seq)
+        )
         return self._record(rows[0]) if rows else None
 
     def tables(self) -> list[str]:
-        return [str(r[0]) for r in self._run(
-            "SELECT DISTINCT table_id FROM hand_records ORDER BY table_id")]
+        return [
+            str(r[0])
+            for r in self._run("SELECT DISTINCT table_id FROM hand_records ORDER BY table_id")
+        ]
 
     def last_header(self, table: str) -> HandRecord | None:
         """The header record of the table's latest hand."""
         rows = self._run(
             f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND kind = ? "
-            "ORDER BY seq DESC LIMIT 1", (table, HEADER))
+            "ORDER BY seq DESC LIMIT 1",
+            (table, HEADER),
+        )
         return self._record(rows[0]) if rows else None
 
     def open_hand(self, table: str) -> HandRecord | None:
@@ -202,13 +245,17 @@ class LogStore(ABC):
             return None
         closed = self._run(
             "SELECT 1 FROM hand_records WHERE table_id = ? AND kind = ? AND seq > ? LIMIT 1",
-            (table, RESULT, header.seq))
+            (table, RESULT, header.seq),
+        )
         return None if closed else header
 
     def has_hand(self, table: str, hand_id: str) -> bool:
-        return bool(self._run(
-            "SELECT 1 FROM hand_records WHERE table_id = ? AND hand_id = ? LIMIT 1",
-            (table, hand_id)))
+        return bool(
+            self._run(
+                "SELECT 1 FROM hand_records WHERE table_id = ? AND hand_id = ? LIMIT 1",
+                (table, hand_id),
+            )
+        )
 
     def __enter__(self) -> LogStore:
         return self

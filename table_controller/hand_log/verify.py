@@ -89,23 +89,35 @@ class _ChainWalk:
 
     def _check_link(self, record: HandRecord, hand: str) -> None:
         if record.seq > self.expected_seq:
-            self.note(hand, record.seq,
-                      f"records {self.expected_seq}..{record.seq - 1} are missing (deleted)")
+            self.note(
+                hand,
+                record.seq,
+                f"records {self.expected_seq}..{record.seq - 1} are missing (deleted)",
+            )
         elif record.seq < self.expected_seq:
             self.note(hand, record.seq, "record is out of order")
         elif record.prev_hash != self.prev_digest:
-            self.note(hand, record.seq,
-                      "record is not linked to the record before it (chain broken: records "
-                      "deleted, inserted or reordered)")
+            self.note(
+                hand,
+                record.seq,
+                "record is not linked to the record before it (chain broken: records "
+                "deleted, inserted or reordered)",
+            )
 
     def _check_seal(self, record: HandRecord, hand: str) -> None:
         stored_hand = "" if record.hand_id in (hand, "") else f" (it claims hand {record.hand_id})"
         if record.expected_digest() != record.digest:
-            self.note(hand, record.seq, f"record was altered: its content does not match its "
-                                        f"hash{stored_hand}")
+            self.note(
+                hand,
+                record.seq,
+                f"record was altered: its content does not match its hash{stored_hand}",
+            )
         elif not signature_matches(self.key, record.digest, record.mac):
-            self.note(hand, record.seq, "record's signature does not match (rewritten without "
-                                        "the key, or the wrong key)")
+            self.note(
+                hand,
+                record.seq,
+                "record's signature does not match (rewritten without the key, or the wrong key)",
+            )
             self.unsigned.append(self.findings[-1])
         else:
             self.signed += 1
@@ -129,21 +141,30 @@ class _ChainWalk:
         elif record.hand_id != self.open_hand and not (
             record.hand_id == "" and record.kind in BETWEEN_HANDS_KINDS
         ):
-            self.note(record.hand_id or hand, record.seq,
-                      f"a {record.kind} record of hand {record.hand_id!r} where the open hand "
-                      f"is {self.open_hand!r}")
+            self.note(
+                record.hand_id or hand,
+                record.seq,
+                f"a {record.kind} record of hand {record.hand_id!r} where the open hand "
+                f"is {self.open_hand!r}",
+            )
         elif record.kind == RESULT:
             self.open_hand = ""
 
     def _begin(self, record: HandRecord, previous: object) -> None:
         if self.open_hand:
-            self.note(self.open_hand, record.seq,
-                      f"hand has no result, yet hand {record.hand_id} began after it")
+            self.note(
+                self.open_hand,
+                record.seq,
+                f"hand has no result, yet hand {record.hand_id} began after it",
+            )
         if previous != self.last_hand:
             lost = str(previous) if previous else ""
-            self.note(lost or record.hand_id, record.seq,
-                      f"hand {lost or '?'} is missing: hand {record.hand_id} names it as the "
-                      f"hand before, but the log has {self.last_hand or 'none'} there")
+            self.note(
+                lost or record.hand_id,
+                record.seq,
+                f"hand {lost or '?'} is missing: hand {record.hand_id} names it as the "
+                f"hand before, but the log has {self.last_hand or 'none'} there",
+            )
         self.open_hand = record.hand_id
         self.last_hand = record.hand_id
 
@@ -163,23 +184,37 @@ class _ChainWalk:
         last_seq = self.last.seq if self.last else 0
         if head is None:
             others = heads.elsewhere(self.table)
-            self.note("", None, f"this database is a copy of the log at {others[0]} (or was moved "
-                                "from there): the signed heads vouch for that one, not this"
-                      if others else "no signed chain head beside the key: truncation cannot be "
-                                     "ruled out (wrong --key?)")
+            self.note(
+                "",
+                None,
+                f"this database is a copy of the log at {others[0]} (or was moved "
+                "from there): the signed heads vouch for that one, not this"
+                if others
+                else "no signed chain head beside the key: truncation cannot be "
+                "ruled out (wrong --key?)",
+            )
         elif head.seq > last_seq:
-            self.note(head.hand_id, head.seq, f"records {last_seq + 1}..{head.seq} were cut off "
-                                              "the end of the log (the signed head is missing)")
+            self.note(
+                head.hand_id,
+                head.seq,
+                f"records {last_seq + 1}..{head.seq} were cut off "
+                "the end of the log (the signed head is missing)",
+            )
         elif head.seq == last_seq and self.last and head.digest != self.last.digest:
             self.note(head.hand_id, head.seq, "the last record is not the one the head signed")
         elif head.seq < last_seq - 1 and not self.later:
             self.note("", head.seq, f"{last_seq - head.seq} records follow the signed head")
         elif head.seq < last_seq:  # the record being written now, or written while verifying
-            why = ("the table is writing" if self.later else
-                   "the table is writing, or stopped between a commit and its head")
-            return (f"table {self.table}: verified up to record {head.seq} (its signed head); "
-                    f"{last_seq - head.seq} later records chained and signed but not yet under a "
-                    f"signed head ({why})")
+            why = (
+                "the table is writing"
+                if self.later
+                else "the table is writing, or stopped between a commit and its head"
+            )
+            return (
+                f"table {self.table}: verified up to record {head.seq} (its signed head); "
+                f"{last_seq - head.seq} later records chained and signed but not yet under a "
+                f"signed head ({why})"
+            )
         return ""
 
 
@@ -217,9 +252,16 @@ def finish_chains(
         walk = walks.get(table) or _ChainWalk(table, key)
         if walk.signed_with_another_key():  # the head, beside another key, says no more
             check.findings.extend(
-                f for f in walk.findings if all(f is not u for u in walk.unsigned))
-            check.findings.append(Finding(table, "", None, another_key(
-                len(walk.unsigned), heads.key_path, key, notes.get(table))))
+                f for f in walk.findings if all(f is not u for u in walk.unsigned)
+            )
+            check.findings.append(
+                Finding(
+                    table,
+                    "",
+                    None,
+                    another_key(len(walk.unsigned), heads.key_path, key, notes.get(table)),
+                )
+            )
             continue
         line = walk.check_head(store, heads)
         if line:
@@ -232,17 +274,25 @@ def finish_chains(
 
 def another_key(records: int, key_path: Path, key: bytes, note: dict[str, str] | None) -> str:
     """What to say when none of a table's records is signed with the key given."""
-    given = (f"none of its {records} records is signed with the key given ({key_path}, "
-             f"key id {key_id(key)})")
+    given = (
+        f"none of its {records} records is signed with the key given ({key_path}, "
+        f"key id {key_id(key)})"
+    )
     if note is None:
-        return (f"{given}: they are signed with another key; this log does not name its key "
-                "(written before logs kept it): give --key the hand_log.key the table ran with "
-                "(its data folder's, or the file its --key named)")
+        return (
+            f"{given}: they are signed with another key; this log does not name its key "
+            "(written before logs kept it): give --key the hand_log.key the table ran with "
+            "(its data folder's, or the file its --key named)"
+        )
     if note["id"] == key_id(key):
-        return (f"{given}, yet the log names this key as the table's: the records were signed "
-                "again with another key (the chain was rewritten)")
-    return (f"{given}: they are signed with another key, the one the table opened at "
-            f"{note['path']} (key id {note['id']}): verify with --key {note['path']}")
+        return (
+            f"{given}, yet the log names this key as the table's: the records were signed "
+            "again with another key (the chain was rewritten)"
+        )
+    return (
+        f"{given}: they are signed with another key, the one the table opened at "
+        f"{note['path']} (key id {note['id']}): verify with --key {note['path']}"
+    )
 
 
 def verify_chains(

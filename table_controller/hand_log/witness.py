@@ -35,10 +35,17 @@ from table_controller.private_files import OWNER_ONLY
 FORMAT = "table-witness/1"
 
 
-def witness_line(store: LogStore, table: str, seq: int, digest: str, records: int, at: float) -> dict[str, Any]:
+def witness_line(
+    store: LogStore, table: str, seq: int, digest: str, records: int, at: float
+) -> dict[str, Any]:
     return {
-        "format": FORMAT, "log_id": store.log_id, "location": store.location, "table": table,
-        "seq": seq, "hash": digest, "records": records,
+        "format": FORMAT,
+        "log_id": store.log_id,
+        "location": store.location,
+        "table": table,
+        "seq": seq,
+        "hash": digest,
+        "records": records,
         "at": datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
     }
 
@@ -83,30 +90,59 @@ def read_lines(path: str | Path) -> list[dict[str, Any]]:
             line = json.loads(raw)
         except (ValueError, RecursionError):
             raise HandLogError(f"{path}, line {n}: not a witness line (JSON)") from None
-        if not isinstance(line, dict) or line.get("format") != FORMAT or not isinstance(line.get("seq"), int) \
-                or not all(isinstance(line.get(k), str) for k in ("log_id", "table", "hash", "at")):
+        if (
+            not isinstance(line, dict)
+            or line.get("format") != FORMAT
+            or not isinstance(line.get("seq"), int)
+            or not all(isinstance(line.get(k), str) for k in ("log_id", "table", "hash", "at"))
+        ):
             raise HandLogError(f"{path}, line {n}: not a witness line ({FORMAT})")
         lines.append(line)
     return lines
 
 
-def check_witness(store: LogStore, lines: list[dict[str, Any]], source: str) -> tuple[list[Finding], int]:
+def check_witness(
+    store: LogStore, lines: list[dict[str, Any]], source: str
+) -> tuple[list[Finding], int]:
     """Every witnessed record of this log that is gone or changed; and how many lines were
     this log's (a witness of other logs only is itself a finding)."""
     findings: list[Finding] = []
     mine = [line for line in lines if line["log_id"] == store.log_id]
     if not mine:
-        findings.append(Finding("", "", None, f"the witness {source} has no line for this log (log id {store.log_id})"))
+        findings.append(
+            Finding(
+                "",
+                "",
+                None,
+                f"the witness {source} has no line for this log (log id {store.log_id})",
+            )
+        )
     for line in mine:
         table, seq = line["table"], line["seq"]
         record = store.record_at(table, seq)
         if record is None:
             last = store.last_record(table)
-            findings.append(Finding(table, "", seq, (
-                f"the witness saw record {seq} at {line['at']}, and the log now ends at record "
-                f"{last.seq if last else 0}: the log was rolled back (records removed and the heads put back)")))
+            findings.append(
+                Finding(
+                    table,
+                    "",
+                    seq,
+                    (
+                        f"the witness saw record {seq} at {line['at']}, and the log now ends at record "
+                        f"{last.seq if last else 0}: the log was rolled back (records removed and the heads put back)"
+                    ),
+                )
+            )
         elif record.digest != line["hash"]:
-            findings.append(Finding(table, record.hand_id, seq, (
-                f"record {seq} is not the record the witness saw at {line['at']}: the chain was "
-                "rewritten up to here (records removed or changed and signed again, perhaps with a new key)")))
+            findings.append(
+                Finding(
+                    table,
+                    record.hand_id,
+                    seq,
+                    (
+                        f"record {seq} is not the record the witness saw at {line['at']}: the chain was "
+                        "rewritten up to here (records removed or changed and signed again, perhaps with a new key)"
+                    ),
+                )
+            )
     return findings, len(mine)

@@ -82,11 +82,15 @@ class Dealing:
     signals: Any
     pit_ruling: str = VOID_HAND
     reshuffle: Callable[[], list[Card]] | None = None  # a fresh shoe, for drills of many hands
-    live: bool = False  # the cards come from a real (or simulated) shoe as they are drawn: see card_read
+    live: bool = (
+        False  # the cards come from a real (or simulated) shoe as they are drawn: see card_read
+    )
     state: Any = None
     pos: int = 0
     hand_start: int = 0  # where in the deck this hand's cards begin
-    notes: list[str] = field(default_factory=list)  # what the drill did for the trainee, latest last
+    notes: list[str] = field(
+        default_factory=list
+    )  # what the drill did for the trainee, latest last
     _right: Step | None = None
     _event: Event | None = None
 
@@ -113,8 +117,12 @@ class Dealing:
     def wants_fresh_deck(self) -> bool:
         """A live table about to draw a hand's first card in a game played from a fresh deck
         each hand (no rounds on one shoe): a simulated shoe shuffles a new deck first."""
-        return self.live and not hasattr(self.game, "next_hand") and self.pos == self.hand_start \
+        return (
+            self.live
+            and not hasattr(self.game, "next_hand")
+            and self.pos == self.hand_start
             and len(self.deck) == self.pos
+        )
 
     def card_read(self, card: Card) -> None:
         """A live shoe read ``card``: it is the next card to place (the drill works out where)."""
@@ -145,7 +153,9 @@ class Dealing:
             self.deck, self.pos = self.reshuffle(), 0
             self.state = game.new_hand()
         else:
-            self.state = game.next_hand(self.state) if hasattr(game, "next_hand") else game.new_hand()
+            self.state = (
+                game.next_hand(self.state) if hasattr(game, "next_hand") else game.new_hand()
+            )
         self.hand_start = self.pos
         self.settle()
 
@@ -189,7 +199,9 @@ class Dealing:
             p = exp.payment
             verb = "pay" if p.paid else ("collect" if p.collected else "push")
             amount = p.paid or p.collected
-            return Step("payment", seat=p.seat, verb=verb, amount=amount), Control(PAID, by="trainee")
+            return Step("payment", seat=p.seat, verb=verb, amount=amount), Control(
+                PAID, by="trainee"
+            )
         signal = self.signals.next(self.game, self.state)
         if isinstance(signal, Decision):
             return Step("decision", seat=signal.seat, action=signal.action), signal
@@ -201,19 +213,24 @@ class Dealing:
                 raise DrillError(f"the drill's deck ran out; {exp.deal.label} needs a card")
             event = CardArrived(card)
             _, effects = self.game.apply(self.state, event)
-            opened = next((e.irregularity for e in effects if isinstance(e, IrregularityOpened)), None)
+            opened = next(
+                (e.irregularity for e in effects if isinstance(e, IrregularityOpened)), None
+            )
             if opened is not None:
                 return Step("pit_boss", action=opened.kind), event
             return Step("deal", spot=exp.deal.spot), event
         if exp.decisions:
             legal = "; ".join(f"{s}: {', '.join(a)}" for s, a in exp.decisions.items())
             raise DrillError(f"no decision is signalled and the engine waits for one ({legal})")
-        raise DrillError(f"the drill cannot go on: the engine waits for {', '.join(exp.controls) or 'nothing'}")
+        raise DrillError(
+            f"the drill cannot go on: the engine waits for {', '.join(exp.controls) or 'nothing'}"
+        )
 
     def _apply(self, event: Event) -> None:
         state, effects = self.game.apply(self.state, event)
         refused = next((e for e in effects if isinstance(e, Refused)), None)
         if refused is not None:
-            raise DrillError(f"the engine refused the drill's {type(event).__name__}: {refused.reason}")
+            raise DrillError(
+                f"the engine refused the drill's {type(event).__name__}: {refused.reason}"
+            )
         self.state = state
-

@@ -35,7 +35,9 @@ class DrillFile:
 
     def dealing(self) -> Dealing:
         game, deck, wagers, decisions = drill_table(self.scenario)
-        return Dealing(game, list(deck), ScriptedSignals(wagers, decisions), pit_ruling=self.pit_boss)
+        return Dealing(
+            game, list(deck), ScriptedSignals(wagers, decisions), pit_ruling=self.pit_boss
+        )
 
 
 def parse_drill(data: Any, name: str) -> DrillFile:
@@ -77,8 +79,12 @@ def drill_table(data: dict[str, Any]) -> tuple[Any, list[Any], list[Wager], list
         return module.drill_table(data)  # type: ignore[no-any-return]
     scenario = parse_scenario(data)
     try:
-        game = make_game(scenario.game_id, switches=scenario.switches, first_dealt=scenario.first_dealt,
-                         seats=scenario.seats)
+        game = make_game(
+            scenario.game_id,
+            switches=scenario.switches,
+            first_dealt=scenario.first_dealt,
+            seats=scenario.seats,
+        )
     except ConfigError as exc:
         raise ScenarioError(str(exc)) from None
     return game, list(scenario.deck), [], list(scenario.decisions)

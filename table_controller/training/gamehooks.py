@@ -32,7 +32,11 @@ def hooks(game: Any) -> ModuleType | None:
 
 def cite(game: Any, state: Any, right: Step, entered: Step) -> RuleCite:
     module = hooks(game)
-    found = module.cite(game, state, right, entered) if module is not None and hasattr(module, "cite") else None
+    found = (
+        module.cite(game, state, right, entered)
+        if module is not None and hasattr(module, "cite")
+        else None
+    )
     if found is not None:
         return found
     if right.kind == "payment":
@@ -40,11 +44,19 @@ def cite(game: Any, state: Any, right: Step, entered: Step) -> RuleCite:
         return RuleCite(payment.rule, payment.reason)
     if right.kind == "decision":
         refused = _refusal(game, state, entered) if entered.kind == "decision" else None
-        return RuleCite("", refused or f"{right.seat} signalled {right.action}: enter that decision first")
+        return RuleCite(
+            "", refused or f"{right.seat} signalled {right.action}: enter that decision first"
+        )
     if right.kind == "pit_boss":
-        return RuleCite("", f"this card is irregular ({(right.action or '').replace('_', ' ')}): call the pit boss")
+        return RuleCite(
+            "",
+            f"this card is irregular ({(right.action or '').replace('_', ' ')}): call the pit boss",
+        )
     deal = game.expected(state).deal
-    return RuleCite("", f"the card goes to {deal.label}" if deal is not None else "the engine expects another step")
+    return RuleCite(
+        "",
+        f"the card goes to {deal.label}" if deal is not None else "the engine expects another step",
+    )
 
 
 def _refusal(game: Any, state: Any, entered: Step) -> str | None:

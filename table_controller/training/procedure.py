@@ -32,16 +32,30 @@ class Answer:
     finished: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"right": self.right, "step": self.step, "rule": self.cite.rule if self.cite else None,
-                "words": self.cite.words if self.cite else None, "cite": str(self.cite) if self.cite else None,
-                "show": self.show, "finished": self.finished}
+        return {
+            "right": self.right,
+            "step": self.step,
+            "rule": self.cite.rule if self.cite else None,
+            "words": self.cite.words if self.cite else None,
+            "cite": str(self.cite) if self.cite else None,
+            "show": self.show,
+            "finished": self.finished,
+        }
 
 
 class ProcedureDrill:
     kind = "procedure"
 
-    def __init__(self, dealing: Dealing, *, started_at: float, hands: int = 1, mode: str = "learn",
-                 title: str = "", notes: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        dealing: Dealing,
+        *,
+        started_at: float,
+        hands: int = 1,
+        mode: str = "learn",
+        title: str = "",
+        notes: tuple[str, ...] = (),
+    ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode is learn or test (got {mode!r})")
         self.dealing = dealing
@@ -92,7 +106,9 @@ class ProcedureDrill:
         if not waiting and record is not None and right is not None:
             drawn = Step("deal", spot=spot or "?")
             cite = gamehooks.cite(self.dealing.game, self.dealing.state, right, drawn)
-            record.errors.append(error_for(record, at, f"drew {card.code} from the shoe", right, cite))
+            record.errors.append(
+                error_for(record, at, f"drew {card.code} from the shoe", right, cite)
+            )
             return Answer(False, record.n, cite, right.words() if self.mode == "learn" else None)
         if waiting:
             self._present(at)
@@ -112,7 +128,9 @@ class ProcedureDrill:
         if right is None or self.finished:
             return
         instruction = self.dealing.game.prompts(self.dealing.state).dealer_instruction
-        self.steps.append(StepRecord(len(self.steps) + 1, right.kind, right.words(), at, prompt=instruction))
+        self.steps.append(
+            StepRecord(len(self.steps) + 1, right.kind, right.words(), at, prompt=instruction)
+        )
 
     # ----- what the page shows ---------------------------------------------------------------------
     def summary(self) -> Summary:
@@ -127,18 +145,35 @@ class ProcedureDrill:
         right = d.right_step
         record = self.current
         out: dict[str, Any] = {
-            "drill": self.kind, "title": self.title, "notes": list(self.notes) if learn else [], "mode": self.mode,
-            "game": d.game.game_id, "prompts": prompts, "finished": self.finished,
-            "hand": min(self.hands_done + 1, self.hands_wanted), "hands": self.hands_wanted,
+            "drill": self.kind,
+            "title": self.title,
+            "notes": list(self.notes) if learn else [],
+            "mode": self.mode,
+            "game": d.game.game_id,
+            "prompts": prompts,
+            "finished": self.finished,
+            "hand": min(self.hands_done + 1, self.hands_wanted),
+            "hands": self.hands_wanted,
             "step": record.n if record else None,
-            "card": d.next_card.code if right is not None and right.kind in ("deal", "pit_boss") and d.next_card else None,
-            "signal": None, "spots": [], "summary": self.summary().to_dict(),
-            "drill_notes": d.notes[-3:], "live": d.live, "waiting_for_card": d.waiting_for_card,
+            "card": d.next_card.code
+            if right is not None and right.kind in ("deal", "pit_boss") and d.next_card
+            else None,
+            "signal": None,
+            "spots": [],
+            "summary": self.summary().to_dict(),
+            "drill_notes": d.notes[-3:],
+            "live": d.live,
+            "waiting_for_card": d.waiting_for_card,
         }
         if out["card"] is not None and not d.waiting_for_card:  # a card in hand: where it may go
             # (not while a decision or payment is due: a number key there dealt at the wrong moment)
-            out["spots"] = [{"spot": s, "label": label} for s, label in gamehooks.spots(d.game, d.state, right)]
+            out["spots"] = [
+                {"spot": s, "label": label} for s, label in gamehooks.spots(d.game, d.state, right)
+            ]
         if right is not None:
             if right.kind == "decision":
-                out["signal"] = {"seat": right.seat, "words": gamehooks.signal_words(d.game, right.action or "")}
+                out["signal"] = {
+                    "seat": right.seat,
+                    "words": gamehooks.signal_words(d.game, right.action or ""),
+                }
         return out

@@ -47,8 +47,16 @@ def normal_total(text: str) -> str:
 class QuestionDrill:
     """``kind`` is ``payouts`` (answers in cents, typed as dollars) or ``totals`` (words)."""
 
-    def __init__(self, kind: str, game: Any, questions: list[dict[str, Any]], *, started_at: float,
-                 mode: str = "learn", limit: float | None = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        game: Any,
+        questions: list[dict[str, Any]],
+        *,
+        started_at: float,
+        mode: str = "learn",
+        limit: float | None = None,
+    ) -> None:
         if not questions:
             raise ConfigError("a drill needs at least one question")
         self.kind = kind
@@ -71,8 +79,15 @@ class QuestionDrill:
     def _present(self, at: float) -> None:
         if len(self.steps) < len(self.questions):
             q = self.questions[len(self.steps)]
-            self.steps.append(StepRecord(len(self.steps) + 1, self.kind, self._words(q["answer"]), at,
-                                         prompt=q["question"]))
+            self.steps.append(
+                StepRecord(
+                    len(self.steps) + 1,
+                    self.kind,
+                    self._words(q["answer"]),
+                    at,
+                    prompt=q["question"],
+                )
+            )
 
     def _words(self, answer: Any) -> str:
         return money(answer) if self.kind == "payouts" else str(answer)
@@ -91,11 +106,19 @@ class QuestionDrill:
             record.answered_at = at
             self._present(at)
             return {"right": True, "step": record.n, "finished": self.finished}
-        cite = RuleCite(q.get("rule", ""), q.get("reason") or f"{q['question']}: {self._words(q['answer'])}")
+        cite = RuleCite(
+            q.get("rule", ""), q.get("reason") or f"{q['question']}: {self._words(q['answer'])}"
+        )
         record.errors.append(error_for(record, at, self._words(given), record.right, cite))
         show = record.right if self.mode == "learn" or len(record.errors) >= SHOW_AFTER else None
-        return {"right": False, "step": record.n, "finished": False, "rule": cite.rule,
-                "cite": str(cite) if show else cite.rule, "show": show}
+        return {
+            "right": False,
+            "step": record.n,
+            "finished": False,
+            "rule": cite.rule,
+            "cite": str(cite) if show else cite.rule,
+            "show": show,
+        }
 
     def summary(self) -> Summary:
         return summarise(self.steps, started_at=self.started_at, limit=self.limit)
@@ -103,7 +126,15 @@ class QuestionDrill:
     def view(self) -> dict[str, Any]:
         record = self.current
         q = self.questions[record.n - 1] if record else None
-        return {"drill": self.kind, "mode": self.mode, "game": self.game.game_id, "finished": self.finished,
-                "step": record.n if record else None, "of": len(self.questions),
-                "question": None if q is None else {k: v for k, v in q.items() if k not in ("answer", "reason", "rule")},
-                "summary": self.summary().to_dict()}
+        return {
+            "drill": self.kind,
+            "mode": self.mode,
+            "game": self.game.game_id,
+            "finished": self.finished,
+            "step": record.n if record else None,
+            "of": len(self.questions),
+            "question": None
+            if q is None
+            else {k: v for k, v in q.items() if k not in ("answer", "reason", "rule")},
+            "summary": self.summary().to_dict(),
+        }

@@ -22,8 +22,14 @@ class ErrorRecord:
     words: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"step": self.step, "at": self.at, "entered": self.entered, "right": self.right,
-                "rule": self.rule, "words": self.words}
+        return {
+            "step": self.step,
+            "at": self.at,
+            "entered": self.entered,
+            "right": self.right,
+            "rule": self.rule,
+            "words": self.words,
+        }
 
 
 @dataclass
@@ -51,13 +57,22 @@ class StepRecord:
         return None if self.answered_at is None else max(0.0, self.answered_at - self.presented_at)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"n": self.n, "kind": self.kind, "right": self.right, "prompt": self.prompt,
-                "presented_at": self.presented_at, "answered_at": self.answered_at,
-                "seconds": self.seconds, "first_try": self.first_try,
-                "errors": [e.to_dict() for e in self.errors]}
+        return {
+            "n": self.n,
+            "kind": self.kind,
+            "right": self.right,
+            "prompt": self.prompt,
+            "presented_at": self.presented_at,
+            "answered_at": self.answered_at,
+            "seconds": self.seconds,
+            "first_try": self.first_try,
+            "errors": [e.to_dict() for e in self.errors],
+        }
 
 
-def error_for(step: StepRecord, at: float, entered: Step | str, right: Step | str, cite: RuleCite) -> ErrorRecord:
+def error_for(
+    step: StepRecord, at: float, entered: Step | str, right: Step | str, cite: RuleCite
+) -> ErrorRecord:
     words = entered.words() if isinstance(entered, Step) else str(entered)
     right_words = right.words() if isinstance(right, Step) else str(right)
     return ErrorRecord(step.n, at, words, right_words, cite.rule, cite.words)
@@ -87,14 +102,24 @@ class Summary:
         return self.hands * 3600 / self.elapsed if self.hands and self.elapsed > 0 else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"steps": self.steps, "right": self.right, "errors": self.errors, "accuracy": self.accuracy,
-                "seconds": self.seconds, "hands": self.hands, "elapsed": self.elapsed,
-                "hands_per_hour": self.hands_per_hour, "within": self.within, "limit": self.limit,
-                "unfinished": self.unfinished}
+        return {
+            "steps": self.steps,
+            "right": self.right,
+            "errors": self.errors,
+            "accuracy": self.accuracy,
+            "seconds": self.seconds,
+            "hands": self.hands,
+            "elapsed": self.elapsed,
+            "hands_per_hour": self.hands_per_hour,
+            "within": self.within,
+            "limit": self.limit,
+            "unfinished": self.unfinished,
+        }
 
 
-def summarise(steps: list[StepRecord], *, hands: int = 0, started_at: float = 0.0,
-              limit: float | None = None) -> Summary:
+def summarise(
+    steps: list[StepRecord], *, hands: int = 0, started_at: float = 0.0, limit: float | None = None
+) -> Summary:
     done = [s for s in steps if s.done]
     times = [s.seconds or 0.0 for s in done]
     elapsed = max((s.answered_at or 0.0 for s in done), default=started_at) - started_at
@@ -104,8 +129,16 @@ def summarise(steps: list[StepRecord], *, hands: int = 0, started_at: float = 0.
     # a step left with errors counts as a step not right at the first try: an attempt stopped
     # there is not "1 step, 100% right" with 3 errors beside it
     tried = len(done) + sum(1 for s in steps if not s.done and s.errors)
-    return Summary(tried, sum(1 for s in done if s.first_try), sum(len(s.errors) for s in steps),
-                   sum(times) / len(times) if times else 0.0, hands, max(0.0, elapsed), within, limit)
+    return Summary(
+        tried,
+        sum(1 for s in done if s.first_try),
+        sum(len(s.errors) for s in steps),
+        sum(times) / len(times) if times else 0.0,
+        hands,
+        max(0.0, elapsed),
+        within,
+        limit,
+    )
 
 
 @dataclass(frozen=True)
@@ -119,7 +152,11 @@ class Standard:
 
     def verdict(self, summary: Summary) -> tuple[bool, str]:
         """(met, why in plain words)."""
-        share = summary.within if self.seconds is not None and summary.within is not None else summary.accuracy
+        share = (
+            summary.within
+            if self.seconds is not None and summary.within is not None
+            else summary.accuracy
+        )
         reasons = []
         if summary.unfinished:  # a drill stopped after its first steps is no measure of the rest
             steps = f"{summary.steps} step{'' if summary.steps == 1 else 's'}"
@@ -127,8 +164,13 @@ class Standard:
         if share + 1e-9 < self.accuracy:
             what = f"right within {self.seconds:g} s" if self.seconds is not None else "right"
             reasons.append(f"{share:.0%} {what}, the standard is {self.accuracy:.0%}")
-        if self.hands_per_hour is not None and (summary.hands_per_hour or 0.0) < self.hands_per_hour:
-            reasons.append(f"{summary.hands_per_hour or 0:.0f} hands per hour, the standard is {self.hands_per_hour:g}")
+        if (
+            self.hands_per_hour is not None
+            and (summary.hands_per_hour or 0.0) < self.hands_per_hour
+        ):
+            reasons.append(
+                f"{summary.hands_per_hour or 0:.0f} hands per hour, the standard is {self.hands_per_hour:g}"
+            )
         return (not reasons, "; ".join(reasons) or "meets the standard")
 
 

@@ -39,7 +39,9 @@ def drill_path(drill: str) -> Path | None:
     if example.is_file():
         return example
     names = ", ".join(sorted(p.stem for p in EXAMPLES.glob("*.json")))
-    raise ConfigError(f"--drill is procedure, payouts, totals, a drill file or an example ({names}); no {drill!r}")
+    raise ConfigError(
+        f"--drill is procedure, payouts, totals, a drill file or an example ({names}); no {drill!r}"
+    )
 
 
 @dataclass
@@ -71,8 +73,12 @@ class TrainingSettings:
 class Trainer:
     """The console's trainee and the drill in progress (a new attempt with :meth:`start`)."""
 
-    def __init__(self, settings: TrainingSettings, records: TrainingRecords | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        settings: TrainingSettings,
+        records: TrainingRecords | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.settings = settings
         self.records = records
         self.clock = clock
@@ -91,7 +97,9 @@ class Trainer:
         s = self.settings
         if drill is not None:
             if drill not in self.drills:
-                raise ConfigError(f"no drill {drill[:60]!r} here (drills: {', '.join(dict.fromkeys(self.drills))})")
+                raise ConfigError(
+                    f"no drill {drill[:60]!r} here (drills: {', '.join(dict.fromkeys(self.drills))})"
+                )
             s.drill = drill
         if mode is not None:
             if mode not in MODES:
@@ -104,31 +112,62 @@ class Trainer:
         self._errors_written: dict[int, int] = {}
         self._steps_written: set[int] = set()
         if self.records is not None:
-            self.records.start(self.attempt_id, trainee=s.trainee, drill=self.drill_name, kind=kind,
-                               game=self.drill.view()["game"], mode=s.mode, at=at, limit=getattr(self.drill, "limit", None))
+            self.records.start(
+                self.attempt_id,
+                trainee=s.trainee,
+                drill=self.drill_name,
+                kind=kind,
+                game=self.drill.view()["game"],
+                mode=s.mode,
+                at=at,
+                limit=getattr(self.drill, "limit", None),
+            )
 
     def _build(self, at: float) -> tuple[Any, str, str]:
         s = self.settings
         path = drill_path(s.drill)
         if path is not None:
             d = load_drill(path)
-            return (ProcedureDrill(d.dealing(), started_at=at, mode=s.mode, title=d.title, notes=d.notes),
-                    f"scenario:{d.name}", "scenario")
+            return (
+                ProcedureDrill(
+                    d.dealing(), started_at=at, mode=s.mode, title=d.title, notes=d.notes
+                ),
+                f"scenario:{d.name}",
+                "scenario",
+            )
         game = make_game(s.game, switches=s.switches or None, seats=s.seats)
         if s.drill == "procedure":
             if s.live:
                 dealing = Dealing(game, [], AutopilotSignals(), live=True)
             else:
-                dealing = Dealing(game, self._shuffled(game), AutopilotSignals(), reshuffle=lambda: self._shuffled(game))
-            return ProcedureDrill(dealing, started_at=at, hands=s.hands, mode=s.mode,
-                                  title=f"Procedure: {s.hands} hand(s) of {game.describe().get('title', s.game)}"), "procedure", "procedure"
+                dealing = Dealing(
+                    game,
+                    self._shuffled(game),
+                    AutopilotSignals(),
+                    reshuffle=lambda: self._shuffled(game),
+                )
+            return (
+                ProcedureDrill(
+                    dealing,
+                    started_at=at,
+                    hands=s.hands,
+                    mode=s.mode,
+                    title=f"Procedure: {s.hands} hand(s) of {game.describe().get('title', s.game)}",
+                ),
+                "procedure",
+                "procedure",
+            )
         if s.drill == "payouts":
             questions = payout_questions(game, self.rng, s.questions)
             limit = DEFAULT_STANDARDS["payouts"].seconds
         else:
             questions = totals_questions(game, self.rng, s.questions)
             limit = DEFAULT_STANDARDS["totals"].seconds
-        return QuestionDrill(s.drill, game, questions, started_at=at, mode=s.mode, limit=limit), s.drill, s.drill
+        return (
+            QuestionDrill(s.drill, game, questions, started_at=at, mode=s.mode, limit=limit),
+            s.drill,
+            s.drill,
+        )
 
     def _shuffled(self, game: Any) -> list[Any]:
         cards = [c for _ in range(game.describe()["decks"]) for c in standard_deck()]
@@ -138,7 +177,9 @@ class Trainer:
     @property
     def game(self) -> Any:
         """The game of the drill in progress."""
-        return self.drill.dealing.game if isinstance(self.drill, ProcedureDrill) else self.drill.game
+        return (
+            self.drill.dealing.game if isinstance(self.drill, ProcedureDrill) else self.drill.game
+        )
 
     # ----- the trainee's entries -------------------------------------------------------------------
     def enter(self, line: str) -> dict[str, Any]:
@@ -177,13 +218,20 @@ class Trainer:
             if record.done and record.n not in self._steps_written:
                 self.records.step(self.attempt_id, record)
                 self._steps_written.add(record.n)
-        self.records.progress(self.attempt_id, self.drill.summary(), finished_at=at if self.drill.finished else None)
+        self.records.progress(
+            self.attempt_id, self.drill.summary(), finished_at=at if self.drill.finished else None
+        )
 
     def view(self) -> dict[str, Any]:
         s = self.settings
-        return {"trainee": s.trainee, "attempt": self.attempt_id, "drill_name": self.drill_name,
-                "drills": list(dict.fromkeys(self.drills)),
-                "last": self.last, **self.drill.view()}
+        return {
+            "trainee": s.trainee,
+            "attempt": self.attempt_id,
+            "drill_name": self.drill_name,
+            "drills": list(dict.fromkeys(self.drills)),
+            "last": self.last,
+            **self.drill.view(),
+        }
 
 
 __all__ = ["EntryError", "Trainer", "TrainingSettings", "drill_path"]

@@ -47,9 +47,18 @@ class Step:
         return f"{self.verb} {self.seat} {money(self.amount or 0)}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in (("kind", self.kind), ("spot", self.spot), ("seat", self.seat),
-                                  ("action", self.action), ("verb", self.verb), ("amount", self.amount))
-                if v is not None}
+        return {
+            k: v
+            for k, v in (
+                ("kind", self.kind),
+                ("spot", self.spot),
+                ("seat", self.seat),
+                ("action", self.action),
+                ("verb", self.verb),
+                ("amount", self.amount),
+            )
+            if v is not None
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +88,9 @@ def parse_entry(line: str) -> Step:
     """One console line as a :class:`Step`."""
     words = line.strip().split()
     if not words or len(line) > 200:
-        raise EntryError("type a step: deal SPOT, pit, SEAT ACTION, pay|collect SEAT AMOUNT, push SEAT")
+        raise EntryError(
+            "type a step: deal SPOT, pit, SEAT ACTION, pay|collect SEAT AMOUNT, push SEAT"
+        )
     head = words[0].lower()
     if head == "deal":
         if len(words) != 2:
@@ -97,7 +108,9 @@ def parse_entry(line: str) -> Step:
         return Step("payment", seat=words[1].lower(), verb="push", amount=0)
     if len(words) == 2:
         return Step("decision", seat=head, action=words[1].lower())
-    raise EntryError(f"not a step: {line.strip()[:40]!r} (deal SPOT, pit, SEAT ACTION, pay SEAT AMOUNT)")
+    raise EntryError(
+        f"not a step: {line.strip()[:40]!r} (deal SPOT, pit, SEAT ACTION, pay SEAT AMOUNT)"
+    )
 
 
 def same_step(entered: Step, right: Step) -> bool:
@@ -109,5 +122,9 @@ def same_step(entered: Step, right: Step) -> bool:
     if entered.kind == "deal":
         return (entered.spot or "").lower() == (right.spot or "").lower()
     if entered.kind == "payment":
-        return (entered.seat, entered.verb, entered.amount or 0) == (right.seat, right.verb, right.amount or 0)
+        return (entered.seat, entered.verb, entered.amount or 0) == (
+            right.seat,
+            right.verb,
+            right.amount or 0,
+        )
     return entered == right

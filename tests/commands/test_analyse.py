@@ -32,8 +32,21 @@ def test_json_gives_hit_hold_and_payout_in_percent_and_every_outcome(capsys) -> 
 
 def test_a_custom_paytable_file_is_the_tables_own(tmp_path, capsys) -> None:
     path = tmp_path / "house.json"
-    path.write_text(json.dumps({"name": "house 7", "pays": {"DMH-S2": "30", "DMH-S1": "5", "DMH-S0": "3",
-                                "DMH-ONE": "2", "DMH-BJ": "50"}, "max_hands": {"aces": 2, "eights": 4}}))
+    path.write_text(
+        json.dumps(
+            {
+                "name": "house 7",
+                "pays": {
+                    "DMH-S2": "30",
+                    "DMH-S1": "5",
+                    "DMH-S0": "3",
+                    "DMH-ONE": "2",
+                    "DMH-BJ": "50",
+                },
+                "max_hands": {"aces": 2, "eights": 4},
+            }
+        )
+    )
     out = _json(capsys, "--paytable", str(path), "--decks", "8")
     assert out["paytable"]["name"] == "house 7" and out["switches"]["B14"] == "custom"
     assert out["hit_pct"] == pytest.approx(100 * 118 / 415)
@@ -41,7 +54,9 @@ def test_a_custom_paytable_file_is_the_tables_own(tmp_path, capsys) -> None:
 
 def test_switches_give_the_other_readings(capsys) -> None:
     printed = _json(capsys, "--paytable", "PT4", "--decks", "6")["hold_pct"]
-    two_to_one = _json(capsys, "--paytable", "PT4", "--decks", "6", "--switch", "B15=2to1")["hold_pct"]
+    two_to_one = _json(capsys, "--paytable", "PT4", "--decks", "6", "--switch", "B15=2to1")[
+        "hold_pct"
+    ]
     assert abs(two_to_one - 9.24) < 0.06 < 1.4 < 9.24 - printed
     enhc = _json(capsys, "--paytable", "PT5", "--switch", "B3=enhc")
     assert enhc["switches"]["B3"] == "enhc"
@@ -53,8 +68,10 @@ def test_published_prints_the_seeds_tables_beside_ours_and_says_why(capsys) -> N
     out = capsys.readouterr().out
     assert "House hold %" in out and "Payout %" in out and "Total hit %" in out
     assert "9.52  8.0542 -1.466" in out  # PT4 at one deck: published, ours, the difference
-    assert ("The published column comes out if 'pair with no ace-eight' (DMH-S0) paid 1.936-1.973 to 1, "
-            "that is 2 to 1, not the 4 to 1 printed") in out
+    assert (
+        "The published column comes out if 'pair with no ace-eight' (DMH-S0) paid 1.936-1.973 to 1, "
+        "that is 2 to 1, not the 4 to 1 printed"
+    ) in out
     assert "PT1: our hold lies 0.05 to 0.09 points below the published" in out
 
 
@@ -67,27 +84,54 @@ def test_published_as_json(capsys) -> None:
 
 
 def test_simulate_deals_through_the_engine_on_two_processes(capsys) -> None:
-    assert main(["analyse", "dead-mans-hand", "--decks", "2", "--simulate", "1000", "--seed", "5", "--workers", "2",
-                 "--json"]) == 0
+    assert (
+        main(
+            [
+                "analyse",
+                "dead-mans-hand",
+                "--decks",
+                "2",
+                "--simulate",
+                "1000",
+                "--seed",
+                "5",
+                "--workers",
+                "2",
+                "--json",
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr()
     out, sim = json.loads(printed.out), json.loads(printed.out)["simulated"]
     assert sim["rounds"] == 1000 and sim["side_bets"] == 7000 and sim["processes"] == 2
     assert abs(sim["hit_pct"] - out["hit_pct"]) <= sim["hit_pct_ci95"]
-    assert "dealing through the engine on 2 processes [" in printed.err and "100% 1,000/1,000 rounds" in printed.err
+    assert (
+        "dealing through the engine on 2 processes [" in printed.err
+        and "100% 1,000/1,000 rounds" in printed.err
+    )
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--paytable", "PT9"], "unknown paytable 'PT9'"),
-    (["--paytable", "/nonexistent.json"], "cannot read the paytable"),
-    (["--switch", "B1=2"], "give the decks with --decks"),
-    (["--switch", "B3=maybe"], "switch B3 is one of peek, enhc"),
-    (["--decks", "9"], "invalid choice"),
-    (["--simulate", "0"], "at least 1"),
-    (["--simulate", "10", "--no-split"], "leave out --no-split"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--paytable", "PT9"], "unknown paytable 'PT9'"),
+        (["--paytable", "/nonexistent.json"], "cannot read the paytable"),
+        (["--switch", "B1=2"], "give the decks with --decks"),
+        (["--switch", "B3=maybe"], "switch B3 is one of peek, enhc"),
+        (["--decks", "9"], "invalid choice"),
+        (["--simulate", "0"], "at least 1"),
+        (["--simulate", "10", "--no-split"], "leave out --no-split"),
+    ],
+)
 def test_bad_input_gets_one_clear_line(args, message) -> None:
-    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", "analyse", "dead-mans-hand", *args],
-                          capture_output=True, text=True, timeout=60, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "table_controller.cli", "analyse", "dead-mans-hand", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert proc.returncode == 2, proc.stderr
     assert message in proc.stderr and "Traceback" not in proc.stderr
 
@@ -104,27 +148,67 @@ def test_blackjack_prints_the_derived_strategy_the_edge_and_each_switch(capsys) 
     assert "House edge on the 6-deck shoe (combinatorial analysis): 0.4057%" in out
     assert "strategy: total-dependent basic strategy derived for this shoe" in out
     assert "House edge on an infinite shoe (computed): 0.512%" in out
-    assert "B2     s17 -> h17         0.731%  +0.219   (published: +0.20 thecolorofblackjack.com" in out
+    assert (
+        "B2     s17 -> h17         0.731%  +0.219   (published: +0.20 thecolorofblackjack.com"
+        in out
+    )
     assert "B5     3:2 -> 6:5" in out
 
 
 def test_blackjack_json_on_eight_decks_is_the_published_combinatorial_figure(capsys) -> None:
-    assert main(["analyse", "blackjack", "--json", "--switch", "B1=8", "--switch", "B3=enhc", "--strategy", "cd"]) == 0
+    assert (
+        main(
+            [
+                "analyse",
+                "blackjack",
+                "--json",
+                "--switch",
+                "B1=8",
+                "--switch",
+                "B3=enhc",
+                "--strategy",
+                "cd",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     # Wizard of Odds, Blackjack Appendix 9, euro-8dh17r4: expected return of game -0.007562
     assert out["house_edge_pct"] == pytest.approx(0.7562, abs=0.0005)
     assert out["house_edge_pct_infinite_shoe"] == pytest.approx(0.842, abs=0.001)
     assert out["method"]["strategy"] == "cd" and "approximate" in out["method"]["splits"]
-    assert out["strategy"]["pairs"][0] == ["A,A", ["P"] * 9 + ["H"]]  # no hole card: aces are not split against an ace
+    assert out["strategy"]["pairs"][0] == [
+        "A,A",
+        ["P"] * 9 + ["H"],
+    ]  # no hole card: aces are not split against an ace
 
 
 def test_blackjack_json_simulated_through_the_engine_and_published(capsys, monkeypatch) -> None:
     from table_controller.commands import analyse_blackjack
     from table_controller.games.blackjack.published_edges import PUBLISHED_EDGES
 
-    monkeypatch.setattr(analyse_blackjack, "PUBLISHED_EDGES", PUBLISHED_EDGES[:1])  # one deck: quick to compute
-    assert main(["analyse", "blackjack", "--json", "--simulate", "300", "--seed", "2", "--published",
-                 "--switch", "B1=1", "--switch", "B2=s17"]) == 0
+    monkeypatch.setattr(
+        analyse_blackjack, "PUBLISHED_EDGES", PUBLISHED_EDGES[:1]
+    )  # one deck: quick to compute
+    assert (
+        main(
+            [
+                "analyse",
+                "blackjack",
+                "--json",
+                "--simulate",
+                "300",
+                "--seed",
+                "2",
+                "--published",
+                "--switch",
+                "B1=1",
+                "--switch",
+                "B2=s17",
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr()
     out = json.loads(printed.out)
     sim = out["simulated"]
@@ -132,9 +216,16 @@ def test_blackjack_json_simulated_through_the_engine_and_published(capsys, monke
     assert abs(sim["house_edge_pct"] - out["house_edge_pct"]) <= sim["house_edge_pct_ci95"]
     # control variates (the first deals' exact values, the dealer's final): a narrower interval, still holding it
     assert sim["house_edge_pct_controlled_ci95"] < 0.75 * sim["house_edge_pct_ci95"]
-    assert abs(sim["house_edge_pct_controlled"] - out["house_edge_pct"]) <= sim["house_edge_pct_controlled_ci95"]
+    assert (
+        abs(sim["house_edge_pct_controlled"] - out["house_edge_pct"])
+        <= sim["house_edge_pct_controlled_ci95"]
+    )
     row = out["published"][0]
-    assert row["rules"] == "1 deck, S17, DAS" and row["published_pct"] == -0.1839 and "simulated" in row
+    assert (
+        row["rules"] == "1 deck, S17, DAS"
+        and row["published_pct"] == -0.1839
+        and "simulated" in row
+    )
     assert "appendix/9/1ds17r4/" in row["source"]
     assert row["finite_shoe_pct"] == pytest.approx(-0.1839, abs=0.0005)
     assert {r["switch"] for r in out["per_switch"]} >= {"B2", "B5", "B6", "B7", "B10"}
@@ -142,22 +233,50 @@ def test_blackjack_json_simulated_through_the_engine_and_published(capsys, monke
 
 
 def test_blackjack_bad_switch_is_one_line() -> None:
-    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", "analyse", "blackjack", "--switch", "B2=x"],
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert proc.returncode == 2 and "switch B2 is one of h17, s17" in proc.stderr and "Traceback" not in proc.stderr
+    proc = subprocess.run(
+        [sys.executable, "-m", "table_controller.cli", "analyse", "blackjack", "--switch", "B2=x"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (
+        proc.returncode == 2
+        and "switch B2 is one of h17, s17" in proc.stderr
+        and "Traceback" not in proc.stderr
+    )
 
 
-@pytest.mark.parametrize("args", [["analyse", "--help"], ["analyse", "dead-mans-hand", "--help"],
-                                  ["analyse", "blackjack", "--help"], ["analyse", "farmer", "--help"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyse", "--help"],
+        ["analyse", "dead-mans-hand", "--help"],
+        ["analyse", "blackjack", "--help"],
+        ["analyse", "farmer", "--help"],
+    ],
+)
 def test_help_names_every_analysis(args) -> None:
-    proc = subprocess.run([sys.executable, "-m", "table_controller.cli", *args], capture_output=True, text=True,
-                          timeout=60, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "table_controller.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert proc.returncode == 0 and "usage: table analyse" in proc.stdout, proc.stderr
     assert "``" not in proc.stdout and ":data:" not in proc.stdout  # issue 38: no docstring markup
     if args == ["analyse", "--help"]:
-        assert "dead-mans-hand" in proc.stdout and "blackjack" in proc.stdout and "hold %" in proc.stdout
+        assert (
+            "dead-mans-hand" in proc.stdout
+            and "blackjack" in proc.stdout
+            and "hold %" in proc.stdout
+        )
         helps = " ".join(proc.stdout.split())
-        assert "farmer Farmer: each seat position's expectation per deal, by simulation. vingt-un" in helps
+        assert (
+            "farmer Farmer: each seat position's expectation per deal, by simulation. vingt-un"
+            in helps
+        )
         assert "luck-of-the-draw Luck of the Draw: the player's exact expectation" in helps
         assert "red-dog Red Dog's exact house edge per deck count (red-dog.md Part A). " in helps
 

@@ -92,8 +92,7 @@ def test_void_and_unfinished_rounds_have_their_own_sections_and_stay_out_of_the_
     if settled_first:
         assert (
             f"{settled_first} bets settled before the void, "
-            f"{settled_first} of them undone by it; 0 stand"
-            in void_part
+            f"{settled_first} of them undone by it; 0 stand" in void_part
         )
 
     unfinished = text[

@@ -18,13 +18,33 @@ from table_controller.runtime import TableSession
 
 def run_rounds(tmp_path: Path, hands: int, *extra: str) -> tuple[Path, Path]:
     db, key = tmp_path / "bj.db", tmp_path / "bj.key"
-    assert main(["run", "--game", "blackjack", "--seats", "7", "--autopilot", "--hands", str(hands),
-                 "--log", str(db), "--key", str(key), "--quiet", *extra]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--game",
+                "blackjack",
+                "--seats",
+                "7",
+                "--autopilot",
+                "--hands",
+                str(hands),
+                "--log",
+                str(db),
+                "--key",
+                str(key),
+                "--quiet",
+                *extra,
+            ]
+        )
+        == 0
+    )
     return db, key
 
 
-def test_rounds_in_the_terminal_log_every_bet_and_settlement_and_balance(tmp_path: Path,
-                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_rounds_in_the_terminal_log_every_bet_and_settlement_and_balance(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db, key = run_rounds(tmp_path, 15)
     assert main(["audit", "verify", str(db), "--key", str(key)]) == 0
     assert "every hand replayed" in capsys.readouterr().out
@@ -37,12 +57,21 @@ def test_rounds_in_the_terminal_log_every_bet_and_settlement_and_balance(tmp_pat
         settled = [e for p in events for e in p["effects"] if e["type"] == "settled"]
         staked = sum(s["staked"] for s in settled)
         assert staked == sum(s["collected"] + s["returned"] for s in settled)
-        assert staked >= sum(w["amount"] for w in wagers) or not wagers  # doubles, splits, insurance add
+        assert (
+            staked >= sum(w["amount"] for w in wagers) or not wagers
+        )  # doubles, splits, insurance add
         assert hand.result["details"]["settlements"] == [
-            {k: v for k, v in s.items() if k != "type"} for s in settled]
+            {k: v for k, v in s.items() if k != "type"} for s in settled
+        ]
     first = hands[0]
-    assert first.header["round"]["phase"] == "shuffle" and hands[1].header["round"]["phase"] == "betting"
-    assert hands[1].header["round"]["bets"]["seat7"] == [1000, 500]  # the bets carried to the next round
+    assert (
+        first.header["round"]["phase"] == "shuffle"
+        and hands[1].header["round"]["phase"] == "betting"
+    )
+    assert hands[1].header["round"]["bets"]["seat7"] == [
+        1000,
+        500,
+    ]  # the bets carried to the next round
 
 
 def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None:
@@ -65,44 +94,76 @@ def test_a_round_is_resumed_after_a_crash_where_it_stood(tmp_path: Path) -> None
     log.close()  # the process dies: no result for the third round
     log = HandLog.open(str(db), key_path=key)
     try:
-        again = TableSession(make_game("blackjack", seats=7), log=log, source_url="sim://?seed=5&decks=6")
+        again = TableSession(
+            make_game("blackjack", seats=7), log=log, source_url="sim://?seed=5&decks=6"
+        )
         resume_unfinished(again, log)
         assert again.prompts().to_dict() == crashed
         with open_source("sim://?seed=6&decks=6") as other:
-            other.set_aside([c for p in again.state.plays.values() for h in p.hands for c in h.cards] + again.state.dealer)
+            other.set_aside(
+                [c for p in again.state.plays.values() for h in p.hands for c in h.cards]
+                + again.state.dealer
+            )
             assert autopilot.drive(again, other, hands=1) == 1
     finally:
         log.close()
     assert main(["audit", "verify", str(db), "--key", str(key)]) == 0
 
 
-def test_a_blackjack_scenario_prints_hands_side_bets_and_settlements(tmp_path: Path,
-                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_blackjack_scenario_prints_hands_side_bets_and_settlements(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bj.json"
-    path.write_text(json.dumps({"game": "blackjack", "seats": {"seat1": {"bet": 1000, "side_bet": 500}},
-                                "deck": ["8H", "6D", "9C", "10S", "7C"],
-                                "decisions": [{"seat": "seat1", "hand": 1, "action": "stand"}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "game": "blackjack",
+                "seats": {"seat1": {"bet": 1000, "side_bet": 500}},
+                "deck": ["8H", "6D", "9C", "10S", "7C"],
+                "decisions": [{"seat": "seat1", "hand": 1, "action": "stand"}],
+            }
+        )
+    )
     assert main(["scenario", str(path)]) == 0
     trace = json.loads(capsys.readouterr().out)
     assert trace["seats"]["seat1"]["net"] == 2000 and trace["dealer"]["total"] == 23
     assert [s["rule"] for s in trace["settlements"]] == ["DMH-2", "BJ-13"]
-    path.write_text(json.dumps({"game": "blackjack", "seats": {"seat1": {"bet": 1000}},
-                                "deck": ["8H", "6D", "9C", "10S", "7C"],
-                                "decisions": [{"seat": "seat1", "action": "split"}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "game": "blackjack",
+                "seats": {"seat1": {"bet": 1000}},
+                "deck": ["8H", "6D", "9C", "10S", "7C"],
+                "decisions": [{"seat": "seat1", "action": "split"}],
+            }
+        )
+    )
     assert main(["scenario", str(path)]) == 1
-    assert "seat1 split is not legal now; legal: seat1: hit, stand, double" in capsys.readouterr().err
+    assert (
+        "seat1 split is not legal now; legal: seat1: hit, stand, double" in capsys.readouterr().err
+    )
 
 
-def test_a_bet_outside_the_limits_is_refused_with_the_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bet_outside_the_limits_is_refused_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bj.json"
-    path.write_text(json.dumps({"game": "blackjack", "seats": {"seat1": {"bet": 1000, "side_bet": 1500}},
-                                "deck": ["8H"]}))
+    path.write_text(
+        json.dumps(
+            {
+                "game": "blackjack",
+                "seats": {"seat1": {"bet": 1000, "side_bet": 1500}},
+                "deck": ["8H"],
+            }
+        )
+    )
     assert main(["scenario", str(path)]) == 1
     assert "may not exceed the seat's main bet $10.00 (BJ-1)" in capsys.readouterr().err
 
 
-def test_the_report_gives_drop_win_and_hold_and_the_side_bet_hit_rate(tmp_path: Path,
-                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_report_gives_drop_win_and_hold_and_the_side_bet_hit_rate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from table_controller.hand_log.report import side_bet_hit_pct
 
     db, key = run_rounds(tmp_path, 8)
@@ -111,10 +172,18 @@ def test_the_report_gives_drop_win_and_hold_and_the_side_bet_hit_rate(tmp_path: 
     text = out.read_text()
     with open_store(str(db), create=False) as store:
         hands = iter_hands(store)
-    settled = [e for h in hands for r in h.records if r.kind == "event" for e in r.payload["effects"]
-               if e["type"] == "settled"]
+    settled = [
+        e
+        for h in hands
+        for r in h.records
+        if r.kind == "event"
+        for e in r.payload["effects"]
+        if e["type"] == "settled"
+    ]
     drop = sum(p["staked"] for p in settled)
     win = sum(p["collected"] - p["paid"] for p in settled)
     assert "<h2>Money</h2>" in text and f"${drop // 100:,}.{drop % 100:02d}" in text
     assert f"{100 * win / drop:.2f}%" in text
-    assert f"{side_bet_hit_pct(6):.2f}%" == "28.44%" and "28.44%" in text  # 1150/4043, rules section 9
+    assert (
+        f"{side_bet_hit_pct(6):.2f}%" == "28.44%" and "28.44%" in text
+    )  # 1150/4043, rules section 9

@@ -9,10 +9,16 @@ import pytest
 from table_controller.cli import main
 
 EXAMPLE_1 = {
-    "game": "missouri-city", "first_dealt": "green", "switches": {"C4": "cap21"},
+    "game": "missouri-city",
+    "first_dealt": "green",
+    "switches": {"C4": "cap21"},
     "deck": ["10S", "6H", "5D", "10H", "2C", "7S", "5C", "4H", "4D", "8S", "9C"],
-    "decisions": [{"seat": "red", "action": "hit"}, {"seat": "green", "action": "hit"},
-                  {"seat": "red", "action": "backhand"}, {"seat": "green", "action": "backhand"}],
+    "decisions": [
+        {"seat": "red", "action": "hit"},
+        {"seat": "green", "action": "hit"},
+        {"seat": "red", "action": "backhand"},
+        {"seat": "green", "action": "backhand"},
+    ],
 }
 
 
@@ -35,7 +41,10 @@ def test_example_trace(tmp_path, capsys):
 def test_stdin_through_the_console_command():
     proc = subprocess.run(
         [sys.executable, "-m", "table_controller.cli", "scenario", "-"],
-        input=json.dumps(EXAMPLE_1), capture_output=True, text=True, check=False,
+        input=json.dumps(EXAMPLE_1),
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["winner"] == "red"
@@ -45,7 +54,11 @@ def test_illegal_decision_exits_1_naming_step_decision_and_legal_ones(tmp_path, 
     bad = dict(EXAMPLE_1, decisions=[{"seat": "red", "action": "push"}])
     code, _out, err = run(tmp_path, bad, capsys)
     assert code == 1
-    assert "decision red push is not legal now" in err and "red: hit, backhand" in err and "step 9" in err
+    assert (
+        "decision red push is not legal now" in err
+        and "red: hit, backhand" in err
+        and "step 9" in err
+    )
     assert "Traceback" not in err
 
 
@@ -75,19 +88,48 @@ def test_invalid_scenarios_exit_2(tmp_path, capsys, scenario, message):
 
 
 IMPOSSIBLE_CARD = [  # every game's scenario whose deck asks for a card its shoe cannot hold
-    {"game": "blackjack", "switches": {"B1": "1"}, "seats": {"seat1": {"bet": 1000}},
-     "deck": ["AS", "AS", "10C", "7D", "9H"], "decisions": []},
-    {"game": "red-dog", "switches": {"RD1": 1}, "burn": False, "seats": {"seat1": {"ante": 1000}},
-     "deck": ["5H", "5H", "9D"], "decisions": []},
-    {"game": "split-decision", "seats": 2, "deck": ["JK", "JK", "JK", "5C"],  # a third joker
-     "decisions": [{"seat": "seat1", "action": "keep_high"},
-                   {"seat": "seat2", "action": "keep_high"}]},
-    {"game": "vingt-un", "deck": ["10C", "10C", "6S", "8C", "9D", "QH"],
-     "rounds": [{"seats": ["seat1", "seat2", "seat3"],
-                 "stakes": {"seat1": 1000, "seat2": 1000, "seat3": 1000},
-                 "decisions": []}]},
-    {"game": "farmer", "seats": 2, "farmer": "seat2", "deck": ["10S", "10S", "AC", "3H"],
-     "decisions": []},
+    {
+        "game": "blackjack",
+        "switches": {"B1": "1"},
+        "seats": {"seat1": {"bet": 1000}},
+        "deck": ["AS", "AS", "10C", "7D", "9H"],
+        "decisions": [],
+    },
+    {
+        "game": "red-dog",
+        "switches": {"RD1": 1},
+        "burn": False,
+        "seats": {"seat1": {"ante": 1000}},
+        "deck": ["5H", "5H", "9D"],
+        "decisions": [],
+    },
+    {
+        "game": "split-decision",
+        "seats": 2,
+        "deck": ["JK", "JK", "JK", "5C"],  # a third joker
+        "decisions": [
+            {"seat": "seat1", "action": "keep_high"},
+            {"seat": "seat2", "action": "keep_high"},
+        ],
+    },
+    {
+        "game": "vingt-un",
+        "deck": ["10C", "10C", "6S", "8C", "9D", "QH"],
+        "rounds": [
+            {
+                "seats": ["seat1", "seat2", "seat3"],
+                "stakes": {"seat1": 1000, "seat2": 1000, "seat3": 1000},
+                "decisions": [],
+            }
+        ],
+    },
+    {
+        "game": "farmer",
+        "seats": 2,
+        "farmer": "seat2",
+        "deck": ["10S", "10S", "AC", "3H"],
+        "decisions": [],
+    },
 ]
 
 

@@ -41,10 +41,26 @@ def test_sim_shoe_deals_a_stacked_deck_to_read_cards(
     deck, dealt, link = tmp_path / "deck.txt", tmp_path / "dealt.txt", tmp_path / "shoe"
     deck.write_text("AS\n10H\n# the cut\nQC\nJK\n2D\n")
     process = subprocess.Popen(
-        [sys.executable, "-m", "table_controller.cli", "sim-shoe", "--pty", str(link),
-         "--deck", str(deck), "--deck-out", str(dealt), "--baud", "115200",
-         "--faults", "2:dup,4:garbage"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "sim-shoe",
+            "--pty",
+            str(link),
+            "--deck",
+            str(deck),
+            "--deck-out",
+            str(dealt),
+            "--baud",
+            "115200",
+            "--faults",
+            "2:dup,4:garbage",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout is not None and process.stdout.readline().strip() == str(link)
         assert main(["read-cards", f"serial://{link}", "--count", "5", "--timeout", "10"]) == 0
@@ -82,9 +98,26 @@ def test_sim_shoe_manual_deals_when_told_and_numbers_across_the_wrap(
 ) -> None:
     link = tmp_path / "shoe"
     process = subprocess.Popen(
-        [sys.executable, "-m", "table_controller.cli", "sim-shoe", "--pty", str(link),
-         "--seed", "3", "--baud", "115200", "--manual", "--first-seq", "65535"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "sim-shoe",
+            "--pty",
+            str(link),
+            "--seed",
+            "3",
+            "--baud",
+            "115200",
+            "--manual",
+            "--first-seq",
+            "65535",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout is not None and process.stdout.readline().strip() == str(link)
         assert process.stdin is not None

@@ -44,25 +44,69 @@ class Round:
 ROUND_A = Round(
     seats=7,
     bets=dict.fromkeys(range(1, 8), (1000, 500)),
-    cards=("8S", "KH", "AH", "5C", "8D", "10S", "9H", "6H", "8H", "7D", "8C", "8C", "8S", "9C", "7H", "10D",
-           "8C", "AS", "3D", "9S", "AD", "10H", "7C"),
-    decisions=(("seat1", "split", None), ("seat1", "split", None), ("seat1", "stand", None),
-               ("seat1", "double", None), ("seat1", "stand", None),
-               ("seat2", "stand", None), ("seat3", "stand", None), ("seat4", "hit", None),
-               ("seat5", "stand", None), ("seat6", "stand", None), ("seat7", "stand", None)),
+    cards=(
+        "8S",
+        "KH",
+        "AH",
+        "5C",
+        "8D",
+        "10S",
+        "9H",
+        "6H",
+        "8H",
+        "7D",
+        "8C",
+        "8C",
+        "8S",
+        "9C",
+        "7H",
+        "10D",
+        "8C",
+        "AS",
+        "3D",
+        "9S",
+        "AD",
+        "10H",
+        "7C",
+    ),
+    decisions=(
+        ("seat1", "split", None),
+        ("seat1", "split", None),
+        ("seat1", "stand", None),
+        ("seat1", "double", None),
+        ("seat1", "stand", None),
+        ("seat2", "stand", None),
+        ("seat3", "stand", None),
+        ("seat4", "hit", None),
+        ("seat5", "stand", None),
+        ("seat6", "stand", None),
+        ("seat7", "stand", None),
+    ),
 )
 
 ROUND_B = Round(
     seats=4,
     bets={1: (1000, 500), 2: (2000, 0), 3: (1000, 0), 4: (1000, 500)},
     cards=("AS", "AD", "10C", "9D", "AC", "AH", "KS", "7S", "9S", "QH"),
-    decisions=(("seat1", "insurance", 500), ("seat2", "even_money", None), ("seat3", "insurance", 600),
-               ("seat3", "insurance", 300),
-               ("seat4", "no_insurance", None)),
+    decisions=(
+        ("seat1", "insurance", 500),
+        ("seat2", "even_money", None),
+        ("seat3", "insurance", 600),
+        ("seat3", "insurance", 300),
+        ("seat4", "no_insurance", None),
+    ),
 )
 
-KEYS = {"hit": "h", "stand": "s", "double": "x", "split": "p", "surrender": "u", "insurance": "i",
-        "even_money": "e", "no_insurance": "o"}
+KEYS = {
+    "hit": "h",
+    "stand": "s",
+    "double": "x",
+    "split": "p",
+    "surrender": "u",
+    "insurance": "i",
+    "even_money": "e",
+    "no_insurance": "o",
+}
 
 
 def wait_drawn(page: Page, table: LiveTable, before: int) -> None:
@@ -170,7 +214,9 @@ class Dealer:
                 shot(page, "blackjack-insurance-typed-keys.png")
             page.keyboard.press("Enter")
         wait_drawn(page, self.table, before)
-        if amount is not None and amount > main // 2:  # refused: the reason on the page, nothing changed
+        if (
+            amount is not None and amount > main // 2
+        ):  # refused: the reason on the page, nothing changed
             reason = self.table.session.last_refusal
             assert reason and page.inner_text("#refusal") == reason
             self.refusals.append(reason)
@@ -188,7 +234,9 @@ class Dealer:
                 self.paid()
             elif exp.decisions:
                 seat, action, amount = decisions.pop(0)
-                assert seat in exp.decisions, f"{seat} {action}: the engine waits for {exp.decisions}"
+                assert seat in exp.decisions, (
+                    f"{seat} {action}: the engine waits for {exp.decisions}"
+                )
                 self.decide(seat, action, amount)
             elif exp.deal is not None:
                 self.deal()

@@ -41,7 +41,9 @@ def deck_file(tmp_path: Path) -> Path:
     return path
 
 
-def make_client(deck_path: Path, *, log: Any = None, client: tuple[str, int] = LOOPBACK_CLIENT) -> TestClient:
+def make_client(
+    deck_path: Path, *, log: Any = None, client: tuple[str, int] = LOOPBACK_CLIENT
+) -> TestClient:
     settings = display_settings(f"sim://?deck={deck_path}")
     session = TableSession(make_game("missouri-city"), log=log, source_url=settings.cards_url)
     return TestClient(create_app(settings, session), client=client, base_url="http://127.0.0.1")
@@ -68,6 +70,8 @@ def deal(client: TestClient) -> str:
 
 
 def start_hand(client: TestClient, cards: int = 7) -> None:
-    assert client.post("/api/control", json={"control": "new_deck"}, headers=DEALER).status_code == 200
+    assert (
+        client.post("/api/control", json={"control": "new_deck"}, headers=DEALER).status_code == 200
+    )
     for _ in range(cards):
         deal(client)

@@ -195,10 +195,17 @@ def layout_problems(page: Page, *, sizes: Sizes = Sizes(), view_only: bool = Fal
     small = viewport["height"] <= 800  # text sizes are checked at 1280x800, where they are least
     opts: dict[str, Any] = {
         "minCard": sizes.card * viewport["height"] / 800,
-        "minFont": sizes.font if small else 0, "captionFont": sizes.caption, "instructionFont": sizes.instruction,
-        "captions": CAPTIONS, "rawIds": RAW_IDS, "viewOnly": view_only,
+        "minFont": sizes.font if small else 0,
+        "captionFont": sizes.caption,
+        "instructionFont": sizes.instruction,
+        "captions": CAPTIONS,
+        "rawIds": RAW_IDS,
+        "viewOnly": view_only,
     }
-    return [f"{p['what']} [{p['box']}]" if p["box"] else p["what"] for p in page.evaluate(LAYOUT_CHECK, opts)]
+    return [
+        f"{p['what']} [{p['box']}]" if p["box"] else p["what"]
+        for p in page.evaluate(LAYOUT_CHECK, opts)
+    ]
 
 
 def grouped(problems: list[tuple[str, str]]) -> list[str]:
@@ -206,5 +213,7 @@ def grouped(problems: list[tuple[str, str]]) -> list[str]:
     seen: dict[str, list[str]] = {}
     for where, problem in problems:
         seen.setdefault(problem.split(" [")[0], []).append(where)
-    return [f"{what}  <- {', '.join(wheres[:3])}{f' and {len(wheres) - 3} more' if len(wheres) > 3 else ''}"
-            for what, wheres in seen.items()]
+    return [
+        f"{what}  <- {', '.join(wheres[:3])}{f' and {len(wheres) - 3} more' if len(wheres) > 3 else ''}"
+        for what, wheres in seen.items()
+    ]

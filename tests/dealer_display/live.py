@@ -45,18 +45,26 @@ def free_port() -> int:
 
 
 def display_settings(cards_url: str, **extra: object) -> DisplaySettings:
-    fields: dict[str, object] = {"dealer_token": DEALER_TOKEN, "pit_boss_pin": PIT_BOSS_PIN, **extra}
+    fields: dict[str, object] = {
+        "dealer_token": DEALER_TOKEN,
+        "pit_boss_pin": PIT_BOSS_PIN,
+        **extra,
+    }
     return DisplaySettings(cards_url=cards_url, port=free_port(), **fields)  # type: ignore[arg-type]
 
 
 @contextmanager
-def live_table(cards_url: str, *, log: object = None, game: object = None, **extra: object) -> Iterator[LiveTable]:
+def live_table(
+    cards_url: str, *, log: object = None, game: object = None, **extra: object
+) -> Iterator[LiveTable]:
     """Serve a table (Missouri City unless ``game`` is given) dealing from ``cards_url``."""
     settings = display_settings(cards_url, **extra)
     game = game if game is not None else make_game(settings.game)
     session = TableSession(game, log=log, source_url=cards_url)  # type: ignore[arg-type]
     app = create_app(settings, session)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=settings.port, log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=settings.port, log_level="warning")
+    )
     thread = threading.Thread(target=server.run, name="display-server", daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

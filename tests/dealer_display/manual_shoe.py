@@ -43,11 +43,26 @@ class ManualShoe:
 @contextmanager
 def manual_shoe(folder: Path, deck: Path, faults: str) -> Iterator[ManualShoe]:
     link = folder / "shoe"
-    command = [sys.executable, "-m", "table_controller.cli", "sim-shoe", "--pty", str(link),
-               "--deck", str(deck), "--manual", "--faults", faults, "--baud", "115200",
-               "--heartbeat", "0.2"]
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    command = [
+        sys.executable,
+        "-m",
+        "table_controller.cli",
+        "sim-shoe",
+        "--pty",
+        str(link),
+        "--deck",
+        str(deck),
+        "--manual",
+        "--faults",
+        faults,
+        "--baud",
+        "115200",
+        "--heartbeat",
+        "0.2",
+    ]
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         assert process.stdout is not None and process.stdout.readline().strip() == str(link)
         yield ManualShoe(process, link)

@@ -12,8 +12,13 @@ from tests.dealer_display.live import LiveTable
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -135,7 +140,10 @@ def act_and_wait(page: Page, table: LiveTable, action: Any) -> dict[str, Any]:
 
 
 def seat_numbers(seat: dict[str, Any]) -> dict[str, str]:
-    return {key: "\u2013" if seat[key] is None else str(seat[key]) for key in ("player_total", "dealer_total", "total_hand_value")}
+    return {
+        key: "\u2013" if seat[key] is None else str(seat[key])
+        for key in ("player_total", "dealer_total", "total_hand_value")
+    }
 
 
 def shot(page: Page, name: str) -> Path:

@@ -23,7 +23,9 @@ def test_the_autopilot_plays_blackjack_rounds_on_the_display() -> None:
     shoe = "sim://?seed=3&decks=6"
     settings = display_settings(shoe, autopilot=True, autopilot_hands=3, pace=0.0)
     session = TableSession(make_game("blackjack", seats=3), source_url=shoe)
-    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1"
+    ) as client:
         while session.hands_played < 3 and session.prompts().irregularity is None:
             time.sleep(0.02)
         state = client.get("/api/state").json()["state"]
@@ -34,12 +36,21 @@ def test_the_autopilot_plays_blackjack_rounds_on_the_display() -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
-def test_the_page_draws_seven_seats_of_blackjack_and_fits(browser: Browser, width: int, height: int) -> None:
-    with live_table("sim://?seed=3&decks=6", game=make_game("blackjack", seats=7), autopilot=True,
-                    autopilot_hands=2, pace=0.0) as table:
+def test_the_page_draws_seven_seats_of_blackjack_and_fits(
+    browser: Browser, width: int, height: int
+) -> None:
+    with live_table(
+        "sim://?seed=3&decks=6",
+        game=make_game("blackjack", seats=7),
+        autopilot=True,
+        autopilot_hands=2,
+        pace=0.0,
+    ) as table:
         page = open_console(browser, table, width, height)
-        page.wait_for_function("window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 2",
-                               timeout=120_000)
+        page.wait_for_function(
+            "window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 2",
+            timeout=120_000,
+        )
         assert page.errors == []  # type: ignore[attr-defined]
         assert page.locator(".bj-seat").count() == 7 and page.locator(".seat-panel").count() == 7
         assert page.inner_text("#game-title") == "Blackjack \u00b7 Dead Man's Hand"
@@ -65,18 +76,34 @@ def test_a_round_entered_by_hand_through_the_api_example_2(tmp_path) -> None:
     write_deck_file(deck, [parse_card(c) for c in "2C 8S 10H AC 8D 9S KD".split()])  # 2C is burned
     settings = display_settings(f"sim://?deck={deck}")
     session = TableSession(make_game("blackjack", seats=2), source_url=settings.cards_url)
-    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1"
+    ) as client:
         post = lambda path, body=None: client.post(path, json=body, headers=DEALER)  # noqa: E731
         assert post("/api/control", {"control": "new_deck"}).status_code == 200
         deal(client)  # the burn
-        for seat, bet, amount in (("seat1", "main", 2000), ("seat1", "side", 500), ("seat2", "main", 1000)):
-            assert post("/api/wager", {"seat": seat, "bet": bet, "amount": amount}).status_code == 200
+        for seat, bet, amount in (
+            ("seat1", "main", 2000),
+            ("seat1", "side", 500),
+            ("seat2", "main", 1000),
+        ):
+            assert (
+                post("/api/wager", {"seat": seat, "bet": bet, "amount": amount}).status_code == 200
+            )
         refused = post("/api/wager", {"seat": "seat2", "bet": "side", "amount": 5000})
-        assert refused.status_code == 409 and "may not exceed the seat's main bet" in refused.json()["detail"]
+        assert (
+            refused.status_code == 409
+            and "may not exceed the seat's main bet" in refused.json()["detail"]
+        )
         for _ in range(6):  # each seat's two cards, the dealer's ace up and the hole card
             deal(client)
         assert post("/api/decision", {"seat": "seat1", "action": "no_insurance"}).status_code == 200
-        assert post("/api/decision", {"seat": "seat2", "action": "insurance", "amount": 500}).status_code == 200
+        assert (
+            post(
+                "/api/decision", {"seat": "seat2", "action": "insurance", "amount": 500}
+            ).status_code
+            == 200
+        )
         instructions = []
         while session.expected().payment is not None:
             instructions.append(session.prompts().dealer_instruction)
@@ -88,7 +115,9 @@ def test_a_round_entered_by_hand_through_the_api_example_2(tmp_path) -> None:
 
 
 def test_bets_are_entered_by_keyboard_a_seat_number_then_an_amount(browser: Browser) -> None:
-    with live_table("sim://?seed=4&decks=6", game=make_game("blackjack", seats=3, switches={"B13": "0"})) as table:
+    with live_table(
+        "sim://?seed=4&decks=6", game=make_game("blackjack", seats=3, switches={"B13": "0"})
+    ) as table:
         page = open_console(browser, table, 1280, 800)
         page.click("#btn-new-deck")
         page.wait_for_function("window.tableDisplay.message.state.expected.controls.length === 1")
@@ -98,12 +127,18 @@ def test_bets_are_entered_by_keyboard_a_seat_number_then_an_amount(browser: Brow
         page.keyboard.press("Tab")
         page.keyboard.type("5")
         page.keyboard.press("Enter")
-        page.wait_for_function("window.tableDisplay.message.state.prompts.seats[1].figures.side === 500")
+        page.wait_for_function(
+            "window.tableDisplay.message.state.prompts.seats[1].figures.side === 500"
+        )
         seat2 = table.session.snapshot()["prompts"]["seats"][1]["figures"]
         assert (seat2["main"], seat2["side"]) == (2500, 500)
         assert page.inner_text("#instruction") == "Deal SEAT 2 first card"
-        page.wait_for_function("document.activeElement.tagName !== 'INPUT'")  # the bet is placed: keys are the console's
+        page.wait_for_function(
+            "document.activeElement.tagName !== 'INPUT'"
+        )  # the bet is placed: keys are the console's
         page.keyboard.press("d")
-        page.wait_for_function("window.tableDisplay.message.state.prompts.seats[1].figures.hands.length === 1")
+        page.wait_for_function(
+            "window.tableDisplay.message.state.prompts.seats[1].figures.hands.length === 1"
+        )
         assert page.is_visible("#btn-paid") and page.is_disabled("#btn-paid")  # nothing to pay yet
         page.close()

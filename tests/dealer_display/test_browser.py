@@ -45,7 +45,9 @@ def by_click(page: Page, event: dict[str, Any]) -> Any:
         return lambda: page.click("#btn-deal")
     if event["type"] == "control":
         return lambda: page.click("#btn-new-deck")
-    return lambda: page.click(f'.seat-panel[data-seat="{event["seat"]}"] button[data-action="{event["action"]}"]')
+    return lambda: page.click(
+        f'.seat-panel[data-seat="{event["seat"]}"] button[data-action="{event["action"]}"]'
+    )
 
 
 def by_key(page: Page, event: dict[str, Any]) -> Any:
@@ -58,9 +60,16 @@ def play_hand(page: Page, table: LiveTable, decisions: str, how: Any, shoot: str
     trace = play("missouri-city", EXAMPLE_DECK, decisions)
     for n, step in enumerate(trace["steps"]):
         seen = act_and_wait(page, table, how(page, step["event"]))
-        assert seen["instruction"] == step["dealer"] == table.session.snapshot()["prompts"]["dealer_instruction"]
+        assert (
+            seen["instruction"]
+            == step["dealer"]
+            == table.session.snapshot()["prompts"]["dealer_instruction"]
+        )
         for seat, expected in step["seats"].items():
-            assert {k: seen["seats"][seat][k] for k in ("player_total", "dealer_total", "total_hand_value")} == seat_numbers(expected), (n, seat)
+            assert {
+                k: seen["seats"][seat][k]
+                for k in ("player_total", "dealer_total", "total_hand_value")
+            } == seat_numbers(expected), (n, seat)
         assert seen["refusal"] == ""
         if n == len(trace["steps"]) - 3:
             shot(page, f"{shoot}-in-progress.png")
@@ -74,11 +83,15 @@ def check_layout(page: Page, snapshot: dict[str, Any]) -> None:
     top-left; each seat's column k in its own row, over or under show card k."""
     seen, boxes = screen(page), page.evaluate(BOXES)
     prompts = snapshot["prompts"]
-    assert [seen["spots"][f"S{k}"] for k in (1, 2, 3)] == [[c] if c else [] for c in prompts["show_cards"]]
+    assert [seen["spots"][f"S{k}"] for k in (1, 2, 3)] == [
+        [c] if c else [] for c in prompts["show_cards"]
+    ]
     for seat in prompts["seats"]:
         columns = [seen["spots"][f"{seat['seat']}.col{k}"] for k in (1, 2, 3)]
         assert columns == [[c] if c else [] for c in seat["columns"]]
-        assert seen["spots"][f"{seat['seat']}.hand"] == [c for c in seat["cards"] if c not in seat["columns"]]
+        assert seen["spots"][f"{seat['seat']}.hand"] == [
+            c for c in seat["cards"] if c not in seat["columns"]
+        ]
     s1, s2, s3 = boxes["S1"], boxes["S2"], boxes["S3"]
     assert s1["x"] < s2["x"] < s3["x"] and s1["y"] == s2["y"] == s3["y"]
     red, green = boxes["red.hand"], boxes["green.hand"]
@@ -88,14 +101,19 @@ def check_layout(page: Page, snapshot: dict[str, Any]) -> None:
         for seat, below in (("red", True), ("green", False)):
             col = boxes[f"{seat}.col{k}"]
             assert abs((col["x"] + col["w"] / 2) - (show["x"] + show["w"] / 2)) < 2
-            assert (col["y"] >= show["y"] + show["h"]) if below else (col["y"] + col["h"] <= show["y"])
+            assert (
+                (col["y"] >= show["y"] + show["h"]) if below else (col["y"] + col["h"] <= show["y"])
+            )
 
 
 def check_result(page: Page, table: LiveTable, trace: dict[str, Any], headline: str) -> None:
     seen = screen(page)
     result = table.session.snapshot()["prompts"]["result"]
-    assert seen["result"] == {"headline": headline, "explanation": trace["explanation"],
-                              "rule": f"Decided by rule {trace['decided_by']}"}
+    assert seen["result"] == {
+        "headline": headline,
+        "explanation": trace["explanation"],
+        "rule": f"Decided by rule {trace['decided_by']}",
+    }
     assert result["explanation"] == trace["explanation"]
     for seat, expected in trace["seats"].items():
         assert seen["seats"][seat]["badge"] == expected["outcome"].upper()
@@ -124,7 +142,9 @@ def test_a_hand_played_by_clicking_matches_the_engine(browser: Browser, table: L
     page.close()
 
 
-def test_a_hand_played_by_keyboard_matches_the_engine_and_survives_a_reload(browser: Browser, table: LiveTable):
+def test_a_hand_played_by_keyboard_matches_the_engine_and_survives_a_reload(
+    browser: Browser, table: LiveTable
+):
     page = open_console(browser, table, 1920, 1080)
     trace = play_hand(page, table, KEYED, by_key, "keyed-1920x1080")
     check_result(page, table, trace, "NO WINNER")
@@ -140,7 +160,9 @@ def test_pit_boss_actions_are_refused_without_the_pin(browser: Browser, table: L
     for key in "ndd":
         act_and_wait(page, table, lambda key=key: page.keyboard.press(key))
     seen = act_and_wait(page, table, lambda: page.keyboard.press("p"))  # nobody may push now
-    assert seen["refusal"].startswith("GREEN cannot PUSH now") or seen["refusal"].startswith("RED cannot PUSH now")
+    assert seen["refusal"].startswith("GREEN cannot PUSH now") or seen["refusal"].startswith(
+        "RED cannot PUSH now"
+    )
     for pin, reason in (("", "enter the pit-boss PIN"), ("9999", "the pit-boss PIN is wrong")):
         page.click("#btn-void")
         page.wait_for_function("document.getElementById('pin-dialog').open")
@@ -148,7 +170,9 @@ def test_pit_boss_actions_are_refused_without_the_pin(browser: Browser, table: L
         page.click("#pin-ok")
         wait_for_refusal(page, reason)
     assert table.session.snapshot()["prompts"]["result"] is None
-    page.wait_for_function("document.getElementById('notices').textContent.includes('1 wrong pit-boss PIN')")
+    page.wait_for_function(
+        "document.getElementById('notices').textContent.includes('1 wrong pit-boss PIN')"
+    )
     assert "(void hand); logged." in page.text_content("#notices")
     page.screenshot(path=str(ARTIFACTS / "wrong-pin-notice-1280x800.png"))
     page.click("#btn-void")
@@ -165,12 +189,18 @@ def test_pit_boss_actions_are_refused_without_the_pin(browser: Browser, table: L
 def wait_for_refusal(page: Page, words: str) -> None:
     """Wait for the console to show a refusal; on failure say what it shows instead."""
     try:
-        page.wait_for_function(f"document.getElementById('refusal').textContent.includes({words!r})")
+        page.wait_for_function(
+            f"document.getElementById('refusal').textContent.includes({words!r})"
+        )
     except PlaywrightTimeout:
-        shown = page.evaluate("[document.getElementById('refusal').textContent, document.getElementById('pin-dialog').open,"
-                              " window.tableDisplay.messages]")
-        raise AssertionError(f"the console never showed {words!r}; it shows {shown[0]!r} (PIN dialog open: "
-                             f"{shown[1]}, messages: {shown[2]})") from None
+        shown = page.evaluate(
+            "[document.getElementById('refusal').textContent, document.getElementById('pin-dialog').open,"
+            " window.tableDisplay.messages]"
+        )
+        raise AssertionError(
+            f"the console never showed {words!r}; it shows {shown[0]!r} (PIN dialog open: "
+            f"{shown[1]}, messages: {shown[2]})"
+        ) from None
 
 
 def test_escape_cancels_the_pin_dialog_and_enter_never_does(browser: Browser, table: LiveTable):
@@ -182,13 +212,17 @@ def test_escape_cancels_the_pin_dialog_and_enter_never_does(browser: Browser, ta
     assert not page.evaluate("document.getElementById('pin-dialog').open")
     page.click("#btn-void")
     page.fill("#pin-input", "")
-    page.press("#pin-input", "Enter")  # nothing typed: the server asks for the PIN, nothing cancelled quietly
+    page.press(
+        "#pin-input", "Enter"
+    )  # nothing typed: the server asks for the PIN, nothing cancelled quietly
     wait_for_refusal(page, "enter the pit-boss PIN")
     assert table.session.snapshot()["prompts"]["result"] is None
     page.close()
 
 
-def test_a_replayed_hand_shows_its_recorded_end(browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def test_a_replayed_hand_shows_its_recorded_end(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
     """``replay://``: the page shows the recorded hand's last instruction, cards and result."""
     from table_controller.cli import main
     from table_controller.hand_log.reader import iter_hands
@@ -197,7 +231,22 @@ def test_a_replayed_hand_shows_its_recorded_end(browser: Browser, tmp_path: Path
 
     monkeypatch.setenv("TABLE_DATA_DIR", str(tmp_path / "data"))
     db = str(tmp_path / "hands.db")
-    assert main(["run", "--autopilot", "--hands", "1", "--log", db, "--key", str(tmp_path / "key"), "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--autopilot",
+                "--hands",
+                "1",
+                "--log",
+                db,
+                "--key",
+                str(tmp_path / "key"),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     with open_store(db, create=False) as store:
         (hand,) = iter_hands(store)
     recorded = shown_prompts(hand)[hand.events[-1].seq]
@@ -212,7 +261,9 @@ def test_a_replayed_hand_shows_its_recorded_end(browser: Browser, tmp_path: Path
     assert seen["simulation"]
 
 
-def test_an_out_of_turn_card_fills_the_irregularity_panel_until_the_pit_boss_accepts(browser: Browser, table: LiveTable):
+def test_an_out_of_turn_card_fills_the_irregularity_panel_until_the_pit_boss_accepts(
+    browser: Browser, table: LiveTable
+):
     page = open_console(browser, table, 1280, 800)
     for key in "nddddddd":  # a new deck, then show cards and both initial hands
         act_and_wait(page, table, lambda key=key: page.keyboard.press(key))
@@ -239,5 +290,7 @@ def test_an_out_of_turn_card_fills_the_irregularity_panel_until_the_pit_boss_acc
     assert not page.is_visible("#irregularity")
     assert seen["instruction"] == waiting
     burned = table.session.state.shoe.burned
-    assert len(burned) == 1 and spoken(page, burned[0].code) in reason  # the card in words: "4♠", not "4S"
+    assert (
+        len(burned) == 1 and spoken(page, burned[0].code) in reason
+    )  # the card in words: "4♠", not "4S"
     page.close()

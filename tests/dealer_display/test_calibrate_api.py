@@ -39,7 +39,9 @@ def frame(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(tmp_path: Path, frame: Path) -> TestClient:
     settings = CalibrationSettings(out=tmp_path / "layout.json", pit_boss_pin=PIT_BOSS_PIN)
-    return TestClient(create_calibration_app(settings, picture_from_image(frame)), base_url="http://127.0.0.1")
+    return TestClient(
+        create_calibration_app(settings, picture_from_image(frame)), base_url="http://127.0.0.1"
+    )
 
 
 def spots(client: TestClient, corners: list[tuple[float, float]]) -> tuple[int, object]:
@@ -231,8 +233,20 @@ def test_a_game_with_a_declared_layout_is_calibrated_to_its_places(tmp_path: Pat
 
     corners = [f"{x:g},{y:g}" for x, y in CORNERS]
     out = tmp_path / "bj.json"
-    args = ["vision", "calibrate", "--corners", *corners, "--size", "1280,720", "--game", "blackjack",
-            "--seats", "5", "--out", str(out)]
+    args = [
+        "vision",
+        "calibrate",
+        "--corners",
+        *corners,
+        "--size",
+        "1280,720",
+        "--game",
+        "blackjack",
+        "--seats",
+        "5",
+        "--out",
+        str(out),
+    ]
     assert main(args) == 0
     assert "wrote 6 spots" in capsys.readouterr().out  # the dealer and five seats
     places = camera_places(make_game("blackjack", seats=5))

@@ -23,9 +23,13 @@ PACE = 0.1  # seconds between autopilot steps: fast, yet each card lies a few fr
 
 def play(seed: int) -> tuple[TableSession, dict[str, Any]]:
     shoe, camera = f"sim://?seed={seed}", f"sim-camera://?seed={seed}"
-    settings = display_settings(shoe, camera_url=camera, autopilot=True, autopilot_hands=HANDS, pace=PACE)
+    settings = display_settings(
+        shoe, camera_url=camera, autopilot=True, autopilot_hands=HANDS, pace=PACE
+    )
     session = TableSession(make_game("missouri-city"), source_url=shoe)
-    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1"
+    ) as client:
         # the autopilot deals the next card once the camera has seen the last (as a dealer
         # would), so however slow the machine the camera sees every card; pytest-timeout
         # bounds a hang

@@ -32,7 +32,9 @@ def table(tmp_path: Path) -> Iterator[tuple[TestClient, HandLog]]:
     log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key")
     settings = display_settings(SHOE, camera_url=CAMERA)
     session = TableSession(make_game("missouri-city"), log=log, source_url=SHOE)
-    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1"
+    ) as client:
         yield client, log
     log.close()
 
@@ -42,7 +44,9 @@ def body(client: TestClient) -> dict[str, Any]:
     return client.get("/api/state", headers=DEALER).json()
 
 
-def wait_until(client: TestClient, check: Callable[[dict[str, Any]], bool], timeout: float = 20) -> dict[str, Any]:
+def wait_until(
+    client: TestClient, check: Callable[[dict[str, Any]], bool], timeout: float = 20
+) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while not check(seen := body(client)):
         assert time.monotonic() < deadline, seen["camera"]
@@ -53,7 +57,9 @@ def wait_until(client: TestClient, check: Callable[[dict[str, Any]], bool], time
 def deal_first_cards(client: TestClient, count: int) -> dict[str, Any]:
     """A new hand's first cards from the shoe, each laid where the engine put it; returns the
     state once the camera has confirmed them all."""
-    assert client.post("/api/control", json={"control": "new_deck"}, headers=DEALER).status_code == 200
+    assert (
+        client.post("/api/control", json={"control": "new_deck"}, headers=DEALER).status_code == 200
+    )
     for _ in range(count):
         assert client.post("/api/deal", headers=DEALER).status_code == 200
     return wait_until(client, lambda b: b["camera"]["confirmed"] >= count)
@@ -68,14 +74,23 @@ def camera_of(client: TestClient) -> SimCamera:
 def logged_irregularities(log: HandLog, db: str, hand_id: str) -> list[tuple[str, str]]:
     with open_store(db, create=False) as store:
         hand = read_hand(store, hand_id)
-    return [(r.source, r.payload["event"]["reason"]) for r in hand.events
-            if r.payload["event"]["type"] == "hardware_irregularity"]
+    return [
+        (r.source, r.payload["event"]["reason"])
+        for r in hand.events
+        if r.payload["event"]["type"] == "hardware_irregularity"
+    ]
 
 
 def test_every_card_the_shoe_read_is_confirmed_where_the_engine_put_it(table):
     client, _log = table
     seen = deal_first_cards(client, 7)
-    assert seen["camera"] == {"source": CAMERA, "confirmed": 7, "mismatches": 0, "waiting": 0, "unconfirmed": []}
+    assert seen["camera"] == {
+        "source": CAMERA,
+        "confirmed": 7,
+        "mismatches": 0,
+        "waiting": 0,
+        "unconfirmed": [],
+    }
     prompts = seen["state"]["prompts"]
     assert prompts["irregularity"] is None and prompts["show_cards"] == ["AC", "10H", "QD"]
 
@@ -101,4 +116,5 @@ def test_a_card_taken_off_the_layout_mid_hand_is_an_irregularity(table):
     camera_of(client).take("S2")
     seen = wait_until(client, lambda b: b["state"]["prompts"]["irregularity"] is not None)
     assert seen["state"]["prompts"]["irregularity"]["reason"] == (
-        "10H left S2 while the hand is live: count and check the cards on the layout")
+        "10H left S2 while the hand is live: count and check the cards on the layout"
+    )

@@ -15,8 +15,10 @@ from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.screen import ARTIFACTS, act_and_wait, open_console
 
 # Machado, Oliveira & Fernandes (2009), deuteranopia at severity 1.0, on linear-ish sRGB
-DEUTERANOPIA = ("0.367322 0.860646 -0.227968 0 0  0.280085 0.672501 0.047413 0 0  "
-                "-0.011820 0.042940 0.968881 0 0  0 0 0 1 0")
+DEUTERANOPIA = (
+    "0.367322 0.860646 -0.227968 0 0  0.280085 0.672501 0.047413 0 0  "
+    "-0.011820 0.042940 0.968881 0 0  0 0 0 1 0"
+)
 SIMULATE = f"""() => {{
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("width", "0"); svg.setAttribute("height", "0"); svg.style.position = "absolute";
@@ -56,17 +58,23 @@ def hue_gap(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def shapes(page: Page, where: str) -> tuple[np.ndarray, np.ndarray]:
-    return (picture(page.locator(f'{where}[data-seat="red"] .shape').first),
-            picture(page.locator(f'{where}[data-seat="green"] .shape').first))
+    return (
+        picture(page.locator(f'{where}[data-seat="red"] .shape').first),
+        picture(page.locator(f'{where}[data-seat="green"] .shape').first),
+    )
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
-def test_red_and_green_stay_apart_through_deuteranopia(browser: Browser, table: LiveTable, width: int, height: int):
+def test_red_and_green_stay_apart_through_deuteranopia(
+    browser: Browser, table: LiveTable, width: int, height: int
+):
     page = open_console(browser, table, width, height)
     act_and_wait(page, table, lambda: page.keyboard.press("n"))
     seen_before = {where: hue_gap(*shapes(page, where)) for where in (".seat-row", ".seat-panel")}
     page.evaluate(SIMULATE)
-    page.wait_for_function("getComputedStyle(document.documentElement).filter.includes('deuteranopia')")
+    page.wait_for_function(
+        "getComputedStyle(document.documentElement).filter.includes('deuteranopia')"
+    )
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"deuteranopia-{width}x{height}.png"))
     for where in (".seat-row", ".seat-panel"):

@@ -63,10 +63,15 @@ def test_a_lone_shoe_is_still_called_the_shoe(browser: Browser, deck_file: Path)
         page.close()
 
 
-@pytest.mark.parametrize(("url", "name"), [
-    ("serial:///dev/ttyUSB0?baud=9600", "shoe"), ("sim://?seed=3", "shoe"),
-    ("camera://0?layout=L.json", "camera"), ("sim-camera://?seed=3", "camera"),
-    ("replay://hands.db?hand=H", "replay"),
-])
+@pytest.mark.parametrize(
+    ("url", "name"),
+    [
+        ("serial:///dev/ttyUSB0?baud=9600", "shoe"),
+        ("sim://?seed=3", "shoe"),
+        ("camera://0?layout=L.json", "camera"),
+        ("sim-camera://?seed=3", "camera"),
+        ("replay://hands.db?hand=H", "replay"),
+    ],
+)
 def test_device_names(url: str, name: str) -> None:
     assert device_name(url) == name

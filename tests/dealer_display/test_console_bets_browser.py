@@ -18,7 +18,9 @@ def bets(table: object, seat: int) -> tuple[int, int]:
 
 
 def test_a_side_bet_typed_for_one_seat_is_never_placed_on_the_next(browser: Browser) -> None:
-    with live_table("sim://?seed=4&decks=6", game=make_game("blackjack", seats=3, switches={"B13": "0"})) as table:
+    with live_table(
+        "sim://?seed=4&decks=6", game=make_game("blackjack", seats=3, switches={"B13": "0"})
+    ) as table:
         page = open_console(browser, table, 1280, 800)
         page.click("#btn-new-deck")
         page.wait_for_function("window.tableDisplay.message.state.expected.controls.length === 1")
@@ -27,7 +29,9 @@ def test_a_side_bet_typed_for_one_seat_is_never_placed_on_the_next(browser: Brow
         page.keyboard.press("Tab")
         page.keyboard.type("5")
         page.keyboard.press("Enter")
-        page.wait_for_function("window.tableDisplay.message.state.prompts.seats[0].figures.side === 500")
+        page.wait_for_function(
+            "window.tableDisplay.message.state.prompts.seats[0].figures.side === 500"
+        )
         # the dealer types the next seat in the form's own field, a main bet, and Enter
         page.fill("#bet-seat", "")
         page.click("#bet-seat")
@@ -35,7 +39,9 @@ def test_a_side_bet_typed_for_one_seat_is_never_placed_on_the_next(browser: Brow
         page.keyboard.press("Tab")
         page.keyboard.type("10")
         page.keyboard.press("Enter")
-        page.wait_for_function("window.tableDisplay.message.state.prompts.seats[1].figures.main === 1000")
+        page.wait_for_function(
+            "window.tableDisplay.message.state.prompts.seats[1].figures.main === 1000"
+        )
         page.wait_for_function("document.activeElement.tagName !== 'INPUT'")
         assert bets(table, 2) == (1000, 0)  # no $5 side bet nobody typed
         assert page.input_value("#bet-main") == "" and page.input_value("#bet-side") == ""
@@ -43,19 +49,27 @@ def test_a_side_bet_typed_for_one_seat_is_never_placed_on_the_next(browser: Brow
         page.keyboard.press("3")
         page.keyboard.type("15")
         page.keyboard.press("Enter")
-        page.wait_for_function("window.tableDisplay.message.state.prompts.seats[2].figures.main === 1500")
+        page.wait_for_function(
+            "window.tableDisplay.message.state.prompts.seats[2].figures.main === 1500"
+        )
         assert bets(table, 3) == (1500, 0)
         assert bets(table, 1) == (2500, 500)
         page.close()
 
 
 def test_while_the_bets_are_taken_placing_them_is_the_lit_button(browser: Browser) -> None:
-    with live_table("sim://?seed=4&decks=6", game=make_game("blackjack", seats=3, switches={"B13": "0"})) as table:
+    with live_table(
+        "sim://?seed=4&decks=6", game=make_game("blackjack", seats=3, switches={"B13": "0"})
+    ) as table:
         page = open_console(browser, table, 1280, 800)
         page.click("#btn-new-deck")
-        page.wait_for_function("window.tableDisplay.message.state.prompts.dealer_instruction.startsWith('Take the bets')")
+        page.wait_for_function(
+            "window.tableDisplay.message.state.prompts.dealer_instruction.startsWith('Take the bets')"
+        )
         background = "(sel) => getComputedStyle(document.querySelector(sel)).backgroundColor"
         assert page.evaluate(background, "#btn-bet") == WARN
-        assert page.evaluate(background, "#btn-new-deck") == "rgba(0, 0, 0, 0)"  # outlined: not the next step
+        assert (
+            page.evaluate(background, "#btn-new-deck") == "rgba(0, 0, 0, 0)"
+        )  # outlined: not the next step
         assert page.is_enabled("#btn-new-deck")  # still there for a new shoe
         page.close()

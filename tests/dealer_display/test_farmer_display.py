@@ -41,7 +41,9 @@ def figures(state: dict[str, Any], seat: str) -> dict[str, Any]:
 def test_a_watching_page_gets_no_hidden_card_score_or_refusal() -> None:
     settings = display_settings(SHOE)
     session = TableSession(make_game("farmer", seats=3), source_url=SHOE)
-    with TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1"
+    ) as client:
         post = lambda path, body=None: client.post(path, json=body, headers=DEALER)  # noqa: E731
         assert post("/api/control", {"control": "new_deck"}).status_code == 200
         while session.state.farmer is None:  # the 6H chooses the farmer
@@ -56,7 +58,9 @@ def test_a_watching_page_gets_no_hidden_card_score_or_refusal() -> None:
             assert post("/api/decision", {"seat": seat, "action": "hit"}).status_code == 200
             deal(client)
         refused = post("/api/decision", {"seat": seat, "action": "hit"})
-        assert refused.status_code == 409 and refused.json()["detail"] == f"SEAT {seat[4:]} must stay"
+        assert (
+            refused.status_code == 409 and refused.json()["detail"] == f"SEAT {seat[4:]} must stay"
+        )
         dealer = client.get("/api/state", headers=DEALER).json()["state"]
         whole = client.get("/api/state").json()
         public = whole["state"]
@@ -64,19 +68,29 @@ def test_a_watching_page_gets_no_hidden_card_score_or_refusal() -> None:
     assert whole["card"] is None  # the last card read may be a face-down one
     assert figures(dealer, seat)["console"]["note"] == "passed 16: do not announce"
     for s in public["prompts"]["seats"]:
-        assert "console" not in s["figures"] and s["player_total"] is None and s["figures"]["score"] is None
+        assert (
+            "console" not in s["figures"]
+            and s["player_total"] is None
+            and s["figures"]["score"] is None
+        )
         assert all(c["code"] is None for c in s["figures"]["cards"] if c["face"] == "down")
     assert public["expected"]["decisions"] == {seat: ["hit", "stay"]}  # the same question as ever
     import json
 
-    assert dealer["prompts"]["seats"][1]["figures"]["console"]["card1"] not in json.dumps(public["prompts"])
+    assert dealer["prompts"]["seats"][1]["figures"]["console"]["card1"] not in json.dumps(
+        public["prompts"]
+    )
 
 
 def test_the_autopilot_plays_farmer_on_the_display_at_eight_seats(browser: Browser) -> None:
-    with live_table(SHOE, game=make_game("farmer", seats=8), autopilot=True, autopilot_hands=4, pace=0.0) as table:
+    with live_table(
+        SHOE, game=make_game("farmer", seats=8), autopilot=True, autopilot_hands=4, pace=0.0
+    ) as table:
         page = open_console(browser, table, 1280, 800)
-        page.wait_for_function("window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 3",
-                               timeout=120_000)
+        page.wait_for_function(
+            "window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 3",
+            timeout=120_000,
+        )
         assert page.errors == []  # type: ignore[attr-defined]
         assert page.locator(".fm-seat").count() == 8 and page.locator(".seat-panel").count() == 8
         assert page.inner_text("#game-title") == "Farmer"
@@ -116,7 +130,9 @@ def check_screen(dealer: Page, public: Page, session: TableSession) -> None:
         panel = f'.fm-seat[data-seat="{seat}"]'
         held = state.hands.get(seat, [])
         net = sum(d for p in state.settled for party, d in p.moves() if party == seat)
-        assert dealer.inner_text(f"{panel} .caption").endswith(("+" if net > 0 else "") + money(net))
+        assert dealer.inner_text(f"{panel} .caption").endswith(
+            ("+" if net > 0 else "") + money(net)
+        )
         revealed = state.phase == "over" or state.phase == "pay"
         public_score = public.inner_text(f"{panel} .fm-score")
         dealer_score = dealer.inner_text(f"{panel} .fm-score")
@@ -129,7 +145,9 @@ def check_screen(dealer: Page, public: Page, session: TableSession) -> None:
             assert dealer_score == str(state.score(seat))
             passed = dealer.locator(f"{panel} .fm-passed")
             assert passed.count() == (1 if state.busted(seat) else 0)
-            assert state.busted(seat) is False or passed.inner_text() == "passed 16: do not announce"
+            assert (
+                state.busted(seat) is False or passed.inner_text() == "passed 16: do not announce"
+            )
             assert public.locator(".fm-passed").count() == 0
             assert dealer.inner_text(f"{panel} .fm-secret") == held[0].code
             assert public.locator(f"{panel} .fm-secret").count() == 0
@@ -157,9 +175,13 @@ def test_deals_played_by_hand_from_the_console_keys(browser: Browser) -> None:
                 key = "O"
             elif exp.decisions:
                 seat = next(iter(exp.decisions))
-                if session.state.busted(seat) and not refused:  # a hit after a bust: the console says why
+                if (
+                    session.state.busted(seat) and not refused
+                ):  # a hit after a bust: the console says why
                     dealer.keyboard.press("H")
-                    dealer.wait_for_function("document.getElementById('refusal').textContent.length > 0")
+                    dealer.wait_for_function(
+                        "document.getElementById('refusal').textContent.length > 0"
+                    )
                     assert dealer.inner_text("#refusal") == f"SEAT {seat[4:]} must stay"
                     assert public.inner_text("#refusal") == ""
                     refused = True
@@ -168,13 +190,25 @@ def test_deals_played_by_hand_from_the_console_keys(browser: Browser) -> None:
                 key = "D"
             press(pages, table, key)
             check_screen(dealer, public, session)
-            if session.state.phase == "shuffle" and session.state.chosen_by:  # the 6H has chosen the farmer
+            if (
+                session.state.phase == "shuffle" and session.state.chosen_by
+            ):  # the 6H has chosen the farmer
                 chosen = [c.code for s, c in session.state.chosen_by if s == session.state.farmer]
-                assert dealer.locator(f'.fm-seat[data-seat="{session.state.farmer}"] .card.select').last.get_attribute("data-code") == chosen[-1] == "6H"
+                assert (
+                    dealer.locator(
+                        f'.fm-seat[data-seat="{session.state.farmer}"] .card.select'
+                    ).last.get_attribute("data-code")
+                    == chosen[-1]
+                    == "6H"
+                )
                 assert dealer.inner_text(".fm-farmer") == f"Farmer: SEAT {session.state.farmer[4:]}"
                 ARTIFACTS.mkdir(exist_ok=True)
                 dealer.screenshot(path=str(ARTIFACTS / "farmer-by-hand-farmer-chosen.png"))
-            if session.state.phase == "draw" and shots == 0 and any(session.state.busted(s) for s in session.state.hands):
+            if (
+                session.state.phase == "draw"
+                and shots == 0
+                and any(session.state.busted(s) for s in session.state.hands)
+            ):
                 ARTIFACTS.mkdir(exist_ok=True)
                 dealer.screenshot(path=str(ARTIFACTS / "farmer-by-hand-dealer-console.png"))
                 public.screenshot(path=str(ARTIFACTS / "farmer-by-hand-public.png"))
@@ -192,17 +226,26 @@ def test_a_seat_leaves_and_the_pit_boss_closes_the_game_from_the_console(browser
     of the farm confirmed with C; the page shows the seat out and the farm at $0.00."""
     from tests.dealer_display.live import PIT_BOSS_PIN
 
-    with live_table(SHOE, game=make_game("farmer", seats=3), autopilot=True, autopilot_hands=2, pace=0.0) as table:
+    with live_table(
+        SHOE, game=make_game("farmer", seats=3), autopilot=True, autopilot_hands=2, pace=0.0
+    ) as table:
         dealer = open_console(browser, table, 1280, 800)
-        dealer.wait_for_function("window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 2",
-                                 timeout=120_000)
+        dealer.wait_for_function(
+            "window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 2",
+            timeout=120_000,
+        )
         session = table.session
         while session.state.farm == 0:  # deals until money is left on the farm
             press([dealer], table, "N")
             while not session.expected().hand_over:
                 exp = session.expected()
-                key = "C" if exp.payment else "O" if "done" in exp.controls else \
-                    ("Y" if exp.decisions else "D")
+                key = (
+                    "C"
+                    if exp.payment
+                    else "O"
+                    if "done" in exp.controls
+                    else ("Y" if exp.decisions else "D")
+                )
                 press([dealer], table, key)
         farm = session.state.farm
         before = table.version
@@ -210,7 +253,9 @@ def test_a_seat_leaves_and_the_pit_boss_closes_the_game_from_the_console(browser
         wait_drawn(dealer, table, before)
         assert session.state.seats == ("seat1", "seat2")
         assert dealer.text_content('.seat-panel[data-seat="seat3"] .outcome') == "not seated"
-        assert dealer.inner_text('.fm-seat.out[data-seat="seat3"] .caption').startswith("not seated")
+        assert dealer.inner_text('.fm-seat.out[data-seat="seat3"] .caption').startswith(
+            "not seated"
+        )
         before = table.version
         dealer.click("#btn-close-game")
         dealer.fill("#pin-input", PIT_BOSS_PIN)
@@ -222,7 +267,10 @@ def test_a_seat_leaves_and_the_pit_boss_closes_the_game_from_the_console(browser
             paid += session.expected().payment.paid
             press([dealer], table, "C")
         assert paid == farm and dealer.inner_text(".fm-amount") == "$0.00"
-        assert dealer.inner_text("#instruction") == "Game closed: the farm is divided. A new game starts by choosing its farmer"
+        assert (
+            dealer.inner_text("#instruction")
+            == "Game closed: the farm is divided. A new game starts by choosing its farmer"
+        )
         assert dealer.inner_text("#result .headline") == "HAND OVER"  # nobody won a farm
         assert dealer.errors == []  # type: ignore[attr-defined]
         ARTIFACTS.mkdir(exist_ok=True)

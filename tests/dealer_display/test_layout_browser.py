@@ -29,7 +29,9 @@ from tests.dealer_display.screen import ARTIFACTS, shot
 
 SIZES = [(1280, 800), (1920, 1080)]
 WAIT_MS = 120_000  # a page drawing a step on a busy machine: generous, never a fixed sleep
-MANY_CARDS = Sizes(card=60)  # more than three cards a seat (issue 40: 80 px up to three, 60 for more)
+MANY_CARDS = Sizes(
+    card=60
+)  # more than three cards a seat (issue 40: 80 px up to three, 60 for more)
 
 
 @dataclass(frozen=True)
@@ -43,8 +45,12 @@ class Case:
 CASES = {
     "missouri-city": Case("missouri-city", None),
     "buffalo-bayou": Case("buffalo-bayou", None),
-    "backhand": Case("backhand", 6, MANY_CARDS),  # a seat's hand and three columns: more than three cards
-    "blackjack": Case("blackjack", 7, MANY_CARDS, shoe="sim://?seed=7&decks=6"),  # one deck ran dry in 20 hands
+    "backhand": Case(
+        "backhand", 6, MANY_CARDS
+    ),  # a seat's hand and three columns: more than three cards
+    "blackjack": Case(
+        "blackjack", 7, MANY_CARDS, shoe="sim://?seed=7&decks=6"
+    ),  # one deck ran dry in 20 hands
     "vingt-un": Case("vingt-un", 7, MANY_CARDS),
     "red-dog": Case("red-dog", 7, shoe="sim://?seed=11&decks=6"),
     "split-decision": Case("split-decision", 3, shoe="sim://?seed=7&jokers=2"),
@@ -92,7 +98,9 @@ class Table:
             if done():
                 return
             self.step()
-        raise AssertionError(f"the table never reached {what}: {self.session.prompts().dealer_instruction}")
+        raise AssertionError(
+            f"the table never reached {what}: {self.session.prompts().dealer_instruction}"
+        )
 
     def cards_dealt(self, n: int) -> None:
         dealt = 0
@@ -111,10 +119,14 @@ class Table:
             try:
                 self.on_loop(lambda: run_autopilot(self.display, pace=0.0, hands=2), timeout=90)
             except TimeoutError:
-                raise AssertionError(f"hand {n + 1} of {hands} did not end: {self.session.prompts().dealer_instruction}") from None
+                raise AssertionError(
+                    f"hand {n + 1} of {hands} did not end: {self.session.prompts().dealer_instruction}"
+                ) from None
         for key, page in self.pages.items():
             page.goto(urls[key])
-            page.wait_for_function("window.tableDisplay && window.tableDisplay.messages > 0", timeout=WAIT_MS)
+            page.wait_for_function(
+                "window.tableDisplay && window.tableDisplay.messages > 0", timeout=WAIT_MS
+            )
 
     def stray_card(self) -> None:
         """The shoe gives a card nobody asked for: the hand is held for the pit boss."""
@@ -124,8 +136,13 @@ class Table:
 
     def pit_boss(self, control: str) -> None:
         before = self.live.version
-        headers = {"X-Dealer-Token": self.live.settings.dealer_token, "X-Pit-Boss-Pin": self.live.settings.pit_boss_pin}
-        request = urllib.request.Request(f"{self.live.url}api/pit-boss/{control}", method="POST", headers=headers)
+        headers = {
+            "X-Dealer-Token": self.live.settings.dealer_token,
+            "X-Pit-Boss-Pin": self.live.settings.pit_boss_pin,
+        }
+        request = urllib.request.Request(
+            f"{self.live.url}api/pit-boss/{control}", method="POST", headers=headers
+        )
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert answer.status == 200
         self._wait_change(before)
@@ -139,10 +156,14 @@ class Table:
     def look(self, moment: str, problems: list[tuple[str, str]]) -> None:
         """Every page draws the table as it stands, is photographed, and checked."""
         for key, page in self.pages.items():
-            page.wait_for_function(f"window.tableDisplay.message && window.tableDisplay.message.version >= {self.live.version}",
-                                   timeout=WAIT_MS)
+            page.wait_for_function(
+                f"window.tableDisplay.message && window.tableDisplay.message.version >= {self.live.version}",
+                timeout=WAIT_MS,
+            )
             shot(page, f"layout-{self.case.game}-{moment}-{key}.png")
-            found = layout_problems(page, sizes=self.case.sizes, view_only=key.startswith("watching"))
+            found = layout_problems(
+                page, sizes=self.case.sizes, view_only=key.startswith("watching")
+            )
             problems.extend((f"{moment} {key}", p) for p in found)
 
 
@@ -150,11 +171,15 @@ def open_pages(browser: Browser, live: LiveTable) -> dict[str, Page]:
     pages = {}
     for width, height in SIZES:
         for key, url in (("console", live.console_url), ("watching", live.url)):
-            page = browser.new_page(viewport={"width": width, "height": height})  # a context each: no shared token
+            page = browser.new_page(
+                viewport={"width": width, "height": height}
+            )  # a context each: no shared token
             page.errors = []  # type: ignore[attr-defined]
             page.on("pageerror", lambda exc, page=page: page.errors.append(str(exc)))  # type: ignore[attr-defined]
             page.goto(url)
-            page.wait_for_function("window.tableDisplay && window.tableDisplay.messages > 0", timeout=WAIT_MS)
+            page.wait_for_function(
+                "window.tableDisplay && window.tableDisplay.messages > 0", timeout=WAIT_MS
+            )
             pages[f"{key}-{width}x{height}"] = page
     return pages
 
@@ -165,7 +190,9 @@ def play_and_look(table: Table) -> list[tuple[str, str]]:
     table.step()  # the new deck (or the first round's opening)
     table.cards_dealt(2)
     table.look("dealing", problems)
-    table.until(lambda: bool(session.expected().decisions) or session.expected().hand_over, "a decision")
+    table.until(
+        lambda: bool(session.expected().decisions) or session.expected().hand_over, "a decision"
+    )
     table.look("decision", problems)
     table.until(lambda: session.expected().hand_over, "the result")
     table.look("result", problems)
@@ -183,7 +210,9 @@ def play_and_look(table: Table) -> list[tuple[str, str]]:
 
 
 def case_param(name: str) -> object:
-    marks = [pytest.mark.xfail(strict=True, reason=STILL_WRONG[name])] if name in STILL_WRONG else []
+    marks = (
+        [pytest.mark.xfail(strict=True, reason=STILL_WRONG[name])] if name in STILL_WRONG else []
+    )
     return pytest.param(CASES[name], id=name, marks=marks)
 
 
@@ -200,5 +229,7 @@ def test_every_screen_reads_at_every_moment(browser: Browser, case: Case) -> Non
                 page.close()
         assert errors == []
         lines = grouped(problems)
-        (ARTIFACTS / f"layout-{case.game}-problems.txt").write_text("\n".join(f"{w}: {p}" for w, p in problems) + "\n")
+        (ARTIFACTS / f"layout-{case.game}-problems.txt").write_text(
+            "\n".join(f"{w}: {p}" for w, p in problems) + "\n"
+        )
         assert lines == [], f"{case.game}: {len(lines)} problems\n" + "\n".join(lines[:80])

@@ -21,7 +21,9 @@ __all__ = ["_data_dir", "browser", "key_path", "own_pg"]
 
 
 def test_the_dealer_sees_the_records_kept_at_the_table_until_the_server_has_them(
-    browser: Browser, own_pg: OwnServer, key_path: Path,
+    browser: Browser,
+    own_pg: OwnServer,
+    key_path: Path,
 ) -> None:
     url = fresh_pg_url(own_pg.url)
     log = HandLog.open(url, key_path=key_path, table_id="table-1")
@@ -30,11 +32,15 @@ def test_the_dealer_sees_the_records_kept_at_the_table_until_the_server_has_them
         with live_table("sim://?seed=7", log=log) as table:
             page = open_console(browser, table, 1280, 800)
             page.keyboard.press("n")  # NEW DECK: the hand begins, on the server
-            page.wait_for_function("document.getElementById('instruction').textContent.includes('Deal')")
+            page.wait_for_function(
+                "document.getElementById('instruction').textContent.includes('Deal')"
+            )
             own_pg.stop()
             for _ in range(3):  # the dealer deals on: each card logged, here
                 table.app.state.table.deal()
-            page.wait_for_function(f"({NOTICES})().includes('Hand log server unreachable: 3 records kept here')")
+            page.wait_for_function(
+                f"({NOTICES})().includes('Hand log server unreachable: 3 records kept here')"
+            )
             shot(page, "display-log-spool-1280.png")
             own_pg.start()
             page.wait_for_function(f"({NOTICES})().length === 0")

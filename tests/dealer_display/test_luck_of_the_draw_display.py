@@ -26,7 +26,9 @@ def act(page: Page, table: LiveTable, do: Any) -> dict[str, Any]:
     do()
     deadline = time.monotonic() + 10
     while table.session.state is before:
-        assert time.monotonic() < deadline, f"the table did not take it: {page.inner_text('#refusal')}"
+        assert time.monotonic() < deadline, (
+            f"the table did not take it: {page.inner_text('#refusal')}"
+        )
         time.sleep(0.01)
     page.wait_for_function(f"window.tableDisplay.message.version >= {table.version}")
     snap = table.session.snapshot()
@@ -45,9 +47,13 @@ def test_a_hand_at_the_console(browser: Browser) -> None:
         page = open_console(browser, table, 1280, 800)
         act(page, table, lambda: page.click("#btn-new-deck"))
         snap = act(page, table, lambda: page.keyboard.press("g"))
-        assert snap["prompts"]["dealer_instruction"] == "SEAT 1: pick four board positions (0 picked)"
+        assert (
+            snap["prompts"]["dealer_instruction"] == "SEAT 1: pick four board positions (0 picked)"
+        )
         for pos in (2, 5, 9, 13):
-            act(page, table, lambda pos=pos: page.click(f'#layout button[data-action="pick_{pos}"]'))
+            act(
+                page, table, lambda pos=pos: page.click(f'#layout button[data-action="pick_{pos}"]')
+            )
         for pos in (2, 5, 9, 13):
             act(page, table, lambda pos=pos: camera_reads(table, pos))
         assert page.locator("#layout button.ld-choose").count() == 3  # the Devil is never chosen
@@ -76,10 +82,14 @@ def test_a_hand_at_the_console(browser: Browser) -> None:
 
 
 def test_the_autopilot_plays_hands_on_the_page(browser: Browser) -> None:
-    with live_table(SHOE, game=make_game("luck-of-the-draw"), autopilot=True, autopilot_hands=3, pace=0.0) as table:
+    with live_table(
+        SHOE, game=make_game("luck-of-the-draw"), autopilot=True, autopilot_hands=3, pace=0.0
+    ) as table:
         page = open_console(browser, table, 1280, 800)
-        page.wait_for_function("window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 3",
-                               timeout=120_000)
+        page.wait_for_function(
+            "window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 3",
+            timeout=120_000,
+        )
         assert page.errors == [] and table.session.prompts().irregularity is None  # type: ignore[attr-defined]
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "luck-of-the-draw-autopilot.png"))

@@ -131,7 +131,9 @@ def test_a_camera_layout_that_no_longer_fits_its_pictures_stands_as_a_notice_tha
     why = "the camera's picture is 1920x1080, the layout was calibrated on 1280x720: calibrate again (table vision calibrate)"
     with live_table("sim://?seed=1") as table:
         page = open_console(browser, table, width, height)
-        table.session.hardware_event({"type": "warning", "reason": "layout_size", "why": why}, source="camera://0")
+        table.session.hardware_event(
+            {"type": "warning", "reason": "layout_size", "why": why}, source="camera://0"
+        )
         page.wait_for_function("!document.getElementById('notices').hidden")
         assert page.evaluate(NOTICES) == ["T" + why[1:]]
         assert page.is_hidden("#irregularity")  # nothing is held for it
@@ -152,7 +154,9 @@ def test_a_head_the_log_cannot_write_stands_as_a_notice_until_the_display_writes
     from table_controller.hand_log import HandLog
 
     log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="table-1")
-    log.append("", "note", {"text": "table opened"}, source="test", at=0.0)  # the first record makes the head
+    log.append(
+        "", "note", {"text": "table opened"}, source="test", at=0.0
+    )  # the first record makes the head
     (head,) = (tmp_path / "key.heads").glob("*.json")
     try:
         with live_table("sim://?seed=1", log=log) as table:
@@ -162,7 +166,10 @@ def test_a_head_the_log_cannot_write_stands_as_a_notice_until_the_display_writes
             table.session.submit(Control(NEW_DECK, by="dealer"), source="console:dealer")
             page.wait_for_function("!document.getElementById('notices').hidden")
             (words,) = page.evaluate(NOTICES)
-            assert words.startswith("The hand log cannot write its signed head") and "table plays on" in words
+            assert (
+                words.startswith("The hand log cannot write its signed head")
+                and "table plays on" in words
+            )
             assert "Deal" in page.inner_text("#instruction")  # the NEW DECK was taken
             check_banners(page)
             shot(page, "hand-log-head-notice-1280x800.png")

@@ -28,7 +28,9 @@ def signed(cents: int) -> str:
 
 def synced(page: Page, table: LiveTable) -> dict[str, Any]:
     """The engine's state once the page has drawn the latest change."""
-    page.wait_for_function(f"window.tableDisplay.message && window.tableDisplay.message.version >= {table.version}")
+    page.wait_for_function(
+        f"window.tableDisplay.message && window.tableDisplay.message.version >= {table.version}"
+    )
     return table.session.snapshot()
 
 
@@ -40,7 +42,9 @@ def act(page: Page, table: LiveTable, do: Any) -> None:
     do()
     deadline = time.monotonic() + 10
     while (table.session.state, table.session.hands_played) == before:
-        assert time.monotonic() < deadline, f"the table did not take it: {page.inner_text('#refusal')}"
+        assert time.monotonic() < deadline, (
+            f"the table did not take it: {page.inner_text('#refusal')}"
+        )
         time.sleep(0.01)
 
 
@@ -53,20 +57,36 @@ def check_screen(page: Page, snap: dict[str, Any]) -> None:
     for name, code in figures["cards"].items():
         assert page.locator(f'[data-spot="dealer/{name}"] .card[data-code="{code}"]').count() == 1
     if figures.get("kind") == "spread":
-        assert page.inner_text(".rd-marker") == f"Spread {figures['spread']} \u00b7 pays {figures['odds']}"
+        assert (
+            page.inner_text(".rd-marker")
+            == f"Spread {figures['spread']} \u00b7 pays {figures['odds']}"
+        )
     for seat in prompts["seats"]:
         f = seat["figures"]
         panel = page.locator(f'.seat-panel[data-seat="{seat["seat"]}"]')
-        assert panel.locator('[data-field="ante"]').inner_text() == (dollars(f["ante"]) if f["ante"] else "\u2013")
-        assert panel.locator('[data-field="raise"]').inner_text() == (dollars(f["raise"]) if f["raise"] else "\u2013")
+        assert panel.locator('[data-field="ante"]').inner_text() == (
+            dollars(f["ante"]) if f["ante"] else "\u2013"
+        )
+        assert panel.locator('[data-field="raise"]').inner_text() == (
+            dollars(f["raise"]) if f["raise"] else "\u2013"
+        )
         net = f.get("net")
-        assert panel.locator('[data-field="net"]').inner_text() == ("\u2013" if net is None else signed(net))
+        assert panel.locator('[data-field="net"]').inner_text() == (
+            "\u2013" if net is None else signed(net)
+        )
 
 
 def enter_antes(page: Page, table: LiveTable) -> None:
     for seat, amount in ANTES.items():
-        act(page, table, lambda seat=seat, amount=amount: (
-            page.keyboard.press(seat[-1]), page.keyboard.type(amount), page.keyboard.press("Enter")))
+        act(
+            page,
+            table,
+            lambda seat=seat, amount=amount: (
+                page.keyboard.press(seat[-1]),
+                page.keyboard.type(amount),
+                page.keyboard.press("Enter"),
+            ),
+        )
         page.wait_for_function("document.activeElement.tagName !== 'INPUT'")
 
 
@@ -74,7 +94,10 @@ def play_round_by_hand(page: Page, table: LiveTable, shots: str) -> dict[str, An
     """One round from the antes to the cleared cards; returns the round's result."""
     raised = False
     snap = synced(page, table)
-    assert snap["prompts"]["dealer_instruction"] in ("Take antes ($5.00 to $500.00)", "Round over. Take the next round's antes")
+    assert snap["prompts"]["dealer_instruction"] in (
+        "Take antes ($5.00 to $500.00)",
+        "Round over. Take the next round's antes",
+    )
     hands_before = table.session.hands_played
     enter_antes(page, table)
     for _ in range(60):
@@ -92,14 +115,21 @@ def play_round_by_hand(page: Page, table: LiveTable, shots: str) -> dict[str, An
             act(page, table, lambda: page.keyboard.press("c"))
         elif exp["decisions"]:
             (seat,) = exp["decisions"]
-            if not raised:  # the first seat raises $4.00 typed in; the others use the buttons as they are
+            if (
+                not raised
+            ):  # the first seat raises $4.00 typed in; the others use the buttons as they are
                 page.fill("#raise-amount", "4")
                 page.locator("#raise-amount").blur()
                 ARTIFACTS.mkdir(exist_ok=True)
                 page.screenshot(path=str(ARTIFACTS / f"red-dog-{shots}-raise.png"))
             action = "raise" if not raised or seat == "seat3" else "call"
-            act(page, table, lambda seat=seat, action=action: page.click(
-                f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'))
+            act(
+                page,
+                table,
+                lambda seat=seat, action=action: page.click(
+                    f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'
+                ),
+            )
             if action == "raise" and not raised:
                 assert table.session.state.raises[seat] == 400
                 page.fill("#raise-amount", "")
@@ -120,18 +150,25 @@ def test_rounds_by_hand_show_what_the_engine_says(browser: Browser) -> None:
         assert page.inner_text("#game-title") == "Red Dog"
         act(page, table, lambda: page.keyboard.press("d"))  # the burn card: never shown
         snap = synced(page, table)
-        assert snap["prompts"]["figures"] == {"cards": {}} and page.locator("#layout .card[data-code]").count() == 0
+        assert (
+            snap["prompts"]["figures"] == {"cards": {}}
+            and page.locator("#layout .card[data-code]").count() == 0
+        )
         results = [play_round_by_hand(page, table, f"round{n}") for n in (1, 2, 3)]
         assert all(r["decided_by"] in ("RD-9", "RD-10", "RD-12") for r in results)
         settled = [p for r in results for p in r["details"]["settlements"]]
-        assert sum(p["staked"] for p in settled) == sum(p["collected"] + p["returned"] for p in settled)
+        assert sum(p["staked"] for p in settled) == sum(
+            p["collected"] + p["returned"] for p in settled
+        )
         assert page.errors == []  # type: ignore[attr-defined]
         assert page.evaluate(FITS), "the page scrolls"
         page.close()
 
 
 def test_a_raise_refused_shows_the_engines_reason(browser: Browser) -> None:
-    with live_table(SHOE, game=make_game("red-dog", seats=2, switches={"RD3": "equal_ante"})) as table:
+    with live_table(
+        SHOE, game=make_game("red-dog", seats=2, switches={"RD3": "equal_ante"})
+    ) as table:
         page = open_console(browser, table, 1280, 800)
         act(page, table, lambda: page.click("#btn-new-deck"))
         act(page, table, lambda: page.keyboard.press("d"))
@@ -142,8 +179,15 @@ def test_a_raise_refused_shows_the_engines_reason(browser: Browser) -> None:
             enter_antes_two = snap["prompts"]["dealer_instruction"].startswith("Take antes")
             if enter_antes_two:
                 for seat, amount in (("1", "10"), ("2", "20")):
-                    act(page, table, lambda seat=seat, amount=amount: (
-                        page.keyboard.press(seat), page.keyboard.type(amount), page.keyboard.press("Enter")))
+                    act(
+                        page,
+                        table,
+                        lambda seat=seat, amount=amount: (
+                            page.keyboard.press(seat),
+                            page.keyboard.type(amount),
+                            page.keyboard.press("Enter"),
+                        ),
+                    )
                     page.wait_for_function("document.activeElement.tagName !== 'INPUT'")
                 act(page, table, lambda: page.keyboard.press("o"))
             act(page, table, lambda: page.keyboard.press("d"))
@@ -153,16 +197,22 @@ def test_a_raise_refused_shows_the_engines_reason(browser: Browser) -> None:
         if snap["expected"]["decisions"]:
             page.fill("#raise-amount", "4")
             page.click('.seat-panel[data-seat="seat1"] button[data-action="raise"]')
-            page.wait_for_function("document.getElementById('refusal').textContent.includes('a raise equals the ante')")
+            page.wait_for_function(
+                "document.getElementById('refusal').textContent.includes('a raise equals the ante')"
+            )
             assert "a raise equals the ante, $10.00" in page.inner_text("#refusal")
         page.close()
 
 
 def test_the_autopilot_plays_red_dog_on_the_page(browser: Browser) -> None:
-    with live_table(SHOE, game=make_game("red-dog", seats=7), autopilot=True, autopilot_hands=4, pace=0.0) as table:
+    with live_table(
+        SHOE, game=make_game("red-dog", seats=7), autopilot=True, autopilot_hands=4, pace=0.0
+    ) as table:
         page = open_console(browser, table, 1920, 1080)
-        page.wait_for_function("window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 4",
-                               timeout=120_000)
+        page.wait_for_function(
+            "window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 4",
+            timeout=120_000,
+        )
         assert page.errors == []  # type: ignore[attr-defined]
         assert page.locator(".rd-seat").count() == 7 and page.locator(".seat-panel").count() == 7
         assert table.session.prompts().irregularity is None

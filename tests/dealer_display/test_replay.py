@@ -26,8 +26,22 @@ def recorded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Reco
     """One hand played by ``table run --autopilot --hands 1 --log DB``."""
     monkeypatch.setenv("TABLE_DATA_DIR", str(tmp_path / "data"))
     db = str(tmp_path / "hands.db")
-    assert main(["run", "--autopilot", "--hands", "1", "--log", db, "--key", str(tmp_path / "key"),
-                 "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--autopilot",
+                "--hands",
+                "1",
+                "--log",
+                db,
+                "--key",
+                str(tmp_path / "key"),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     with open_store(db, create=False) as store:
         (hand,) = iter_hands(store)
     return db, hand
@@ -36,7 +50,9 @@ def recorded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Reco
 def replay_client(db: str, hand: RecordedHand, speed: str = "0") -> TestClient:
     settings = display_settings(f"replay://{db}?hand={hand.hand_id}&speed={speed}")
     session = TableSession(make_game(hand.header["game"]), source_url=settings.cards_url)
-    return TestClient(create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1")
+    return TestClient(
+        create_app(settings, session), client=LOOPBACK_CLIENT, base_url="http://127.0.0.1"
+    )
 
 
 def wait_for_result(client: TestClient) -> dict[str, Any]:
@@ -58,7 +74,9 @@ def test_a_replayed_hand_ends_on_the_display_as_it_was_recorded(recorded):
         assert seen["state"]["prompts"] == recorded_prompts
         assert seen["state"]["prompts"]["result"] == hand.result
         assert seen["state"]["hardware"]["simulated"] is True
-    assert body["state"]["tally"] == {f"{hand.result['winner']} wins" if hand.result["winner"] else "no winner": 1}
+    assert body["state"]["tally"] == {
+        f"{hand.result['winner']} wins" if hand.result["winner"] else "no winner": 1
+    }
     decisions = [r for r in hand.events if r.payload["event"]["type"] == "decision"]
     assert decisions, "the recorded hand had decisions to replay"
 
@@ -68,7 +86,10 @@ def test_every_pushed_state_is_one_the_recorded_hand_showed(recorded):
     shown = list(shown_prompts(hand).values())
     recorded_for = hand.records[-1].at - hand.header_record.at
     speed = f"{recorded_for / 1.0:.6f}"  # paced as recorded, stretched to about a second
-    with replay_client(db, hand, speed=speed) as client, client.websocket_connect("ws://127.0.0.1/ws") as ws:
+    with (
+        replay_client(db, hand, speed=speed) as client,
+        client.websocket_connect("ws://127.0.0.1/ws") as ws,
+    ):
         seen = []
         while not seen or seen[-1]["result"] is None:
             seen.append(ws.receive_json()["state"]["prompts"])

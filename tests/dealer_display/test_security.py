@@ -39,8 +39,12 @@ class Clock:
 
 
 @contextmanager
-def table_client(deck_file: Path, tmp_path: Path, **extra: Any) -> Iterator[tuple[TestClient, HandLog, Clock]]:
-    log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "hand_log.key", table_id="table-1")
+def table_client(
+    deck_file: Path, tmp_path: Path, **extra: Any
+) -> Iterator[tuple[TestClient, HandLog, Clock]]:
+    log = HandLog.open(
+        str(tmp_path / "hands.db"), key_path=tmp_path / "hand_log.key", table_id="table-1"
+    )
     settings = display_settings(f"sim://?deck={deck_file}", **extra)
     session = TableSession(make_game("missouri-city"), log=log, source_url=settings.cards_url)
     app = create_app(settings, session)
@@ -62,11 +66,15 @@ def records(tmp_path: Path, kind: str) -> list[dict[str, Any]]:
 
 
 def void(client: TestClient, pin: str, **headers: str) -> Any:
-    return client.post("/api/pit-boss/void_hand", headers={**DEALER, "X-Pit-Boss-Pin": pin, **headers})
+    return client.post(
+        "/api/pit-boss/void_hand", headers={**DEALER, "X-Pit-Boss-Pin": pin, **headers}
+    )
 
 
 # ----- PIN guessing ------------------------------------------------------------------------------
-def test_guessing_the_pin_is_slowed_to_a_crawl_and_every_try_is_logged(deck_file: Path, tmp_path: Path):
+def test_guessing_the_pin_is_slowed_to_a_crawl_and_every_try_is_logged(
+    deck_file: Path, tmp_path: Path
+):
     with table_client(deck_file, tmp_path) as (client, _log, clock):
         start_hand(client, cards=3)
         for _ in range(3):  # a pit boss may mistype
@@ -86,11 +94,18 @@ def test_guessing_the_pin_is_slowed_to_a_crawl_and_every_try_is_logged(deck_file
         assert state(client)["prompts"]["result"]["void"] is True
     refused = records(tmp_path, "access_refused")
     assert len(refused) == 5  # the five wrong PINs looked at; the tries inside a wait are summed up
-    assert refused[0] == {"action": "void_hand", "console": "127.0.0.1 (pit podium)", "staff": None, "reason": "wrong PIN"}
+    assert refused[0] == {
+        "action": "void_hand",
+        "console": "127.0.0.1 (pit podium)",
+        "staff": None,
+        "reason": "wrong PIN",
+    }
     assert [r["wait_seconds"] for r in records(tmp_path, "lockout")] == [2.0, 4.0]
     lifted = records(tmp_path, "lockout_lifted")
     assert [(r.get("reason"), r.get("tries_refused"), r.get("consoles")) for r in lifted[:2]] == [
-        ("the wait ended", 1, ["127.0.0.1"]), ("the wait ended", 1, ["127.0.0.1"])]
+        ("the wait ended", 1, ["127.0.0.1"]),
+        ("the wait ended", 1, ["127.0.0.1"]),
+    ]
     assert lifted[2] == {"by": "pit boss", "console": "127.0.0.1"}
 
 
@@ -120,7 +135,11 @@ def test_pit_boss_actions_need_the_dealers_console(client: TestClient):
 
 # ----- named staff ---------------------------------------------------------------------------------
 def test_each_pit_boss_has_a_pin_and_the_log_names_them(deck_file: Path, tmp_path: Path):
-    staff = Staff().added("jortiz", "J. Ortiz", "pit_boss", "482910").added("mchen", "M. Chen", "dealer", "111999")
+    staff = (
+        Staff()
+        .added("jortiz", "J. Ortiz", "pit_boss", "482910")
+        .added("mchen", "M. Chen", "dealer", "111999")
+    )
     with table_client(deck_file, tmp_path, staff=staff, pit_boss_pin="") as (client, _log, _clock):
         start_hand(client, cards=3)
         assert void(client, PIT_BOSS_PIN).status_code == 403  # no shared PIN with named staff
@@ -134,9 +153,25 @@ def test_each_pit_boss_has_a_pin_and_the_log_names_them(deck_file: Path, tmp_pat
 def test_a_staff_file_keeps_only_slow_salted_hashes(tmp_path: Path):
     path = tmp_path / "staff.json"
     for staff_id, role, pin in (("jortiz", "pit_boss", "482910"), ("kim", "pit_boss", "482910")):
-        done = subprocess.run([sys.executable, "-m", "table_controller.cli", "staff", "add", str(path), staff_id,
-                               "--name", staff_id.title(), "--role", role], input=f"{pin}\n", text=True,
-                              capture_output=True, check=False)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "table_controller.cli",
+                "staff",
+                "add",
+                str(path),
+                staff_id,
+                "--name",
+                staff_id.title(),
+                "--role",
+                role,
+            ],
+            input=f"{pin}\n",
+            text=True,
+            capture_output=True,
+            check=False,
+        )
         if staff_id == "kim":  # two pit bosses cannot share a PIN: it says who acted
             assert done.returncode == 2 and "another pit boss has that PIN" in done.stderr
         else:
@@ -150,8 +185,12 @@ def test_a_staff_file_keeps_only_slow_salted_hashes(tmp_path: Path):
 def test_a_pin_the_keypad_cannot_type_is_refused_at_start_up(pin: str):
     with pytest.raises(ConfigError, match="4 to 12 digits 0-9"):
         DisplaySettings(dealer_token=DEALER_TOKEN, pit_boss_pin=pin)
-    done = subprocess.run([sys.executable, "-m", "table_controller.cli", "run", "--pit-boss-pin", pin, "--port", "1"],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "table_controller.cli", "run", "--pit-boss-pin", pin, "--port", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
 
@@ -164,18 +203,32 @@ def test_a_foreign_host_name_is_refused(client: TestClient):
 
 
 def test_a_floor_screen_host_can_be_allowed(deck_file: Path, tmp_path: Path):
-    with table_client(deck_file, tmp_path, allowed_hosts=("pit-screen.casino.lan",)) as (client, _log, _clock):
-        answer = client.get("/api/state", headers={"Host": "pit-screen.casino.lan:8000", "X-Dealer-Token": DEALER_TOKEN})
+    with table_client(deck_file, tmp_path, allowed_hosts=("pit-screen.casino.lan",)) as (
+        client,
+        _log,
+        _clock,
+    ):
+        answer = client.get(
+            "/api/state",
+            headers={"Host": "pit-screen.casino.lan:8000", "X-Dealer-Token": DEALER_TOKEN},
+        )
         assert answer.status_code == 200
 
 
 def test_a_page_of_another_site_gets_nothing(client: TestClient):
-    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(
-        "ws://127.0.0.1/ws", headers={"Origin": "http://evil.example"}
-    ) as ws:
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect(
+            "ws://127.0.0.1/ws", headers={"Origin": "http://evil.example"}
+        ) as ws,
+    ):
         ws.receive_json()
     assert refused.value.code == 1008
-    posted = client.post("/api/control", json={"control": "new_deck"}, headers={**DEALER, "Origin": "http://evil.example"})
+    posted = client.post(
+        "/api/control",
+        json={"control": "new_deck"},
+        headers={**DEALER, "Origin": "http://evil.example"},
+    )
     assert posted.status_code == 403
     own = {"Origin": "http://127.0.0.1"}
     with client.websocket_connect("ws://127.0.0.1/ws", headers=own) as ws:
@@ -183,7 +236,9 @@ def test_a_page_of_another_site_gets_nothing(client: TestClient):
 
 
 def test_credentials_come_before_the_body(client: TestClient):
-    answer = client.post("/api/decision", content=b"{not json", headers={"Content-Type": "application/json"})
+    answer = client.post(
+        "/api/decision", content=b"{not json", headers={"Content-Type": "application/json"}
+    )
     assert answer.status_code == 401
 
 
@@ -233,33 +288,50 @@ def test_a_huge_body_is_refused_without_being_read(deck_file: Path):
     with live_table(f"sim://?deck={deck_file}") as table:
         port = table.settings.port
         before = _rss_mib()
-        declared = _post_raw(port, f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Dealer-Token: {DEALER_TOKEN}\r\n"
-                             f"Content-Type: application/json\r\nContent-Length: {200 * 2**20}\r\n\r\n",
-                             iter([b"x" * 65536] * 64))
+        declared = _post_raw(
+            port,
+            f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Dealer-Token: {DEALER_TOKEN}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {200 * 2**20}\r\n\r\n",
+            iter([b"x" * 65536] * 64),
+        )
         assert declared.startswith(b"HTTP/1.1 413")
 
         def stream() -> Iterator[bytes]:
             for _ in range(3200):  # up to 200 MB, 64 KiB at a time; the server stops it long before
                 yield b"10000\r\n" + b"x" * 65536 + b"\r\n"
 
-        chunked = _post_raw(port, f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Dealer-Token: {DEALER_TOKEN}\r\n"
-                            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n", stream())
+        chunked = _post_raw(
+            port,
+            f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Dealer-Token: {DEALER_TOKEN}\r\n"
+            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+            stream(),
+        )
         assert chunked.startswith(b"HTTP/1.1 413")
         assert _rss_mib() - before < 50
-        assert table.session.snapshot()["prompts"]["dealer_instruction"].startswith("Load a freshly shuffled deck")
+        assert table.session.snapshot()["prompts"]["dealer_instruction"].startswith(
+            "Load a freshly shuffled deck"
+        )
 
 
 def test_the_pit_boss_fixture_is_a_console_with_the_pin(client: TestClient):
     start_hand(client, cards=2)
-    assert client.post("/api/pit-boss", json={"control": "void_hand"}, headers=PIT_BOSS).status_code == 200
+    assert (
+        client.post("/api/pit-boss", json={"control": "void_hand"}, headers=PIT_BOSS).status_code
+        == 200
+    )
 
 
-def test_a_dealer_signs_in_with_their_own_pin_and_the_log_names_them(deck_file: Path, tmp_path: Path):
+def test_a_dealer_signs_in_with_their_own_pin_and_the_log_names_them(
+    deck_file: Path, tmp_path: Path
+):
     staff = Staff().added("mchen", "M. Chen", "dealer", "111999")
     with table_client(deck_file, tmp_path, staff=staff) as (client, _log, _clock):
         wrong = client.post("/api/sign-in", headers={**DEALER, "X-Staff-Pin": "222333"})
         assert wrong.status_code == 403
-        assert client.post("/api/sign-in", headers={**DEALER, "X-Staff-Pin": "111999"}).status_code == 200
+        assert (
+            client.post("/api/sign-in", headers={**DEALER, "X-Staff-Pin": "111999"}).status_code
+            == 200
+        )
         start_hand(client, cards=1)
     events = [p["event"] for p in records(tmp_path, "event")]
     assert events[0] == {"type": "control", "control": "new_deck", "by": "M. Chen"}

@@ -19,8 +19,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def start_table(*options: str) -> tuple[subprocess.Popen[str], list[str]]:
     command = [sys.executable, "-m", "table_controller.cli", "run", "--no-log", *options]
-    env = {**os.environ, "TABLE_DEALER_TOKEN": "", "TABLE_PIT_BOSS_PIN": "", "PYTHONFAULTHANDLER": "1"}
-    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    env = {
+        **os.environ,
+        "TABLE_DEALER_TOKEN": "",
+        "TABLE_PIT_BOSS_PIN": "",
+        "PYTHONFAULTHANDLER": "1",
+    }
+    proc = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+    )
     lines: list[str] = []
     assert proc.stdout is not None
     while len(lines) < 3:
@@ -39,7 +46,9 @@ def stop(proc: subprocess.Popen[str]) -> int:
     except subprocess.TimeoutExpired:
         proc.send_signal(signal.SIGABRT)
         output = proc.communicate(timeout=30)[0]
-        raise AssertionError(f"table run did not stop within 30 s of Ctrl-C; its output and threads:\n{output[-6000:]}") from None
+        raise AssertionError(
+            f"table run did not stop within 30 s of Ctrl-C; its output and threads:\n{output[-6000:]}"
+        ) from None
 
 
 def wait_for(url: str, check, timeout: float = 10.0):
@@ -60,15 +69,20 @@ def test_table_run_prints_the_address_token_and_pin_and_serves_the_page():
     proc, lines = start_table("--port", str(port))
     try:
         assert lines[0] == f"dealer display: http://127.0.0.1:{port}/"
-        assert lines[1].startswith(f"dealer's console (keep private): http://127.0.0.1:{port}/#token=")
+        assert lines[1].startswith(
+            f"dealer's console (keep private): http://127.0.0.1:{port}/#token="
+        )
         assert lines[2].startswith("pit-boss PIN: ") and lines[2].split(": ")[1].isdigit()
         token = lines[1].split("#token=")[1]
         body = wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True)
         assert body["state"]["hardware"]["simulated"] is True
         refused = httpx2.post(f"http://127.0.0.1:{port}/api/control", json={"control": "new_deck"})
         assert refused.status_code == 401
-        applied = httpx2.post(f"http://127.0.0.1:{port}/api/control", json={"control": "new_deck"},
-                             headers={"X-Dealer-Token": token})
+        applied = httpx2.post(
+            f"http://127.0.0.1:{port}/api/control",
+            json={"control": "new_deck"},
+            headers={"X-Dealer-Token": token},
+        )
         assert applied.json() == {"applied": True, "instruction": "Deal show card S3"}
     finally:
         assert stop(proc) == 0
@@ -78,7 +92,11 @@ def test_table_run_autopilot_plays_hands_by_itself():
     port = free_port()
     proc, _lines = start_table("--autopilot", "--pace", "0.01", "--no-browser", "--port", str(port))
     try:
-        body = wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: b["state"]["hands_played"] >= 2, timeout=20)
+        body = wait_for(
+            f"http://127.0.0.1:{port}/api/state",
+            lambda b: b["state"]["hands_played"] >= 2,
+            timeout=20,
+        )
         assert sum(body["state"]["tally"].values()) == body["state"]["hands_played"]
     finally:
         assert stop(proc) == 0
@@ -89,11 +107,23 @@ def test_ctrl_c_as_the_table_starts_stops_it_cleanly():
     raise KeyboardInterrupt wherever it landed (inside asyncio.run: "coroutine 'Server.serve' was
     never awaited" on stderr). The table stops as from Ctrl-C while serving: exit 0, nothing on
     stderr, its last line says so."""
-    command = [sys.executable, "-m", "table_controller.cli", "run", "--no-log", "--autopilot",
-               "--pace", "0.01", "--no-browser", "--port", str(free_port())]
+    command = [
+        sys.executable,
+        "-m",
+        "table_controller.cli",
+        "run",
+        "--no-log",
+        "--autopilot",
+        "--pace",
+        "0.01",
+        "--no-browser",
+        "--port",
+        str(free_port()),
+    ]
     env = {**os.environ, "TABLE_DEALER_TOKEN": "", "TABLE_PIT_BOSS_PIN": ""}
-    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
+    proc = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
     assert proc.stdout is not None
     first = proc.stdout.readline()
     assert first.startswith("dealer display: "), first
@@ -108,19 +138,56 @@ def test_sigterm_stops_the_table_as_ctrl_c_does(tmp_path):
     hand log closed and verifiable), not killed where it stands."""
     port = free_port()
     db, key = tmp_path / "hands.db", tmp_path / "key"
-    proc = subprocess.Popen([sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--pace", "0.01",
-                             "--no-browser", "--port", str(port), "--log", str(db), "--key", str(key)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data")})
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "run",
+            "--autopilot",
+            "--pace",
+            "0.01",
+            "--no-browser",
+            "--port",
+            str(port),
+            "--log",
+            str(db),
+            "--key",
+            str(key),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data")},
+    )
     try:
-        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: b["state"]["hands_played"] >= 1, timeout=20)
+        wait_for(
+            f"http://127.0.0.1:{port}/api/state",
+            lambda b: b["state"]["hands_played"] >= 1,
+            timeout=20,
+        )
     finally:
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=30)
     assert (proc.returncode, err) == (0, ""), err
     assert out.splitlines()[-1].startswith("table stopped after ")
-    done = subprocess.run([sys.executable, "-m", "table_controller.cli", "audit", "verify", "--key", str(key), str(db)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "audit",
+            "verify",
+            "--key",
+            str(key),
+            str(db),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -128,8 +195,10 @@ def held_request(port: int, token: str) -> socket.socket:
     """A decision whose body is still coming (its first byte of 60 sent), in the server by the time
     this returns: a request sent after it has been answered."""
     held = socket.create_connection(("127.0.0.1", port))
-    held.sendall(f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Dealer-Token: {token}\r\n"
-                 "Content-Type: application/json\r\nContent-Length: 60\r\n\r\n{".encode())
+    held.sendall(
+        f"POST /api/decision HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Dealer-Token: {token}\r\n"
+        "Content-Type: application/json\r\nContent-Length: 60\r\n\r\n{".encode()
+    )
     wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True)
     return held
 
@@ -142,13 +211,37 @@ def test_ctrl_c_again_while_the_table_stops_is_the_same_stop(tmp_path):
     log closed and verifiable."""
     port = free_port()
     db, key = tmp_path / "hands.db", tmp_path / "key"
-    proc = subprocess.Popen([sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--pace", "0.01",
-                             "--no-browser", "--port", str(port), "--log", str(db), "--key", str(key),
-                             "--dealer-token", "double-ctrl-c"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data")})
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "run",
+            "--autopilot",
+            "--pace",
+            "0.01",
+            "--no-browser",
+            "--port",
+            str(port),
+            "--log",
+            str(db),
+            "--key",
+            str(key),
+            "--dealer-token",
+            "double-ctrl-c",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data")},
+    )
     try:
-        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: b["state"]["hands_played"] >= 1, timeout=20)
+        wait_for(
+            f"http://127.0.0.1:{port}/api/state",
+            lambda b: b["state"]["hands_played"] >= 1,
+            timeout=20,
+        )
         held = held_request(port, "double-ctrl-c")
         proc.send_signal(signal.SIGINT)
         while True:  # stopping: no longer listening
@@ -165,8 +258,22 @@ def test_ctrl_c_again_while_the_table_stops_is_the_same_stop(tmp_path):
     held.close()
     assert (proc.returncode, err) == (0, ""), err
     assert out.splitlines()[-1].startswith("table stopped after ")
-    done = subprocess.run([sys.executable, "-m", "table_controller.cli", "audit", "verify", "--key", str(key), str(db)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "audit",
+            "verify",
+            "--key",
+            str(key),
+            str(db),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -176,9 +283,24 @@ def test_a_request_still_open_as_the_table_stops_is_cut_off_in_one_line():
     from dealer_display.server import SHUTDOWN_SECONDS
 
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "table_controller.cli", "run", "--no-log", "--no-browser",
-                             "--port", str(port), "--dealer-token", "cut-off-request"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "run",
+            "--no-log",
+            "--no-browser",
+            "--port",
+            str(port),
+            "--dealer-token",
+            "cut-off-request",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True, timeout=20)
         held = held_request(port, "cut-off-request")
@@ -187,13 +309,30 @@ def test_a_request_still_open_as_the_table_stops_is_cut_off_in_one_line():
         out, err = proc.communicate(timeout=30)
     held.close()
     assert proc.returncode == 0
-    assert err == f"WARNING:  stopping: 1 request(s) still open after {SHUTDOWN_SECONDS} s cut off\n"
+    assert (
+        err == f"WARNING:  stopping: 1 request(s) still open after {SHUTDOWN_SECONDS} s cut off\n"
+    )
     assert out.splitlines()[-1] == "table stopped after 0 hands"
 
 
 def test_a_bad_card_source_is_one_line_and_exit_code_2():
-    done = subprocess.run([sys.executable, "-m", "table_controller.cli", "run", "--no-log", "--cards", "nope://x",
-                           "--port", str(free_port())], cwd=ROOT, capture_output=True, text=True, timeout=30)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "run",
+            "--no-log",
+            "--cards",
+            "nope://x",
+            "--port",
+            str(free_port()),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert done.returncode == 2
     assert done.stderr.strip().startswith("table run: error: unknown card source 'nope://x'")
     assert len(done.stderr.strip().splitlines()) == 1
@@ -206,16 +345,37 @@ def test_a_hand_cut_short_resumes_on_the_display_with_its_cards_set_aside(tmp_pa
     from table_controller.hand_log import HandLog
 
     db, key, deck = tmp_path / "hands.db", tmp_path / "key", tmp_path / "deck.txt"
-    write_deck_file(deck, shuffled_deck(5))  # a stacked shoe: a restarted one starts from its top again
+    write_deck_file(
+        deck, shuffled_deck(5)
+    )  # a stacked shoe: a restarted one starts from its top again
     cards = f"sim://?deck={deck}"
     env = {**os.environ, "TABLE_DATA_DIR": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
     # Killed once the first hand has six cards out (its prompt for GREEN's second card shows
     # the three show cards, RED's two and GREEN's first): a condition, not a time, so a slow
     # machine kills it there too.
     first = subprocess.Popen(
-        [sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--hands", "50", "--pace", "0.05",
-         "--cards", cards, "--log", str(db), "--key", str(key)], env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "run",
+            "--autopilot",
+            "--hands",
+            "50",
+            "--pace",
+            "0.05",
+            "--cards",
+            cards,
+            "--log",
+            str(db),
+            "--key",
+            str(key),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     assert first.stdout is not None
     for line in first.stdout:
         if "GREEN's initial hand (card 2 of 2)" in line:
@@ -229,12 +389,34 @@ def test_a_hand_cut_short_resumes_on_the_display_with_its_cards_set_aside(tmp_pa
     assert unfinished is not None and len(unfinished[2]) > 4, unfinished
     port = free_port()
     served = subprocess.Popen(
-        [sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--pace", "0.05", "--no-browser",
-         "--cards", cards, "--port", str(port), "--log", str(db), "--key", str(key)], env=env,
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "run",
+            "--autopilot",
+            "--pace",
+            "0.05",
+            "--no-browser",
+            "--cards",
+            cards,
+            "--port",
+            str(port),
+            "--log",
+            str(db),
+            "--key",
+            str(key),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
-        body = wait_for(f"http://127.0.0.1:{port}/api/state",
-                        lambda b: b["state"]["hands_played"] >= 1 or b["state"]["prompts"]["irregularity"], timeout=30)
+        body = wait_for(
+            f"http://127.0.0.1:{port}/api/state",
+            lambda b: b["state"]["hands_played"] >= 1 or b["state"]["prompts"]["irregularity"],
+            timeout=30,
+        )
         assert body["state"]["prompts"]["irregularity"] is None
         assert body["state"]["hands_played"] >= 1
     finally:

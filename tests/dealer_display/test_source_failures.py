@@ -61,9 +61,14 @@ def test_a_failure_in_the_reader_thread_is_a_disconnect_then_a_retry() -> None:
     source = BrokenOnce()
     settings = display_settings(source.url)
     session = TableSession(make_game("missouri-city"), source_url=source.url)
-    with TestClient(create_app(settings, session, source=source), client=LOOPBACK_CLIENT,
-                    base_url="http://127.0.0.1") as client:
-        wait_for(lambda: session.hardware.counters["reconnected"] >= 1, "the source never came back")
+    with TestClient(
+        create_app(settings, session, source=source),
+        client=LOOPBACK_CLIENT,
+        base_url="http://127.0.0.1",
+    ) as client:
+        wait_for(
+            lambda: session.hardware.counters["reconnected"] >= 1, "the source never came back"
+        )
         wait_for(lambda: source.reads >= 5, "the feed stopped reading after the failure")
         hardware = client.get("/api/state").json()["state"]["hardware"]
     assert session.hardware.counters["disconnected"] == 1 and source.reconnects == 1
@@ -99,10 +104,15 @@ def test_a_camera_that_goes_away_is_opened_again(tmp_path: Path) -> None:
     source.open()  # a source handed to the app comes open
     settings = display_settings("sim://?seed=1", camera_url=None)
     session = TableSession(make_game("missouri-city"), source_url=source.url)
-    with TestClient(create_app(settings, session, source=source), client=LOOPBACK_CLIENT,
-                    base_url="http://127.0.0.1"):
-        wait_for(lambda: source.opened >= 2 and session.hardware.counters["reconnected"] >= 1,
-                 "the camera was not opened again")
+    with TestClient(
+        create_app(settings, session, source=source),
+        client=LOOPBACK_CLIENT,
+        base_url="http://127.0.0.1",
+    ):
+        wait_for(
+            lambda: source.opened >= 2 and session.hardware.counters["reconnected"] >= 1,
+            "the camera was not opened again",
+        )
     source.close()
     gone = next(w for w in session.hardware.warnings if w["type"] == "disconnected")
     assert "stopped giving pictures" in gone["reason"]
@@ -137,8 +147,12 @@ def test_a_frame_too_small_to_read_is_said_once_and_the_camera_reads_on(tmp_path
         cv2.imwrite(str(folder / f"b{i}.png"), shot)
     events = read_folder(folder, tmp_path / "layout.json")
     warnings = [e.detail for e in events if e.kind == "warning"]
-    assert warnings == [{"reason": "unusable_frame",
-                         "why": "the camera's picture is 2x2 pixels: too small to show a card (at least 32)"}]
+    assert warnings == [
+        {
+            "reason": "unusable_frame",
+            "why": "the camera's picture is 2x2 pixels: too small to show a card (at least 32)",
+        }
+    ]
     assert [(e.card.code, e.spot) for e in events if e.kind == "card"] == [("KH", "S1")]
 
 
@@ -146,11 +160,17 @@ def test_a_layout_calibrated_on_another_picture_size_is_said_once(tmp_path: Path
     shots = filmed_king(tmp_path)
     folder = tmp_path / "frames"
     folder.mkdir()
-    for i, shot in enumerate(shots):  # the camera now films at a larger size than it was calibrated at
+    for i, shot in enumerate(
+        shots
+    ):  # the camera now films at a larger size than it was calibrated at
         cv2.imwrite(str(folder / f"b{i}.png"), cv2.resize(shot, (1600, 900)))
     events = read_folder(folder, tmp_path / "layout.json")
     warnings = [e.detail for e in events if e.kind == "warning"]
-    assert warnings == [{"reason": "layout_size",
-                         "why": "the camera's picture is 1600x900, the layout was calibrated on 1280x720: "
-                                "calibrate again (table vision calibrate)"}]
+    assert warnings == [
+        {
+            "reason": "layout_size",
+            "why": "the camera's picture is 1600x900, the layout was calibrated on 1280x720: "
+            "calibrate again (table vision calibrate)",
+        }
+    ]
     assert [e.card.code for e in events if e.kind == "card"] == ["KH"]  # the cards are still read

@@ -18,24 +18,33 @@ SHOE = "sim://?seed=5&jokers=2"
 
 
 def synced(page: Page, table: LiveTable) -> dict[str, Any]:
-    page.wait_for_function(f"window.tableDisplay.message && window.tableDisplay.message.version >= {table.version}")
+    page.wait_for_function(
+        f"window.tableDisplay.message && window.tableDisplay.message.version >= {table.version}"
+    )
     return table.session.snapshot()
 
 
 def act(page: Page, table: LiveTable, do: Any) -> None:
-    synced(page, table)  # a key whose button the last change showed is ignored until the page draws it
+    synced(
+        page, table
+    )  # a key whose button the last change showed is ignored until the page draws it
     before = (table.session.state, table.session.hands_played)
     do()
     deadline = time.monotonic() + 10
     while (table.session.state, table.session.hands_played) == before:
-        assert time.monotonic() < deadline, f"the table did not take it: {page.inner_text('#refusal')} at {table.session.prompts().dealer_instruction} {table.session.hardware.to_dict()}"
+        assert time.monotonic() < deadline, (
+            f"the table did not take it: {page.inner_text('#refusal')} at {table.session.prompts().dealer_instruction} {table.session.hardware.to_dict()}"
+        )
         time.sleep(0.01)
 
 
 def check_screen(page: Page, snap: dict[str, Any]) -> None:
     prompts = snap["prompts"]
     assert page.inner_text("#instruction") == spoken(page, prompts["dealer_instruction"])
-    assert page.inner_text(".sd-board-title") == f"Cards remaining: {prompts['figures']['remaining_count']}"
+    assert (
+        page.inner_text(".sd-board-title")
+        == f"Cards remaining: {prompts['figures']['remaining_count']}"
+    )
     assert page.locator(".sd-left").count() == prompts["figures"]["remaining_count"]
     for seat in prompts["seats"]:
         f = seat["figures"]
@@ -44,8 +53,15 @@ def check_screen(page: Page, snap: dict[str, Any]) -> None:
         assert panel.locator('[data-field="chips"]').inner_text() == str(f.get("chips", 2))
         for name in ("high", "low", "offer"):
             if f.get(name):
-                assert page.locator(f'[data-spot="{seat["seat"]}/{name}"] .card[data-code="{f[name]}"]').count() == 1
-        enabled = panel.locator("button.action:not(:disabled)").evaluate_all("bs => bs.map(b => b.dataset.action)")
+                assert (
+                    page.locator(
+                        f'[data-spot="{seat["seat"]}/{name}"] .card[data-code="{f[name]}"]'
+                    ).count()
+                    == 1
+                )
+        enabled = panel.locator("button.action:not(:disabled)").evaluate_all(
+            "bs => bs.map(b => b.dataset.action)"
+        )
         assert enabled == seat["legal_actions"]
 
 
@@ -68,9 +84,14 @@ def test_a_round_by_hand_shows_what_the_engine_says(browser: Browser) -> None:
                 moves += 1
                 act(page, table, lambda: page.keyboard.press("o"))
             elif exp["decisions"]:
-                (seat, legal), = exp["decisions"].items()
-                act(page, table, lambda seat=seat, legal=legal: page.click(
-                    f'.seat-panel[data-seat="{seat}"] button[data-action="{legal[0]}"]'))
+                ((seat, legal),) = exp["decisions"].items()
+                act(
+                    page,
+                    table,
+                    lambda seat=seat, legal=legal: page.click(
+                        f'.seat-panel[data-seat="{seat}"] button[data-action="{legal[0]}"]'
+                    ),
+                )
             elif exp["deal"]:
                 act(page, table, lambda: page.keyboard.press("d"))
             elif "reshuffle_discards" in exp["controls"]:
@@ -87,11 +108,14 @@ def test_a_round_by_hand_shows_what_the_engine_says(browser: Browser) -> None:
 
 
 def test_the_autopilot_plays_a_game_on_the_page(browser: Browser) -> None:
-    with live_table(SHOE, game=make_game("split-decision", seats=2), autopilot=True, autopilot_hands=3,
-                    pace=0.0) as table:
+    with live_table(
+        SHOE, game=make_game("split-decision", seats=2), autopilot=True, autopilot_hands=3, pace=0.0
+    ) as table:
         page = open_console(browser, table, 1920, 1080)
-        page.wait_for_function("window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 3",
-                               timeout=120_000)
+        page.wait_for_function(
+            "window.tableDisplay.message && window.tableDisplay.message.state.hands_played >= 3",
+            timeout=120_000,
+        )
         assert page.errors == [] and table.session.prompts().irregularity is None  # type: ignore[attr-defined]
         assert page.locator(".sd-seat").count() == 2
         page.close()

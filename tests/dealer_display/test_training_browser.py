@@ -39,18 +39,24 @@ class Served:
 
 
 @contextmanager
-def training_page(tmp_path: Path, cards: str = "sim://?seed=1", **settings: object) -> Iterator[Served]:
+def training_page(
+    tmp_path: Path, cards: str = "sim://?seed=1", **settings: object
+) -> Iterator[Served]:
     records = TrainingRecords(str(tmp_path / "table.db"))
     clock = Clock()
     trainer = Trainer(TrainingSettings(**settings), records, clock)  # type: ignore[arg-type]
     display = display_settings(cards)
     app = create_training_app(display, trainer)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=display.port, log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=display.port, log_level="warning")
+    )
     thread = threading.Thread(target=server.run, name="training-server", daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the training server did not start"
+        assert time.monotonic() < deadline and thread.is_alive(), (
+            "the training server did not start"
+        )
         time.sleep(0.02)
     try:
         yield Served(f"http://127.0.0.1:{display.port}/", trainer, records, clock)
@@ -96,8 +102,11 @@ def right_line(served: Served) -> str:
 
 
 def test_a_procedure_drill_in_learn_mode_scores_a_wrong_step_on_screen_and_in_the_database(
-        browser: Browser, tmp_path: Path) -> None:
-    with training_page(tmp_path, trainee="Ana", drill="dealer-blackjack-insurance", mode="learn") as served:
+    browser: Browser, tmp_path: Path
+) -> None:
+    with training_page(
+        tmp_path, trainee="Ana", drill="dealer-blackjack-insurance", mode="learn"
+    ) as served:
         page = open_page(browser, served)
         assert page.inner_text("#train-banner") == "Deal SEAT 1 first card"
         assert page.is_visible("#train-notes")
@@ -114,7 +123,9 @@ def test_a_procedure_drill_in_learn_mode_scores_a_wrong_step_on_screen_and_in_th
         while not served.trainer.drill.finished:
             served.clock.now += 1.5
             type_line(page, right_line(served))
-        assert "Drill over: 16 of 17 right at the first try, 1 error," in page.inner_text("#train-done")
+        assert "Drill over: 16 of 17 right at the first try, 1 error," in page.inner_text(
+            "#train-done"
+        )
         assert page.errors == []  # type: ignore[attr-defined]
         shot(page, "procedure-learn-done")
         attempt = served.records.attempts("Ana")[0]
@@ -143,7 +154,9 @@ def test_test_mode_hides_the_banner_and_the_right_step(browser: Browser, tmp_pat
 
 
 def test_a_payout_drill_wrong_then_right(browser: Browser, tmp_path: Path) -> None:
-    with training_page(tmp_path, trainee="Cy", game="blackjack", drill="payouts", questions=3, seed=5) as served:
+    with training_page(
+        tmp_path, trainee="Cy", game="blackjack", drill="payouts", questions=3, seed=5
+    ) as served:
         page = open_page(browser, served)
         questions = served.trainer.drill.questions
         assert page.inner_text("#train-question") == f"1 of 3: {questions[0]['question']}"
@@ -152,7 +165,9 @@ def test_a_payout_drill_wrong_then_right(browser: Browser, tmp_path: Path) -> No
         served.clock.now += 6.0
         type_line(page, "1.00")
         assert f"\u2717 {questions[1]['rule']}" in page.inner_text("#train-feedback")
-        assert f"Right answer: ${questions[1]['answer'] / 100:,.2f}" in page.inner_text("#train-feedback")
+        assert f"Right answer: ${questions[1]['answer'] / 100:,.2f}" in page.inner_text(
+            "#train-feedback"
+        )
         shot(page, "payouts-wrong")
         served.clock.now += 1.0
         type_line(page, f"{questions[1]['answer'] / 100:.2f}")
@@ -167,7 +182,9 @@ def test_a_payout_drill_wrong_then_right(browser: Browser, tmp_path: Path) -> No
 
 
 def test_a_totals_drill_and_an_unreadable_answer(browser: Browser, tmp_path: Path) -> None:
-    with training_page(tmp_path, trainee="Di", game="missouri-city", drill="totals", questions=2, seed=3) as served:
+    with training_page(
+        tmp_path, trainee="Di", game="missouri-city", drill="totals", questions=2, seed=3
+    ) as served:
         page = open_page(browser, served)
         q = served.trainer.drill.questions
         assert page.locator("#train-table .card[data-code]").count() >= 2
@@ -182,12 +199,18 @@ def test_a_totals_drill_and_an_unreadable_answer(browser: Browser, tmp_path: Pat
         type_line(page, q[1]["answer"])
         assert "right first try 1/2" in page.inner_text("#train-score")
         assert page.locator("#train-drill option").all_inner_texts()[:4] == [
-            "procedure", "payouts", "totals", "dealer-blackjack-insurance"]
+            "procedure",
+            "payouts",
+            "totals",
+            "dealer-blackjack-insurance",
+        ]
         page.select_option("#train-drill", "procedure")
         page.select_option("#train-pick-mode", "test")
         page.click("#train-new")
         page.wait_for_function("document.body.dataset.drill === 'procedure'")
-        assert page.inner_text("#train-mode").lower() == "test" and not page.is_visible("#train-banner")
+        assert page.inner_text("#train-mode").lower() == "test" and not page.is_visible(
+            "#train-banner"
+        )
         assert page.inner_text("#train-spots li:first-child").startswith("S3")
         errors = served.records.errors("Di")
     assert [e["entered"] for e in errors] == [str(int(q[1]["answer"]) + 1)]
@@ -216,9 +239,19 @@ def test_the_report_and_the_trainers_view(browser: Browser, tmp_path: Path) -> N
         shot(page, "trainees")
 
 
-def test_a_live_training_table_the_trainee_draws_from_the_shoe(browser: Browser, tmp_path: Path) -> None:
-    with training_page(tmp_path, cards="sim://?seed=3&decks=6", trainee="Flo", game="blackjack", seats=1,
-                       drill="procedure", hands=1, live=True) as served:
+def test_a_live_training_table_the_trainee_draws_from_the_shoe(
+    browser: Browser, tmp_path: Path
+) -> None:
+    with training_page(
+        tmp_path,
+        cards="sim://?seed=3&decks=6",
+        trainee="Flo",
+        game="blackjack",
+        seats=1,
+        drill="procedure",
+        hands=1,
+        live=True,
+    ) as served:
         page = open_page(browser, served)
         assert page.is_visible("#train-draw") and not page.is_visible("#train-card")
         type_line(page, "deal burn")
@@ -229,7 +262,9 @@ def test_a_live_training_table_the_trainee_draws_from_the_shoe(browser: Browser,
                 break
             if served.trainer.drill.dealing.waiting_for_card:
                 page.fill("#train-line", "")
-                page.press("#train-line", "Enter")  # the simulated shoe deals; the card comes by the feed
+                page.press(
+                    "#train-line", "Enter"
+                )  # the simulated shoe deals; the card comes by the feed
                 page.wait_for_function("!document.getElementById('train-card').hidden")
                 if not wrong_done:
                     shot(page, "live-card-in-hand")
@@ -245,7 +280,9 @@ def test_a_live_training_table_the_trainee_draws_from_the_shoe(browser: Browser,
         attempt = served.records.attempts("Flo")[0]
         steps = served.records.steps(attempt["attempt_id"])
     assert served.trainer.drill.finished and attempt["finished_at"] is not None
-    assert attempt["errors"] == 1 and attempt["right_first"] == attempt["steps"] - 1 == len(steps) - 1
+    assert (
+        attempt["errors"] == 1 and attempt["right_first"] == attempt["steps"] - 1 == len(steps) - 1
+    )
     assert steps[0]["right_step"] == "deal burn" and steps[0]["first_try"] == 0
 
 
@@ -253,7 +290,9 @@ def test_a_seats_signal_is_entered_as_its_decision(browser: Browser, tmp_path: P
     with training_page(tmp_path, trainee="Gus", drill="stand-pat-window", mode="learn") as served:
         page = open_page(browser, served)
         decisions = 0
-        while decisions < 2:  # GREEN's hit, then GREEN's stand pat straight after the qualifying hit
+        while (
+            decisions < 2
+        ):  # GREEN's hit, then GREEN's stand pat straight after the qualifying hit
             step = served.trainer.drill.dealing.right_step
             if step.kind == "decision":
                 decisions += 1
@@ -263,17 +302,23 @@ def test_a_seats_signal_is_entered_as_its_decision(browser: Browser, tmp_path: P
             type_line(page, right_line(served))
         assert page.inner_text("#train-signal") == "GREEN waves a flat hand over the cards"
         type_line(page, "red hit")
-        assert "\u2717 MC-15: the stand-pat window: GREEN may stand pat" in page.inner_text("#train-feedback")
+        assert "\u2717 MC-15: the stand-pat window: GREEN may stand pat" in page.inner_text(
+            "#train-feedback"
+        )
         shot(page, "signal-wrong")
         type_line(page, "green stand_pat")
         assert "\u2713 right" in page.inner_text("#train-feedback")
         assert [e["rule"] for e in served.records.errors("Gus")] == ["MC-15"]
 
 
-def test_the_numbered_spots_are_offered_only_with_a_card_in_hand(browser: Browser, tmp_path: Path) -> None:
+def test_the_numbered_spots_are_offered_only_with_a_card_in_hand(
+    browser: Browser, tmp_path: Path
+) -> None:
     """While a payment or a decision is due there is no card to place: no spot list, and a
     number key is only a character typed (it dealt a card to spot 1, a scored error)."""
-    with training_page(tmp_path, trainee="Hal", drill="dealer-blackjack-insurance", mode="learn") as served:
+    with training_page(
+        tmp_path, trainee="Hal", drill="dealer-blackjack-insurance", mode="learn"
+    ) as served:
         page = open_page(browser, served)
         assert page.locator("#train-spots li").count() == 4  # the first card is in hand
         seen = set()
@@ -283,7 +328,9 @@ def test_the_numbered_spots_are_offered_only_with_a_card_in_hand(browser: Browse
             type_line(page, right_line(served))
             kind = served.trainer.drill.dealing.right_step.kind
             if kind in ("payment", "decision"):
-                assert page.locator("#train-spots li").count() == 0, f"spots offered while a {kind} is due"
+                assert page.locator("#train-spots li").count() == 0, (
+                    f"spots offered while a {kind} is due"
+                )
         answers = page.evaluate("document.body.dataset.answers")
         page.press("#train-line", "1")
         assert page.input_value("#train-line") == "1"

@@ -16,7 +16,10 @@ SAID = [
     ("the bonus card on ld/draw", "the bonus card on draw"),
     ("dealer 6D KH 6C", "dealer 6\u2666 K\u2665 6\u2663"),
     ("10D 4D KD (lose)", "10\u2666 4\u2666 K\u2666 (lose)"),
-    ("IRREGULARITY: 2H arrived but no card was expected", "IRREGULARITY: 2\u2665 arrived but no card was expected"),
+    (
+        "IRREGULARITY: 2H arrived but no card was expected",
+        "IRREGULARITY: 2\u2665 arrived but no card was expected",
+    ),
     ("seat3 wins; JK offered", "SEAT 3 wins; joker offered"),
     ("Deal seat1/h2/card1", "Deal SEAT 1 hand 2 card 1"),
     # already words: left as they are

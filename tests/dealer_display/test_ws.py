@@ -28,7 +28,10 @@ def test_a_page_gets_the_state_at_once_and_after_every_change(client):
 
 
 def test_a_refusal_is_pushed_to_every_page(client):
-    with client.websocket_connect("ws://127.0.0.1/ws") as one, client.websocket_connect("ws://127.0.0.1/ws") as two:
+    with (
+        client.websocket_connect("ws://127.0.0.1/ws") as one,
+        client.websocket_connect("ws://127.0.0.1/ws") as two,
+    ):
         one.receive_json(), two.receive_json()
         client.post("/api/decision", json={"seat": "red", "action": "hit"}, headers=DEALER)
         for ws in (one, two):
@@ -48,7 +51,10 @@ def test_a_page_that_reconnects_sees_the_current_state(client):
 
 def test_another_computer_needs_the_token_for_the_push(deck_file):
     with make_client(deck_file, client=("192.0.2.7", 40000)) as remote:
-        with pytest.raises(WebSocketDisconnect) as refused, remote.websocket_connect("ws://127.0.0.1/ws") as ws:
+        with (
+            pytest.raises(WebSocketDisconnect) as refused,
+            remote.websocket_connect("ws://127.0.0.1/ws") as ws,
+        ):
             ws.receive_json()
         assert refused.value.code == 1008
         with remote.websocket_connect(f"ws://127.0.0.1/ws?token={DEALER_TOKEN}") as ws:

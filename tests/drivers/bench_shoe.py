@@ -56,8 +56,10 @@ class BenchDealer:
     def from_environment(cls) -> BenchDealer:
         deck_file = os.environ.get(DECK_VARIABLE, "")
         if not deck_file:
-            pytest.fail(f"{URL_VARIABLE} is set but {DECK_VARIABLE} is not: name the stacked "
-                        "deck loaded in the bench shoe (card codes one a line, top card first)")
+            pytest.fail(
+                f"{URL_VARIABLE} is set but {DECK_VARIABLE} is not: name the stacked "
+                "deck loaded in the bench shoe (card codes one a line, top card first)"
+            )
         try:
             deck = read_deck_file(deck_file)
             wait = float(os.environ.get(WAIT_VARIABLE, "60"))

@@ -61,7 +61,9 @@ def test_a_video_file_gives_the_same_cards(tmp_path: Path) -> None:
 
 def test_a_blank_card_is_an_unreadable_card_event(tmp_path: Path) -> None:
     frame = np.full((720, 1280, 3), (40, 95, 35), np.uint8)
-    cv2.fillPoly(frame, [np.int32([[600, 200], [740, 210], [730, 400], [590, 390]])], (240, 240, 240))
+    cv2.fillPoly(
+        frame, [np.int32([[600, 200], [740, 210], [730, 400], [590, 390]])], (240, 240, 240)
+    )
     for i in range(3):
         cv2.imwrite(str(tmp_path / f"{i}.png"), frame)
     with CameraSource(f"camera://{tmp_path}") as source:
@@ -99,12 +101,19 @@ def test_a_card_that_reads_for_a_moment_as_unreadable_is_not_reported_gone(tmp_p
     folder.mkdir()
     for i, shot in enumerate([*clean[:3], *washed, *clean[:3]]):
         cv2.imwrite(str(folder / f"frame{i:03d}.png"), shot)
-    with open_source(f"camera://{folder}?layout={tmp_path / 'layout.json'}&confidence=0.5") as source:
+    with open_source(
+        f"camera://{folder}?layout={tmp_path / 'layout.json'}&confidence=0.5"
+    ) as source:
         events = drain(source)
-    assert [(e.kind, e.card.code if e.card else None) for e in events] == [("card", "KH"), ("status", None)]
+    assert [(e.kind, e.card.code if e.card else None) for e in events] == [
+        ("card", "KH"),
+        ("status", None),
+    ]
 
 
-def test_a_camera_beside_the_table_reads_a_dealt_hand_through_its_layouts_calibration(tmp_path: Path) -> None:
+def test_a_camera_beside_the_table_reads_a_dealt_hand_through_its_layouts_calibration(
+    tmp_path: Path,
+) -> None:
     # A blackjack hand dealt overlapping, filmed 60 degrees off overhead (the table's depth
     # shortened to half): its cards are found by their indices alone. The layout file says how
     # the table lies in the picture, and the driver lays each index's window out on the table.

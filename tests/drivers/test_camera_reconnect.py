@@ -38,7 +38,9 @@ def next_event(source: CameraSource, kinds: set[str]) -> list[SourceEvent]:
     raise AssertionError(f"no {kinds} event; got {[e.kind for e in events]}")
 
 
-def test_a_folder_that_goes_away_and_comes_back_is_read_on_from_where_it_stopped(tmp_path: Path) -> None:
+def test_a_folder_that_goes_away_and_comes_back_is_read_on_from_where_it_stopped(
+    tmp_path: Path,
+) -> None:
     first, second, layout = filmed(tmp_path)
     folder, away = tmp_path / "frames", tmp_path / "unplugged"
     folder.mkdir()
@@ -48,16 +50,25 @@ def test_a_folder_that_goes_away_and_comes_back_is_read_on_from_where_it_stopped
         seen = next_event(source, {CARD})
         assert [(e.kind, e.card.code) for e in seen] == [("card", "KH")]
         folder.rename(away)
-        assert next_event(source, {"disconnected"})[-1].detail["reason"].endswith("went away (frame003.png is gone)")
+        assert (
+            next_event(source, {"disconnected"})[-1]
+            .detail["reason"]
+            .endswith("went away (frame003.png is gone)")
+        )
         assert source.read_event(timeout=0.2) is None  # still away: nothing, and no end of frames
         away.rename(folder)
         rest = next_event(source, {"status"})
     assert next(e.kind for e in rest) == "reconnected"
     # the KH still lies there: not read again; the 5C is read from the frames after the gap
-    assert [(e.kind, e.card.code if e.card else None) for e in rest[1:]] == [("card", "5C"), ("status", None)]
+    assert [(e.kind, e.card.code if e.card else None) for e in rest[1:]] == [
+        ("card", "5C"),
+        ("status", None),
+    ]
 
 
-def test_a_video_that_goes_away_and_comes_back_goes_on_after_the_last_frame_read(tmp_path: Path) -> None:
+def test_a_video_that_goes_away_and_comes_back_goes_on_after_the_last_frame_read(
+    tmp_path: Path,
+) -> None:
     first, second, layout = filmed(tmp_path)
     video, away = tmp_path / "table.avi", tmp_path / "away.avi"
     writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 10, (1280, 720))
@@ -72,5 +83,7 @@ def test_a_video_that_goes_away_and_comes_back_goes_on_after_the_last_frame_read
         away.rename(video)
         rest = next_event(source, {"status"})
     assert rest[0].kind == "reconnected"
-    assert [(e.kind, e.card.code if e.card else None) for e in rest[1:]] == [("card", "5C"), ("status", None)]
-
+    assert [(e.kind, e.card.code if e.card else None) for e in rest[1:]] == [
+        ("card", "5C"),
+        ("status", None),
+    ]

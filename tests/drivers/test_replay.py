@@ -32,8 +32,22 @@ def replay_url(target: str, hand: str, speed: str = "0") -> str:
 
 
 def test_a_replayed_hand_gives_the_logged_prompts(log_target: str, key_path: Path) -> None:
-    assert main(["run", "--autopilot", "--hands", "3", "--log", log_target, "--key",
-                 str(key_path), "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--autopilot",
+                "--hands",
+                "3",
+                "--log",
+                log_target,
+                "--key",
+                str(key_path),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     with open_store(log_target, create=False) as store:
         hand = iter_hands(store)[1]
     session = TableSession(make_game(hand.header["game"]))
@@ -46,14 +60,18 @@ def test_a_replayed_hand_gives_the_logged_prompts(log_target: str, key_path: Pat
             made = table_event(read)
             if made is not None:
                 session.submit(made[0], source=made[1], at=made[2])
-                submitted.append({"event": event_to_dict(made[0]), "source": made[1], "at": made[2]})
+                submitted.append(
+                    {"event": event_to_dict(made[0]), "source": made[1], "at": made[2]}
+                )
             last = read
     assert (last.kind, last.detail) == ("status", {"state": "end_of_replay"})
     assert submitted == source.recorded_events()  # type: ignore[attr-defined]
     assert session.prompts().to_dict() == shown_prompts(hand)[hand.events[-1].seq]
 
 
-def test_replayed_cards_carry_a_running_seq_and_their_recorded_spot(tmp_path: Path, key_path: Path) -> None:
+def test_replayed_cards_carry_a_running_seq_and_their_recorded_spot(
+    tmp_path: Path, key_path: Path
+) -> None:
     db = str(tmp_path / "h.db")
     with HandLog.open(db, key_path=key_path) as log:
         log.begin_hand("h1", HEADER, at=100.0)
@@ -63,28 +81,47 @@ def test_replayed_cards_carry_a_running_seq_and_their_recorded_spot(tmp_path: Pa
     with open_source(f"replay://{db}?hand=h1&speed=0") as source:
         cards = [source.read_event(timeout=0.5) for _ in range(3)]
     assert [(e.card.code, e.seq, e.spot) for e in cards] == [  # type: ignore[union-attr]
-        ("QH", 1, "S3"), ("2C", 2, None), ("AS", 3, "red.hand")]
+        ("QH", 1, "S3"),
+        ("2C", 2, None),
+        ("AS", 3, "red.hand"),
+    ]
     assert [e.detail for e in cards] == [
-        {"recorded_source": "shoe", "recorded_at": 101.0 + n} for n in range(3)]
+        {"recorded_source": "shoe", "recorded_at": 101.0 + n} for n in range(3)
+    ]
 
 
-def test_hardware_records_come_back_and_pace_follows_the_log(tmp_path: Path, key_path: Path) -> None:
+def test_hardware_records_come_back_and_pace_follows_the_log(
+    tmp_path: Path, key_path: Path
+) -> None:
     db = str(tmp_path / "h.db")
     with HandLog.open(db, key_path=key_path) as log:
         log.begin_hand("h1", HEADER, at=100.0)
         log.append("h1", "hardware", {"type": "bad_frame", "count": 2}, source="shoe", at=100.0)
-        log.append("h1", "hardware", {"type": "sequence_gap", "seq": 7, "expected": 6},
-                   source="shoe", at=100.0)
-        log.append("h1", "event", {"event": {"type": "card", "card": "QH"}}, source="shoe",
-                   at=130.0)
+        log.append(
+            "h1",
+            "hardware",
+            {"type": "sequence_gap", "seq": 7, "expected": 6},
+            source="shoe",
+            at=100.0,
+        )
+        log.append(
+            "h1", "event", {"event": {"type": "card", "card": "QH"}}, source="shoe", at=130.0
+        )
     with open_source(f"replay://{db}?hand=h1&speed=1") as source:
         bad = source.read_event(timeout=0.5)
         assert bad is not None and (bad.kind, bad.detail["count"]) == ("bad_frame", 2)
         # the gap's irregularity is a recorded event of its own: the gap itself only warns
         gap = source.read_event(timeout=0.5)
         assert gap is not None and (gap.kind, gap.seq, gap.detail) == (
-            "warning", 7, {"expected": 6, "original_type": "sequence_gap",
-                           "recorded_source": "shoe", "recorded_at": 100.0})
+            "warning",
+            7,
+            {
+                "expected": 6,
+                "original_type": "sequence_gap",
+                "recorded_source": "shoe",
+                "recorded_at": 100.0,
+            },
+        )
         assert source.read_event(timeout=0.05) is None  # the card is due 30 s later
 
 

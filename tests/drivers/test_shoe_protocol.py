@@ -123,10 +123,20 @@ def test_overlong_frame_is_dropped_and_buffer_stays_bounded() -> None:
 
 @pytest.mark.parametrize(
     "body",
-    ["NOPE,1", "CARD,7,QS,98,OK", "CARD,7,ZZ,98,OK,U", "CARD,x,QS,98,OK,U", "CARD,7,QS,101,OK,U",
-     "STAT,X,0,L,12,40", "ACK,-1",
-     # as strict as the document: card codes as printed, numbers in ASCII digits
-     "CARD,7, QS,98,OK,U", "CARD,7,qs,98,OK,U", "CARD,7,QS ,98,OK,U", "CARD,7,Qs,98,OK,U"],
+    [
+        "NOPE,1",
+        "CARD,7,QS,98,OK",
+        "CARD,7,ZZ,98,OK,U",
+        "CARD,x,QS,98,OK,U",
+        "CARD,7,QS,101,OK,U",
+        "STAT,X,0,L,12,40",
+        "ACK,-1",
+        # as strict as the document: card codes as printed, numbers in ASCII digits
+        "CARD,7, QS,98,OK,U",
+        "CARD,7,qs,98,OK,U",
+        "CARD,7,QS ,98,OK,U",
+        "CARD,7,Qs,98,OK,U",
+    ],
 )
 def test_checksummed_but_invalid_frames_are_malformed(body: str) -> None:
     framer = ShoeFramer()
@@ -158,9 +168,7 @@ def test_encoder_refuses_reserved_characters() -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.lists(
-        st.tuples(st.binary(max_size=120), st.sampled_from(range(len(GOLDEN)))), max_size=12
-    ),
+    st.lists(st.tuples(st.binary(max_size=120), st.sampled_from(range(len(GOLDEN)))), max_size=12),
     st.binary(max_size=60),
     st.integers(min_value=1, max_value=40),
 )

@@ -46,8 +46,15 @@ def synced_at(last_seq: int, last_ack: int | None = None) -> ShoeSession:
 
 @pytest.mark.parametrize(
     ("seq", "steps", "result"),
-    [(1, 1, 2), (SEQ_MAX - 1, 1, SEQ_MAX), (SEQ_MAX, 1, 1), (SEQ_MAX, 3, 3), (0, 1, 1),
-     (1, -1, SEQ_MAX), (2, -3, SEQ_MAX - 1)],
+    [
+        (1, 1, 2),
+        (SEQ_MAX - 1, 1, SEQ_MAX),
+        (SEQ_MAX, 1, 1),
+        (SEQ_MAX, 3, 3),
+        (0, 1, 1),
+        (1, -1, SEQ_MAX),
+        (2, -3, SEQ_MAX - 1),
+    ],
 )
 def test_seq_add_wraps_past_seq_max_to_one(seq: int, steps: int, result: int) -> None:
     assert seq_add(seq, steps) == result
@@ -62,7 +69,12 @@ def test_seq_diff_goes_the_short_way_round() -> None:
 
 def test_counts_map_onto_the_wire_number() -> None:
     assert [seq_of_count(n) for n in (0, 1, SEQ_MAX, SEQ_MAX + 1, 2 * SEQ_MAX + 5)] == [
-        0, 1, SEQ_MAX, 1, 5]
+        0,
+        1,
+        SEQ_MAX,
+        1,
+        5,
+    ]
 
 
 @given(st.integers(1, SEQ_MAX), st.integers(-SEQ_WINDOW + 1, SEQ_WINDOW))
@@ -75,10 +87,13 @@ def test_diff_undoes_add_within_the_window(seq: int, steps: int) -> None:
 
 @pytest.mark.parametrize(
     ("body", "problem"),
-    [("CARD,65536,QS,98,OK,U", "seq 65536 is above 65535"),
-     ("CARD,0,QS,98,OK,U", "seq 0 is not a sequence number"),
-     ("BEAT,10,70000", "last_seq 70000 is above"),
-     ("GONE,0,3", "seq 0 is not"), ("RSND,0", "seq 0 is not")],
+    [
+        ("CARD,65536,QS,98,OK,U", "seq 65536 is above 65535"),
+        ("CARD,0,QS,98,OK,U", "seq 0 is not a sequence number"),
+        ("BEAT,10,70000", "last_seq 70000 is above"),
+        ("GONE,0,3", "seq 0 is not"),
+        ("RSND,0", "seq 0 is not"),
+    ],
 )
 def test_sequence_fields_outside_the_range_are_malformed(body: str, problem: str) -> None:
     framer = ShoeFramer()
@@ -218,4 +233,5 @@ def test_every_card_arrives_once_in_order_across_the_wrap(first: int, fates: lis
         react(session.handle(Heartbeat(1, seq_of_count(shoe.issued)), at), at)
         react(session.tick(at), at)
     assert [(e.kind, e.seq) for e in delivered] == [
-        (CARD, seq_of_count(first + n)) for n in range(len(fates))]
+        (CARD, seq_of_count(first + n)) for n in range(len(fates))
+    ]

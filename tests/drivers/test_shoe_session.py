@@ -134,7 +134,8 @@ def test_locked_unreadable_and_bad_mark_cards() -> None:
     assert kinds(out.events) == ["drawn_while_locked", "warning", "card"]
     assert out.events[-1].detail == {"quality": 40, "mark": "BAD", "drawn_while_locked": True}
     assert kinds(session.handle(CardDrawn(2, None, 0, None, False), 0.0).events) == [
-        "unreadable_card"]
+        "unreadable_card"
+    ]
     assert kinds(session.handle(ShoeEmpty(3), 0.0).events) == ["shoe_empty"]
 
 

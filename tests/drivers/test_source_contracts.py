@@ -40,7 +40,9 @@ class ReplayRig:
         self.db = str(folder / "hands.db")
         self.log = HandLog.open(self.db, key_path=folder / "key")
         self.shoe = open_source("sim://?seed=11")
-        self.session = TableSession(make_game("missouri-city"), log=self.log, source_url=self.shoe.url)
+        self.session = TableSession(
+            make_game("missouri-city"), log=self.log, source_url=self.shoe.url
+        )
         self.session.submit(Control(NEW_DECK), source="console:dealer")
         self._source: CardSource | None = None
 
@@ -118,7 +120,9 @@ class FramesFolderRig:
         if self._source is None:
             for frame in self.frames[1 : self.shown + 1]:
                 os.link(frame, self.folder / frame.name)
-            deck = self.folder.parent / "sim-deck.json"  # the table's deck enrolled, as a casino does
+            deck = (
+                self.folder.parent / "sim-deck.json"
+            )  # the table's deck enrolled, as a casino does
             sim_deck().save(deck)
             url = f"camera://{self.folder}?layout={self.layout}&deck={deck}&frames={STILL_FRAMES}"
             self._source = open_source(url)
@@ -158,7 +162,9 @@ class TestSimCameraContract(CardSourceContract):
 
 class TestCameraFramesContract(CardSourceContract):
     @pytest.fixture
-    def rig(self, filmed: tuple[list[Path], list[Card], Path], tmp_path: Path) -> Iterator[FramesFolderRig]:
+    def rig(
+        self, filmed: tuple[list[Path], list[Card], Path], tmp_path: Path
+    ) -> Iterator[FramesFolderRig]:
         rig = FramesFolderRig(filmed, tmp_path / "frames")
         yield rig
         rig.close()

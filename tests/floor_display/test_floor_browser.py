@@ -28,8 +28,11 @@ from tests.hand_log.sample import write_hands
 __all__ = ["_data_dir", "browser", "key_path", "pg_server_url"]
 TABLES = 50
 PIN = "2468"
-REAL = (("bj-01", ["--game", "blackjack", "--seats", "7"]), ("rd-02", ["--game", "red-dog", "--seats", "5"]),
-        ("mc-03", ["--game", "missouri-city"]))
+REAL = (
+    ("bj-01", ["--game", "blackjack", "--seats", "7"]),
+    ("rd-02", ["--game", "red-dog", "--seats", "5"]),
+    ("mc-03", ["--game", "missouri-city"]),
+)
 
 
 @pytest.fixture(scope="module")
@@ -38,13 +41,38 @@ def floor_log(pg_server_url: str, tmp_path_factory: pytest.TempPathFactory) -> t
     url = fresh_pg_url(pg_server_url)
     key = tmp_path_factory.mktemp("floor") / "hand_log.key"
     for table, game in REAL:
-        assert table_main(["run", "--autopilot", "--hands", "1", "--log", url, "--key", str(key),
-                           "--table-id", table, "--dealer", "ann", "--quiet", *game]) == 0
+        assert (
+            table_main(
+                [
+                    "run",
+                    "--autopilot",
+                    "--hands",
+                    "1",
+                    "--log",
+                    url,
+                    "--key",
+                    str(key),
+                    "--table-id",
+                    table,
+                    "--dealer",
+                    "ann",
+                    "--quiet",
+                    *game,
+                ]
+            )
+            == 0
+        )
     for n in range(len(REAL), TABLES):
         with HandLog.open(url, key_path=key, table_id=f"sim-{n:02d}") as log:
             write_hands(log, 1, prefix=f"sim-{n:02d}-", at=time.time())
-    with HandLog.open(url, key_path=key, table_id="sim-13") as log:  # a hand begun 5 minutes ago, nothing since
-        log.begin_hand("sim-13-quiet", {"game": "red-dog", "dealer": "cy", "seats": ["seat1"]}, at=time.time() - 300)
+    with HandLog.open(
+        url, key_path=key, table_id="sim-13"
+    ) as log:  # a hand begun 5 minutes ago, nothing since
+        log.begin_hand(
+            "sim-13-quiet",
+            {"game": "red-dog", "dealer": "cy", "seats": ["seat1"]},
+            at=time.time() - 300,
+        )
     return url, key
 
 
@@ -82,7 +110,9 @@ def card_text(page: Page, table: str) -> str:
     return page.inner_text(f".table[data-table='{table}']")
 
 
-def test_a_wrong_pin_is_refused_and_the_floor_is_shown_only_after_signing_in(browser: Browser, floor_url: str) -> None:
+def test_a_wrong_pin_is_refused_and_the_floor_is_shown_only_after_signing_in(
+    browser: Browser, floor_url: str
+) -> None:
     page = browser.new_page()
     page.goto(floor_url)
     page.wait_for_selector("#signin", state="visible")
@@ -100,14 +130,18 @@ def test_a_wrong_pin_is_refused_and_the_floor_is_shown_only_after_signing_in(bro
 
 def status(url: str, headers: dict[str, str] | None = None) -> int:
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=30) as answer:
+        with urllib.request.urlopen(
+            urllib.request.Request(url, headers=headers or {}), timeout=30
+        ) as answer:
             return int(answer.status)
     except urllib.error.HTTPError as refused:
         return int(refused.code)
 
 
 def test_fifty_tables_live_with_their_hands_holds_and_alerts_pushed(
-    browser: Browser, floor_url: str, floor_log: tuple[str, Path],
+    browser: Browser,
+    floor_url: str,
+    floor_log: tuple[str, Path],
 ) -> None:
     url, key = floor_log
     page = sign_in(browser, floor_url)
@@ -116,22 +150,64 @@ def test_fifty_tables_live_with_their_hands_holds_and_alerts_pushed(
     assert "Blackjack" in blackjack and "dealer ann" in blackjack and "7 seats" in blackjack
     assert "1 hand this hour" in blackjack and "over:" in blackjack
     assert "silent 5 min" in card_text(page, "sim-13") and "silent" not in blackjack
-    with HandLog.open(url, key_path=key, table_id="sim-07") as log:  # a table deals a hand, then a PIN lockout
+    with HandLog.open(
+        url, key_path=key, table_id="sim-07"
+    ) as log:  # a table deals a hand, then a PIN lockout
         write_hands(log, 1, start=1, prefix="sim-07-", at=time.time())
-        log.append("", "lockout", {"console": "pit boss keypad", "failures": 4, "wait_seconds": 2}, source="console",
-                   at=time.time())
-    page.wait_for_function("document.querySelector(\".table[data-table='sim-07']\").textContent.includes('2 hands this hour')")
-    page.wait_for_function("document.querySelector(\".table[data-table='sim-07']\").textContent.includes('PIN lockout')")
-    with HandLog.open(url, key_path=key, table_id="sim-09") as log:  # a card nobody expected holds a hand
-        log.begin_hand("sim-09-held", {"game": "missouri-city", "dealer": "bo", "seats": ["red", "green"]}, at=time.time())
-        log.append("sim-09-held", "event", {"event": {"type": "card", "card": "AS"}, "effects": [
-            {"type": "irregularity", "kind": "unexpected_card", "reason": "a card nobody expected", "cards": ["AS"]}]},
-            source="sim://", at=time.time())
-    with HandLog.open(url, key_path=key, table_id="sim-11") as log:  # a shoe's cable pulled between hands
-        log.append("", "hardware", {"type": "disconnected", "source": "serial:///dev/ttyUSB0"}, source="serial://",
-                   at=time.time())
-    page.wait_for_function("document.querySelector(\".table[data-table='sim-09']\").classList.contains('held')")
-    page.wait_for_function("document.querySelector(\".table[data-table='sim-11']\").classList.contains('alert')")
+        log.append(
+            "",
+            "lockout",
+            {"console": "pit boss keypad", "failures": 4, "wait_seconds": 2},
+            source="console",
+            at=time.time(),
+        )
+    page.wait_for_function(
+        "document.querySelector(\".table[data-table='sim-07']\").textContent.includes('2 hands this hour')"
+    )
+    page.wait_for_function(
+        "document.querySelector(\".table[data-table='sim-07']\").textContent.includes('PIN lockout')"
+    )
+    with HandLog.open(
+        url, key_path=key, table_id="sim-09"
+    ) as log:  # a card nobody expected holds a hand
+        log.begin_hand(
+            "sim-09-held",
+            {"game": "missouri-city", "dealer": "bo", "seats": ["red", "green"]},
+            at=time.time(),
+        )
+        log.append(
+            "sim-09-held",
+            "event",
+            {
+                "event": {"type": "card", "card": "AS"},
+                "effects": [
+                    {
+                        "type": "irregularity",
+                        "kind": "unexpected_card",
+                        "reason": "a card nobody expected",
+                        "cards": ["AS"],
+                    }
+                ],
+            },
+            source="sim://",
+            at=time.time(),
+        )
+    with HandLog.open(
+        url, key_path=key, table_id="sim-11"
+    ) as log:  # a shoe's cable pulled between hands
+        log.append(
+            "",
+            "hardware",
+            {"type": "disconnected", "source": "serial:///dev/ttyUSB0"},
+            source="serial://",
+            at=time.time(),
+        )
+    page.wait_for_function(
+        "document.querySelector(\".table[data-table='sim-09']\").classList.contains('held')"
+    )
+    page.wait_for_function(
+        "document.querySelector(\".table[data-table='sim-11']\").classList.contains('alert')"
+    )
     assert "shoe disconnected" in card_text(page, "sim-11")
     assert "held: a card nobody expected" in card_text(page, "sim-09")
     assert "2 held" not in page.inner_text("#summary") and "1 held" in page.inner_text("#summary")

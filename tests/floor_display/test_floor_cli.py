@@ -17,19 +17,33 @@ def staff_file(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("log", "words"), [
-    ("postgresql://floor:secret@127.0.0.1:1/hands", "cannot open hand log postgresql://floor:***@127.0.0.1:1/hands"),
-    ("/srv/hands.db", "the floor reads a PostgreSQL hand log (postgresql://...), not /srv/hands.db"),
-])
+@pytest.mark.parametrize(
+    ("log", "words"),
+    [
+        (
+            "postgresql://floor:secret@127.0.0.1:1/hands",
+            "cannot open hand log postgresql://floor:***@127.0.0.1:1/hands",
+        ),
+        (
+            "/srv/hands.db",
+            "the floor reads a PostgreSQL hand log (postgresql://...), not /srv/hands.db",
+        ),
+    ],
+)
 def test_a_wrong_or_unreachable_log_is_one_line(
-    staff_file: Path, log: str, words: str, capsys: pytest.CaptureFixture[str],
+    staff_file: Path,
+    log: str,
+    words: str,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["floor", "--log", log, "--staff", str(staff_file)]) in (1, 2)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err and "secret" not in err
 
 
-def test_a_staff_file_without_a_pit_boss_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_staff_file_without_a_pit_boss_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "staff.json"
     save_staff(path, Staff(()).added("ann", "Ann", "dealer", "1357"))
     assert main(["floor", "--log", "postgresql://x@127.0.0.1:1/y", "--staff", str(path)]) == 2

@@ -24,27 +24,44 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_floor_demo_deals_four_games_onto_the_floor_and_stops_cleanly() -> None:
     port = free_port()
-    demo = subprocess.Popen([sys.executable, "-m", "table_controller.cli", "floor", "--demo", "--port", str(port)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    demo = subprocess.Popen(
+        [sys.executable, "-m", "table_controller.cli", "floor", "--demo", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     try:
         assert demo.stdout is not None
         said = ""
-        while not (found := re.search(r"dealing into (\S+); sign in as staff id 'demo', PIN (\d+)", said)):
+        while not (
+            found := re.search(r"dealing into (\S+); sign in as staff id 'demo', PIN (\d+)", said)
+        ):
             line = demo.stdout.readline()
             assert line, f"the demo ended: {said}"
             said += line
         url, pin = found.groups()
-        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 120
         while True:  # the page is served once the floor has started
             try:
-                opener.open(urllib.request.Request(f"{base}/api/sign-in", data=json.dumps(
-                    {"staff": "demo", "pin": pin}).encode(), headers={"content-type": "application/json"}), timeout=10)
+                opener.open(
+                    urllib.request.Request(
+                        f"{base}/api/sign-in",
+                        data=json.dumps({"staff": "demo", "pin": pin}).encode(),
+                        headers={"content-type": "application/json"},
+                    ),
+                    timeout=10,
+                )
                 break
             except OSError:
-                assert time.monotonic() < deadline and demo.poll() is None, "the floor did not start"
+                assert time.monotonic() < deadline and demo.poll() is None, (
+                    "the floor did not start"
+                )
                 time.sleep(0.2)
         while True:
             floor = json.load(opener.open(f"{base}/api/floor", timeout=10))

@@ -14,7 +14,9 @@ from table_controller.games import make_game
 
 @dataclass
 class Trail:
-    cards: list[tuple[str, str, int]] = field(default_factory=list)  # (spot, card, the seat's score after)
+    cards: list[tuple[str, str, int]] = field(
+        default_factory=list
+    )  # (spot, card, the seat's score after)
     decisions: list[tuple[str, str]] = field(default_factory=list)
     payments: list[dict[str, Any]] = field(default_factory=list)  # each with the farm after it
     instructions: list[str] = field(default_factory=list)

@@ -22,7 +22,11 @@ def deck(ranks: str) -> list[str]:
 def play(game: str, ranks: str, decisions: str = "", **extra: Any) -> dict[str, Any]:
     """``decisions`` like ``"red hit, green hit, red backhand"``."""
     items = [d.split() for d in decisions.split(",") if d.strip()]
-    scenario = {"game": game, "deck": deck(ranks), "decisions": [{"seat": s, "action": a} for s, a in items]}
+    scenario = {
+        "game": game,
+        "deck": deck(ranks),
+        "decisions": [{"seat": s, "action": a} for s, a in items],
+    }
     scenario.update(extra)
     return run_scenario(scenario)
 

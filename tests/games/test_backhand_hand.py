@@ -37,7 +37,15 @@ def test_dealer_value(show, card, c4, dt):
 
 
 def test_card_values_b3():
-    assert [c(x).value for x in ("AS", "2H", "9D", "10C", "JS", "QH", "KD")] == [1, 2, 9, 10, 10, 10, 10]
+    assert [c(x).value for x in ("AS", "2H", "9D", "10C", "JS", "QH", "KD")] == [
+        1,
+        2,
+        9,
+        10,
+        10,
+        10,
+        10,
+    ]
 
 
 def test_ace_rule_replaces_left_first_and_keeps_a_replacement_ace():
@@ -81,7 +89,9 @@ def test_backhand_needs_pta_with_a_dealer_hand_bb_b():
     assert (h.pt, h.dt, h.thv, h.status) == (13, 19, 22, "unsuccessful")
 
 
-@pytest.mark.parametrize(("c5", "outcome"), [("stalemate", "stalemate"), ("unsuccessful", "unsuccessful")])
+@pytest.mark.parametrize(
+    ("c5", "outcome"), [("stalemate", "stalemate"), ("unsuccessful", "unsuccessful")]
+)
 def test_tie_on_ending_card_c5(c5, outcome):
     # PT 13, DT = 3 + 10 = 13, THV 23 > 21: the method passes, totals tie.
     h = rules.resolve_backhand(hand_of("9S", "4H"), c("10D"), c("3C"), Switches(C5=c5))
@@ -89,33 +99,50 @@ def test_tie_on_ending_card_c5(c5, outcome):
 
 
 def test_bust_reports_pt_before_the_card_and_the_column_dt():
-    h = rules.resolve_hit(hand_of("10S", "5H"), c("9D"), c("4C"), Switches(), forced=False, play_push=False)
-    assert (h.status, h.pt, h.dt, h.thv, h.method, h.decided_by) == ("unsuccessful", 15, 13, 24, None, "BB-10")
+    h = rules.resolve_hit(
+        hand_of("10S", "5H"), c("9D"), c("4C"), Switches(), forced=False, play_push=False
+    )
+    assert (h.status, h.pt, h.dt, h.thv, h.method, h.decided_by) == (
+        "unsuccessful",
+        15,
+        13,
+        24,
+        None,
+        "BB-10",
+    )
 
 
 def test_non_ending_hit_without_pta_continues_c6_default_and_loses_under_c6_loses():
     base = hand_of("10S", "2H")
     h = rules.resolve_hit(base, c("3D"), c("10C"), Switches(), forced=False, play_push=False)
     assert (h.status, h.pt, h.dt, h.window) == ("active", 12, 13, False)
-    h = rules.resolve_hit(base, c("3D"), c("10C"), Switches(C6="loses"), forced=False, play_push=False)
+    h = rules.resolve_hit(
+        base, c("3D"), c("10C"), Switches(C6="loses"), forced=False, play_push=False
+    )
     assert h.status == "unsuccessful"
 
 
 def test_hit_with_pta_opens_the_window():
-    h = rules.resolve_hit(hand_of("10S", "2H"), c("4D"), c("5C"), Switches(), forced=False, play_push=False)
+    h = rules.resolve_hit(
+        hand_of("10S", "2H"), c("4D"), c("5C"), Switches(), forced=False, play_push=False
+    )
     assert (h.pt, h.dt, h.thv, h.window) == (12, 9, 16, True)
 
 
 @pytest.mark.parametrize(("c8", "opens"), [("at_12", False), ("never", False), ("any", True)])
 def test_forced_hit_to_11_and_the_window_c8(c8, opens):
     # Example 4 row 3: THV 9 -> 11, PT 9 > DT 4, but THV <= 11.
-    h = rules.resolve_hit(hand_of("2S", "3H", "4D"), c("2C"), c("2D"), Switches(C8=c8), forced=True, play_push=False)
+    h = rules.resolve_hit(
+        hand_of("2S", "3H", "4D"), c("2C"), c("2D"), Switches(C8=c8), forced=True, play_push=False
+    )
     assert (h.pt, h.dt, h.thv, h.window) == (9, 4, 11, opens)
 
 
 @pytest.mark.parametrize(("c8", "opens"), [("at_12", True), ("never", False), ("any", True)])
 def test_forced_hit_past_11_and_the_window_c8(c8, opens):
-    h = rules.resolve_hit(hand_of("5S", "4H"), c("5D"), c("2D"), Switches(C8=c8), forced=True, play_push=False)
+    h = rules.resolve_hit(
+        hand_of("5S", "4H"), c("5D"), c("2D"), Switches(C8=c8), forced=True, play_push=False
+    )
     assert (h.pt, h.dt, h.thv, h.window) == (9, 7, 14, opens)
 
 
@@ -128,14 +155,20 @@ def test_five_card_hand_b10():
 
 
 def test_play_the_push():
-    h = rules.resolve_hit(hand_of("10S", "7H"), c("3D"), c("10C"), Switches(), forced=False, play_push=True)
+    h = rules.resolve_hit(
+        hand_of("10S", "7H"), c("3D"), c("10C"), Switches(), forced=False, play_push=True
+    )
     assert (h.status, h.method, h.pt, h.dt, h.thv) == ("successful", "play_push", 17, 13, 20)
-    h = rules.resolve_hit(hand_of("10S", "7H"), c("5D"), c("10C"), Switches(), forced=False, play_push=True)
+    h = rules.resolve_hit(
+        hand_of("10S", "7H"), c("5D"), c("10C"), Switches(), forced=False, play_push=True
+    )
     assert (h.status, h.method, h.thv) == ("unsuccessful", None, 22)
 
 
 def test_stand_pat_keeps_the_qualifying_totals():
-    h = rules.resolve_hit(hand_of("9S", "5H"), c("AD"), c("2C"), Switches(), forced=False, play_push=False)
+    h = rules.resolve_hit(
+        hand_of("9S", "5H"), c("AD"), c("2C"), Switches(), forced=False, play_push=False
+    )
     h = rules.stand_pat(h)
     assert (h.status, h.method, h.pt, h.dt, h.thv) == ("successful", "stand_pat", 14, 13, 15)
 

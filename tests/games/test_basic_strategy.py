@@ -22,23 +22,54 @@ def _cell(rules: Rules, table: str, label: str, up: str) -> str:
     return row[[("A" if u == 1 else str(u)) for u in UPS].index(up)]
 
 
-@pytest.mark.parametrize(("table", "label", "up", "play"), [
-    ("hard", "16", "10", "H"), ("hard", "16", "6", "S"), ("hard", "12", "2", "H"), ("hard", "12", "4", "S"),
-    ("hard", "13", "2", "S"), ("hard", "11", "10", "D"), ("hard", "10", "9", "D"), ("hard", "10", "10", "H"),
-    ("hard", "9", "3", "D"), ("hard", "9", "7", "H"), ("hard", "17", "A", "S"), ("hard", "8", "6", "H"),
-    ("soft", "A,7", "2", "S"), ("soft", "A,7", "6", "D"), ("soft", "A,7", "9", "H"), ("soft", "A,7", "7", "S"),
-    ("soft", "A,6", "3", "D"), ("soft", "A,6", "7", "H"), ("soft", "A,8", "6", "S"),
-    ("pairs", "A,A", "A", "P"), ("pairs", "8,8", "10", "P"), ("pairs", "10,10", "6", "S"), ("pairs", "9,9", "7", "S"),
-    ("pairs", "9,9", "8", "P"), ("pairs", "5,5", "9", "D"), ("pairs", "4,4", "5", "P"), ("pairs", "4,4", "4", "H"),
-    ("pairs", "6,6", "2", "P"), ("pairs", "7,7", "7", "P"), ("pairs", "7,7", "8", "H"), ("pairs", "2,2", "7", "P"),
-])
+@pytest.mark.parametrize(
+    ("table", "label", "up", "play"),
+    [
+        ("hard", "16", "10", "H"),
+        ("hard", "16", "6", "S"),
+        ("hard", "12", "2", "H"),
+        ("hard", "12", "4", "S"),
+        ("hard", "13", "2", "S"),
+        ("hard", "11", "10", "D"),
+        ("hard", "10", "9", "D"),
+        ("hard", "10", "10", "H"),
+        ("hard", "9", "3", "D"),
+        ("hard", "9", "7", "H"),
+        ("hard", "17", "A", "S"),
+        ("hard", "8", "6", "H"),
+        ("soft", "A,7", "2", "S"),
+        ("soft", "A,7", "6", "D"),
+        ("soft", "A,7", "9", "H"),
+        ("soft", "A,7", "7", "S"),
+        ("soft", "A,6", "3", "D"),
+        ("soft", "A,6", "7", "H"),
+        ("soft", "A,8", "6", "S"),
+        ("pairs", "A,A", "A", "P"),
+        ("pairs", "8,8", "10", "P"),
+        ("pairs", "10,10", "6", "S"),
+        ("pairs", "9,9", "7", "S"),
+        ("pairs", "9,9", "8", "P"),
+        ("pairs", "5,5", "9", "D"),
+        ("pairs", "4,4", "5", "P"),
+        ("pairs", "4,4", "4", "H"),
+        ("pairs", "6,6", "2", "P"),
+        ("pairs", "7,7", "7", "P"),
+        ("pairs", "7,7", "8", "H"),
+        ("pairs", "2,2", "7", "P"),
+    ],
+)
 def test_the_s17_das_strategy_is_the_books(table: str, label: str, up: str, play: str) -> None:
     assert _cell(S17, table, label, up) == play
 
 
-@pytest.mark.parametrize(("table", "label", "up", "play"), [
-    ("hard", "11", "A", "D"), ("soft", "A,8", "6", "D"), ("soft", "A,7", "2", "D"),
-])
+@pytest.mark.parametrize(
+    ("table", "label", "up", "play"),
+    [
+        ("hard", "11", "A", "D"),
+        ("soft", "A,8", "6", "D"),
+        ("soft", "A,7", "2", "D"),
+    ],
+)
 def test_h17_changes_the_plays_the_books_say(table: str, label: str, up: str, play: str) -> None:
     assert _cell(H17, table, label, up) == play
     assert _cell(S17, table, label, up) != play
@@ -64,14 +95,19 @@ def test_the_dealers_final_totals_add_up(up: int) -> None:
         assert blackjack == pytest.approx({1: 4 / 13, 10: 1 / 13}.get(up, 0))
 
 
-@pytest.mark.parametrize(("change", "published", "within"), [
-    ({"h17": True}, 0.21, 0.03),  # thecolorofblackjack.com 0.20, 21sharp.online 0.22
-    ({"blackjack_pays": 1.2}, 1.39, 0.05),
-    ({"das": False}, 0.135, 0.02),
-    ({"double_on": "10-11"}, 0.195, 0.03),
-    ({"double_on": "9-11"}, 0.09, 0.02),
-])
-def test_each_rules_cost_is_near_the_published_effect(change: dict, published: float, within: float) -> None:
+@pytest.mark.parametrize(
+    ("change", "published", "within"),
+    [
+        ({"h17": True}, 0.21, 0.03),  # thecolorofblackjack.com 0.20, 21sharp.online 0.22
+        ({"blackjack_pays": 1.2}, 1.39, 0.05),
+        ({"das": False}, 0.135, 0.02),
+        ({"double_on": "10-11"}, 0.195, 0.03),
+        ({"double_on": "9-11"}, 0.09, 0.02),
+    ],
+)
+def test_each_rules_cost_is_near_the_published_effect(
+    change: dict, published: float, within: float
+) -> None:
     base = -100 * expected_return(S17)
     changed = -100 * expected_return(Rules(**{"h17": False, **change}))
     assert abs((changed - base) - published) <= within

@@ -42,24 +42,34 @@ def test_dealer_finals_match_the_wizard_of_odds_appendix_2b_one_deck_s17() -> No
     shoe = np.array(shoe_counts(1))
     shoe[1] -= 1  # a 2 up
     two = dealer_table(1, h17=False).finals(shoe)
-    assert two == pytest.approx([0.138976, 0.131762, 0.131815, 0.123948, 0.120526, 0.352973], abs=6e-7)
+    assert two == pytest.approx(
+        [0.138976, 0.131762, 0.131815, 0.123948, 0.120526, 0.352973], abs=6e-7
+    )
     shoe = np.array(shoe_counts(1))
     shoe[0] -= 1  # an ace up: blackjack 0.313726, left out of the vector
     ace = dealer_table(0, h17=False).finals(shoe)
-    assert ace == pytest.approx([0.126128, 0.131003, 0.129486, 0.131553, 0.0515646, 0.11654], abs=6e-7)
+    assert ace == pytest.approx(
+        [0.126128, 0.131003, 0.129486, 0.131553, 0.0515646, 0.11654], abs=6e-7
+    )
     assert 1 - ace.sum() == pytest.approx(16 / 51)
 
 
 @pytest.mark.parametrize(("up", "h17"), [(0, True), (5, True), (9, False)])
-def test_dealer_finals_equal_a_card_by_card_recursion_in_fractions_on_a_depleted_shoe(up: int, h17: bool) -> None:
+def test_dealer_finals_equal_a_card_by_card_recursion_in_fractions_on_a_depleted_shoe(
+    up: int, h17: bool
+) -> None:
     shoe = [2, 1, 3, 4, 0, 2, 4, 1, 3, 9]  # a one-deck shoe well into play, the up card already out
     exact = _finals_by_recursion(list(shoe), up, h17)
-    assert dealer_table(up, h17).finals(np.array(shoe)) == pytest.approx([float(f) for f in exact], rel=1e-12)
+    assert dealer_table(up, h17).finals(np.array(shoe)) == pytest.approx(
+        [float(f) for f in exact], rel=1e-12
+    )
 
 
 def test_first_deals_cover_every_deal_once() -> None:
     assert sum(first_deals(shoe_counts(1)).values()) == pytest.approx(1.0, abs=1e-13)
-    assert first_deals(shoe_counts(1))[(0, 0, 9)] == pytest.approx(Fraction(4, 52) * Fraction(3 * 16 * 2, 51 * 50))
+    assert first_deals(shoe_counts(1))[(0, 0, 9)] == pytest.approx(
+        Fraction(4, 52) * Fraction(3 * 16 * 2, 51 * 50)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -89,4 +99,4 @@ def test_six_decks_h17_das_edge_and_variance_beside_the_wizard_of_odds_appendix_
     # re-split aces, by simulation of a cut-card game: expected value -0.00628, variance 1.346
     result = analyse(Rules(h17=True, aces_max=2, eights_max=4, max_hands=4), 6, "td")
     assert result.house_edge_pct == pytest.approx(0.618, abs=0.001)
-    assert result.sd ** 2 == pytest.approx(1.346, abs=0.01)
+    assert result.sd**2 == pytest.approx(1.346, abs=0.01)

@@ -78,7 +78,10 @@ def play_rounds(game, seed: int, rounds: int):
                 raise AssertionError(f"stuck: {game.prompts(state).dealer_instruction}")
             before = game.prompts(state).to_dict()
             new, effects = game.apply(state, event)
-            assert not any(isinstance(e, Refused) for e in effects), (effects, game.prompts(state).dealer_instruction)
+            assert not any(isinstance(e, Refused) for e in effects), (
+                effects,
+                game.prompts(state).dealer_instruction,
+            )
             assert new.irregularity is None
             assert game.prompts(state).to_dict() == before  # the state handed out did not change
             settled += [e.payment for e in effects if isinstance(e, Settled)]
@@ -129,7 +132,7 @@ def check_replay(game, start, events, trace) -> None:
     for event in events:
         state, _ = game.apply(state, event)
         replayed.append(game.prompts(state).to_dict())
-    assert replayed[-len(trace):] == trace
+    assert replayed[-len(trace) :] == trace
 
 
 @settings(max_examples=120, deadline=None)
@@ -147,5 +150,8 @@ def test_no_card_twice_and_an_impossible_card_is_held() -> None:
 
     state, _ = game.apply(state, CardArrived(parse_card("AS")))
     state, effects = game.apply(state, CardArrived(parse_card("AS")))
-    assert type(effects[0]).__name__ == "IrregularityOpened" and "cannot come from this shoe" in effects[0].irregularity.reason
+    assert (
+        type(effects[0]).__name__ == "IrregularityOpened"
+        and "cannot come from this shoe" in effects[0].irregularity.reason
+    )
     assert game.expected(state).controls == ("void_hand", "accept_card")

@@ -15,7 +15,9 @@ Z95 = 1.96
 
 
 def _simulate(switches: Switches, table, rounds: int, seed: int, workers: int = 1, size: int = 500):
-    return run_jobs([Job(switches, table, n, seed, i) for i, n in chunks(rounds, size)], workers=workers)
+    return run_jobs(
+        [Job(switches, table, n, seed, i) for i, n in chunks(rounds, size)], workers=workers
+    )
 
 
 def test_simulated_side_bet_agrees_with_the_exact_figures_within_the_95_percent_interval() -> None:
@@ -36,7 +38,10 @@ def test_figures_depend_on_the_seed_not_on_the_processes() -> None:
     switches, table = Switches(B1="2"), builtin_paytable("PT2")
     one = _simulate(switches, table, 120, seed=4, workers=1, size=40)
     two = _simulate(switches, table, 120, seed=4, workers=2, size=40)
-    assert (one.outcomes, one.side_return.total, one.main_return.total) == (two.outcomes, two.side_return.total,
-                                                                            two.main_return.total)
+    assert (one.outcomes, one.side_return.total, one.main_return.total) == (
+        two.outcomes,
+        two.side_return.total,
+        two.main_return.total,
+    )
     other = _simulate(switches, table, 120, seed=5, workers=1, size=40)
     assert other.main_return.total != one.main_return.total

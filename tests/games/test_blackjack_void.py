@@ -49,7 +49,10 @@ def test_a_void_after_a_bust_and_the_side_bets_returns_every_bet() -> None:
     r = Round("8S 10H 7C KD 6H 5D KS", {"seat1": (1000, 500), "seat2": (1000, 500)})
     r.run([Decision("seat1", "stand"), Decision("seat2", "hit")])
     assert [(p.seat, p.bet, p.net) for p in r.settled] == [
-        ("seat2", "side", -500), ("seat1", "side", 1000), ("seat2", "main", -1000)]
+        ("seat2", "side", -500),
+        ("seat1", "side", 1000),
+        ("seat2", "main", -1000),
+    ]
     r.apply(Control(VOID_HAND, by="pit boss"))
     r.run()
     assert r.instructions[-4:] == [
@@ -60,7 +63,8 @@ def test_a_void_after_a_bust_and_the_side_bets_returns_every_bet() -> None:
     ]
     result = r.game.result(r.state)
     assert result.void and result.explanation == (
-        "round void: every bet returned; every win paid before the void taken back")
+        "round void: every bet returned; every win paid before the void taken back"
+    )
     for seat in ("seat1", "seat2"):
         s = result.seats[seat]
         assert (s.outcome, s.decided_by, s.details["net"]) == ("void", "VOID", 0)
@@ -83,8 +87,10 @@ def test_a_void_while_a_collection_waits_returns_that_bet() -> None:
     assert r.game.expected(r.state).payment.collected == 1000
     r.apply(Control(VOID_HAND, by="pit boss"))
     r.run()
-    assert r.instructions == ["Push SEAT 2 main bet: return $10.00 (round void: bet returned)",
-                              "Push SEAT 1 main bet: return $10.00 (round void: bet returned)"]
+    assert r.instructions == [
+        "Push SEAT 2 main bet: return $10.00 (round void: bet returned)",
+        "Push SEAT 1 main bet: return $10.00 (round void: bet returned)",
+    ]
     result = r.game.result(r.state)
     hands = [h for s in result.seats.values() for h in s.details["hands"]]
     assert [h["outcome"] for h in hands] == ["void", "void"]
@@ -112,8 +118,12 @@ def test_a_void_at_any_moment_of_a_random_round_moves_no_money() -> None:
     voided = 0
     for seed in range(150):
         rng = random.Random(seed)
-        switches = {"B1": "1", "B13": "0", "B11": rng.choice(["yes", "no"]),
-                    "B3": rng.choice(["peek", "enhc"])}
+        switches = {
+            "B1": "1",
+            "B13": "0",
+            "B11": rng.choice(["yes", "no"]),
+            "B3": rng.choice(["peek", "enhc"]),
+        }
         game = make_game("blackjack", switches=switches, seats=rng.randint(1, 5))
         shoe = list(standard_deck())
         rng.shuffle(shoe)
@@ -157,12 +167,23 @@ def test_every_hands_outcome_agrees_with_its_money() -> None:
     from table_controller.cards import standard_deck
     from tests.games.test_blackjack_properties import choose, wagers
 
-    sign = {"lose": -1, "bust": -1, "surrender": -1, "win": 1, "blackjack": 1, "even money": 1,
-            "push": 0}
+    sign = {
+        "lose": -1,
+        "bust": -1,
+        "surrender": -1,
+        "win": 1,
+        "blackjack": 1,
+        "even money": 1,
+        "push": 0,
+    }
     for seed in range(300):
         rng = random.Random(seed)
-        switches = {"B1": "1", "B13": "0", "B3": rng.choice(["peek", "enhc"]),
-                    "B4": rng.choice(["all", "original"])}
+        switches = {
+            "B1": "1",
+            "B13": "0",
+            "B3": rng.choice(["peek", "enhc"]),
+            "B4": rng.choice(["all", "original"]),
+        }
         game = make_game("blackjack", switches=switches, seats=rng.randint(1, 4))
         shoe = list(standard_deck())
         rng.shuffle(shoe)
@@ -171,8 +192,13 @@ def test_every_hands_outcome_agrees_with_its_money() -> None:
             state, _ = game.apply(state, wager)
         while not game.expected(state).hand_over:
             exp = game.expected(state)
-            event = (Control(PAID) if exp.payment else choose(rng, exp, state) if exp.decisions
-                     else CardArrived(shoe.pop(0)))
+            event = (
+                Control(PAID)
+                if exp.payment
+                else choose(rng, exp, state)
+                if exp.decisions
+                else CardArrived(shoe.pop(0))
+            )
             state, _ = game.apply(state, event)
         for seat, s in game.result(state).seats.items():
             for h in s.details["hands"]:

@@ -12,15 +12,22 @@ def test_bb_a_the_red_hand_of_the_s1_example():
     assert plays(trace) == [("player", "4S", 9, 12, 16), ("player", "8S", 14, 16, 24)]
     assert trace["winner"] is None
     assert trace["seats"]["player"] == {
-        "outcome": "successful", "method": "backhand", "player_total": 16,
-        "dealer_total": 14, "total_hand_value": 24, "decided_by": "BB-9",
+        "outcome": "successful",
+        "method": "backhand",
+        "player_total": 16,
+        "dealer_total": 14,
+        "total_hand_value": 24,
+        "decided_by": "BB-9",
     }
 
 
 def test_bb_b_house_special_dealer_wins():
     trace = play("buffalo-bayou", "3 2 10 | 9 4 | 9", "player backhand")
     assert trace["seats"]["player"]["outcome"] == "unsuccessful"
-    assert (trace["seats"]["player"]["dealer_total"], trace["seats"]["player"]["player_total"]) == (19, 13)
+    assert (trace["seats"]["player"]["dealer_total"], trace["seats"]["player"]["player_total"]) == (
+        19,
+        13,
+    )
     assert "the dealer wins" in trace["explanation"]
 
 
@@ -56,8 +63,12 @@ def test_backhand_one_seat_no_dealer_totals():
     trace = play("backhand", "10 2 | 5 9", "seat1 hit, seat1 backhand")
     seat = trace["seats"]["seat1"]
     assert seat == {
-        "outcome": "successful", "method": "backhand", "player_total": 17,
-        "dealer_total": None, "total_hand_value": 26, "decided_by": "B-11",
+        "outcome": "successful",
+        "method": "backhand",
+        "player_total": 17,
+        "dealer_total": None,
+        "total_hand_value": 26,
+        "decided_by": "B-11",
     }
 
 

@@ -27,8 +27,13 @@ from table_controller.hand_log.report import side_bet_hit_pct
 
 DECKS = (1, 2, 5, 6, 8)
 # rules document section 9: 1 - C(44d, 2) / C(52d, 2)
-HIT = {1: Fraction(190, 663), 2: Fraction(382, 1339), 5: Fraction(958, 3367), 6: Fraction(1150, 4043),
-       8: Fraction(118, 415)}
+HIT = {
+    1: Fraction(190, 663),
+    2: Fraction(382, 1339),
+    5: Fraction(958, 3367),
+    6: Fraction(1150, 4043),
+    8: Fraction(118, 415),
+}
 PUBLISHED_HOLD = {
     "PT1": (8.57, 8.10, 7.81, 7.77, 7.73),
     "PT2": (8.08, 7.71, 7.48, 7.45, 7.42),
@@ -42,7 +47,9 @@ PUBLISHED_HOLD = {
 def test_hit_is_an_ace_or_an_eight_among_the_first_two_cards_exactly(decks: int) -> None:
     figures = analyse(SideBetRules(decks, builtin_paytable("PT2")))
     assert figures.hit == HIT[decks]
-    assert figures.hit_pct == pytest.approx(side_bet_hit_pct(decks), abs=1e-12)  # the audit report's figure
+    assert figures.hit_pct == pytest.approx(
+        side_bet_hit_pct(decks), abs=1e-12
+    )  # the audit report's figure
 
 
 def test_one_deck_hit_is_190_of_663() -> None:
@@ -53,12 +60,25 @@ def test_probabilities_add_up_and_hold_plus_payout_is_100() -> None:
     figures = analyse(SideBetRules(6, builtin_paytable("PT5")))
     assert sum(o.probability for o in figures.outcomes) == 1
     assert figures.hold_pct + figures.payout_pct == pytest.approx(100)
-    assert [o.id for o in figures.outcomes] == ["DMH-S4", "DMH-S3", "DMH-S2", "DMH-S1", "DMH-S0", "DMH-ONE",
-                                                "DMH-BJ", "DMH-LOSE"]
+    assert [o.id for o in figures.outcomes] == [
+        "DMH-S4",
+        "DMH-S3",
+        "DMH-S2",
+        "DMH-S1",
+        "DMH-S0",
+        "DMH-ONE",
+        "DMH-BJ",
+        "DMH-LOSE",
+    ]
 
 
 # ----- the independent enumeration ----------------------------------------------------------------
-KIND_CARDS = {"A": parse_card("AS"), "8": parse_card("8S"), "T": parse_card("KS"), "X": parse_card("5S")}
+KIND_CARDS = {
+    "A": parse_card("AS"),
+    "8": parse_card("8S"),
+    "T": parse_card("KS"),
+    "X": parse_card("5S"),
+}
 PER_DECK = {"A": 4, "8": 4, "T": 16, "X": 28}
 STAKE = 200  # cents: every pay in the five paytables is whole at this stake (3 to 2 pays 300)
 
@@ -117,7 +137,9 @@ def _brute_player_return(decks: int, aces_limit: int, tables: list) -> dict[str,
             if not tail_count:
                 continue
             for t in tables:
-                sets = _play_split(first[0], tail, aces_limit if first[0] == "A" else t.max_hands_eights)
+                sets = _play_split(
+                    first[0], tail, aces_limit if first[0] == "A" else t.max_hands_eights
+                )
                 net = side_pay(pair_outcome(sets, t, lose_excess=False), STAKE, t)[0]
                 won[t.name] += ways * tail_count * (net or -STAKE)
     whole = STAKE * tail_ways
@@ -132,7 +154,10 @@ def test_hold_of_every_paytable_matches_a_brute_enumeration_exactly(decks: int) 
         tables = [t for t in PAYTABLES.values() if t.max_hands_aces == aces]
         brute = _brute_player_return(decks, aces, tables)
         for table in tables:
-            assert analyse(SideBetRules(decks, table)).player_return == brute[table.name], (table.name, decks)
+            assert analyse(SideBetRules(decks, table)).player_return == brute[table.name], (
+                table.name,
+                decks,
+            )
 
 
 # ----- against the seed's published figures (rules document section 9) ---------------------------
@@ -177,7 +202,9 @@ def test_three_sets_without_a_row_lose_under_lose_excess() -> None:
 
 
 def test_a_custom_paytable_without_a_row_loses_that_outcome() -> None:
-    table = paytable_from_dict({"pays": {"DMH-S1": "5", "DMH-ONE": "3/2"}, "max_hands": {"aces": 2, "eights": 2}})
+    table = paytable_from_dict(
+        {"pays": {"DMH-S1": "5", "DMH-ONE": "3/2"}, "max_hands": {"aces": 2, "eights": 2}}
+    )
     figures = analyse(SideBetRules(2, table))
     assert {o.id for o in figures.outcomes} == {"DMH-S1", "DMH-ONE", "DMH-LOSE"}
     assert figures.hit < HIT[2]
@@ -188,6 +215,6 @@ def test_the_side_bets_standard_deviation_is_its_outcomes_spread() -> None:
     from table_controller.games.blackjack.side_math import SideBetRules, analyse
 
     figures = analyse(SideBetRules(6, PAYTABLES["PT2"]))
-    second = sum(o.probability * o.pays ** 2 for o in figures.outcomes)
-    assert figures.variance == second - figures.player_return ** 2
+    second = sum(o.probability * o.pays**2 for o in figures.outcomes)
+    assert figures.variance == second - figures.player_return**2
     assert 1.8 < figures.sd < 1.9  # 1.8648: most bets lose 1 or win 2; a few win 4 to 50

@@ -41,8 +41,11 @@ def test_b15_reads_pt4s_pair_row_as_two_to_one() -> None:
 
 
 def test_a_custom_paytable_file_round_trips(tmp_path: Path) -> None:
-    data = {"name": "house 7", "pays": {"DMH-S2": "30", "DMH-S1": "5", "DMH-ONE": "3/2", "DMH-BJ": 50},
-            "max_hands": {"aces": 2, "eights": 3}}
+    data = {
+        "name": "house 7",
+        "pays": {"DMH-S2": "30", "DMH-S1": "5", "DMH-ONE": "3/2", "DMH-BJ": 50},
+        "max_hands": {"aces": 2, "eights": 3},
+    }
     path = tmp_path / "pt.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     table = load_paytable(path)

@@ -38,7 +38,9 @@ def test_a_stripped_card_is_impossible_and_burned_unused():
     assert opened.kind == "impossible_card"
     assert "stripped out of the 45-card deck" in opened.reason
     assert game.expected(state).controls == (BURN_CARD, VOID_HAND)
-    assert game.prompts(state).dealer_instruction.startswith("IRREGULARITY: F-1: the 8 of diamonds (8D)")
+    assert game.prompts(state).dealer_instruction.startswith(
+        "IRREGULARITY: F-1: the 8 of diamonds (8D)"
+    )
     _, effects = game.apply(state, Decision("seat2", "hit"))
     assert isinstance(effects[0], Refused) and "BURN CARD or VOID HAND" in effects[0].reason
     state, _ = apply(game, state, Control(BURN_CARD, by="pit boss"))
@@ -59,7 +61,9 @@ def test_an_unexpected_card_accepted_as_the_hit_of_the_seat_on_turn():
     state, _effects = game.apply(state, CardArrived(parse_card("7C")))
     assert state.irregularity.kind == "unexpected_card"
     state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
-    assert [c.code for c in state.hands["seat2"]] == ["2S", "5S", "7C"] and state.score("seat2") == 14
+    assert [c.code for c in state.hands["seat2"]] == ["2S", "5S", "7C"] and state.score(
+        "seat2"
+    ) == 14
     assert game.expected(state).decisions == {"seat2": ("hit", "stay")}
 
 
@@ -84,7 +88,10 @@ def test_void_returns_every_ante_and_the_same_farmer_deals_again():
     game = game_of(3)
     state = dealt(game, "2S 3S 4S 5S")
     state, _ = apply(game, state, Control(VOID_HAND, by="pit boss"))
-    assert game.prompts(state).dealer_instruction == "Return SEAT 2's ante, $1.00, from the farm: the deal is void"
+    assert (
+        game.prompts(state).dealer_instruction
+        == "Return SEAT 2's ante, $1.00, from the farm: the deal is void"
+    )
     while game.expected(state).payment is not None:
         state, _ = apply(game, state, Control(PAID))
     assert game.expected(state).hand_over and state.void and state.farm == 0
@@ -109,7 +116,9 @@ def test_a_card_at_the_wrong_spot_is_placed_once_moved():
     state = dealt(game, "2S")
     state, _ = game.apply(state, CardArrived(parse_card("3S"), "seat1/card1"))
     assert state.irregularity.kind == "wrong_spot" and state.irregularity.cards == ()
-    assert "3S" not in game.prompts(state).dealer_instruction  # a face-down card stays unnamed (F-6)
+    assert (
+        "3S" not in game.prompts(state).dealer_instruction
+    )  # a face-down card stays unnamed (F-6)
     state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
     assert [c.code for c in state.hands["seat3"]] == ["3S"]
 
@@ -118,11 +127,21 @@ def test_a_face_down_card_seen_face_up_before_the_reveal_is_exposed_and_accepted
     game = game_of(3)
     state = dealt(game, "2S 3S 4S 5S")  # seat2 2S (down) 5S; seat3 3S; seat1 4S
     state, _effects = game.apply(state, CardArrived(parse_card("3S"), "seat3/card1"))
-    assert state.irregularity.kind == "exposed_card" and game.expected(state).controls == (ACCEPT_CARD, VOID_HAND)
-    assert "SEAT 3's face-down card 3S is seen face up at seat3/card1 before the reveal" in state.irregularity.reason
+    assert state.irregularity.kind == "exposed_card" and game.expected(state).controls == (
+        ACCEPT_CARD,
+        VOID_HAND,
+    )
+    assert (
+        "SEAT 3's face-down card 3S is seen face up at seat3/card1 before the reveal"
+        in state.irregularity.reason
+    )
     state, _ = apply(game, state, Control(ACCEPT_CARD, by="pit boss"))
     seat3 = game.prompts(state).seats[2]
-    assert seat3.cards == ("3S",) and seat3.figures["cards"][0] == {"spot": "seat3/card1", "code": "3S", "face": "up"}
+    assert seat3.cards == ("3S",) and seat3.figures["cards"][0] == {
+        "spot": "seat3/card1",
+        "code": "3S",
+        "face": "up",
+    }
     assert game.prompts(state).seats[1].figures["cards"][0]["code"] is None  # the others stay down
     state, _effects = game.apply(state, CardArrived(parse_card("3S"), "seat3/card1"))
     assert state.irregularity is None  # seen again: public already
@@ -135,11 +154,18 @@ def test_a_face_down_card_that_reads_differently_at_the_reveal_voids_the_deal():
     state, _ = apply(game, state, Decision("seat2", "stay"))
     state, _ = apply(game, state, CardArrived(parse_card("5H")))
     state, _ = apply(game, state, Decision("seat1", "stay"))
-    state, effects = game.apply(state, CardArrived(parse_card("10S"), "seat2/card1"))  # as the shoe read it
+    state, effects = game.apply(
+        state, CardArrived(parse_card("10S"), "seat2/card1")
+    )  # as the shoe read it
     assert state.irregularity is None and effects[0].note == "10S seen at seat2/card1"
     state, _ = game.apply(state, CardArrived(parse_card("JS"), "seat1/card1"))
-    assert state.irregularity.kind == "mismatch" and state.irregularity.cards == ("JS",)  # 9S is not named yet
-    assert state.irregularity.reason == "the camera reads JS at seat1/card1, not the card the shoe read there"
+    assert state.irregularity.kind == "mismatch" and state.irregularity.cards == (
+        "JS",
+    )  # 9S is not named yet
+    assert (
+        state.irregularity.reason
+        == "the camera reads JS at seat1/card1, not the card the shoe read there"
+    )
     assert game.expected(state).controls == (VOID_HAND,)
     state, _ = apply(game, state, Control(VOID_HAND, by="pit boss"))
     while game.expected(state).payment is not None:
@@ -183,4 +209,7 @@ def test_a_void_deal_is_not_voided_twice_and_a_hardware_hold_can_be_accepted():
     state, _ = apply(game, state, Control(VOID_HAND, by="pit boss"))
     state, _ = apply(game, state, Control(PAID))
     same, effects = game.apply(state, Control(VOID_HAND, by="pit boss"))
-    assert same is state and effects[0].reason == "the deal is void already: its antes are being returned"
+    assert (
+        same is state
+        and effects[0].reason == "the deal is void already: its antes are being returned"
+    )

@@ -28,7 +28,9 @@ from table_controller.games.farmer.cards import STRIPPED, farmer_deck
 from table_controller.games.farmer.prompts import seat_net
 from table_controller.games.farmer.switches import SWITCH_VALUES
 
-SWITCHES = st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in SWITCH_VALUES.items()})
+SWITCHES = st.fixed_dictionaries(
+    {}, optional={k: st.sampled_from(v) for k, v in SWITCH_VALUES.items()}
+)
 
 
 def next_event(game, state, rng: random.Random, shoe: list):
@@ -125,7 +127,9 @@ def check_deal(game, start, state, events, logged, farm_before) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), seats=st.integers(2, 8), switches=SWITCHES, deals=st.integers(1, 4))
+@given(
+    seed=st.integers(0, 2**32), seats=st.integers(2, 8), switches=SWITCHES, deals=st.integers(1, 4)
+)
 def test_random_sessions_finish_balance_and_replay(seed, seats, switches, deals):
     game = make_game("farmer", seats=seats, switches=switches)
     rng = random.Random(seed)
@@ -171,14 +175,23 @@ def test_eight_seats_hitting_to_the_end_of_the_stock(seed):
         check_deal(game, start, state, events, logged, farm)
 
 
-JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.text(max_size=8),
-                       lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                       max_leaves=12)
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(extra=st.dictionaries(st.sampled_from(["seats", "switches", "farmer", "farm", "deck", "decisions", "other"]),
-                             JSONISH, max_size=4))
+@given(
+    extra=st.dictionaries(
+        st.sampled_from(["seats", "switches", "farmer", "farm", "deck", "decisions", "other"]),
+        JSONISH,
+        max_size=4,
+    )
+)
 def test_any_farmer_scenario_is_played_or_refused_plainly(extra):
     from table_controller.errors import RuleViolation, ScenarioError
     from table_controller.scenario import run_scenario

@@ -124,7 +124,12 @@ def test_controls_out_of_place_are_refused():
 
 def test_a_card_after_the_hand_is_over():
     t = Table("missouri-city", EXAMPLE_1, first_dealt="green")
-    for seat, action in [("red", "hit"), ("green", "hit"), ("red", "backhand"), ("green", "backhand")]:
+    for seat, action in [
+        ("red", "hit"),
+        ("green", "hit"),
+        ("red", "backhand"),
+        ("green", "backhand"),
+    ]:
         t.deal_all()
         t.decide(seat, action)
     t.deal_all()

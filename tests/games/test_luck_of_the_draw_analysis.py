@@ -24,12 +24,29 @@ def test_the_chosen_plays_settled_by_the_engine_give_the_exact_fraction() -> Non
     reveals = list(itertools.combinations(range(15), 4))
     for picks in reveals:
         revealed = [cards[p] for p in picks]
-        ranks = tuple(la.DEVIL if c.rank == "DV" else 1 if c.is_ace else int(
-            {"J": 11, "Q": 12, "K": 13}.get(c.rank, c.rank)) for c in revealed)
+        ranks = tuple(
+            la.DEVIL
+            if c.rank == "DV"
+            else 1
+            if c.is_ace
+            else int({"J": 11, "Q": 12, "K": 13}.get(c.rank, c.rank))
+            for c in revealed
+        )
         best = la.best_choice(ranks)
-        high = next(p for p, r in zip(picks, ranks, strict=True) if r == (1 if best.high == 14 else best.high))
+        high = next(
+            p
+            for p, r in zip(picks, ranks, strict=True)
+            if r == (1 if best.high == 14 else best.high)
+        )
         low = next(p for p, r in zip(picks, ranks, strict=True) if r == best.low and p != high)
-        hand = LDHand(LDLimits(), None, picks=list(picks), board={p: cards[p] for p in picks}, high=high, low=low)
+        hand = LDHand(
+            LDLimits(),
+            None,
+            picks=list(picks),
+            board={p: cards[p] for p in picks},
+            high=high,
+            low=low,
+        )
         net = Fraction(0)
         for card in deck:
             hand.draw = card
@@ -41,4 +58,6 @@ def test_the_chosen_plays_settled_by_the_engine_give_the_exact_fraction() -> Non
     figures = la.analyse()
     assert figures.player_return == total / len(reveals) == Fraction(14603, 36855)
     assert figures.second_moment == second / (54 * len(reveals))
-    assert float(100 * figures.player_return) == pytest.approx(39.6, abs=0.05)  # red-dog.md, key decision 4
+    assert float(100 * figures.player_return) == pytest.approx(
+        39.6, abs=0.05
+    )  # red-dog.md, key decision 4

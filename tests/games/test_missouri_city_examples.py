@@ -19,12 +19,18 @@ def test_example_1_official_double_backhand_tie_broken_on_thv():
     assert trace["winner"] == "red"
     assert trace["decided_by"] == "W-4"
     assert trace["seats"]["red"] == {
-        "outcome": "successful", "method": "backhand",
-        "player_total": 16, "dealer_total": 14, "total_hand_value": 24,
+        "outcome": "successful",
+        "method": "backhand",
+        "player_total": 16,
+        "dealer_total": 14,
+        "total_hand_value": 24,
     }
     assert trace["seats"]["green"] == {
-        "outcome": "successful", "method": "backhand",
-        "player_total": 16, "dealer_total": 15, "total_hand_value": 25,
+        "outcome": "successful",
+        "method": "backhand",
+        "player_total": 16,
+        "dealer_total": 15,
+        "total_hand_value": 25,
     }
     first = trace["steps"][1]
     assert first["spot"] == "S3" and first["event"]["card"] == "10S"

@@ -31,7 +31,12 @@ def test_ace_rule_after_both_hands_second_dealt_resolves_first_mc5():
 
 
 def test_ace_rule_immediate_c3():
-    t = Table("missouri-city", "4 3 2 | A 5 | 7 | 9 A | 8", first_dealt="red", switches={"C3": "immediate"})
+    t = Table(
+        "missouri-city",
+        "4 3 2 | A 5 | 7 | 9 A | 8",
+        first_dealt="red",
+        switches={"C3": "immediate"},
+    )
     t.deal_all()
     assert t.seat("red").cards == ("7S", "5S")
     assert t.seat("green").cards == ("9S", "8S")
@@ -50,7 +55,9 @@ def test_both_push_hands_second_dealt_acts_first_mc8():
     assert t.expected.decisions == {"green": ("push", "play_push")}
 
 
-@pytest.mark.parametrize(("c12", "first"), [("second_dealt", "green.col1"), ("ace_holder", "red.col1")])
+@pytest.mark.parametrize(
+    ("c12", "first"), [("second_dealt", "green.col1"), ("ace_holder", "red.col1")]
+)
 def test_first_to_act_with_an_initial_ace_c12(c12, first):
     t = Table("missouri-city", "4 3 2 | A 5 | 9 2 | 4 5", first_dealt="red", switches={"C12": c12})
     t.deal_all()  # both seats are at 11 or less: forced hits, no decisions
@@ -169,10 +176,25 @@ def _done(seat, status, method=None, pt=None, thv=None):
         (("successful", "stand_pat", 14, 15), ("successful", "backhand", 16, 22), "red", "SP-W2"),
         (("successful", "stand_pat", 14, 17), ("successful", "backhand", 16, 22), "green", "SP-W2"),
         (("successful", "stand_pat", 14, 16), ("successful", "backhand", 16, 22), None, "SP-W2"),
-        (("successful", "stand_pat", 12, 18), ("successful", "play_push", 17, 20), "green", "SP-W3"),
-        (("successful", "stand_pat", 14, 15), ("successful", "five_card", 11, 16), "green", "SP-W4"),
+        (
+            ("successful", "stand_pat", 12, 18),
+            ("successful", "play_push", 17, 20),
+            "green",
+            "SP-W3",
+        ),
+        (
+            ("successful", "stand_pat", 14, 15),
+            ("successful", "five_card", 11, 16),
+            "green",
+            "SP-W4",
+        ),
         (("successful", "stand_pat", 13, 16), ("successful", "stand_pat", 14, 15), "red", "SP-W5"),
-        (("successful", "stand_pat", 13, 16), ("successful", "stand_pat", 13, 15), "green", "SP-W5"),
+        (
+            ("successful", "stand_pat", 13, 16),
+            ("successful", "stand_pat", 13, 15),
+            "green",
+            "SP-W5",
+        ),
     ],
 )
 def test_winner_tables(red, green, winner, rule):
@@ -200,7 +222,12 @@ def test_deck_running_out_with_reshuffle_c10():
 
     from table_controller.events import RESHUFFLE, Control
 
-    t = Table("missouri-city", "4 3 2 | 10 8 | 5 6 | 2 3 9", first_dealt="red", switches={"C10": "reshuffle"})
+    t = Table(
+        "missouri-city",
+        "4 3 2 | 10 8 | 5 6 | 2 3 9",
+        first_dealt="red",
+        switches={"C10": "reshuffle"},
+    )
     t.deal_all()
     t.decide("red", "push")
     shoe = t.state.shoe

@@ -17,7 +17,9 @@ GAMES = st.one_of(
     st.tuples(st.just("buffalo-bayou"), st.none(), st.none()),
     st.tuples(st.just("backhand"), st.none(), st.integers(1, 6)),
 )
-SWITCHES = st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in SWITCH_VALUES.items()})
+SWITCHES = st.fixed_dictionaries(
+    {}, optional={k: st.sampled_from(v) for k, v in SWITCH_VALUES.items()}
+)
 
 
 def play_randomly(game, seed: int):
@@ -32,7 +34,9 @@ def play_randomly(game, seed: int):
     for _ in range(500):
         exp = game.expected(state)
         if exp.hand_over:
-            assert exp.controls == ()  # the result stands: nothing to void; NEW DECK starts the next
+            assert (
+                exp.controls == ()
+            )  # the result stands: nothing to void; NEW DECK starts the next
             # No state the engine handed out was changed by a later transition.
             assert [game.prompts(s).to_dict() for s in states] == trace
             return state, events, trace, deck

@@ -26,11 +26,15 @@ def enumerated_return(table: PayTable, power: int = 1) -> Fraction:
         count += 1
         spread = spread_of(first, second)
         if spread is None:
-            total += (table.three_of_a_kind if rank_value(third) == rank_value(first) else 0) ** power
+            total += (
+                table.three_of_a_kind if rank_value(third) == rank_value(first) else 0
+            ) ** power
         elif spread > 0:
             low, high = sorted((rank_value(first), rank_value(second)))
             raised = 1 if spread >= 7 else 0
-            total += (table.win(spread, 1, raised) if low < rank_value(third) < high else -(1 + raised)) ** power
+            total += (
+                table.win(spread, 1, raised) if low < rank_value(third) < high else -(1 + raised)
+            ) ** power
     return total / count
 
 
@@ -47,11 +51,19 @@ def test_the_variance_per_ante_equals_enumeration_of_one_deck() -> None:
     assert odds.to_dict()["sd_per_ante"] == pytest.approx(float(odds.variance) ** 0.5, abs=1e-6)
 
 
-@pytest.mark.parametrize(("decks", "edge"), [(1, 3.155354), (2, 3.07663), (4, 2.883759), (6, 2.797827), (8, 2.750892)])
+@pytest.mark.parametrize(
+    ("decks", "edge"), [(1, 3.155354), (2, 3.07663), (4, 2.883759), (6, 2.797827), (8, 2.750892)]
+)
 def test_house_edge_per_deck_count(decks: int, edge: float) -> None:
     odds = red_dog_odds(decks)
     assert odds.to_dict()["house_edge_pct"] == pytest.approx(edge, abs=1e-6)
-    assert odds.to_dict()["raise_on_spreads"] == [7, 8, 9, 10, 11]  # raising gains from spread 7, whatever the decks
+    assert odds.to_dict()["raise_on_spreads"] == [
+        7,
+        8,
+        9,
+        10,
+        11,
+    ]  # raising gains from spread 7, whatever the decks
     assert odds.pair + sum(line.probability for line in odds.spreads) == 1
 
 
@@ -73,7 +85,12 @@ def test_json_prints_house_edge_pct(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(parse("--decks", "8", "--json")) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["decks"] == 8 and data["house_edge_pct"] == pytest.approx(2.750892, abs=1e-6)
-    assert set(data["probabilities"]) == {"pair", "three_of_a_kind", "consecutive", *(f"spread_{n}" for n in range(1, 12))}
+    assert set(data["probabilities"]) == {
+        "pair",
+        "three_of_a_kind",
+        "consecutive",
+        *(f"spread_{n}" for n in range(1, 12)),
+    }
 
 
 def test_words_and_every_deck_count(capsys: pytest.CaptureFixture[str]) -> None:
@@ -86,4 +103,6 @@ def test_words_and_every_deck_count(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_deck_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         parse("--decks", "9")
-    assert exit_.value.code == 2 and "decks are a whole number from 1 to 8" in capsys.readouterr().err
+    assert (
+        exit_.value.code == 2 and "decks are a whole number from 1 to 8" in capsys.readouterr().err
+    )

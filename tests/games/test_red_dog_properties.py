@@ -16,7 +16,11 @@ from table_controller.games import make_game
 from table_controller.games.red_dog.switches import SWITCH_VALUES
 
 SWITCHES = st.fixed_dictionaries(
-    {}, optional={k: st.sampled_from([v for v in vals if v != "custom"]) for k, vals in SWITCH_VALUES.items()})
+    {},
+    optional={
+        k: st.sampled_from([v for v in vals if v != "custom"]) for k, vals in SWITCH_VALUES.items()
+    },
+)
 
 
 def fresh_shoe(rng: random.Random, decks: int) -> list:
@@ -71,7 +75,10 @@ def play_round(rng: random.Random, game, state, shoe: list, used: list[str]):
             used.append(event.card.code)
         before = game.prompts(state).to_dict()
         new, effects = game.apply(state, event)
-        assert not any(isinstance(e, Refused) for e in effects), (effects, game.prompts(state).dealer_instruction)
+        assert not any(isinstance(e, Refused) for e in effects), (
+            effects,
+            game.prompts(state).dealer_instruction,
+        )
         assert new.irregularity is None, new.irregularity
         assert game.prompts(state).to_dict() == before  # the state handed out did not change
         settled += [e.payment for e in effects if isinstance(e, Settled)]
@@ -86,8 +93,12 @@ def check_money(game, state, settled) -> None:
     assert sum(p.staked for p in settled) == staked
     assert sum(p.collected + p.returned for p in settled) == staked
     assert all(p.collected >= 0 and p.returned >= 0 and p.paid >= 0 for p in settled)
-    assert sorted(p.seat for p in settled) == sorted(state.playing_seats())  # each seat settled once
-    assert sum(r.details["net"] for r in game.result(state).seats.values()) == sum(p.net for p in settled)
+    assert sorted(p.seat for p in settled) == sorted(
+        state.playing_seats()
+    )  # each seat settled once
+    assert sum(r.details["net"] for r in game.result(state).seats.values()) == sum(
+        p.net for p in settled
+    )
 
 
 def check_replay(game, start, events, trace) -> None:
@@ -116,7 +127,9 @@ def test_random_rounds_finish_balance_and_replay(switches, seats, seed) -> None:
         check_money(game, state, settled)
         check_replay(game, start, events, trace)
         per_card = {code: used.count(code) for code in used}
-        assert max(per_card.values(), default=0) <= game.switches.decks  # no card more often than the shoe holds
+        assert (
+            max(per_card.values(), default=0) <= game.switches.decks
+        )  # no card more often than the shoe holds
         late, effects = game.apply(state, Decision("seat1", "call"))
         assert late is state and isinstance(effects[0], Refused)
         state = game.next_hand(state)

@@ -17,7 +17,9 @@ from table_controller.events import DONE, NEW_DECK, RESHUFFLE, CardArrived, Cont
 from table_controller.games import make_game
 from table_controller.games.split_decision.switches import SWITCH_VALUES
 
-SWITCHES = st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in SWITCH_VALUES.items()})
+SWITCHES = st.fixed_dictionaries(
+    {}, optional={k: st.sampled_from(v) for k, v in SWITCH_VALUES.items()}
+)
 
 
 def next_event(rng: random.Random, game, state, stock: list):
@@ -29,7 +31,9 @@ def next_event(rng: random.Random, game, state, stock: list):
     if DONE in exp.controls:
         return Control(DONE)
     if RESHUFFLE in exp.controls:
-        if state.sw.SD4 == "reshuffle":  # under void_round the round ends; a full shuffle comes next
+        if (
+            state.sw.SD4 == "reshuffle"
+        ):  # under void_round the round ends; a full shuffle comes next
             stock[:] = list(state.shoe.discarded)
             rng.shuffle(stock)
         return Control(RESHUFFLE)
@@ -48,12 +52,18 @@ def play_round(rng: random.Random, game, state, stock: list):
             return start, state, events, trace
         event = next_event(rng, game, state, stock)
         if isinstance(event, Decision):
-            wrong = Decision(event.seat, "discard" if state.hands[event.seat].chips == 0 else "no_such_play")
+            wrong = Decision(
+                event.seat, "discard" if state.hands[event.seat].chips == 0 else "no_such_play"
+            )
             same, effects = game.apply(state, wrong)
             assert same is state and isinstance(effects[0], Refused)
         before = game.prompts(state).to_dict()
         new, effects = game.apply(state, event)
-        assert not any(isinstance(e, Refused) for e in effects), (event, effects, game.prompts(state).dealer_instruction)
+        assert not any(isinstance(e, Refused) for e in effects), (
+            event,
+            effects,
+            game.prompts(state).dealer_instruction,
+        )
         assert new.irregularity is None, new.irregularity
         assert game.prompts(state).to_dict() == before
         state = new
@@ -66,7 +76,9 @@ def play_round(rng: random.Random, game, state, stock: list):
 def check_cards(state, stock: list) -> None:
     """The 54 cards are each in one place: the stock, the layout or the discard (or not yet dealt)."""
     drawn = [c.code for c in state.shoe.drawn]
-    assert len(drawn) == len(set(drawn)) + max(0, drawn.count("JK") - 1)  # each card once, two jokers
+    assert len(drawn) == len(set(drawn)) + max(
+        0, drawn.count("JK") - 1
+    )  # each card once, two jokers
     on_layout = [c.code for c in state.layout_cards()]
     assert sorted(on_layout + [c.code for c in state.shoe.discarded]) == sorted(drawn)
     assert len(stock) == state.shoe.remaining

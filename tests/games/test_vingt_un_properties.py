@@ -24,7 +24,9 @@ from table_controller.games.vingt_un.prompts import banker_hidden, hand_hidden, 
 from table_controller.games.vingt_un.switches import SWITCH_VALUES
 from table_controller.money import signed
 
-SWITCHES = st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in SWITCH_VALUES.items()})
+SWITCHES = st.fixed_dictionaries(
+    {}, optional={k: st.sampled_from(v) for k, v in SWITCH_VALUES.items()}
+)
 
 
 class Dealer:
@@ -62,7 +64,9 @@ def next_event(rng: random.Random, game: Any, state: Any, dealer: Dealer) -> Any
                 dealer.reshuffle(state)
             return Control(control)
     if exp.deal is None and not exp.decisions:  # the stock and the pile both empty (V-28)
-        assert exp.controls == ("void_hand",) and not state.shoe.remaining and not state.shoe.discarded
+        assert (
+            exp.controls == ("void_hand",) and not state.shoe.remaining and not state.shoe.discarded
+        )
         return Control("void_hand")
     if exp.deal is not None:
         return CardArrived(dealer.stock.pop(0))
@@ -95,7 +99,11 @@ def play_round(rng: random.Random, game: Any, state: Any, dealer: Dealer) -> tup
         new, effects = game.apply(state, event)
         if any(isinstance(e, Refused) for e in effects):
             assert new is state
-            assert isinstance(event, Control) and event.control == "seats_in" and not state.deal_order(), (event, effects)
+            assert (
+                isinstance(event, Control)
+                and event.control == "seats_in"
+                and not state.deal_order()
+            ), (event, effects)
             event = Decision(next(iter(game.expected(state).decisions)), "sit_in")
             new, effects = game.apply(state, event)
         events.append(event)
@@ -106,7 +114,9 @@ def play_round(rng: random.Random, game: Any, state: Any, dealer: Dealer) -> tup
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), switches=SWITCHES, seats=st.integers(1, 7))
-def test_random_rounds_on_one_pack_finish_balance_and_replay(seed: int, switches: dict[str, str], seats: int) -> None:
+def test_random_rounds_on_one_pack_finish_balance_and_replay(
+    seed: int, switches: dict[str, str], seats: int
+) -> None:
     rng = random.Random(seed)
     game = make_game("vingt-un", switches=switches, seats=seats)
     dealer = Dealer(rng)
@@ -124,18 +134,25 @@ def test_random_rounds_on_one_pack_finish_balance_and_replay(seed: int, switches
         assert all(min(p.collected, p.returned, p.paid, p.owed) >= 0 for p in settled)
         hands = Counter((p.seat, p.hand) for p in settled)
         assert all(v == 1 for v in hands.values())
-        assert len(hands) == sum(len(state.plays[s].hands) for s in state.plays if state.plays[s].hands[0].stake)
+        assert len(hands) == sum(
+            len(state.plays[s].hands) for s in state.plays if state.plays[s].hands[0].stake
+        )
         assert result.details["banker_net"] == -sum(p.net for p in settled)
         # the result as the dealer reads it: every net in dollars (+$10.00), none in raw cents
         if not result.void:
-            nets = [result.details["banker_net"]] + [v.details["net"] for v in result.seats.values()]
+            nets = [result.details["banker_net"]] + [
+                v.details["net"] for v in result.seats.values()
+            ]
             assert all(signed(net) in result.explanation for net in nets), result.explanation
             assert not re.search(r"[+-]\d", result.explanation), result.explanation
         # cards: the stock, the pile and nothing else make one pack; the layout is gathered
         shoe = state.shoe
         assert shoe.remaining == len(dealer.stock)
-        assert sorted(c.index for c in shoe.discarded) + sorted(c.index for c in dealer.stock) and \
-            len(set(shoe.discarded) | set(dealer.stock)) == 52 == len(shoe.discarded) + len(dealer.stock)
+        assert sorted(c.index for c in shoe.discarded) + sorted(
+            c.index for c in dealer.stock
+        ) and len(set(shoe.discarded) | set(dealer.stock)) == 52 == len(shoe.discarded) + len(
+            dealer.stock
+        )
         # replay: the round from its header, event by event, gives the same prompts
         replayed = start
         for event in events:
@@ -155,10 +172,13 @@ def test_a_round_over_refuses_every_event() -> None:
         assert new is state and isinstance(effects[0], Refused)
 
 
-@pytest.mark.parametrize(("switches", "words"), [
-    ({"V9": "x"}, "unknown vingt-un switch 'V9' (switches: V1, V2, V3, V4, V5)"),
-    ({"v4": "stand_16"}, "switch V4 is one of stand_17, hit_soft_17 (got 'stand_16')"),
-])
+@pytest.mark.parametrize(
+    ("switches", "words"),
+    [
+        ({"V9": "x"}, "unknown vingt-un switch 'V9' (switches: V1, V2, V3, V4, V5)"),
+        ({"v4": "stand_16"}, "switch V4 is one of stand_17, hit_soft_17 (got 'stand_16')"),
+    ],
+)
 def test_a_switch_it_does_not_know_is_refused_plainly(switches: dict[str, str], words: str) -> None:
     with pytest.raises(ConfigError) as refused:
         make_game("vingt-un", switches=switches)

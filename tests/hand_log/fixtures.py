@@ -25,7 +25,8 @@ def _start_server() -> tuple[str, str]:
     if done.returncode != 0:
         pytest.fail(f"scripts/pg-test-server could not start PostgreSQL: {done.stderr}")
     exports = dict(
-        line.removeprefix("export ").split("=", 1) for line in done.stdout.splitlines()
+        line.removeprefix("export ").split("=", 1)
+        for line in done.stdout.splitlines()
         if line.startswith("export ")
     )
     return exports["TABLE_TEST_PG_URL"], exports["TABLE_TEST_PG_DIR"]
@@ -72,5 +73,3 @@ def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv("TABLE_DATA_DIR", str(folder))
     return folder
-
-

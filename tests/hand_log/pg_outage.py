@@ -44,7 +44,9 @@ class OwnServer:
         self._ctl("-m", "fast", "-w", "-t", "60", "stop")
 
     def start(self) -> None:
-        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=100"
+        options = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=100"
+        )
         self._ctl("-l", str(self.folder / "server.log"), "-w", "-t", "60", "start", "-o", options)
 
     def remove(self) -> None:

@@ -21,8 +21,10 @@ HEADER = {
 def event_payload(i: int) -> dict[str, Any]:
     return {
         "event": {"type": "card", "card": ["AS", "10H", "QC", "JK"][i % 4], "spot": f"s{i}"},
-        "prompts": {"dealer_instruction": f"deal card {i + 1}", "seats": [
-            {"seat": "seat1", "player_total": i, "legal_actions": ["hit", "stand_pat"]}]},
+        "prompts": {
+            "dealer_instruction": f"deal card {i + 1}",
+            "seats": [{"seat": "seat1", "player_total": i, "legal_actions": ["hit", "stand_pat"]}],
+        },
         "effects": [{"type": "applied", "note": f"card {i} to s{i}"}],
     }
 
@@ -32,19 +34,39 @@ def hand_payloads(hand_no: int) -> list[tuple[str, dict[str, Any], str]]:
     note, a decision and its result."""
     return [
         ("event", event_payload(0), "sim-shoe"),
-        ("hardware", {"type": "sequence_gap", "source": "sim-shoe", "at": 1.5, "seq": 9}, "sim-shoe"),
+        (
+            "hardware",
+            {"type": "sequence_gap", "source": "sim-shoe", "at": 1.5, "seq": 9},
+            "sim-shoe",
+        ),
         ("event", event_payload(1), "sim-shoe"),
         ("note", {"text": "pit boss called", "unicode": "Zoë ♠"}, "pit:bob"),
-        ("event", {"event": {"type": "decision", "seat": "seat1", "action": "stand_pat"},
-                   "prompts": {"seats": []}, "effects": []}, "dealer-ann"),
-        ("result", {"winner": "seat1" if hand_no % 2 else None, "decided_by": "W-4",
-                    "explanation": "seat1 has the higher total", "void": False,
-                    "seats": {}}, "engine"),
+        (
+            "event",
+            {
+                "event": {"type": "decision", "seat": "seat1", "action": "stand_pat"},
+                "prompts": {"seats": []},
+                "effects": [],
+            },
+            "dealer-ann",
+        ),
+        (
+            "result",
+            {
+                "winner": "seat1" if hand_no % 2 else None,
+                "decided_by": "W-4",
+                "explanation": "seat1 has the higher total",
+                "void": False,
+                "seats": {},
+            },
+            "engine",
+        ),
     ]
 
 
-def write_hands(log: HandLog, count: int, *, start: int = 0, prefix: str = "h",
-                at: float = 1_700_000_000.0) -> list[str]:
+def write_hands(
+    log: HandLog, count: int, *, start: int = 0, prefix: str = "h", at: float = 1_700_000_000.0
+) -> list[str]:
     """Write ``count`` finished hands; returns their ids."""
     ids = []
     for n in range(start, start + count):

@@ -39,7 +39,9 @@ def test_twenty_tables_write_one_postgres_log_at_once(pg_server_url: str, key_pa
 
     key = load_key(key_path)
     with open_store(url, create=False) as store:
-        assert verify_chains(store, key, HeadStore(key_path, key, store.log_id, store.location)) == []
+        assert (
+            verify_chains(store, key, HeadStore(key_path, key, store.log_id, store.location)) == []
+        )
         records = list(store.records())
     per_hand = 1 + len(hand_payloads(0))
     assert len(records) == TABLES * HANDS * per_hand

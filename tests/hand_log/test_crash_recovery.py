@@ -25,9 +25,25 @@ KILLS = 8
 
 def table_run(db: Path, key: Path, hands: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--hands",
-         str(hands), "--log", str(db), "--key", str(key), "--pace", "0.01", "--quiet"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "run",
+            "--autopilot",
+            "--hands",
+            str(hands),
+            "--log",
+            str(db),
+            "--key",
+            str(key),
+            "--pace",
+            "0.01",
+            "--quiet",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
 

@@ -23,14 +23,33 @@ HANDS = 3
 
 def blackjack_log(tmp_path: Path, key_path: Path) -> tuple[str, list[RecordedHand]]:
     db = str(tmp_path / "bj.db")
-    assert main(["run", "--autopilot", "--hands", str(HANDS), "--game", "blackjack", "--seats", "7",
-                 "--log", db, "--key", str(key_path), "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--autopilot",
+                "--hands",
+                str(HANDS),
+                "--game",
+                "blackjack",
+                "--seats",
+                "7",
+                "--log",
+                db,
+                "--key",
+                str(key_path),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     with open_store(db, create=False) as store:
         return db, iter_hands(store)
 
 
 def test_event_records_hold_the_event_and_its_effects_and_a_hand_is_a_sixth_of_what_it_was(
-    tmp_path: Path, key_path: Path,
+    tmp_path: Path,
+    key_path: Path,
 ) -> None:
     db, hands = blackjack_log(tmp_path, key_path)
     events = [r for hand in hands for r in hand.events]
@@ -40,23 +59,37 @@ def test_event_records_hold_the_event_and_its_effects_and_a_hand_is_a_sixth_of_w
     assert check_log(db, key_path).findings == []
 
 
-def test_the_replay_still_catches_an_effect_that_is_not_the_engine_s(tmp_path: Path, key_path: Path) -> None:
+def test_the_replay_still_catches_an_effect_that_is_not_the_engine_s(
+    tmp_path: Path, key_path: Path
+) -> None:
     _db, hands = blackjack_log(tmp_path, key_path)
     hand = hands[-1]
-    i, record = next((i, r) for i, r in enumerate(hand.records) if r.kind == "event" and r.payload["effects"])
+    i, record = next(
+        (i, r) for i, r in enumerate(hand.records) if r.kind == "event" and r.payload["effects"]
+    )
     payload = record.payload
     payload["effects"][0]["note"] = "the card went somewhere else"
     forged = replace(record, payload_text=canonical_json(payload))
-    findings = replay_hand(RecordedHand(hand.table, hand.hand_id, hand.header_record,
-                                        [*hand.records[:i], forged, *hand.records[i + 1:]]))
+    findings = replay_hand(
+        RecordedHand(
+            hand.table,
+            hand.hand_id,
+            hand.header_record,
+            [*hand.records[:i], forged, *hand.records[i + 1 :]],
+        )
+    )
     assert [f.seq for f in findings] == [record.seq]
     assert "effects differ from the replay: effects[0].note" in findings[0].problem
 
 
-def test_a_log_written_with_prompts_verifies_and_reads_as_the_lean_one(tmp_path: Path, key_path: Path) -> None:
+def test_a_log_written_with_prompts_verifies_and_reads_as_the_lean_one(
+    tmp_path: Path, key_path: Path
+) -> None:
     _db, hands = blackjack_log(tmp_path, key_path)
     old_db = str(tmp_path / "old.db")
-    with HandLog.open(old_db, key_path=key_path, table_id="table-1") as old:  # as the table wrote before
+    with HandLog.open(
+        old_db, key_path=key_path, table_id="table-1"
+    ) as old:  # as the table wrote before
         for hand in hands:
             shown = shown_prompts(hand)
             old.begin_hand(hand.hand_id, hand.header, at=hand.header_record.at)

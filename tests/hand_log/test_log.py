@@ -15,8 +15,13 @@ from tests.hand_log.sample import HEADER, hand_payloads, write_hands
 def test_every_kind_of_record_reads_back_unchanged(log_target: str, key_path: Path) -> None:
     with HandLog.open(log_target, key_path=key_path) as log:
         write_hands(log, 2)
-        between = log.append("", "hardware", {"type": "disconnected", "seq": 3},
-                             source="shoe", at=1_800_000_000.123456789)
+        between = log.append(
+            "",
+            "hardware",
+            {"type": "disconnected", "seq": 3},
+            source="shoe",
+            at=1_800_000_000.123456789,
+        )
     with open_store(log_target, create=False) as store:
         for n, hand_id in enumerate(("h0000", "h0001")):
             hand = read_hand(store, hand_id)
@@ -24,7 +29,8 @@ def test_every_kind_of_record_reads_back_unchanged(log_target: str, key_path: Pa
             written = hand_payloads(n)
             assert [(r.kind, r.payload, r.source) for r in hand.records] == written
             assert [r.at for r in hand.records] == [
-                1_700_000_000.0 + n * 10 + i * 0.125 for i in range(len(written))]
+                1_700_000_000.0 + n * 10 + i * 0.125 for i in range(len(written))
+            ]
             assert hand.result == written[-1][1]
         records = list(store.records())
     assert [r.seq for r in records] == list(range(1, len(records) + 1))
@@ -38,8 +44,9 @@ def test_append_is_visible_to_another_connection_when_it_returns(
 ) -> None:
     with HandLog.open(log_target, key_path=key_path) as log:
         log.begin_hand("h1", HEADER)
-        seq = log.append("h1", "event", {"event": {"type": "card", "card": "AS"}},
-                         source="shoe", at=1.0)
+        seq = log.append(
+            "h1", "event", {"event": {"type": "card", "card": "AS"}}, source="shoe", at=1.0
+        )
         with open_store(log_target, create=False) as other:
             assert other.last_record("table-1").seq == seq  # type: ignore[union-attr]
 
@@ -48,8 +55,9 @@ def test_unfinished_hand_is_found_from_the_log_alone(log_target: str, key_path: 
     with HandLog.open(log_target, key_path=key_path) as log:
         write_hands(log, 1)
         log.begin_hand("h-open", HEADER)
-        log.append("h-open", "event", {"event": {"type": "card", "card": "KS"}},
-                   source="shoe", at=5.0)
+        log.append(
+            "h-open", "event", {"event": {"type": "card", "card": "KS"}}, source="shoe", at=5.0
+        )
     with HandLog.open(log_target, key_path=key_path) as log:
         hand_id, header, records = log.unfinished_hand()  # type: ignore[misc]
         assert (hand_id, header) == ("h-open", HEADER)

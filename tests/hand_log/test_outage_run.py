@@ -27,10 +27,31 @@ TABLE = "bj-1"
 
 def table_run(url: str, key: Path, hands: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "table_controller.cli", "run", "--autopilot", "--hands", str(hands),
-         "--game", "blackjack", "--seats", "7", "--log", url, "--key", str(key), "--table-id", TABLE,
-         "--pace", "0.01", "--quiet"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "run",
+            "--autopilot",
+            "--hands",
+            str(hands),
+            "--game",
+            "blackjack",
+            "--seats",
+            "7",
+            "--log",
+            url,
+            "--key",
+            str(key),
+            "--table-id",
+            TABLE,
+            "--pace",
+            "0.01",
+            "--quiet",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
 
@@ -50,32 +71,50 @@ def in_spool(key: Path) -> list[tuple[int, str]]:
         return []
     try:
         with sqlite3.connect(f"file:{files[0]}?mode=ro", uri=True) as db:
-            return [(int(s), str(h)) for s, h in db.execute("SELECT seq, hash FROM hand_records ORDER BY seq")]
+            return [
+                (int(s), str(h))
+                for s, h in db.execute("SELECT seq, hash FROM hand_records ORDER BY seq")
+            ]
     except sqlite3.Error:  # deleted between the glob and the read: forwarded
         return []
 
 
 def test_a_table_dealing_through_an_outage_and_a_crash_loses_doubles_and_reorders_nothing(
-    own_pg: OwnServer, key_path: Path,
+    own_pg: OwnServer,
+    key_path: Path,
 ) -> None:
     url = fresh_pg_url(own_pg.url)
     first = table_run(url, key_path, hands=500)
     try:
-        wait_for(lambda: any(kind == "result" for _, kind, _ in on_server(url)), "a hand on the server")
+        wait_for(
+            lambda: any(kind == "result" for _, kind, _ in on_server(url)), "a hand on the server"
+        )
         before = on_server(url)
         own_pg.stop()
-        wait_for(lambda: (in_spool(key_path) or [(0, "")])[-1][0] >= before[-1][0] + 60, "records kept in the spool")
+        wait_for(
+            lambda: (in_spool(key_path) or [(0, "")])[-1][0] >= before[-1][0] + 60,
+            "records kept in the spool",
+        )
         first.send_signal(signal.SIGKILL)  # a crash during the outage
         first.wait(timeout=60)
         kept = in_spool(key_path)
-        second = table_run(url, key_path, hands=500)  # the server still down: it resumes from the spool
+        second = table_run(
+            url, key_path, hands=500
+        )  # the server still down: it resumes from the spool
         try:
-            wait_for(lambda: in_spool(key_path)[-1:] > kept[-1:] and len(in_spool(key_path)) > len(kept) + 40,
-                     "the restarted table to keep dealing into the spool")
+            wait_for(
+                lambda: (
+                    in_spool(key_path)[-1:] > kept[-1:] and len(in_spool(key_path)) > len(kept) + 40
+                ),
+                "the restarted table to keep dealing into the spool",
+            )
             own_pg.start()
             wait_for(lambda: not in_spool(key_path), "the spool to be forwarded and removed")
             forwarded = on_server(url)[-1][0]
-            wait_for(lambda: on_server(url)[-1][0] > forwarded + 40, "the table to write to the server again")
+            wait_for(
+                lambda: on_server(url)[-1][0] > forwarded + 40,
+                "the table to write to the server again",
+            )
         finally:
             second.send_signal(signal.SIGINT)
             _, err = second.communicate(timeout=60)

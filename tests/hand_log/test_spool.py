@@ -51,7 +51,9 @@ def url(own_pg: OwnServer) -> str:
 
 
 def test_records_written_while_the_server_is_stopped_are_kept_and_forwarded_in_order(
-    own_pg: OwnServer, url: str, key_path: Path,
+    own_pg: OwnServer,
+    url: str,
+    key_path: Path,
 ) -> None:
     log = HandLog.open(url, key_path=key_path, table_id="table-1")
     try:
@@ -74,17 +76,30 @@ def test_records_written_while_the_server_is_stopped_are_kept_and_forwarded_in_o
     rows = server_rows(url, "table-1")
     assert [seq for seq, _ in rows] == list(range(1, 7 * 5 + 1 + 7 + 1))
     with open_store(url, create=False) as store:  # the log says what happened, once it is back
-        [note] = [r for r in store.records(table="table-1") if r.kind == "hardware" and r.source == "hand_log"]
+        [note] = [
+            r
+            for r in store.records(table="table-1")
+            if r.kind == "hardware" and r.source == "hand_log"
+        ]
     assert note.seq == 36 and note.hand_id == ""
-    assert (note.payload["type"], note.payload["records"], note.payload["first_seq"]) == ("log_unreachable", 18, 18)
-    assert note.payload["began"] <= note.payload["ended"] and "administrator command" in note.payload["reason"]
+    assert (note.payload["type"], note.payload["records"], note.payload["first_seq"]) == (
+        "log_unreachable",
+        18,
+        18,
+    )
+    assert (
+        note.payload["began"] <= note.payload["ended"]
+        and "administrator command" in note.payload["reason"]
+    )
     report = check_log(url, key_path, replay=False)
     assert report.findings == []
     assert report.records == report.rows == len(rows)
 
 
 def test_a_table_stopped_during_the_outage_resumes_from_its_spool_and_forwards_it_at_start(
-    own_pg: OwnServer, url: str, key_path: Path,
+    own_pg: OwnServer,
+    url: str,
+    key_path: Path,
 ) -> None:
     with HandLog.open(url, key_path=key_path, table_id="table-1") as log:
         write_hands(log, 1)
@@ -92,7 +107,9 @@ def test_a_table_stopped_during_the_outage_resumes_from_its_spool_and_forwards_i
         own_pg.stop()
         half_a_hand(log, "mid", slice(1, 3))
     try:
-        with HandLog.open(url, key_path=key_path, table_id="table-1") as log:  # the server still down
+        with HandLog.open(
+            url, key_path=key_path, table_id="table-1"
+        ) as log:  # the server still down
             assert log.spool_notice() == "Hand log server unreachable: 2 records kept here"
             hand_id, _header, records = log.unfinished_hand()  # type: ignore[misc]
             assert hand_id == "mid" and len(records) == 3  # two of them never reached the server
@@ -101,7 +118,9 @@ def test_a_table_stopped_during_the_outage_resumes_from_its_spool_and_forwards_i
             kept = [(r.seq, r.digest) for r in log.store.records(table="table-1", after_seq=8)]
     finally:
         own_pg.start()
-    with HandLog.open(url, key_path=key_path, table_id="table-1") as log:  # forwarded before it starts
+    with HandLog.open(
+        url, key_path=key_path, table_id="table-1"
+    ) as log:  # forwarded before it starts
         assert log.spool_notice() is None
     assert spool_files(key_path) == []
     rows = server_rows(url, "table-1")
@@ -111,23 +130,33 @@ def test_a_table_stopped_during_the_outage_resumes_from_its_spool_and_forwards_i
 
 
 def test_a_second_writer_on_the_server_meanwhile_leaves_the_spool_for_an_auditor(
-    own_pg: OwnServer, url: str, key_path: Path,
+    own_pg: OwnServer,
+    url: str,
+    key_path: Path,
 ) -> None:
     with HandLog.open(url, key_path=key_path, table_id="table-1") as log:
         write_hands(log, 1)
         own_pg.stop()
         write_hands(log, 1, start=1)
     own_pg.start()
-    with open_store(url, create=False) as store:  # meanwhile another writer carried on the chain there
+    with open_store(
+        url, create=False
+    ) as store:  # meanwhile another writer carried on the chain there
         last = store.last_record("table-1")
-        store.insert(seal(load_key(key_path), last, "table-1", "", "note", {"text": "elsewhere"}, "other", 1.0))
+        store.insert(
+            seal(
+                load_key(key_path), last, "table-1", "", "note", {"text": "elsewhere"}, "other", 1.0
+            )
+        )
     with pytest.raises(HandLogError, match="does not lead into the records kept"):
         HandLog.open(url, key_path=key_path, table_id="table-1")
     assert len(spool_files(key_path)) == 1
 
 
 def test_the_dealer_sees_the_count_of_kept_records_until_they_are_forwarded(
-    own_pg: OwnServer, url: str, key_path: Path,
+    own_pg: OwnServer,
+    url: str,
+    key_path: Path,
 ) -> None:
     log = HandLog.open(url, key_path=key_path, table_id="table-1")
     session = TableSession(make_game("missouri-city"), log=log)
@@ -139,7 +168,9 @@ def test_the_dealer_sees_the_count_of_kept_records_until_they_are_forwarded(
         own_pg.stop()
         session.submit(Control(NEW_DECK), source="console:dealer")  # refused mid-hand: still logged
         session.hardware_event({"type": "heartbeat"}, source="sim://")
-        assert session.snapshot()["hardware"]["notices"] == ["Hand log server unreachable: 2 records kept here"]
+        assert session.snapshot()["hardware"]["notices"] == [
+            "Hand log server unreachable: 2 records kept here"
+        ]
         own_pg.start()
         wait_for(lambda: seen and seen[-1] == [], "the notice to come down")
     finally:
@@ -148,7 +179,9 @@ def test_the_dealer_sees_the_count_of_kept_records_until_they_are_forwarded(
 
 
 def test_a_spool_is_readable_by_its_owner_alone_even_under_a_loose_umask(
-    own_pg: OwnServer, url: str, key_path: Path,
+    own_pg: OwnServer,
+    url: str,
+    key_path: Path,
 ) -> None:
     import os
 
@@ -165,14 +198,19 @@ def test_a_spool_is_readable_by_its_owner_alone_even_under_a_loose_umask(
         own_pg.start()
     assert modes and set(modes.values()) == {0o600}, modes
     with sqlite3.connect(spool) as db:
-        assert db.execute("SELECT COUNT(*) FROM hand_records").fetchone()[0] == 7 + 7  # after its last hand
+        assert (
+            db.execute("SELECT COUNT(*) FROM hand_records").fetchone()[0] == 7 + 7
+        )  # after its last hand
     with HandLog.open(url, key_path=key_path, table_id="table-1"):
         pass
     assert [r[0] for r in server_rows(url, "table-1")] == list(range(1, 16))
 
 
 def test_a_log_made_afresh_on_the_server_meanwhile_is_not_taken_for_the_table_s_own(
-    own_pg: OwnServer, url: str, key_path: Path, tmp_path: Path,
+    own_pg: OwnServer,
+    url: str,
+    key_path: Path,
+    tmp_path: Path,
 ) -> None:
     with HandLog.open(url, key_path=key_path, table_id="table-1") as log:
         write_hands(log, 1)
@@ -182,7 +220,9 @@ def test_a_log_made_afresh_on_the_server_meanwhile_is_not_taken_for_the_table_s_
     with open_store(url, create=False) as store:  # the database was dropped and made again
         store.execute("DROP TABLE hand_records")
         store.execute("DROP TABLE hand_log_meta")
-    with HandLog.open(url, key_path=tmp_path / "other" / "hand_log.key", table_id="table-2") as other:
+    with HandLog.open(
+        url, key_path=tmp_path / "other" / "hand_log.key", table_id="table-2"
+    ) as other:
         write_hands(other, 1)
     with pytest.raises(HandLogError, match="now holds another hand log"):
         HandLog.open(url, key_path=key_path, table_id="table-1")

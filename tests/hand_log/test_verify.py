@@ -38,7 +38,7 @@ def hand_of(target: str, seq: int) -> str:
 def flip_one_byte(text: str, rng: random.Random) -> str:
     at = rng.randrange(len(text))
     replacement = "x" if text[at] != "x" else "y"
-    return text[:at] + replacement + text[at + 1:]
+    return text[:at] + replacement + text[at + 1 :]
 
 
 def test_an_untouched_log_verifies(log_target: str, key_path: Path, written: list[str]) -> None:
@@ -52,21 +52,24 @@ def test_changing_any_byte_of_any_record_is_caught_and_names_the_hand(
     for seq in range(1, 22):
         hand = hand_of(log_target, seq)
         for column in (*TEXT_COLUMNS, "at", "seq"):
-            (original,) = raw_sql(log_target, f"SELECT {column} FROM hand_records WHERE seq = ?",
-                                  (seq,))[0]
+            (original,) = raw_sql(
+                log_target, f"SELECT {column} FROM hand_records WHERE seq = ?", (seq,)
+            )[0]
             if column == "at":
-                changed: object = original + 2.0 ** -20
+                changed: object = original + 2.0**-20
             elif column == "seq":
                 changed = original + 1000
             else:
                 changed = flip_one_byte(original, rng)
             where = "seq = ?" if column != "seq" else "seq = ? AND hand_id <> ''"
-            raw_sql(log_target, f"UPDATE hand_records SET {column} = ? WHERE {where}",
-                    (changed, seq))
+            raw_sql(
+                log_target, f"UPDATE hand_records SET {column} = ? WHERE {where}", (changed, seq)
+            )
             findings = chain_findings(log_target, key_path)
             key = changed if column == "seq" else seq
-            raw_sql(log_target, f"UPDATE hand_records SET {column} = ? WHERE seq = ?",
-                    (original, key))
+            raw_sql(
+                log_target, f"UPDATE hand_records SET {column} = ? WHERE seq = ?", (original, key)
+            )
             assert findings, f"changing {column} of record {seq} went unnoticed"
             assert hand in hands_named(findings), (column, seq, findings)
     assert chain_findings(log_target, key_path) == []
@@ -118,10 +121,19 @@ def test_a_rewritten_record_with_a_fresh_hash_still_fails_its_signature(
     forged = record.payload_text.replace("10H", "AS")
     assert forged != record.payload_text
 
-    digest = record_digest(record.prev_hash, record.table, record.hand_id, record.seq,
-                           record.kind, record.source, record.at, forged)
-    raw_sql(log_target, "UPDATE hand_records SET payload = ?, hash = ? WHERE seq = 4",
-            (forged, digest))
+    digest = record_digest(
+        record.prev_hash,
+        record.table,
+        record.hand_id,
+        record.seq,
+        record.kind,
+        record.source,
+        record.at,
+        forged,
+    )
+    raw_sql(
+        log_target, "UPDATE hand_records SET payload = ?, hash = ? WHERE seq = 4", (forged, digest)
+    )
     findings = chain_findings(log_target, key_path)
     assert "signature does not match" in str(findings[0])
     assert hands_named(findings)[0] == written[0]
@@ -148,9 +160,7 @@ def test_the_wrong_key_fails_every_signature_in_one_finding(
     assert "none of its 21 records is signed with the key given" in str(finding)
 
 
-def test_key_file_is_owner_only_and_a_loose_key_is_refused(
-    tmp_path: Path, key_path: Path
-) -> None:
+def test_key_file_is_owner_only_and_a_loose_key_is_refused(tmp_path: Path, key_path: Path) -> None:
     with HandLog.open(str(tmp_path / "h.db"), key_path=key_path):
         pass
     assert key_path.stat().st_mode & 0o777 == 0o600
@@ -166,7 +176,10 @@ def test_key_file_is_owner_only_and_a_loose_key_is_refused(
 
 
 def test_another_key_is_one_line_naming_the_log_s_key(
-    log_target: str, key_path: Path, written: list[str], tmp_path: Path,
+    log_target: str,
+    key_path: Path,
+    written: list[str],
+    tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Issue 38: verify with another key printed one line per record (551, then 1,554 lines)."""
@@ -179,9 +192,13 @@ def test_another_key_is_one_line_naming_the_log_s_key(
     assert main(["audit", "verify", log_target, "--key", str(other), "--no-replay"]) == 1
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 2 and out[1].startswith("checked 21 of 21 rows")
-    assert out[0].startswith(f"table table-1: none of its 21 records is signed with the key given ({other}, key id ")
+    assert out[0].startswith(
+        f"table table-1: none of its 21 records is signed with the key given ({other}, key id "
+    )
     assert out[0].endswith(f": verify with --key {key_path.resolve()}")
-    with pytest.raises(HandLogError, match=f"signed with the key at {key_path.resolve()}, not {other}"):
+    with pytest.raises(
+        HandLogError, match=f"signed with the key at {key_path.resolve()}, not {other}"
+    ):
         HandLog.open(log_target, key_path=other)
 
 
@@ -199,8 +216,9 @@ def test_a_log_written_before_logs_named_their_key_still_says_it_in_one_line(
     assert "this log does not name its key" in str(finding)
 
 
-def test_a_log_moved_away_from_its_data_folder_finds_its_key(tmp_path: Path, key_path: Path,
-                                                              _data_dir: Path) -> None:
+def test_a_log_moved_away_from_its_data_folder_finds_its_key(
+    tmp_path: Path, key_path: Path, _data_dir: Path
+) -> None:
     """No key in the data folder: verify uses the key the log names, or the key beside it, and
     says which; with neither, the error names where the log's key was."""
     from table_controller.hand_log.check import check_log
@@ -209,9 +227,15 @@ def test_a_log_moved_away_from_its_data_folder_finds_its_key(tmp_path: Path, key
     with HandLog.open(target, key_path=key_path) as log:
         write_hands(log, 2)
     report = check_log(target, replay=False)
-    assert report.ok and report.key_found.startswith(f"key: {key_path.resolve()} (the key this log is signed with")
+    assert report.ok and report.key_found.startswith(
+        f"key: {key_path.resolve()} (the key this log is signed with"
+    )
     key_path.rename(tmp_path / "hand_log.key")  # the key now lies beside the log
-    assert check_log(target, replay=False).key_found.startswith(f"key: {tmp_path / 'hand_log.key'} ")
+    assert check_log(target, replay=False).key_found.startswith(
+        f"key: {tmp_path / 'hand_log.key'} "
+    )
     (tmp_path / "hand_log.key").unlink()
-    with pytest.raises(HandLogError, match=f"this log was written with the key at {key_path.resolve()}"):
+    with pytest.raises(
+        HandLogError, match=f"this log was written with the key at {key_path.resolve()}"
+    ):
         check_log(target, replay=False)

@@ -45,7 +45,10 @@ def test_a_rollback_to_older_heads_passes_alone_and_is_caught_by_the_witness(
     assert problems(log_target, key_path) == []  # what the log, key and heads alone cannot see
     found = problems(log_target, key_path, witness)
     assert len(found) == 1 and "the log was rolled back" in found[0]
-    assert f"record {15 * RECORDS_PER_HAND}" in found[0] and f"ends at record {5 * RECORDS_PER_HAND}" in found[0]
+    assert (
+        f"record {15 * RECORDS_PER_HAND}" in found[0]
+        and f"ends at record {5 * RECORDS_PER_HAND}" in found[0]
+    )
 
 
 def test_a_chain_re_signed_with_a_new_key_is_caught_by_the_witness(
@@ -67,7 +70,9 @@ def test_a_chain_re_signed_with_a_new_key_is_caught_by_the_witness(
     assert len(found) == 1 and "the chain was rewritten" in found[0] and "record 28" in found[0]
 
 
-def test_a_table_run_on_a_copy_of_the_log_cannot_make_the_original_fail(tmp_path: Path, key_path: Path) -> None:
+def test_a_table_run_on_a_copy_of_the_log_cannot_make_the_original_fail(
+    tmp_path: Path, key_path: Path
+) -> None:
     original = tmp_path / "h.db"
     with HandLog.open(str(original), key_path=key_path) as log:
         write_hands(log, 3)
@@ -81,13 +86,17 @@ def test_a_table_run_on_a_copy_of_the_log_cannot_make_the_original_fail(tmp_path
     assert any("this database is a copy of the log at" in p for p in problems(str(copy), key_path))
 
 
-def test_heads_written_before_they_named_their_database_are_taken_over(tmp_path: Path, key_path: Path) -> None:
+def test_heads_written_before_they_named_their_database_are_taken_over(
+    tmp_path: Path, key_path: Path
+) -> None:
     target = str(tmp_path / "h.db")
     with HandLog.open(target, key_path=key_path) as log:
         write_hands(log, 2)
     heads = key_path.parent / f"{key_path.name}.heads"
     (new,) = heads.glob("*@*.table-1.json")
-    new.rename(heads / new.name.replace(new.name.split(".")[0], new.name.split("@")[0]))  # the old name
+    new.rename(
+        heads / new.name.replace(new.name.split(".")[0], new.name.split("@")[0])
+    )  # the old name
     assert problems(target, key_path) == []
     with HandLog.open(target, key_path=key_path) as log:
         write_hands(log, 1, start=2)
@@ -95,7 +104,9 @@ def test_heads_written_before_they_named_their_database_are_taken_over(tmp_path:
     assert problems(target, key_path) == []
 
 
-def test_verify_counts_and_names_every_row(log_target: str, key_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_counts_and_names_every_row(
+    log_target: str, key_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with HandLog.open(log_target, key_path=key_path) as log:
         write_hands(log, 3)
         log.append("", "note", {"text": "between hands"}, source="dealer", at=1.7e9 + 100)
@@ -103,8 +114,11 @@ def test_verify_counts_and_names_every_row(log_target: str, key_path: Path, caps
     out = capsys.readouterr().out
     assert "checked 22 of 22 rows: 9 event, 3 hand, 3 hardware, 4 note, 3 result" in out
     # a row outside the chain (sequence 0) is counted, not passed over
-    raw_sql(log_target, "INSERT INTO hand_records SELECT table_id, 0, hand_id, kind, source, at, payload, "
-                        "prev_hash, hash, mac FROM hand_records WHERE seq = 1")
+    raw_sql(
+        log_target,
+        "INSERT INTO hand_records SELECT table_id, 0, hand_id, kind, source, at, payload, "
+        "prev_hash, hash, mac FROM hand_records WHERE seq = 1",
+    )
     assert main(["audit", "verify", log_target, "--key", str(key_path), "--no-replay"]) == 1
     out = capsys.readouterr().out
     assert "checked 22 of 23 rows" in out and "1 rows are outside every chain" in out
@@ -112,16 +126,37 @@ def test_verify_counts_and_names_every_row(log_target: str, key_path: Path, caps
 
 def test_table_run_keeps_a_witness_line_for_every_hand(tmp_path: Path, key_path: Path) -> None:
     db, witness = tmp_path / "hands.db", tmp_path / "run.witness"
-    assert main(["run", "--autopilot", "--hands", "3", "--log", str(db), "--key", str(key_path),
-                 "--witness", str(witness), "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--autopilot",
+                "--hands",
+                "3",
+                "--log",
+                str(db),
+                "--key",
+                str(key_path),
+                "--witness",
+                str(witness),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     lines = witness.read_text().splitlines()
     assert len(lines) == 3
-    assert main(["audit", "verify", str(db), "--key", str(key_path), "--witness", str(witness)]) == 0
+    assert (
+        main(["audit", "verify", str(db), "--key", str(key_path), "--witness", str(witness)]) == 0
+    )
 
 
-@pytest.mark.parametrize("content", [b"\xff\xfe", b"{not json}\n", b'{"format": "table-witness/1"}\n'])
-def test_a_damaged_witness_file_is_one_error(tmp_path: Path, key_path: Path, content: bytes,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "content", [b"\xff\xfe", b"{not json}\n", b'{"format": "table-witness/1"}\n']
+)
+def test_a_damaged_witness_file_is_one_error(
+    tmp_path: Path, key_path: Path, content: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = str(tmp_path / "h.db")
     with HandLog.open(target, key_path=key_path) as log:
         write_hands(log, 1)
@@ -129,4 +164,3 @@ def test_a_damaged_witness_file_is_one_error(tmp_path: Path, key_path: Path, con
     witness.write_bytes(content)
     assert main(["audit", "verify", target, "--key", str(key_path), "--witness", str(witness)]) == 1
     assert "bad.witness" in capsys.readouterr().err
-

@@ -40,16 +40,40 @@ class SimShoeProcess:
 def start_shoe(tmp_path: Path) -> Iterator[Callable[..., SimShoeProcess]]:
     started: list[subprocess.Popen[str]] = []
 
-    def start(faults: str = "", baud: int = 115200, first_seq: int = 1, *extra: str) -> SimShoeProcess:
+    def start(
+        faults: str = "", baud: int = 115200, first_seq: int = 1, *extra: str
+    ) -> SimShoeProcess:
         """``extra``: more ``table sim-shoe`` options (``--decks 6``, ``--cut 75``, ``--manual``);
         the process reads its standard input from the test (``process.stdin``)."""
         link, deck_out = tmp_path / "shoe", tmp_path / "dealt.txt"
-        command = [sys.executable, "-m", "table_controller.cli", "sim-shoe", "--pty", str(link),
-                   "--seed", str(SEED), "--baud", str(baud), "--heartbeat", "0.2",
-                   "--faults", faults, "--deck-out", str(deck_out),
-                   "--first-seq", str(first_seq), *extra]
-        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True)
+        command = [
+            sys.executable,
+            "-m",
+            "table_controller.cli",
+            "sim-shoe",
+            "--pty",
+            str(link),
+            "--seed",
+            str(SEED),
+            "--baud",
+            str(baud),
+            "--heartbeat",
+            "0.2",
+            "--faults",
+            faults,
+            "--deck-out",
+            str(deck_out),
+            "--first-seq",
+            str(first_seq),
+            *extra,
+        ]
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         started.append(process)
         assert process.stdout is not None
         assert process.stdout.readline().strip() == str(link)  # the link comes first

@@ -30,7 +30,10 @@ def test_dealt_cards_become_card_events_at_their_spots_on_any_seed(seed: int) ->
     was read in two, so the camera gets a few frames more than the three it needs)."""
     with open_source(f"sim-camera://?seed={seed}") as camera:
         assert isinstance(camera, SimCamera) and camera.simulated
-        dealt = {(spot, camera.deal_next(spot)) for spot in ("S1", "S2", "S3", "red.hand", "red.hand", "green.hand")}
+        dealt = {
+            (spot, camera.deal_next(spot))
+            for spot in ("S1", "S2", "S3", "red.hand", "red.hand", "green.hand")
+        }
         events = card_events(camera, 8)
     assert {(e.spot, e.card) for e in events if e.kind == CARD} == dealt
     assert len([e for e in events if e.kind == CARD]) == len(dealt)
@@ -59,7 +62,9 @@ def test_a_card_taken_away_is_reported_gone_once() -> None:
         assert [e.kind for e in card_events(camera, 2)] == [CARD]
         camera.take("S1")
         events = card_events(camera, 4)
-    assert [(e.kind, e.detail["reason"], e.detail["card"]) for e in events] == [("warning", "card_gone", "9D")]
+    assert [(e.kind, e.detail["reason"], e.detail["card"]) for e in events] == [
+        ("warning", "card_gone", "9D")
+    ]
 
 
 def test_same_seed_same_frames() -> None:
@@ -80,7 +85,10 @@ def test_bad_url_is_a_clear_error(url: str, message: str) -> None:
 
 
 def test_dealing_to_an_unknown_spot_is_refused() -> None:
-    with SimCamera("sim-camera://?seed=1") as camera, pytest.raises(ConfigError, match="no spot 'S9'"):
+    with (
+        SimCamera("sim-camera://?seed=1") as camera,
+        pytest.raises(ConfigError, match="no spot 'S9'"),
+    ):
         camera.deal_next("S9")
 
 
@@ -90,7 +98,13 @@ def test_laid_out_for_blackjack_the_camera_reports_cards_on_the_games_places() -
 
     with SimCamera("sim-camera://?seed=2") as camera:
         camera.use_places(camera_places(make_game("blackjack", seats=3)))
-        dealt = [("seat1", "AS"), ("seat2", "8D"), ("dealer", "KC"), ("seat1", "7H"), ("seat2", "QS")]
+        dealt = [
+            ("seat1", "AS"),
+            ("seat2", "8D"),
+            ("dealer", "KC"),
+            ("seat1", "7H"),
+            ("seat2", "QS"),
+        ]
         for spot, code in dealt:
             camera.deal(parse_card(code), spot)
         events = card_events(camera, 6)

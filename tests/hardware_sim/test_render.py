@@ -39,8 +39,12 @@ def a_full_layout(seed: int) -> list[tuple[str, np.ndarray]]:
 
 def gap(one: np.ndarray, other: np.ndarray) -> float:
     """The distance between two disjoint convex outlines (0 when they touch or overlap)."""
-    inside = [cv2.pointPolygonTest(other.reshape(-1, 1, 2), tuple(map(float, p)), True) for p in one]
-    inside += [cv2.pointPolygonTest(one.reshape(-1, 1, 2), tuple(map(float, p)), True) for p in other]
+    inside = [
+        cv2.pointPolygonTest(other.reshape(-1, 1, 2), tuple(map(float, p)), True) for p in one
+    ]
+    inside += [
+        cv2.pointPolygonTest(one.reshape(-1, 1, 2), tuple(map(float, p)), True) for p in other
+    ]
     if max(inside) >= 0:
         return 0.0
     return min(-d for d in inside)
@@ -82,5 +86,7 @@ def test_every_spot_shows_the_rank_as_tall_as_the_reader_is_trained_from(code: s
         for spot in LAYOUT_SPOTS:
             placed = card_in_frame(place_on_spot(parse_card(code), spot, rng), corners)
             to_frame = cv2.getPerspectiveTransform(upright, np.float32(placed))
-            ends = cv2.perspectiveTransform(np.float32([[[middle, top], [middle, bottom + 1]]]), to_frame)[0]
+            ends = cv2.perspectiveTransform(
+                np.float32([[[middle, top], [middle, bottom + 1]]]), to_frame
+            )[0]
             assert np.linalg.norm(ends[1] - ends[0]) >= MIN_RANK_PX, (code, spot, seed)

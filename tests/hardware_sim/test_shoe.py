@@ -68,7 +68,11 @@ def test_stacked_deck_file(tmp_path: Path) -> None:
     write_deck_file(path, [parse_card(c) for c in ("AS", "10H", "QC")])
     with open_source(f"sim://?deck={path}") as shoe:
         assert [shoe.deal_next() for _ in range(4)] == [  # type: ignore[attr-defined]
-            parse_card("AS"), parse_card("10H"), parse_card("QC"), None]
+            parse_card("AS"),
+            parse_card("10H"),
+            parse_card("QC"),
+            None,
+        ]
         shoe.new_deck()
         assert shoe.deal_next() == parse_card("AS")  # type: ignore[attr-defined]
 

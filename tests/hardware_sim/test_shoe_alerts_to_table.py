@@ -99,8 +99,9 @@ def logged(log: HandLog, hand_ids: list[str]) -> list[tuple[str, dict[str, Any]]
 @pytest.fixture
 def table(tmp_path: Path):
     log = HandLog.open(str(tmp_path / "hands.db"), key_path=tmp_path / "key", table_id="t1")
-    session = TableSession(make_game("missouri-city"), table_id="t1", log=log,
-                           source_url="serial://pty")
+    session = TableSession(
+        make_game("missouri-city"), table_id="t1", log=log, source_url="serial://pty"
+    )
     yield Table(session)
     log.close()
 
@@ -134,8 +135,11 @@ def test_jam_door_and_error_during_a_hand_hold_it_for_the_pit_boss(start_shoe, t
     hardware = [p["type"] for k, p in records if k == "hardware"]
     for kind in ("shoe_jammed", "jam_cleared", "door_opened", "door_closed", "device_error"):
         assert kind in hardware
-    raised = [p["event"]["reason"] for k, p in records
-              if k == "event" and p["event"]["type"] == "hardware_irregularity"]
+    raised = [
+        p["event"]["reason"]
+        for k, p in records
+        if k == "event" and p["event"]["type"] == "hardware_irregularity"
+    ]
     assert raised == [r.split("; then: ")[0] for r in table.holds]
     accepted = [p for k, p in records if k == "event" and p["event"].get("control") == ACCEPT_CARD]
     assert len(accepted) == 3

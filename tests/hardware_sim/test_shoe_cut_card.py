@@ -39,7 +39,9 @@ def cards(events: list[SourceEvent]) -> list[str]:
 
 
 @pytest.mark.parametrize(("decks", "cut"), [(1, 50), (2, 75), (8, 90)])
-def test_a_shoe_of_n_decks_reports_the_cut_card_where_the_table_placed_it(start_shoe, decks: int, cut: int) -> None:
+def test_a_shoe_of_n_decks_reports_the_cut_card_where_the_table_placed_it(
+    start_shoe, decks: int, cut: int
+) -> None:
     shoe = start_shoe("", 115200, 1, "--decks", str(decks), "--cut", str(cut))
     with open_source(shoe.url()) as source:
         before_cut = read_until(source, "cut_card")
@@ -63,7 +65,9 @@ def test_a_new_shuffle_is_a_full_shoe_with_the_cut_card_placed_again(start_shoe)
         second = read_until(source, "cut_card")
         status = [e for e in second if e.kind == "status"]
     assert cards(first) == [c.code for c in shuffled_deck(SEED, 1)[:5]]
-    assert cards(second) == [c.code for c in shuffled_deck(SEED + 1, 1)[:26]]  # the next seed, from its top
+    assert cards(second) == [
+        c.code for c in shuffled_deck(SEED + 1, 1)[:26]
+    ]  # the next seed, from its top
     assert any(e.detail.get("cards_left") == 52 for e in status)  # the shoe says it is full again
 
 
@@ -82,8 +86,13 @@ def test_the_table_turns_the_shoes_cut_card_into_the_engines_control(start_shoe)
             assert time.monotonic() < deadline, session.prompts().dealer_instruction
             play_step(table, shoe)
         assert session.hands_played >= 1
-    assert session.prompts().dealer_instruction.endswith("The cut card came out: shuffle before the next round")
-    assert "Cut card reached: finish this hand, then shuffle before the next hand" in session.hardware.notices.values()
+    assert session.prompts().dealer_instruction.endswith(
+        "The cut card came out: shuffle before the next round"
+    )
+    assert (
+        "Cut card reached: finish this hand, then shuffle before the next hand"
+        in session.hardware.notices.values()
+    )
     assert len(session.state.shoe.drawn) >= 26 and len(session.state.shoe.drawn) < 52 * 90 // 100
     assert game.next_hand(session.state).phase == "shuffle"
 
@@ -108,4 +117,6 @@ def play_step(table: RunningTable, shoe) -> None:
     if NEW_DECK in session.game.expected(state).controls:  # the first shuffle of the shoe
         session.submit(Control(NEW_DECK, by="dealer"), source="console:dealer")
         return
-    pytest.fail(f"the table waits for {session.expected().controls}: {session.prompts().dealer_instruction}")
+    pytest.fail(
+        f"the table waits for {session.expected().controls}: {session.prompts().dealer_instruction}"
+    )

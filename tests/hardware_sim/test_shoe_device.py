@@ -89,8 +89,11 @@ def test_jam_and_door_are_reported_once_each_way_in_order(start_shoe) -> None:
     shoe = start_shoe("4:jam=0.3,4:door=0.3,9:error")
     with open_source(shoe.url()) as source:
         reading = read_until_empty(source)
-    changes = [e.kind for e in reading.other if e.kind in
-               ("shoe_jammed", "jam_cleared", "door_opened", "door_closed", "device_error")]
+    changes = [
+        e.kind
+        for e in reading.other
+        if e.kind in ("shoe_jammed", "jam_cleared", "door_opened", "door_closed", "device_error")
+    ]
     assert changes == ["door_opened", "door_closed", "shoe_jammed", "jam_cleared", "device_error"]
     (error,) = [e for e in reading.other if e.kind == "device_error"]
     assert (error.detail["code"], error.detail["text"]) == ("READER", "card reader fault")

@@ -9,7 +9,9 @@ from table_controller.training.procedure import ProcedureDrill
 EXAMPLES = Path(__file__).resolve().parents[2] / "table_controller" / "training" / "examples"
 
 
-def play_right(drill: ProcedureDrill, *, start: float = 0.0, each: float = 2.0, limit: int = 2000) -> float:
+def play_right(
+    drill: ProcedureDrill, *, start: float = 0.0, each: float = 2.0, limit: int = 2000
+) -> float:
     """Enter the right step every ``each`` seconds until the drill is over; returns the last time."""
     at = start
     for _ in range(limit):
@@ -22,7 +24,9 @@ def play_right(drill: ProcedureDrill, *, start: float = 0.0, each: float = 2.0, 
     raise AssertionError("the drill never finished")
 
 
-def play_until(drill: ProcedureDrill, kind: str, *, at: float = 0.0, spot: str | None = None) -> float:
+def play_until(
+    drill: ProcedureDrill, kind: str, *, at: float = 0.0, spot: str | None = None
+) -> float:
     """Enter right steps until the right step is of ``kind`` (and at ``spot``)."""
     for _ in range(500):
         right = drill.dealing.right_step

@@ -27,7 +27,9 @@ def plain_drill(name: str) -> ProcedureDrill:
     from table_controller.training.drill_file import load_drill
 
     game, deck, wagers, decisions = drill_table(load_drill(EXAMPLES / f"{name}.json").scenario)
-    return ProcedureDrill(Dealing(PlainGame(game), deck, ScriptedSignals(wagers, decisions)), started_at=0.0)
+    return ProcedureDrill(
+        Dealing(PlainGame(game), deck, ScriptedSignals(wagers, decisions)), started_at=0.0
+    )
 
 
 def test_a_game_without_hooks_is_scored_in_the_engines_words() -> None:
@@ -38,7 +40,10 @@ def test_a_game_without_hooks_is_scored_in_the_engines_words() -> None:
     assert (wrong.cite.rule, wrong.cite.words) == ("", "the card goes to show card S3")
     at = play_until(d, "decision", at=2.0)
     illegal = d.enter("green push", at + 1)
-    assert (illegal.cite.rule, illegal.cite.words) == ("", "GREEN cannot PUSH now; GREEN may HIT or BACKHAND")
+    assert (illegal.cite.rule, illegal.cite.words) == (
+        "",
+        "GREEN cannot PUSH now; GREEN may HIT or BACKHAND",
+    )
     play_right(d, start=at + 2)
     assert d.finished
 

@@ -13,7 +13,11 @@ from table_controller.training.steps import EntryError
 
 
 def live_drill(game_id: str = "blackjack", **kw: object) -> ProcedureDrill:
-    game = make_game(game_id, seats=1 if game_id == "blackjack" else None, switches={"B13": "0"} if game_id == "blackjack" else None)
+    game = make_game(
+        game_id,
+        seats=1 if game_id == "blackjack" else None,
+        switches={"B13": "0"} if game_id == "blackjack" else None,
+    )
     return ProcedureDrill(Dealing(game, [], AutopilotSignals(), live=True), started_at=0.0, **kw)  # type: ignore[arg-type]
 
 
@@ -39,8 +43,14 @@ def test_a_camera_says_where_the_card_went() -> None:
 
 def test_a_card_drawn_while_a_decision_is_due_is_an_error() -> None:
     d = live_drill()
-    for n, (code, spot) in enumerate([("10S", "seat1/h1/card1"), ("6H", "dealer/up"), ("5D", "seat1/h1/card2"),
-                                      ("9C", "dealer/hole")]):
+    for n, (code, spot) in enumerate(
+        [
+            ("10S", "seat1/h1/card1"),
+            ("6H", "dealer/up"),
+            ("5D", "seat1/h1/card2"),
+            ("9C", "dealer/hole"),
+        ]
+    ):
         assert d.card_read(parse_card(code), float(n), spot=spot).right
     while d.dealing.right_step.kind == "payment":  # the side bet is settled first
         assert d.enter(d.dealing.right_step, 5.0).right
@@ -48,14 +58,23 @@ def test_a_card_drawn_while_a_decision_is_due_is_an_error() -> None:
     out_of_turn = d.card_read(parse_card("4C"), 10.0)
     assert not out_of_turn.right and out_of_turn.cite.rule == "BJ-10"
     assert d.current.errors[0].entered == "drew 4C from the shoe"
-    assert d.enter(d.dealing.right_step, 11.0).right  # the seat's decision; the 4C waits to be placed
+    assert d.enter(
+        d.dealing.right_step, 11.0
+    ).right  # the seat's decision; the 4C waits to be placed
     assert d.dealing.next_card.code == "4C" and not d.dealing.waiting_for_card
 
 
 def test_a_backhand_hand_on_a_live_shoe() -> None:
     d = live_drill("missouri-city")
-    for code, spot in [("10S", "S3"), ("6H", "S2"), ("5D", "S1"), ("10H", "red.hand"), ("2C", "red.hand"),
-                       ("7S", "green.hand"), ("5C", "green.hand")]:
+    for code, spot in [
+        ("10S", "S3"),
+        ("6H", "S2"),
+        ("5D", "S1"),
+        ("10H", "red.hand"),
+        ("2C", "red.hand"),
+        ("7S", "green.hand"),
+        ("5C", "green.hand"),
+    ]:
         assert d.card_read(parse_card(code), 1.0, spot=spot).right, code
     assert d.dealing.right_step.kind == "decision"
 

@@ -21,7 +21,9 @@ def drill(name: str, mode: str = "learn") -> ProcedureDrill:
     return ProcedureDrill(d.dealing(), started_at=100.0, mode=mode, title=d.title, notes=d.notes)
 
 
-def test_the_hole_card_before_a_seats_second_card_is_an_error_naming_bj5_and_is_not_applied() -> None:
+def test_the_hole_card_before_a_seats_second_card_is_an_error_naming_bj5_and_is_not_applied() -> (
+    None
+):
     d = drill("dealer-blackjack-insurance")
     at = play_until(d, "deal", at=100.0, spot="seat4/h1/card2")
     before = d.dealing.state
@@ -40,7 +42,10 @@ def test_the_hole_card_before_a_seats_second_card_is_an_error_naming_bj5_and_is_
 def test_test_mode_hides_the_banner_and_the_right_step_until_the_third_try() -> None:
     d = drill("dealer-blackjack-insurance", mode="test")
     assert d.view()["prompts"]["dealer_instruction"] == ""
-    assert drill("dealer-blackjack-insurance").view()["prompts"]["dealer_instruction"] == "Deal SEAT 1 first card"
+    assert (
+        drill("dealer-blackjack-insurance").view()["prompts"]["dealer_instruction"]
+        == "Deal SEAT 1 first card"
+    )
     shows = [d.enter("deal dealer/up", 101.0 + n).show for n in range(3)]
     assert shows == [None, None, "deal seat1/h1/card1"]
     assert d.summary().errors == 3
@@ -49,8 +54,11 @@ def test_test_mode_hides_the_banner_and_the_right_step_until_the_third_try() -> 
 def test_a_wrong_payment_cites_the_paytable_row_and_the_right_amount() -> None:
     d = drill("dealer-blackjack-insurance")
     at = play_until(d, "payment", at=100.0)
-    while d.dealing.right_step.seat != "seat1" or d.dealing.right_step.verb != "pay" \
-            or d.dealing.game.expected(d.dealing.state).payment.bet != "side":
+    while (
+        d.dealing.right_step.seat != "seat1"
+        or d.dealing.right_step.verb != "pay"
+        or d.dealing.game.expected(d.dealing.state).payment.bet != "side"
+    ):
         at += 1
         assert d.enter(d.dealing.right_step, at).right
     answer = d.enter("pay seat1 25", at + 1)
@@ -83,7 +91,11 @@ def test_an_impossible_card_must_go_to_the_pit_boss() -> None:
 def test_calling_the_pit_boss_for_a_good_card_is_an_error() -> None:
     d = drill("split-eights-resplit")
     answer = d.enter("pit", 101.0)
-    assert not answer.right and answer.cite.rule == "BJ-I2" and "can be in the shoe" in answer.cite.words
+    assert (
+        not answer.right
+        and answer.cite.rule == "BJ-I2"
+        and "can be in the shoe" in answer.cite.words
+    )
 
 
 def test_a_decision_not_as_signalled_and_one_not_legal() -> None:
@@ -94,7 +106,10 @@ def test_a_decision_not_as_signalled_and_one_not_legal() -> None:
     assert d.dealing.right_step == Step("decision", seat="green", action="stand_pat")
     assert d.view()["signal"] == {"seat": "green", "words": "waves a flat hand over the cards"}
     wrong = d.enter("red hit", at + 1)
-    assert wrong.cite.rule == "MC-15" and "GREEN may stand pat straight after its qualifying hit" in wrong.cite.words
+    assert (
+        wrong.cite.rule == "MC-15"
+        and "GREEN may stand pat straight after its qualifying hit" in wrong.cite.words
+    )
     illegal = d.enter("green push", at + 2)
     assert illegal.cite.rule == "B-7" and "not legal now" in illegal.cite.words
     assert d.enter("green stand_pat", at + 3).right
@@ -124,11 +139,19 @@ def test_scoring_counts_first_tries_and_seconds_from_the_given_times() -> None:
     assert d.steps[0].errors[0].rule == "MC-3"
 
 
-@pytest.mark.parametrize(("game_id", "switches", "hands"), [
-    ("blackjack", {}, 60), ("blackjack", {"B1": "1", "B3": "enhc"}, 20), ("missouri-city", {}, 12),
-    ("buffalo-bayou", {}, 12), ("backhand", {}, 12)])
+@pytest.mark.parametrize(
+    ("game_id", "switches", "hands"),
+    [
+        ("blackjack", {}, 60),
+        ("blackjack", {"B1": "1", "B3": "enhc"}, 20),
+        ("missouri-city", {}, 12),
+        ("buffalo-bayou", {}, 12),
+        ("backhand", {}, 12),
+    ],
+)
 def test_many_hands_on_shuffled_shoes_with_the_autopilots_signals_run_to_the_end(
-        game_id: str, switches: dict[str, str], hands: int) -> None:
+    game_id: str, switches: dict[str, str], hands: int
+) -> None:
     game = make_game(game_id, switches=switches, seats=3 if game_id == "blackjack" else None)
     rng = random.Random(7)
 
@@ -137,7 +160,11 @@ def test_many_hands_on_shuffled_shoes_with_the_autopilots_signals_run_to_the_end
         rng.shuffle(cards)
         return cards
 
-    d = ProcedureDrill(Dealing(game, shuffled(), AutopilotSignals(), reshuffle=shuffled), started_at=0.0, hands=hands)
+    d = ProcedureDrill(
+        Dealing(game, shuffled(), AutopilotSignals(), reshuffle=shuffled),
+        started_at=0.0,
+        hands=hands,
+    )
     play_right(d, limit=20_000)
     assert d.hands_done == hands and d.summary().accuracy == 1.0
     kinds = {s.kind for s in d.steps}

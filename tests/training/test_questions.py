@@ -22,7 +22,9 @@ from table_controller.training.steps import EntryError
 
 
 @pytest.mark.parametrize("paytable", sorted(PAYTABLES))
-def test_every_pay_of_the_paytable_is_asked_and_paid_as_the_rules_document_prints(paytable: str) -> None:
+def test_every_pay_of_the_paytable_is_asked_and_paid_as_the_rules_document_prints(
+    paytable: str,
+) -> None:
     game = make_game("blackjack", switches={"B14": paytable})
     questions = payout_questions(game, random.Random(3), 40)
     table = PAYTABLES[paytable]
@@ -66,7 +68,10 @@ def test_a_payout_drill_scores_right_wrong_and_seconds() -> None:
     assert drill.finished and s.steps == 3 and s.right == 2 and s.errors == 1
     assert s.seconds == pytest.approx((2.5 + 8.5 + 2.0) / 3)
     assert s.within == pytest.approx(2 / 3)  # the second was wrong first (and slow)
-    assert DEFAULT_STANDARDS["payouts"].verdict(s) == (False, "67% right within 4 s, the standard is 98%")
+    assert DEFAULT_STANDARDS["payouts"].verdict(s) == (
+        False,
+        "67% right within 4 s, the standard is 98%",
+    )
 
 
 def test_a_slow_right_payout_misses_the_standard_by_speed() -> None:
@@ -94,7 +99,11 @@ def test_blackjack_totals_soft_and_hard() -> None:
     answer = questions[0]["answer"]
     typed = answer.replace("soft ", "s") if answer.startswith("soft") else answer
     assert drill.answer(typed, 1.0)["right"]
-    wrong = "soft 5" if not questions[1]["answer"].startswith("soft") else questions[1]["answer"].split()[1]
+    wrong = (
+        "soft 5"
+        if not questions[1]["answer"].startswith("soft")
+        else questions[1]["answer"].split()[1]
+    )
     result = drill.answer(wrong, 2.0)
     assert not result["right"] and "soft" in result["cite"]
 
@@ -109,14 +118,27 @@ def test_backhand_totals_are_the_engines_figures(game_id: str) -> None:
 
 
 def test_totals_as_typed() -> None:
-    assert [normal_total(t) for t in ("17", "s17", "Soft 17", "hard 12", " 21 ")] == ["17", "soft 17", "soft 17", "12", "21"]
+    assert [normal_total(t) for t in ("17", "s17", "Soft 17", "hard 12", " 21 ")] == [
+        "17",
+        "soft 17",
+        "soft 17",
+        "12",
+        "21",
+    ]
     for bad in ("", "s", "seventeen", "1234"):
         with pytest.raises(EntryError):
             normal_total(bad)
 
 
-@pytest.mark.parametrize("switches", [{"B11": "no"}, {"B1": "1", "B2": "s17"}, {"B3": "enhc", "B5": "6:5"},
-                                      {"B14": "PT4", "B15": "2to1", "B16": "lose_excess"}])
+@pytest.mark.parametrize(
+    "switches",
+    [
+        {"B11": "no"},
+        {"B1": "1", "B2": "s17"},
+        {"B3": "enhc", "B5": "6:5"},
+        {"B14": "PT4", "B15": "2to1", "B16": "lose_excess"},
+    ],
+)
 def test_payout_questions_under_the_tables_own_switches(switches: dict[str, str]) -> None:
     game = make_game("blackjack", switches=switches)
     questions = payout_questions(game, random.Random(2), 15)

@@ -25,7 +25,11 @@ REPO = Path(__file__).resolve().parents[2]
 
 def _places() -> list[Path]:
     places = [Path(os.environ["TABLE_CARDS_DIR"])] if os.environ.get("TABLE_CARDS_DIR") else []
-    return [*places, REPO.parent / "shared" / "data" / "cards", REPO.parent.parent / "shared" / "data" / "cards"]
+    return [
+        *places,
+        REPO.parent / "shared" / "data" / "cards",
+        REPO.parent.parent / "shared" / "data" / "cards",
+    ]
 
 
 def _cards_dir() -> Path:
@@ -38,7 +42,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if not (CARDS_DIR / "labels.csv").is_file():
         raise pytest.UsageError(
             "the camera tests read the shared card photographs (labels.csv and six decks), looked for in "
-            f"{', '.join(str(p) for p in _places())}: set TABLE_CARDS_DIR to their folder, or clone beside shared/")
+            f"{', '.join(str(p) for p in _places())}: set TABLE_CARDS_DIR to their folder, or clone beside shared/"
+        )
 
 
 CARDS_DIR = _cards_dir()
@@ -56,7 +61,9 @@ def photos_of(deck: str) -> dict[Path, list[Card]]:
 
 def labels_csv(photos: dict[Path, list[Card]], out: Path) -> Path:
     """A labels file listing ``photos`` by absolute path."""
-    lines = ["file,rank,suit"] + [f"{p},{c.rank},{c.suit}" for p, cards in photos.items() for c in cards]
+    lines = ["file,rank,suit"] + [
+        f"{p},{c.rank},{c.suit}" for p, cards in photos.items() for c in cards
+    ]
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return out
 
@@ -74,7 +81,11 @@ def scenes(deck: str) -> dict[Path, list[Card]]:
 def enrolled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Deck]:
     """Each deck with single-card photos, enrolled from them."""
     folder = tmp_path_factory.mktemp("decks")
-    return {deck: enrol(singles_csv(deck, folder / f"{deck}.csv")) for deck in DECKS if deck != "phone_notanumber11"}
+    return {
+        deck: enrol(singles_csv(deck, folder / f"{deck}.csv"))
+        for deck in DECKS
+        if deck != "phone_notanumber11"
+    }
 
 
 def read_enrolled(deck: str, folder: Path) -> tuple[Tally, int]:
@@ -93,8 +104,17 @@ def read_enrolled(deck: str, folder: Path) -> tuple[Tally, int]:
 
 def read_composed(deck: Deck, photos_of: str, arrangement: str, scenes: int = 6) -> Tally:
     """``scenes`` of four of ``photos_of``'s cards laid ``arrangement`` (vision/compose.py), read."""
-    photos = {c[0]: cv2.imread(str(p)) for p, c in labelled().items() if p.parent.name == photos_of and is_single(p)}
-    faces, reader, rng, total = cut_faces(photos), Recogniser(deck), np.random.default_rng(7), Tally()
+    photos = {
+        c[0]: cv2.imread(str(p))
+        for p, c in labelled().items()
+        if p.parent.name == photos_of and is_single(p)
+    }
+    faces, reader, rng, total = (
+        cut_faces(photos),
+        Recogniser(deck),
+        np.random.default_rng(7),
+        Tally(),
+    )
     for _ in range(scenes):
         scene = compose(faces, arrangement, 4, rng)
         total += score_frame((g.card for g in reader.recognise(scene.image)), scene.cards)

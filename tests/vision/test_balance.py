@@ -30,13 +30,18 @@ def test_the_paper_is_made_grey_and_nothing_else_is_touched() -> None:
     assert gains is not None and np.allclose(gains, (240 / 180, 240 / 215, 1.0), atol=0.01)
     card = white_balanced(warm)[300, 400]
     assert max(card) - min(card) <= 2 and card[2] == 240
-    for frame in (table(), table(paper=(232, 235, 238))):  # grey paper, or a cast too slight to matter
+    for frame in (
+        table(),
+        table(paper=(232, 235, 238)),
+    ):  # grey paper, or a cast too slight to matter
         assert white_gains(frame) is None and white_balanced(frame) is frame
 
 
 def test_a_table_with_no_paper_is_left_as_it_is() -> None:
-    for frame in (np.full((720, 1280, 3), (40, 90, 30), np.uint8),  # an empty felt: its brightest is green
-                  np.full((720, 1280, 3), 30, np.uint8)):  # a dark frame
+    for frame in (
+        np.full((720, 1280, 3), (40, 90, 30), np.uint8),  # an empty felt: its brightest is green
+        np.full((720, 1280, 3), 30, np.uint8),
+    ):  # a dark frame
         assert white_gains(frame) is None
 
 

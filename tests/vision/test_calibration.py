@@ -44,14 +44,26 @@ def test_the_overhead_view_puts_the_layout_back_square() -> None:
     # A camera beside the table sees the layout as a trapezoid; the overhead view maps it back to
     # a rectangle of the layout's shape, so a card on it is a card's shape again.
     layout = calibrate([(330, 180), (950, 180), (1250, 650), (30, 650)], (1280, 720))
-    flat = cv2.perspectiveTransform(np.float32(layout.corners).reshape(-1, 1, 2), layout.overhead()).reshape(4, 2)
+    flat = cv2.perspectiveTransform(
+        np.float32(layout.corners).reshape(-1, 1, 2), layout.overhead()
+    ).reshape(4, 2)
     width, depth = flat[1, 0] - flat[0, 0], flat[3, 1] - flat[0, 1]
     assert width / depth == pytest.approx(LAYOUT_ASPECT, rel=1e-4)
-    assert np.allclose(flat[:, 0], [0, width, width, 0], atol=0.01) and np.allclose(flat[:, 1], [0, 0, depth, depth], atol=0.01)
+    assert np.allclose(flat[:, 0], [0, width, width, 0], atol=0.01) and np.allclose(
+        flat[:, 1], [0, 0, depth, depth], atol=0.01
+    )
 
 
 def test_a_layout_seen_straight_down_has_an_overhead_view_that_only_scales() -> None:
-    layout = calibrate([(100, 100), (100 + 700 * LAYOUT_ASPECT, 100), (100 + 700 * LAYOUT_ASPECT, 800), (100, 800)], (1280, 1000))
+    layout = calibrate(
+        [
+            (100, 100),
+            (100 + 700 * LAYOUT_ASPECT, 100),
+            (100 + 700 * LAYOUT_ASPECT, 800),
+            (100, 800),
+        ],
+        (1280, 1000),
+    )
     view = layout.overhead() / layout.overhead()[2, 2]
     assert np.allclose(view[2, :2], 0, atol=1e-9) and view[0, 1] == pytest.approx(0, abs=1e-9)
     assert view[0, 0] == pytest.approx(view[1, 1], rel=1e-6)

@@ -35,7 +35,9 @@ def test_layout_lines_and_coloured_things_are_not_cards() -> None:
     frame = np.full((720, 1280, 3), FELT, np.uint8)
     cv2.rectangle(frame, (300, 200), (480, 450), (120, 200, 210), 3)  # a spot's printed outline
     cv2.fillPoly(frame, [np.int32([[700, 200], [880, 200], [880, 450], [700, 450]])], (40, 40, 220))
-    cv2.fillPoly(frame, [np.int32([[950, 200], [1130, 200], [1130, 450], [950, 450]])], (50, 60, 45))
+    cv2.fillPoly(
+        frame, [np.int32([[950, 200], [1130, 200], [1130, 450], [950, 450]])], (50, 60, 45)
+    )
     assert find_cards(frame) == []
 
 

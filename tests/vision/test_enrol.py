@@ -57,14 +57,20 @@ def test_a_file_that_is_not_a_deck_is_refused(tmp_path: Path) -> None:
         load_deck(bad)
 
 
-def test_a_photo_whose_index_cannot_be_read_is_named_not_dropped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_photo_whose_index_cannot_be_read_is_named_not_dropped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import cv2
     import numpy as np
 
     from table_controller.cli import main
 
-    blank = np.full((720, 1280, 3), (40, 90, 30), np.uint8)  # green felt and a card with nothing printed
-    cv2.fillPoly(blank, [np.int32([[500, 200], [680, 220], [660, 470], [480, 450]])], (235, 235, 235))
+    blank = np.full(
+        (720, 1280, 3), (40, 90, 30), np.uint8
+    )  # green felt and a card with nothing printed
+    cv2.fillPoly(
+        blank, [np.int32([[500, 200], [680, 220], [660, 470], [480, 450]])], (235, 235, 235)
+    )
     cv2.imwrite(str(tmp_path / "blank.png"), blank)
     labels = tmp_path / "labels.csv"
     labels.write_text(f"file,rank,suit\n{CARDS_DIR}/kentdoan/Aspades.jpg,A,S\nblank.png,7,H\n")
@@ -72,7 +78,10 @@ def test_a_photo_whose_index_cannot_be_read_is_named_not_dropped(tmp_path: Path,
     assert sorted(c.code for c in deck.cards) == ["7H", "AS"]  # the deck still holds the seven
     assert [c.code for c in deck.features.vectors] == ["AS"]  # but only the ace taught the reader
     assert deck.unread == ("blank.png: 7H",)
-    assert main(["vision", "enrol", "--labels", str(labels), "--out", str(tmp_path / "deck.json")]) == 0
+    assert (
+        main(["vision", "enrol", "--labels", str(labels), "--out", str(tmp_path / "deck.json")])
+        == 0
+    )
     assert "not enrolled, no readable index: blank.png: 7H" in capsys.readouterr().err
 
 
@@ -90,7 +99,9 @@ def test_cards_photographed_fanned_are_enrolled_by_their_indices(tmp_path: Path)
         cv2.imwrite(str(tmp_path / f"fan{n}.png"), scene.image)
         rows += [f"fan{n}.png,{c.rank},{c.suit}" for c in scene.cards]
         by_outline += len(_match_outlines(scene.image, list(scene.cards)))
-    (tmp_path / "labels.csv").write_text("file,rank,suit\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    (tmp_path / "labels.csv").write_text(
+        "file,rank,suit\n" + "\n".join(rows) + "\n", encoding="utf-8"
+    )
     deck = enrol(tmp_path / "labels.csv")
     enrolled = len(rows) - len(deck.unread)
     # A fan hides most cards' outlines; those are enrolled from their indices (7 of 12 measured

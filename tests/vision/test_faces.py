@@ -35,7 +35,9 @@ def test_faces_add_cards_and_never_invent_one(enrolled: dict[str, Deck]) -> None
 
 def test_a_face_never_vouches_for_a_card_it_does_not_show(enrolled: dict[str, Deck]) -> None:
     image = cv2.imread(str(EDGE_ON))
-    outline = max(Recogniser(enrolled["ee326"]).recognise(image), key=lambda g: -g.centre[1])  # the far card
+    outline = max(
+        Recogniser(enrolled["ee326"]).recognise(image), key=lambda g: -g.centre[1]
+    )  # the far card
     corners = np.float32(outline.corners)
     faces = enrolled["ee326"].faces
     assert faces is not None
@@ -58,7 +60,9 @@ def test_a_face_matches_itself_either_way_up() -> None:
     assert scores[parse_card("5C")] > 0.9 > 0.5 > scores[parse_card("2C")]
 
 
-def test_faces_survive_the_deck_file_and_old_files_are_refused_plainly(enrolled: dict[str, Deck], tmp_path) -> None:
+def test_faces_survive_the_deck_file_and_old_files_are_refused_plainly(
+    enrolled: dict[str, Deck], tmp_path
+) -> None:
     deck = enrolled["ee326"]
     deck.save(tmp_path / "deck.json")
     loaded = load_deck(tmp_path / "deck.json")

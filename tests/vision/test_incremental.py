@@ -33,14 +33,18 @@ def recogniser() -> Counting:
     return Counting(sim_deck())
 
 
-def filmed(cards: dict[str, str], seed: int, moved: dict[str, tuple[float, float]] | None = None) -> np.ndarray:
+def filmed(
+    cards: dict[str, str], seed: int, moved: dict[str, tuple[float, float]] | None = None
+) -> np.ndarray:
     """The table with ``cards`` (spot -> code) under one steady light, a fresh noise each call;
     each card where the dealer laid it on its spot, or pushed along the table by ``moved[spot]``."""
     placements = []
     for spot, code in cards.items():
         placed = place_on_spot(parse_card(code), spot, np.random.default_rng(sum(map(ord, spot))))
         dx, dy = (moved or {}).get(spot, (0.0, 0.0))
-        placements.append(type(placed)(placed.card, (placed.centre[0] + dx, placed.centre[1] + dy), placed.angle))
+        placements.append(
+            type(placed)(placed.card, (placed.centre[0] + dx, placed.centre[1] + dy), placed.angle)
+        )
     frame = _seen_from(placements, straight_corners()).astype(np.float32)
     h, w = frame.shape[:2]
     light = 1.0 + 0.15 * (np.mgrid[0:h, 0:w][1] / w - 0.5)
@@ -65,7 +69,9 @@ def test_a_still_table_is_read_once(recogniser: Counting) -> None:
     assert (reader.counts.whole, reader.counts.skipped, reader.counts.in_part) == (1, 5, 0)
 
 
-def test_a_card_that_lands_is_read_in_its_part_of_the_frame_and_the_others_are_not_read_again(recogniser: Counting) -> None:
+def test_a_card_that_lands_is_read_in_its_part_of_the_frame_and_the_others_are_not_read_again(
+    recogniser: Counting,
+) -> None:
     reader = IncrementalReader(recogniser)
     reader.read(filmed({"S1": "KH"}, seed=0))
     recogniser.pixels.clear()
@@ -75,10 +81,14 @@ def test_a_card_that_lands_is_read_in_its_part_of_the_frame_and_the_others_are_n
     assert recogniser.pixels[0] < 0.5 * 1280 * 720  # a part of the frame, not the whole
     x0, y0, x1, y1 = reader.last_box
     king = next(g for g in after if g.card == parse_card("KH"))
-    assert not (x0 <= king.centre[0] <= x1 and y0 <= king.centre[1] <= y1)  # the king was not read again
+    assert not (
+        x0 <= king.centre[0] <= x1 and y0 <= king.centre[1] <= y1
+    )  # the king was not read again
 
 
-def test_a_card_taken_away_is_gone_and_a_card_moved_is_where_it_lies_now(recogniser: Counting) -> None:
+def test_a_card_taken_away_is_gone_and_a_card_moved_is_where_it_lies_now(
+    recogniser: Counting,
+) -> None:
     reader = IncrementalReader(recogniser)
     table = {"S1": "KH", "green.col3": "QS"}
     before = reader.read(filmed(table, seed=0))
@@ -117,7 +127,9 @@ def with_hand(frame: np.ndarray, at: tuple[float, float]) -> np.ndarray:
     return (out * (1 - hand) + np.float32((120, 150, 200)) * hand).astype(np.uint8)
 
 
-def test_a_card_covered_by_a_hand_is_kept_unread_and_one_taken_away_is_gone(recogniser: Counting) -> None:
+def test_a_card_covered_by_a_hand_is_kept_unread_and_one_taken_away_is_gone(
+    recogniser: Counting,
+) -> None:
     reader = IncrementalReader(recogniser)
     for seed in range(3):  # the bare table, long enough for its cells to settle
         reader.read(filmed({"S1": "KH"}, seed=seed))
@@ -125,10 +137,15 @@ def test_a_card_covered_by_a_hand_is_kept_unread_and_one_taken_away_is_gone(reco
         landed = reader.read(filmed({"S1": "KH", "green.col3": "QS"}, seed=seed))
     queen = next(g for g in landed if g.card == parse_card("QS"))
     for seed in range(10, 16):  # a hand rests over the queen: she is not seen, and not gone
-        covered = reader.read(with_hand(filmed({"S1": "KH", "green.col3": "QS"}, seed=seed), queen.centre))
+        covered = reader.read(
+            with_hand(filmed({"S1": "KH", "green.col3": "QS"}, seed=seed), queen.centre)
+        )
         assert names(covered) == ["KH", "QS"]
     assert reader.covered and reader.covered[0].card == parse_card("QS")
-    assert names(reader.read(filmed({"S1": "KH", "green.col3": "QS"}, seed=16))) == ["KH", "QS"]  # uncovered
+    assert names(reader.read(filmed({"S1": "KH", "green.col3": "QS"}, seed=16))) == [
+        "KH",
+        "QS",
+    ]  # uncovered
     for seed in range(17, 20):
         gone = reader.read(filmed({"S1": "KH"}, seed=seed))  # taken away: the felt is bare again
     assert names(gone) == ["KH"]

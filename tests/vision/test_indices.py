@@ -30,9 +30,19 @@ from vision.staged import COUNTS, SURFACES, _lay, _quad, card_face, hand, stage,
 
 
 def read(arrangement: str, scenes: int, seed: int, indices: bool) -> Tally:
-    reader, rng, total = Recogniser(sim_deck(), find_indices=indices), np.random.default_rng(seed), Tally()
+    reader, rng, total = (
+        Recogniser(sim_deck(), find_indices=indices),
+        np.random.default_rng(seed),
+        Tally(),
+    )
     for k in range(scenes):
-        scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % len(SURFACES)], rng, four_corners=k % 2 == 1)
+        scene = stage(
+            hand(COUNTS[arrangement], rng),
+            arrangement,
+            SURFACES[k % len(SURFACES)],
+            rng,
+            four_corners=k % 2 == 1,
+        )
         total += score_frame((g.card for g in reader.recognise(scene.image)), scene.cards)
     return total
 
@@ -87,7 +97,10 @@ def test_an_index_whose_thin_stroke_prints_pale_is_found(degrees: float) -> None
     # small glyph's thin strokes blur paler than its thick ones. At the ink's level the 5 is two
     # pieces and the index is not found; faint ink joins them.
     face = card_face(parse_card("5D"))
-    for band in (np.s_[26:29, 14:60], np.s_[-29:-26, -60:-14]):  # across the 5's stem, top left and bottom right
+    for band in (
+        np.s_[26:29, 14:60],
+        np.s_[-29:-26, -60:-14],
+    ):  # across the 5's stem, top left and bottom right
         repainted(face, band, ink=True, share=0.7)
     found = indices_of(face, degrees)
     assert [(f.reading.card.code, f.relevelled) for f in found] == [("5D", True)]
@@ -98,7 +111,10 @@ def test_a_rank_and_suit_the_blur_joins_are_found_apart(degrees: float) -> None:
     # Both indices' rank and suit are joined by paler ink (55% of the paper, where ink is below
     # 62%): printed close, a blur joins them in one blob, no glyph's size. Darker ink parts them.
     face = card_face(parse_card("7C"))
-    for band in (np.s_[60:71, 24:50], np.s_[-71:-60, -50:-24]):  # between the 7 and the club, both corners
+    for band in (
+        np.s_[60:71, 24:50],
+        np.s_[-71:-60, -50:-24],
+    ):  # between the 7 and the club, both corners
         repainted(face, band, ink=False, share=0.55)
     found = indices_of(face, degrees)
     assert [(f.reading.card.code, f.relevelled) for f in found] == [("7C", True)]
@@ -116,7 +132,9 @@ def test_an_index_close_to_the_cards_dark_rim_is_found(degrees: float) -> None:
 
 
 @pytest.mark.parametrize("arrangement", ["blackjack", "fanned", "pair"])
-def test_cards_over_one_another_are_read_by_their_indices_and_none_invented(arrangement: str) -> None:
+def test_cards_over_one_another_are_read_by_their_indices_and_none_invented(
+    arrangement: str,
+) -> None:
     with_indices = read(arrangement, 8, seed=21, indices=True)
     outlines_only = read(arrangement, 8, seed=21, indices=False)
     assert with_indices.invented == 0, with_indices
@@ -128,26 +146,47 @@ def test_pips_and_pictures_in_a_card_are_no_index() -> None:
     reader = Recogniser(sim_deck())
     for code in ("10C", "9S", "8D", "QS", "KD", "JH"):
         frame = surface("wood", rng)
-        _lay(frame, card_face(parse_card(code), four_corners=True), _quad((640, 360), 330, 330 * 1.4, float(rng.uniform(-20, 20))))
+        _lay(
+            frame,
+            card_face(parse_card(code), four_corners=True),
+            _quad((640, 360), 330, 330 * 1.4, float(rng.uniform(-20, 20))),
+        )
         assert [g.card.code for g in reader.recognise(frame) if g.card] == [code]
 
 
 @pytest.mark.parametrize("backdrop", SURFACES)
 def test_letters_on_a_keyboard_or_a_cloth_are_no_index(backdrop: str) -> None:
-    for seed in range(3):  # (the keyboard's grey keys are found as unreadable faces: test_staged.py)
-        assert [g for g in Recogniser().recognise(surface(backdrop, np.random.default_rng(seed))) if g.card] == []
+    for seed in range(
+        3
+    ):  # (the keyboard's grey keys are found as unreadable faces: test_staged.py)
+        assert [
+            g
+            for g in Recogniser().recognise(surface(backdrop, np.random.default_rng(seed)))
+            if g.card
+        ] == []
 
 
 def test_a_rank_read_as_two_cards_through_two_suits_names_neither() -> None:
     """In a fan a rank lies beside another card's suit of its colour: read with its own suit as
     one card and with the other as another, it is not named (never the surer of the two)."""
+
     def pairing(rank: int, suit: int, card: str, confidence: float):
-        cand = IndexCandidate(rank, suit, np.zeros((4, 2), np.float32), 20.0, np.zeros(2, np.float32), np.float32([0, 1]))
+        cand = IndexCandidate(
+            rank,
+            suit,
+            np.zeros((4, 2), np.float32),
+            20.0,
+            np.zeros(2, np.float32),
+            np.float32([0, 1]),
+        )
         return (confidence, cand, None, Reading(parse_card(card), confidence, 0, 1))
 
     agree = [pairing(1, 2, "KD", 0.98), pairing(1, 3, "KD", 0.9999)]
     differ = [pairing(4, 5, "KD", 0.9945), pairing(4, 6, "KH", 0.9998)]
-    faint = [pairing(7, 8, "2H", 1.0), pairing(7, 9, "2D", 0.3)]  # a pairing below the floor is no second name
+    faint = [
+        pairing(7, 8, "2H", 1.0),
+        pairing(7, 9, "2D", 0.3),
+    ]  # a pairing below the floor is no second name
     kept = _unambiguous(agree + differ + faint)
     assert [t[1].rank for t in kept] == [1, 1, 7, 7]
 
@@ -156,8 +195,16 @@ def test_two_glyphs_read_as_two_cards_each_way_round_are_no_index() -> None:
     """An index has one way up: a card back's lattice read as the king of hearts and, turned, as
     the four of clubs is no index. Read one way only, or as one card both ways (or the other way
     below the floor), it may be."""
+
     def pairing(rank: int, suit: int, card: str, confidence: float):
-        cand = IndexCandidate(rank, suit, np.zeros((4, 2), np.float32), 20.0, np.zeros(2, np.float32), np.float32([0, 1]))
+        cand = IndexCandidate(
+            rank,
+            suit,
+            np.zeros((4, 2), np.float32),
+            20.0,
+            np.zeros(2, np.float32),
+            np.float32([0, 1]),
+        )
         return (confidence, cand, None, Reading(parse_card(card), confidence, 0, 1))
 
     lattice = [pairing(1, 2, "KH", 0.997), pairing(2, 1, "4C", 0.96)]
@@ -171,17 +218,33 @@ def test_an_index_on_the_face_of_a_card_read_at_its_corners_is_its_print() -> No
     """A German jack's maker's name beside its picture read as the ten of spades: inside the
     corners where the jack's own four indices were found, and under half as tall, it is print
     on the jack's face. As tall as the jack's, it is a card lying on it, and it stands."""
+
     def found(card: str, at, height: float, others=()):
         corner = np.zeros((4, 2), np.float32)
-        return IndexRead(Reading(parse_card(card), 1.0, 0, 1), corner, corner[0], np.float32(at), height, (),
-                         others=tuple(IndexCorner(corner, np.float32(o)) for o in others))
+        return IndexRead(
+            Reading(parse_card(card), 1.0, 0, 1),
+            corner,
+            corner[0],
+            np.float32(at),
+            height,
+            (),
+            others=tuple(IndexCorner(corner, np.float32(o)) for o in others),
+        )
 
     jack = found("JC", (150, 260), 48.0, [(505, 245), (180, 795), (530, 795)])
     print_ = found("10S", (525, 678), 13.0)  # along the jack's right edge, level with its indices
-    small_off_it = found("2H", (700, 400), 13.0)  # a card further off (under half as tall: far away)
+    small_off_it = found(
+        "2H", (700, 400), 13.0
+    )  # a card further off (under half as tall: far away)
     lying_on_it = found("5D", (330, 500), 40.0)
-    assert _off_faces([jack, print_, small_off_it, lying_on_it]) == [jack, small_off_it, lying_on_it]
-    assert _off_faces([found("JC", (150, 260), 48.0, [(530, 795)]), print_])[1] is print_  # two corners: no face known
+    assert _off_faces([jack, print_, small_off_it, lying_on_it]) == [
+        jack,
+        small_off_it,
+        lying_on_it,
+    ]
+    assert (
+        _off_faces([found("JC", (150, 260), 48.0, [(530, 795)]), print_])[1] is print_
+    )  # two corners: no face known
 
 
 def test_only_the_index_an_outline_was_read_from_is_not_read_again() -> None:
@@ -191,10 +254,24 @@ def test_only_the_index_an_outline_was_read_from_is_not_read_again() -> None:
     quad = np.float32([[100, 100], [400, 100], [400, 520], [100, 520]])  # read at its first corner
 
     def at(rank: int, x: float, y: float, down=(0.0, 1.0)):
-        return IndexCandidate(rank, rank + 100, np.zeros((4, 2), np.float32), 40.0, np.float32([x, y]), np.float32(down))
+        return IndexCandidate(
+            rank,
+            rank + 100,
+            np.zeros((4, 2), np.float32),
+            40.0,
+            np.float32([x, y]),
+            np.float32(down),
+        )
 
-    own, spread, turned, far = at(1, 130, 140), at(2, 175, 140), at(3, 120, 150, (0.0, -1.0)), at(4, 300, 140)
-    own_again = at(1, 130, 140, (1.0, 0.0))  # the same rank paired with another blob: one rank, all its pairings
+    own, spread, turned, far = (
+        at(1, 130, 140),
+        at(2, 175, 140),
+        at(3, 120, 150, (0.0, -1.0)),
+        at(4, 300, 140),
+    )
+    own_again = at(
+        1, 130, 140, (1.0, 0.0)
+    )  # the same rank paired with another blob: one rank, all its pairings
     seven = [parse_card("7S")]
     assert _read_already([spread, turned, own, far, own_again], [quad], seven, []) == {1}
     assert _read_already([own], [], [], []) == set()
@@ -217,22 +294,31 @@ def test_a_ten_read_at_an_outline_has_both_its_figures_read() -> None:
     quad = np.float32([[100, 100], [400, 100], [400, 520], [100, 520]])
 
     def at(rank: int, blobs: list[Blob] = blobs) -> IndexCandidate:
-        return IndexCandidate(rank, 3, np.zeros((4, 2), np.float32), 40.0, blobs[rank].centre, np.float32([0.0, 1.0]))
+        return IndexCandidate(
+            rank, 3, np.zeros((4, 2), np.float32), 40.0, blobs[rank].centre, np.float32([0.0, 1.0])
+        )
 
     assert _read_already([at(0), at(1), at(2)], [quad], [parse_card("10C")], blobs) == {0, 1}
     assert _read_already([at(0), at(1), at(2)], [quad], [parse_card("7C")], blobs) == {0}
     assert _ten_figures(blobs, at(0)) == {1}  # the same, for a ten the index search read
-    one_glyph = [_bar(120, 156), _bar(170, 186), _bar(200, 216), _bar(130, 146, 168, 190)]  # "10", the next ranks
+    one_glyph = [
+        _bar(120, 156),
+        _bar(170, 186),
+        _bar(200, 216),
+        _bar(130, 146, 168, 190),
+    ]  # "10", the next ranks
     assert _ten_figures(one_glyph, at(0, one_glyph)) == set()
-
 
 
 def test_an_index_read_already_is_not_read_the_other_way_round() -> None:
     """Its suit paired as a rank with its rank as that one's suit (the heart of a queen of hearts
     read sideways, the Q taken for its suit) is the same two glyphs: not read again. A rank
     beside it paired with the read rank as its suit still is (a spread's next card)."""
+
     def pairing(rank: int, suit: int):
-        return IndexCandidate(rank, suit, np.zeros((4, 2), np.float32), 40.0, np.float32([0, 0]), np.float32([0, 1]))
+        return IndexCandidate(
+            rank, suit, np.zeros((4, 2), np.float32), 40.0, np.float32([0, 0]), np.float32([0, 1])
+        )
 
     own, turned, beside, other = pairing(1, 2), pairing(2, 1), pairing(3, 1), pairing(4, 5)
     assert _not_read([own, turned, beside, other], {1}) == [beside, other]
@@ -256,7 +342,11 @@ def test_cards_lying_apart_are_read_once_each_through_their_outlines() -> None:
     frame = surface("felt", rng)
     codes = ("QH", "9S", "AD", "7C", "KS", "3H")
     for k, code in enumerate(codes):
-        _lay(frame, card_face(parse_card(code)), _quad((160 + 200 * k, 360), 150, 150 * 1.4, float(rng.uniform(-15, 15))))
+        _lay(
+            frame,
+            card_face(parse_card(code)),
+            _quad((160 + 200 * k, 360), 150, 150 * 1.4, float(rng.uniform(-15, 15))),
+        )
     recogniser = Recogniser()
     recogniser.reader = counting = _Counting()
     assert sorted(g.card.code for g in recogniser.recognise(frame) if g.card) == sorted(codes)
@@ -270,7 +360,9 @@ def _seen_card(centre: tuple[float, float], degrees: float, slant: float) -> np.
     from vision.staged import table_view
 
     quad = _quad(centre, 126, 176, degrees)
-    return cv2.perspectiveTransform(np.float32(quad).reshape(-1, 1, 2), table_view(slant)).reshape(4, 2)
+    return cv2.perspectiveTransform(np.float32(quad).reshape(-1, 1, 2), table_view(slant)).reshape(
+        4, 2
+    )
 
 
 def test_cards_read_surely_say_how_a_table_seen_steeply_lies() -> None:
@@ -288,10 +380,16 @@ def test_cards_read_surely_say_how_a_table_seen_steeply_lies() -> None:
         assert np.linalg.norm(across) / np.linalg.norm(down) == pytest.approx(63 / 88, rel=0.08)
 
 
-def test_the_table_is_not_laid_flat_on_one_card_on_cards_that_disagree_or_seen_from_overhead() -> None:
+def test_the_table_is_not_laid_flat_on_one_card_on_cards_that_disagree_or_seen_from_overhead() -> (
+    None
+):
     from vision.indices import table_seen
 
     steep = _seen_card((400, 360), 10, 0.6)
     assert table_seen([steep]) is None  # one card may be a picture's frame, not a card
-    assert table_seen([steep, _quad((800, 380), 126, 176, 80)]) is None  # one steep, one not: they disagree
-    assert table_seen([_seen_card((400, 360), 10, 0.9), _seen_card((800, 380), 80, 0.9)]) is None  # near overhead
+    assert (
+        table_seen([steep, _quad((800, 380), 126, 176, 80)]) is None
+    )  # one steep, one not: they disagree
+    assert (
+        table_seen([_seen_card((400, 360), 10, 0.9), _seen_card((800, 380), 80, 0.9)]) is None
+    )  # near overhead

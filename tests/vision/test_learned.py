@@ -53,8 +53,13 @@ def held_back() -> list[tuple[np.ndarray, int, int]]:
 
 def test_reads_most_corners_printed_in_faces_it_never_saw(held_back) -> None:
     reads = shipped_reader().read([p for p, _, _ in held_back])
-    indexed = [(r, rank, suit) for r, (_, rank, suit) in zip(reads, held_back, strict=True) if rank != NONE]
-    right = sum(int(np.argmax(r.ranks)) == rank and int(np.argmax(r.suits)) == suit for r, rank, suit in indexed)
+    indexed = [
+        (r, rank, suit) for r, (_, rank, suit) in zip(reads, held_back, strict=True) if rank != NONE
+    ]
+    right = sum(
+        int(np.argmax(r.ranks)) == rank and int(np.argmax(r.suits)) == suit
+        for r, rank, suit in indexed
+    )
     assert right / len(indexed) >= 0.85, f"{right}/{len(indexed)}"
 
 
@@ -79,15 +84,23 @@ def test_a_corners_looks_are_cut_from_one_photograph() -> None:
     other_width = 0
     for seed in range(6):
         alone = sample(np.random.default_rng(seed), faces)[0]
-        cuts, _, _ = sample_looks(np.random.default_rng(seed), faces, ((1.0, 0.0), (1.12, 5.0), (0.9, -5.0)))
+        cuts, _, _ = sample_looks(
+            np.random.default_rng(seed), faces, ((1.0, 0.0), (1.12, 5.0), (0.9, -5.0))
+        )
         assert np.array_equal(cuts[0], alone) and np.array_equal(cuts[1], alone)
         assert not np.array_equal(cuts[2], alone) and not np.array_equal(cuts[3], alone)
         # A slanted look (vision.indices.SLANT_LOOKS) cuts the window wider or narrower: the
         # same photograph, another window; as wide as it was, the window again.
-        slanted, _, _ = sample_looks(np.random.default_rng(seed), faces, ((1.0, 0.0, 1.0), (1.0, 0.0, 1.4), (1.0, 0.0, 0.7)))
+        slanted, _, _ = sample_looks(
+            np.random.default_rng(seed), faces, ((1.0, 0.0, 1.0), (1.0, 0.0, 1.4), (1.0, 0.0, 0.7))
+        )
         assert np.array_equal(slanted[1], alone)
-        other_width += not np.array_equal(slanted[2], alone) and not np.array_equal(slanted[3], alone)
-    assert other_width >= 5  # (seed 1 is a corner without an index: plain paper, the same however wide)
+        other_width += not np.array_equal(slanted[2], alone) and not np.array_equal(
+            slanted[3], alone
+        )
+    assert (
+        other_width >= 5
+    )  # (seed 1 is a corner without an index: plain paper, the same however wide)
 
 
 def test_a_cards_two_corners_are_one_print_photographed_twice() -> None:
@@ -97,10 +110,15 @@ def test_a_cards_two_corners_are_one_print_photographed_twice() -> None:
     rng = np.random.default_rng(11)
     pairs = [sample_pair(rng, faces) for _ in range(40)]
     again = sample_pair(np.random.default_rng(11), faces)
-    assert all(np.array_equal(a, b) for a, b in zip(pairs[0][0], again[0], strict=True)) and pairs[0][1:] == again[1:]
+    assert (
+        all(np.array_equal(a, b) for a, b in zip(pairs[0][0], again[0], strict=True))
+        and pairs[0][1:] == again[1:]
+    )
     assert all(not np.array_equal(a, b) for (a, b), _, _ in pairs)
     reads = shipped_reader().read([p for two, _, _ in pairs for p in two])
-    indexed = [(reads[2 * n], reads[2 * n + 1]) for n, (_, rank, _) in enumerate(pairs) if rank != NONE]
+    indexed = [
+        (reads[2 * n], reads[2 * n + 1]) for n, (_, rank, _) in enumerate(pairs) if rank != NONE
+    ]
     alike = sum(int(np.argmax(a.ranks)) == int(np.argmax(b.ranks)) for a, b in indexed)
     assert len(indexed) > 25 and alike >= 0.8 * len(indexed)
 
@@ -108,7 +126,12 @@ def test_a_cards_two_corners_are_one_print_photographed_twice() -> None:
 def test_a_corner_without_an_index_is_not_named(held_back) -> None:
     blanks = [p for p, rank, _ in held_back if rank == NONE]
     reads = shipped_reader().read(blanks)
-    named = [r for r in reads if (c := read_card({0: r}, DECK)) is not None and c.confidence >= calibrated_min_confidence()]
+    named = [
+        r
+        for r in reads
+        if (c := read_card({0: r}, DECK)) is not None
+        and c.confidence >= calibrated_min_confidence()
+    ]
     assert len(blanks) > 20 and len(named) == 0
 
 
@@ -124,7 +147,9 @@ def _corner(rank: str, suits: dict[str, float], colour: str | None) -> CornerRea
     """A corner as the reader might make it: that rank surely, these suit chances, the ink judged so."""
     ranks = np.zeros(len(RANKS) + 1, np.float32)
     ranks[RANKS.index(rank)] = 1.0
-    return CornerRead(ranks, np.float32([suits.get(s, 0.0) for s in SUITS]), np.zeros(4, np.float32), colour)
+    return CornerRead(
+        ranks, np.float32([suits.get(s, 0.0) for s in SUITS]), np.zeros(4, np.float32), colour
+    )
 
 
 def test_a_suit_read_surely_in_ink_judged_the_other_colour_names_no_card() -> None:
@@ -164,10 +189,16 @@ def test_enrolled_features_favour_the_nearest_card() -> None:
     like_neither = book.adapt(even, np.float32([0, 0, 1]))
     assert np.allclose(like_neither, even)  # a corner like no enrolled one is left to the reader
     again = DeckFeatures.from_json(cards, book.to_json())
-    assert np.allclose(again.adapt(even, np.float32([0, 1, 0])), book.adapt(even, np.float32([0, 1, 0])))
+    assert np.allclose(
+        again.adapt(even, np.float32([0, 1, 0])), book.adapt(even, np.float32([0, 1, 0]))
+    )
 
 
-@pytest.mark.parametrize("gains", [(1.0, 1.0, 1.0), (0.55, 0.55, 0.55), (0.75, 0.9, 1.1), (1.1, 0.95, 0.8)], ids=["even", "dim", "warm", "cool"])
+@pytest.mark.parametrize(
+    "gains",
+    [(1.0, 1.0, 1.0), (0.55, 0.55, 0.55), (0.75, 0.9, 1.1), (1.1, 0.95, 0.8)],
+    ids=["even", "dim", "warm", "cool"],
+)
 def test_ink_colour_is_told_under_any_light(gains: tuple[float, float, float]) -> None:
     import cv2
 
@@ -241,7 +272,9 @@ def test_the_shipped_reader_averages_its_networks_where_the_first_sees_an_index(
         assert np.allclose(read.suits, np.mean([a[n].suits for a in voters], axis=0), atol=1e-5)
         # Enrolment keeps the first two's features side by side (the second's only where asked).
         second = alone[1][n].feature if n in asked else np.zeros_like(alone[1][n].feature)
-        assert np.allclose(read.feature, np.concatenate([alone[0][n].feature, second]) / np.sqrt(2), atol=1e-5)
+        assert np.allclose(
+            read.feature, np.concatenate([alone[0][n].feature, second]) / np.sqrt(2), atol=1e-5
+        )
 
 
 def test_a_face_cards_picture_beside_an_index_reaching_past_the_corner_is_drawn() -> None:
@@ -274,9 +307,13 @@ def test_the_training_scripts_default_network_is_the_shipped_one() -> None:
     loader.exec_module(module)  # (torch is imported only to train)
     for path in shipped_models():
         net = _load_network(path)  # (as the table reads it)
-        convolutions = [net.getParam(name, 0).shape for name in net.getLayerNames() if name.endswith("/Conv")]
+        convolutions = [
+            net.getParam(name, 0).shape for name in net.getLayerNames() if name.endswith("/Conv")
+        ]
         ins = (1, *module.CHANNELS[:-1])
-        assert convolutions == [(out, cin, 3, 3) for cin, out in zip(ins, module.CHANNELS, strict=True)], path
+        assert convolutions == [
+            (out, cin, 3, 3) for cin, out in zip(ins, module.CHANNELS, strict=True)
+        ], path
 
 
 def _plain_reading(net: cv2.dnn.Net, batch: np.ndarray) -> np.ndarray:
@@ -291,12 +328,22 @@ def _plain_reading(net: cv2.dnn.Net, batch: np.ndarray) -> np.ndarray:
         weights, bias = net.getParam(name, 0), net.getParam(name, 1)
         padded = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
         windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(2, 3))
-        x = np.maximum(np.einsum("nchwij,kcij->nkhw", windows, weights) + bias[None, :, None, None], 0)
+        x = np.maximum(
+            np.einsum("nchwij,kcij->nkhw", windows, weights) + bias[None, :, None, None], 0
+        )
         if k < len(convolutions) - 1:
             n, c, h, w = x.shape
-            x = x[:, :, : h // 2 * 2, : w // 2 * 2].reshape(n, c, h // 2, 2, w // 2, 2).max(axis=(3, 5))
-    feature = np.maximum(x.reshape(len(x), -1) @ net.getParam(features, 0).T + net.getParam(features, 1), 0)
-    return np.concatenate([feature @ net.getParam(heads, 0).T + net.getParam(heads, 1), feature], axis=1)
+            x = (
+                x[:, :, : h // 2 * 2, : w // 2 * 2]
+                .reshape(n, c, h // 2, 2, w // 2, 2)
+                .max(axis=(3, 5))
+            )
+    feature = np.maximum(
+        x.reshape(len(x), -1) @ net.getParam(features, 0).T + net.getParam(features, 1), 0
+    )
+    return np.concatenate(
+        [feature @ net.getParam(heads, 0).T + net.getParam(heads, 1), feature], axis=1
+    )
 
 
 @pytest.mark.parametrize("size", [1, 2, 7, 12, 13])
@@ -305,8 +352,12 @@ def test_the_shipped_networks_compute_their_weights_plainly(size: int) -> None:
     # batch's narrow maps laid side by side, apart by zero columns); each window's scores must
     # stay those of its own weights alone, whatever the batch beside it.
     rng = np.random.default_rng(size)
-    batch = reader_inputs([rng.integers(0, 256, (INPUT_H, INPUT_W, 3), np.uint8) for _ in range(size)])[:, None]
-    batch[size // 2] = np.where(np.arange(INPUT_W) % 7 < 2, -0.5, 0.5)  # stripes: ink at every window's edge
+    batch = reader_inputs(
+        [rng.integers(0, 256, (INPUT_H, INPUT_W, 3), np.uint8) for _ in range(size)]
+    )[:, None]
+    batch[size // 2] = np.where(
+        np.arange(INPUT_W) % 7 < 2, -0.5, 0.5
+    )  # stripes: ink at every window's edge
     for path in shipped_models():
         net = _load_network(path)
         net.setInput(batch)

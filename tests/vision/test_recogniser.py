@@ -23,12 +23,20 @@ from vision.variants import lit
 # the networks may move a card at the threshold); a drop fails the test. Cards right of the
 # labelled cards, and the most cards invented, per deck.
 UNENROLLED = {
-    "ee326": (78, 0), "guillex7": (76, 0), "kentdoan": (84, 0),
-    "minemaarten": (54, 0), "phone_notanumber11": (209, 0), "schnapsen_anima": (68, 0),
+    "ee326": (78, 0),
+    "guillex7": (76, 0),
+    "kentdoan": (84, 0),
+    "minemaarten": (54, 0),
+    "phone_notanumber11": (209, 0),
+    "schnapsen_anima": (68, 0),
 }
 ENROLLED = {
-    "ee326": (27, 0), "guillex7": (28, 0), "kentdoan": (33, 0),
-    "minemaarten": (3, 0), "phone_notanumber11": (209, 0), "schnapsen_anima": (49, 0),
+    "ee326": (27, 0),
+    "guillex7": (28, 0),
+    "kentdoan": (33, 0),
+    "minemaarten": (3, 0),
+    "phone_notanumber11": (209, 0),
+    "schnapsen_anima": (49, 0),
 }
 
 
@@ -59,8 +67,12 @@ def test_an_enrolled_deck_reads_its_other_photos(deck: str, tmp_path) -> None:
 
 def test_paper_cut_by_the_frame_edge_is_not_a_card(enrolled: dict[str, Deck]) -> None:
     frame = np.full((720, 1280, 3), (40, 90, 30), np.uint8)
-    cv2.fillPoly(frame, [np.int32([[0, 300], [150, 300], [150, 520], [0, 520]])], (240, 240, 240))  # glare
-    cv2.fillPoly(frame, [np.int32([[500, 200], [680, 220], [660, 470], [480, 450]])], (235, 235, 235))
+    cv2.fillPoly(
+        frame, [np.int32([[0, 300], [150, 300], [150, 520], [0, 520]])], (240, 240, 240)
+    )  # glare
+    cv2.fillPoly(
+        frame, [np.int32([[500, 200], [680, 220], [660, 470], [480, 450]])], (235, 235, 235)
+    )
     for recogniser in (Recogniser(enrolled["kentdoan"]), Recogniser()):
         (guess,) = recogniser.recognise(frame)
         assert guess.card is None and abs(guess.centre[0] - 580) < 10
@@ -78,14 +90,18 @@ def test_upside_down_frame_reads_the_same(enrolled: dict[str, Deck]) -> None:
     image = cv2.imread(str(path))
     recogniser = Recogniser(enrolled["ee326"])
     upright = sorted(g.card.code for g in recogniser.recognise(image) if g.card)
-    turned = sorted(g.card.code for g in recogniser.recognise(cv2.rotate(image, cv2.ROTATE_180)) if g.card)
+    turned = sorted(
+        g.card.code for g in recogniser.recognise(cv2.rotate(image, cv2.ROTATE_180)) if g.card
+    )
     assert len(upright) >= 6
     assert turned == upright
 
 
 def test_a_blank_card_is_unreadable_not_guessed(enrolled: dict[str, Deck]) -> None:
     frame = np.full((720, 1280, 3), (40, 90, 30), np.uint8)  # green felt
-    cv2.fillPoly(frame, [np.int32([[500, 200], [680, 220], [660, 470], [480, 450]])], (235, 235, 235))
+    cv2.fillPoly(
+        frame, [np.int32([[500, 200], [680, 220], [660, 470], [480, 450]])], (235, 235, 235)
+    )
     for recogniser in (Recogniser(enrolled["kentdoan"]), Recogniser()):
         (guess,) = recogniser.recognise(frame)
         assert guess.card is None
@@ -107,13 +123,17 @@ def test_deck_file_roundtrip_reads_the_same(enrolled: dict[str, Deck], tmp_path)
     enrolled["ee326"].save(tmp_path / "deck.json")
     loaded = load_deck(tmp_path / "deck.json")
     assert loaded.cards == enrolled["ee326"].cards
-    assert read_scenes("ee326", Recogniser(loaded)) == read_scenes("ee326", Recogniser(enrolled["ee326"]))
+    assert read_scenes("ee326", Recogniser(loaded)) == read_scenes(
+        "ee326", Recogniser(enrolled["ee326"])
+    )
 
 
 def test_a_card_filling_the_whole_frame_is_read(enrolled: dict[str, Deck]) -> None:
     """A photo taken so close that the card's rim is outside it."""
     image = cv2.imread(str(next(p for p in photos_of("kentdoan") if p.name == "7hearts.jpg")))
-    outline = max(Recogniser().recognise(image), key=lambda g: cv2.contourArea(np.float32(g.corners)))
+    outline = max(
+        Recogniser().recognise(image), key=lambda g: cv2.contourArea(np.float32(g.corners))
+    )
     quad = np.float32(outline.corners)
     inset = quad + (quad.mean(axis=0) - quad) * 0.04  # just inside the rim
     target = np.float32([[0, 0], [399, 0], [399, 559], [0, 559]])
@@ -145,11 +165,15 @@ def test_a_makers_name_on_a_card_is_not_another_card(spoilt: str) -> None:
     if spoilt == "turned":
         image = cv2.rotate(image, cv2.ROTATE_180)
     else:
-        image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])[1], cv2.IMREAD_COLOR)
+        image = cv2.imdecode(
+            cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])[1], cv2.IMREAD_COLOR
+        )
     assert [g.card.code for g in Recogniser().recognise(image) if g.card] == ["AS"]
 
 
-def test_a_rank_paired_first_with_ink_found_at_another_level_is_read_with_its_other_suits_too() -> None:
+def test_a_rank_paired_first_with_ink_found_at_another_level_is_read_with_its_other_suits_too() -> (
+    None
+):
     """phone_notanumber11's test12 overexposed: the eight of clubs' "8" (the same either way up)
     lay nearest the big club of the card beside it, found only at another ink level; that
     pairing read as the eight of spades at 0.99996, and a first pairing that sure stops the
@@ -161,12 +185,19 @@ def test_a_rank_paired_first_with_ink_found_at_another_level_is_read_with_its_ot
     assert named == sorted(c.code for c in labelled()[path]), named
 
 
-@pytest.mark.parametrize("read_at, rank_height, on_face", [
-    ((0, 2), 20.0, True),    # a card 500 x 700: diagonal 860, more than 28 ranks of 20 px
-    ((0, 2), 40.0, False),   # 28 ranks of 40 px: as large as a card this size may print its index
-    ((0,), 20.0, False),     # read at one corner, it may go round a spread: its short side counts
-    ((0,), 17.0, True),
-])
+@pytest.mark.parametrize(
+    "read_at, rank_height, on_face",
+    [
+        ((0, 2), 20.0, True),  # a card 500 x 700: diagonal 860, more than 28 ranks of 20 px
+        (
+            (0, 2),
+            40.0,
+            False,
+        ),  # 28 ranks of 40 px: as large as a card this size may print its index
+        ((0,), 20.0, False),  # read at one corner, it may go round a spread: its short side counts
+        ((0,), 17.0, True),
+    ],
+)
 def test_print_too_small_for_the_card_round_it_is_its_face(read_at, rank_height, on_face) -> None:
     corners = ((0.0, 0.0), (500.0, 0.0), (500.0, 700.0), (0.0, 700.0))
     outline = CardGuess(parse_card("AS"), 1.0, corners, (250.0, 350.0), parse_card("AS"), read_at)
@@ -197,17 +228,27 @@ class _ScriptedReader:
         if self.code is None:
             ranks[-1] = 1.0
         else:
-            ranks[RANKS.index(self.code[:-1])], suits[SUITS.index(self.code[-1])] = self.sure, self.sure
-        return [CornerRead(ranks / ranks.sum(), suits / suits.sum(), np.zeros(128, np.float32), None) for _ in windows]
+            ranks[RANKS.index(self.code[:-1])], suits[SUITS.index(self.code[-1])] = (
+                self.sure,
+                self.sure,
+            )
+        return [
+            CornerRead(ranks / ranks.sum(), suits / suits.sum(), np.zeros(128, np.float32), None)
+            for _ in windows
+        ]
 
 
 def _one_corner(card: str, confidence: float) -> tuple[list[CardOutline], list[Reading]]:
-    outline = CardOutline(np.float32([[100, 100], [250, 100], [250, 310], [100, 310]]), partial=True)
+    outline = CardOutline(
+        np.float32([[100, 100], [250, 100], [250, 310], [100, 310]]), partial=True
+    )
     return [outline], [Reading(parse_card(card), confidence, 0, 1)]
 
 
 @pytest.mark.parametrize("looks_read, named", [("7S", True), ("7C", False), (None, False)])
-def test_a_card_read_surely_at_one_corner_is_named_only_if_its_other_looks_agree(looks_read, named) -> None:
+def test_a_card_read_surely_at_one_corner_is_named_only_if_its_other_looks_agree(
+    looks_read, named
+) -> None:
     # One window of a held-back rendered corner named three cards wrongly above the one-corner
     # threshold, three looks at it none: a card underneath read at one corner is held to that.
     recogniser = Recogniser()
@@ -225,7 +266,9 @@ def test_a_card_read_more_surely_than_any_wrong_held_back_window_needs_no_other_
     recogniser.reader = _ScriptedReader("7C")
     outlines, readings = _one_corner("7S", 0.999999)
     assert 0.999999 > one_window_sure()
-    (after,) = recogniser._one_corner_looks(np.full((400, 400, 3), 200, np.uint8), outlines, readings)
+    (after,) = recogniser._one_corner_looks(
+        np.full((400, 400, 3), 200, np.uint8), outlines, readings
+    )
     assert recogniser.reader.windows == 0 and after == readings[0]
 
 
@@ -243,7 +286,8 @@ class _ReaderByLight(_ScriptedReader):
 
 @pytest.mark.parametrize("with_other, named", [(False, False), (True, True)])
 def test_an_index_whose_looks_disagree_is_named_when_its_cards_other_index_reads_the_same_through_its_looks(
-        with_other, named) -> None:
+    with_other, named
+) -> None:
     # schnapsen_anima's ten of clubs: the index read surest took in a neighbour's ink through one
     # look (read as the queen of clubs), its other index, found with it, read the ten through all.
     recogniser = Recogniser()
@@ -252,17 +296,35 @@ def test_an_index_whose_looks_disagree_is_named_when_its_cards_other_index_reads
     image[60:200, 60:200] = 40  # what the first index's looks take in
     first = np.float32([[100, 100], [250, 100], [250, 310], [100, 310]])
     other = IndexCorner(first[[2, 3, 0, 1]] + np.float32([250, 150]), np.float32([480, 440]))
-    found = IndexRead(Reading(parse_card("10C"), 0.9999, 0, 1), first, first.mean(axis=0), np.float32([120, 125]),
-                      20.0, (), False, (other,) if with_other else ())
+    found = IndexRead(
+        Reading(parse_card("10C"), 0.9999, 0, 1),
+        first,
+        first.mean(axis=0),
+        np.float32([120, 125]),
+        20.0,
+        (),
+        False,
+        (other,) if with_other else (),
+    )
     assert recogniser._sure_index(image, found) is named
 
 
 @pytest.mark.parametrize("relevelled, named", [(False, True), (True, False)])
-def test_an_index_found_at_another_ink_level_is_named_only_if_its_own_reading_is_sure(relevelled, named) -> None:
+def test_an_index_found_at_another_ink_level_is_named_only_if_its_own_reading_is_sure(
+    relevelled, named
+) -> None:
     # Two letters a blur apart join through faint ink too ("80-309 Gdansk" on an envelope read as
     # a three of clubs at 0.79, its looks at 0.9992): such an index is not named on its looks.
     recogniser = Recogniser()
     recogniser.reader = _ScriptedReader("3C", sure=0.99999)
     card = np.float32([[100, 100], [250, 100], [250, 310], [100, 310]])
-    found = IndexRead(Reading(parse_card("3C"), 0.79, 0, 1), card, card.mean(axis=0), np.float32([120, 125]), 20.0, (), relevelled)
+    found = IndexRead(
+        Reading(parse_card("3C"), 0.79, 0, 1),
+        card,
+        card.mean(axis=0),
+        np.float32([120, 125]),
+        20.0,
+        (),
+        relevelled,
+    )
     assert recogniser._sure_index(np.full((400, 400, 3), 200, np.uint8), found) is named

@@ -25,7 +25,9 @@ def slanted_looks(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     return cut
 
 
-def test_a_calibrated_camera_reads_no_slanted_window_and_reads_the_hand_as_well(slanted_looks: list[float]) -> None:
+def test_a_calibrated_camera_reads_no_slanted_window_and_reads_the_hand_as_well(
+    slanted_looks: list[float],
+) -> None:
     rng = np.random.default_rng(31)
     scene = stage(hand(4, rng), "fanned", "felt", rng, slant=0.64)
     reader = Recogniser()
@@ -49,10 +51,15 @@ class Unsure:
 
         ranks = np.full(N_RANK, (1 - self.none) / (N_RANK - 1))
         ranks[-1] = self.none
-        return [CornerRead(ranks.copy(), np.full(4, 0.25), np.zeros(128, np.float32), None) for _ in patches]
+        return [
+            CornerRead(ranks.copy(), np.full(4, 0.25), np.zeros(128, np.float32), None)
+            for _ in patches
+        ]
 
 
-def test_a_pairing_the_reader_is_sure_holds_no_index_is_not_looked_at_slanted(slanted_looks: list[float]) -> None:
+def test_a_pairing_the_reader_is_sure_holds_no_index_is_not_looked_at_slanted(
+    slanted_looks: list[float],
+) -> None:
     from table_controller.cards import standard_deck
     from vision.reading import DeckIndex
 

@@ -37,11 +37,19 @@ def found(scene: StagedScene) -> tuple[int, int]:
     return detection_score(outlines, scene.outlines, scene.image.shape[:2])
 
 
-def read(arrangement: str, scenes: int, seed: int, slant: float = 1.0, calibrated: bool = False) -> Tally:
+def read(
+    arrangement: str, scenes: int, seed: int, slant: float = 1.0, calibrated: bool = False
+) -> Tally:
     """``calibrated``: the camera's layout known, as `table vision calibrate` gives a live table."""
     reader, rng, total = Recogniser(sim_deck()), np.random.default_rng(seed), Tally()
     for k in range(scenes):
-        scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % len(SURFACES)], rng, slant=slant)
+        scene = stage(
+            hand(COUNTS[arrangement], rng),
+            arrangement,
+            SURFACES[k % len(SURFACES)],
+            rng,
+            slant=slant,
+        )
         guesses = reader.recognise(scene.image, scene.overhead if calibrated else None)
         total += score_frame((g.card for g in guesses), scene.cards)
     return total
@@ -52,7 +60,10 @@ def read(arrangement: str, scenes: int, seed: int, slant: float = 1.0, calibrate
 def test_a_card_filling_the_photo_is_found_once(margin: float, four_corners: bool) -> None:
     rng = np.random.default_rng(5)
     for _ in range(2):
-        assert found(filling(hand(1, rng)[0], rng, four_corners=four_corners, margin=margin)) == (1, 0)
+        assert found(filling(hand(1, rng)[0], rng, four_corners=four_corners, margin=margin)) == (
+            1,
+            0,
+        )
 
 
 def test_a_card_filling_the_photo_is_read() -> None:
@@ -74,15 +85,21 @@ def test_cards_apart_on_each_surface_are_found_and_nothing_else(backdrop: str) -
 # index search be skipped (vision.indices.paper_beyond). Seed and card: the three of 30 covered
 # cards that only the index search reads (each is missed when the search is skipped outright).
 @pytest.mark.parametrize(("seed", "covered"), [(0, 4), (2, 3), (3, 3)])
-def test_a_card_covered_but_for_its_index_is_read_beside_cards_read_surely(seed: int, covered: int) -> None:
+def test_a_card_covered_but_for_its_index_is_read_beside_cards_read_surely(
+    seed: int, covered: int
+) -> None:
     rng = np.random.default_rng(seed)
     scene = stage(hand(5, rng), "apart", "felt", rng)
     to_frame = cv2.getPerspectiveTransform(UNIT_SQUARE, np.float32(scene.outlines[covered]))
-    cover = np.float32([[0.42, -0.1], [1.1, -0.1], [1.1, 1.1], [-0.1, 1.1], [-0.1, 0.4], [0.42, 0.4]])
+    cover = np.float32(
+        [[0.42, -0.1], [1.1, -0.1], [1.1, 1.1], [-0.1, 1.1], [-0.1, 0.4], [0.42, 0.4]]
+    )
     over = cv2.perspectiveTransform(cover.reshape(-1, 1, 2), to_frame).reshape(-1, 2)
     image = scene.image.copy()
     cv2.fillPoly(image, [np.int32(np.round(over))], (40, 30, 25))
-    assert sorted(g.card.code for g in Recogniser().recognise(image) if g.card) == sorted(c.code for c in scene.cards)
+    assert sorted(g.card.code for g in Recogniser().recognise(image) if g.card) == sorted(
+        c.code for c in scene.cards
+    )
 
 
 def test_cards_apart_read_surely_leave_no_paper_for_another_index() -> None:
@@ -90,12 +107,17 @@ def test_cards_apart_read_surely_leave_no_paper_for_another_index() -> None:
     lines, bright under the glare, are too thin to hold an index."""
     rng = np.random.default_rng(1)
     spots = ("S1", "S2", "S3", "red.col1", "green.col2", "green.col3")
-    placements = [place_on_spot(parse_card(c), s, rng) for c, s in zip(("QH", "10S", "AD", "7C", "KS", "3H"), spots, strict=True)]
+    placements = [
+        place_on_spot(parse_card(c), s, rng)
+        for c, s in zip(("QH", "10S", "AD", "7C", "KS", "3H"), spots, strict=True)
+    ]
     frame = white_balanced(render_frame(placements, default_corners(rng), rng))
     guesses = Recogniser().recognise(frame)
     outlines = [np.float32(g.corners) for g in guesses]
     assert len(outlines) == 6 and not paper_beyond(frame, outlines)
-    assert all(paper_beyond(frame, outlines[:k] + outlines[k + 1 :]) for k in range(6))  # each card's paper counts
+    assert all(
+        paper_beyond(frame, outlines[:k] + outlines[k + 1 :]) for k in range(6)
+    )  # each card's paper counts
 
 
 # Not the keyboard: with no card in view its grey keys are as white, against its black body, as
@@ -109,13 +131,17 @@ def test_an_empty_surface_holds_no_card(backdrop: str) -> None:
 def test_a_blackjack_hand_is_read_card_by_card() -> None:
     total = read("blackjack", 8, seed=21)
     assert total.invented == 0, total
-    assert total.right >= 31, total  # 32 of 32 measured (31 while a card underneath hid the indices over it; 19 from outlines alone)
+    assert total.right >= 31, (
+        total
+    )  # 32 of 32 measured (31 while a card underneath hid the indices over it; 19 from outlines alone)
 
 
 def test_a_fanned_hand_is_read_card_by_card() -> None:
     total = read("fanned", 8, seed=21)
     assert total.invented == 0, total
-    assert total.right >= 31, total  # 32 of 32 measured (28 while a card underneath hid the indices over it; 10 from outlines alone)
+    assert total.right >= 31, (
+        total
+    )  # 32 of 32 measured (28 while a card underneath hid the indices over it; 10 from outlines alone)
 
 
 @pytest.mark.parametrize("arrangement", ["apart", "blackjack", "fanned"])
@@ -129,7 +155,13 @@ def test_a_four_colour_deck_reads_as_its_two_colour_print_does(arrangement: str)
     for four_colour in (False, True):
         rng, total = np.random.default_rng(31), Tally()
         for k in range(12 if arrangement == "apart" else 6):
-            scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % 3], rng, four_colour=four_colour)
+            scene = stage(
+                hand(COUNTS[arrangement], rng),
+                arrangement,
+                SURFACES[k % 3],
+                rng,
+                four_colour=four_colour,
+            )
             total += score_frame((g.card for g in reader.recognise(scene.image)), scene.cards)
         totals.append(total)
     two, four = totals
@@ -147,14 +179,20 @@ def test_ranks_printed_in_typefaces_the_reader_never_saw_are_read_and_none_inven
     for face in unseen_typefaces():
         rng = np.random.default_rng(41)
         for k, arrangement in enumerate(("apart", "blackjack", "fanned")):
-            scene = stage(hand(COUNTS[arrangement], rng), arrangement, SURFACES[k], rng, typeface=face)
+            scene = stage(
+                hand(COUNTS[arrangement], rng), arrangement, SURFACES[k], rng, typeface=face
+            )
             total += score_frame((g.card for g in reader.recognise(scene.image)), scene.cards)
     assert total.invented == 0, total
     assert total.right >= total.labelled - 4, total
 
 
-@pytest.mark.parametrize(("card_width", "slant", "scene"), [(90.0, 1.0, 2), (150.0, 0.8, 1), (150.0, 0.8, 2)])
-def test_a_ten_whose_figures_stand_apart_is_not_also_read_as_a_queen(card_width: float, slant: float, scene: int) -> None:
+@pytest.mark.parametrize(
+    ("card_width", "slant", "scene"), [(90.0, 1.0, 2), (150.0, 0.8, 1), (150.0, 0.8, 2)]
+)
+def test_a_ten_whose_figures_stand_apart_is_not_also_read_as_a_queen(
+    card_width: float, slant: float, scene: int
+) -> None:
     """Old Standard sets a ten's "1" and "0" a third of their height apart: the "0" paired with
     the ten's club read as the queen of clubs at 0.9992-0.9999 beside the ten itself, in these
     three blackjack hands (the ten read through its outline in one, by its index in the others).
@@ -162,7 +200,15 @@ def test_a_ten_whose_figures_stand_apart_is_not_also_read_as_a_queen(card_width:
     face = next(f for f in unseen_typefaces() if f.name == "OldStandard-Regular.ttf")
     rng = np.random.default_rng(41)
     for k in range(scene + 1):
-        staged = stage(hand(COUNTS["blackjack"], rng), "blackjack", SURFACES[k % 3], rng, card_width=card_width, slant=slant, typeface=face)
+        staged = stage(
+            hand(COUNTS["blackjack"], rng),
+            "blackjack",
+            SURFACES[k % 3],
+            rng,
+            card_width=card_width,
+            slant=slant,
+            typeface=face,
+        )
     named = [g.card for g in Recogniser().recognise(staged.image) if g.card is not None]
     assert parse_card("10C") in staged.cards and parse_card("10C") in named
     assert set(named) <= set(staged.cards), named
@@ -186,7 +232,9 @@ def test_a_fanned_hand_seen_50_degrees_off_overhead_reads_through_slanted_window
 
 
 @pytest.mark.parametrize("arrangement", ["blackjack", "fanned"])
-def test_a_calibrated_camera_60_degrees_off_overhead_reads_a_hand_card_by_card(arrangement: str) -> None:
+def test_a_calibrated_camera_60_degrees_off_overhead_reads_a_hand_card_by_card(
+    arrangement: str,
+) -> None:
     # The table's depth shortened to 0.5. Laid out square to the frame, the windows of cards
     # found by their index alone keep the slant and read almost none; laid out as the layout's
     # calibration says the table lies (Layout.overhead), they read as from overhead.
@@ -210,7 +258,11 @@ def test_two_cards_read_surely_lay_a_steep_photo_flat_for_the_hand_beside_them()
             rng = np.random.default_rng(seed)
             frame = surface(SURFACES[seed % 3], rng)
             cards = hand(6, rng)
-            quads = [*_arranged(4, "blackjack", 150, height, rng), _quad((170, 360), 150, height, 5), _quad((1110, 380), 150, height, -8)]
+            quads = [
+                *_arranged(4, "blackjack", 150, height, rng),
+                _quad((170, 360), 150, height, 5),
+                _quad((1110, 380), 150, height, -8),
+            ]
             for card, quad in zip(cards[:count], quads[:count], strict=True):
                 _lay(frame, card_face(card), slanted(quad, 0.55))
             read = {g.card for g in reader.recognise(_camera(frame, rng)) if g.card is not None}
@@ -222,7 +274,9 @@ def test_two_cards_read_surely_lay_a_steep_photo_flat_for_the_hand_beside_them()
 
 
 def test_a_slanted_view_shortens_the_tables_depth() -> None:
-    card = np.float32([[590, 300], [690, 300], [690, 440], [590, 440]])  # upright, at the frame's middle
+    card = np.float32(
+        [[590, 300], [690, 300], [690, 440], [590, 440]]
+    )  # upright, at the frame's middle
     assert np.array_equal(slanted(card, 1.0), card)
     seen = slanted(card, 0.64)
     width, height = np.linalg.norm(seen[1] - seen[0]), np.linalg.norm(seen[3] - seen[0])
@@ -242,7 +296,9 @@ def test_the_cards_over_a_card_underneath_are_read_by_their_indices() -> None:
 
 
 @pytest.mark.parametrize(("seed", "backdrop"), [(26, "felt"), (27, "cloth"), (12, "wood")])
-def test_an_outline_round_a_fan_names_each_card_whose_index_it_holds(seed: int, backdrop: str) -> None:
+def test_an_outline_round_a_fan_names_each_card_whose_index_it_holds(
+    seed: int, backdrop: str
+) -> None:
     """A fan of four whose outline went round the whole hand, read as the card at its first
     corner: the top card's index, at a corner that outline was not read from, is another card,
     not a second reading that makes the outline unsure (two of the four went unread when it
@@ -254,7 +310,9 @@ def test_an_outline_round_a_fan_names_each_card_whose_index_it_holds(seed: int, 
 
 
 @pytest.mark.parametrize(("seed", "backdrop"), [(100, "felt"), (101, "wood")])
-def test_a_strip_of_a_card_showing_between_two_is_not_a_card_to_straighten(seed: int, backdrop: str) -> None:
+def test_a_strip_of_a_card_showing_between_two_is_not_a_card_to_straighten(
+    seed: int, backdrop: str
+) -> None:
     """In a blackjack hand the strip of a card dealt under the next one is card-shaped paper with
     no index; it lies inside that card, named by its index, and is a piece of it: reported as an
     unreadable card it would have the dealer straighten a hand that was read whole."""
@@ -275,14 +333,22 @@ def test_a_card_lying_face_down_is_not_named() -> None:
         rng = np.random.default_rng(seed)
         for backdrop in SURFACES[:3]:
             scene = face_down(4, backdrop, rng)
-            named += [(seed, backdrop, g.card.code) for g in reader.recognise(scene.image) if g.card is not None]
+            named += [
+                (seed, backdrop, g.card.code)
+                for g in reader.recognise(scene.image)
+                if g.card is not None
+            ]
     assert named == []
 
 
 def test_only_an_outline_that_may_be_a_steep_view_is_read_a_quarter_turn_off() -> None:
     upright = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
-    turned = cv2.transform(upright.reshape(-1, 1, 2), cv2.getRotationMatrix2D((50, 70), 33, 1.0)).reshape(4, 2)
+    turned = cv2.transform(
+        upright.reshape(-1, 1, 2), cv2.getRotationMatrix2D((50, 70), 33, 1.0)
+    ).reshape(4, 2)
     assert _plain_shape(upright) and _plain_shape(turned)
-    steep = np.float32([[10, 0], [90, 0], [100, 140], [0, 140]])  # the far side 20% shorter: a tilted view
+    steep = np.float32(
+        [[10, 0], [90, 0], [100, 140], [0, 140]]
+    )  # the far side 20% shorter: a tilted view
     squarish = np.float32([[0, 0], [100, 0], [100, 115], [0, 115]])  # as wide as 0.87 of its height
     assert not _plain_shape(steep) and not _plain_shape(squarish)

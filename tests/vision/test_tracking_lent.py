@@ -18,7 +18,11 @@ def reported(frames: list[tuple[str, bool]]) -> list[str]:
     """Card codes reported over ``frames`` of (name, lent): one card lying still."""
     tracker, out = SpotTracker(frames_needed=3), []
     for code, lent in frames:
-        out += [s.card.code for s in tracker.update([guess(code)], {0} if lent else set()) if s.kind == SEEN]
+        out += [
+            s.card.code
+            for s in tracker.update([guess(code)], {0} if lent else set())
+            if s.kind == SEEN
+        ]
     return out
 
 

@@ -15,7 +15,9 @@ from vision.variants import VARIANTS, blurred, cast, keystone, lit, rotated, sca
 
 PHOTOS = {"ee326": "8cards_top.jpg", "kentdoan": "Cards_2.jpg"}  # 8 + 4 cards
 # What the code reaches on these two photos (benchmarks/vision.py prints every scene).
-MIN_RIGHT = dict.fromkeys(("turned 90", "turned 180", "turned 17", "scaled 0.6", "blur 1.0", "cool cast"), 12)
+MIN_RIGHT = dict.fromkeys(
+    ("turned 90", "turned 180", "turned 17", "scaled 0.6", "blur 1.0", "cool cast"), 12
+)
 
 
 def read_variant(name: str, enrolled: dict[str, Deck]) -> Tally:
@@ -59,8 +61,12 @@ def test_a_spread_on_a_pale_table_turned_17_degrees_reads_every_card() -> None:
     """phone_notanumber11 test1 turned 17 degrees: the light table top became one card-shaped
     quad and its brighter middle another, holding the twelve cards; the middle, dropped as a
     surface, hid them from the table round it, which stood as the one "card" (none named)."""
-    path, cards = next((p, c) for p, c in scenes("phone_notanumber11").items() if p.name == "test1.jpg")
-    tally = score_frame((g.card for g in Recogniser().recognise(rotated(17)(cv2.imread(str(path))))), cards)
+    path, cards = next(
+        (p, c) for p, c in scenes("phone_notanumber11").items() if p.name == "test1.jpg"
+    )
+    tally = score_frame(
+        (g.card for g in Recogniser().recognise(rotated(17)(cv2.imread(str(path))))), cards
+    )
     assert (tally.right, tally.invented) == (12, 0), tally
 
 
@@ -70,7 +76,9 @@ def test_an_index_at_the_corner_of_an_outline_round_a_spread_is_named() -> None:
     found the nine, ten and jack in it, the ten at the corner the outline was read from. The
     outline, holding several indices, went round several cards, and the ten (read through a
     window cut to its own size) is one of them: it was left out, the index "disputing" it."""
-    path, cards = next((p, c) for p, c in scenes("phone_notanumber11").items() if p.name == "test18.jpg")
+    path, cards = next(
+        (p, c) for p, c in scenes("phone_notanumber11").items() if p.name == "test18.jpg"
+    )
     named = [g.card for g in Recogniser().recognise(keystone(0.15)(cv2.imread(str(path))))]
     tally = score_frame(named, cards)
     assert tally.invented == 0, tally

@@ -130,7 +130,7 @@ def replace_ace(hand: SeatHand, card: Card) -> tuple[SeatHand, Card]:
     """Discard the next pending ace and put ``card`` in its place; a replacement ace is kept."""
     pos, rest = hand.aces_pending[0], hand.aces_pending[1:]
     old = hand.initial[pos]
-    initial = (*hand.initial[:pos], card, *hand.initial[pos + 1:])
+    initial = (*hand.initial[:pos], card, *hand.initial[pos + 1 :])
     thv = hand.thv - old.value + card.value
     return replace(hand, initial=initial, aces_pending=rest, thv=thv), old
 
@@ -163,7 +163,12 @@ def resolve_hit(
     elif dt is not None and switches.C6 == "loses" and dt >= pt:
         status, rule = UNSUCCESSFUL, "BB-10"
     else:
-        window = dt is not None and pt > dt and not hand.window_blocked and _window_may_open(thv, forced, switches)
+        window = (
+            dt is not None
+            and pt > dt
+            and not hand.window_blocked
+            and _window_may_open(thv, forced, switches)
+        )
     return replace(
         hand,
         hits=(*hand.hits, card),

@@ -100,12 +100,18 @@ class BackhandGame:
         self.switches = switches
         self.game_id = variant.game_id
         self.seats = variant.seats
-        self.actions = rules.ACTIONS if variant.stand_pat else tuple(a for a in rules.ACTIONS if a != rules.STAND_PAT)
+        self.actions = (
+            rules.ACTIONS
+            if variant.stand_pat
+            else tuple(a for a in rules.ACTIONS if a != rules.STAND_PAT)
+        )
         first = first_dealt or variant.seats[0]
         if first not in variant.seats:
             from table_controller.errors import ConfigError
 
-            raise ConfigError(f"first_dealt must be one of {', '.join(variant.seats)} (got {first!r})")
+            raise ConfigError(
+                f"first_dealt must be one of {', '.join(variant.seats)} (got {first!r})"
+            )
         self.first_dealt = first
         i = variant.seats.index(first)
         self.deal_order = (i, *tuple(j for j in range(len(variant.seats)) if j != i))
@@ -172,7 +178,9 @@ class BackhandGame:
         return new, effects
 
     # ----- cards ------------------------------------------------------------------------------
-    def _on_card(self, state: HandState, event: CardArrived) -> tuple[HandState, tuple[Effect, ...]]:
+    def _on_card(
+        self, state: HandState, event: CardArrived
+    ) -> tuple[HandState, tuple[Effect, ...]]:
         card = event.card
         if state.irregularity is not None:
             irr = state.irregularity
@@ -183,14 +191,20 @@ class BackhandGame:
             reason = f"{card.code} arrived but no card was expected: {self._waiting_for(state)}"
             if not state.shoe.can_hold(card):
                 reason += f"; also, {state.shoe.why_impossible(card)}"
-            return self._open_irregularity(state, Irregularity("unexpected_card", reason, (card.code,)))
+            return self._open_irregularity(
+                state, Irregularity("unexpected_card", reason, (card.code,))
+            )
         if not state.shoe.can_hold(card):
             reason = state.shoe.why_impossible(card)
-            return self._open_irregularity(state, Irregularity("impossible_card", reason, (card.code,)))
+            return self._open_irregularity(
+                state, Irregularity("impossible_card", reason, (card.code,))
+            )
         target = state.queue[0]
         if event.spot is not None and event.spot != target.spot:
             reason = f"{card.code} was placed at {event.spot}, but the next card belongs to {target.label}"
-            return self._open_irregularity(state, Irregularity("misplaced_card", reason, (card.code,)))
+            return self._open_irregularity(
+                state, Irregularity("misplaced_card", reason, (card.code,))
+            )
         state.shoe = state.shoe.draw(card)
         return self._deal(state, card)
 
@@ -229,13 +243,17 @@ class BackhandGame:
         else:
             forced = target.purpose == "forced_hit"
             play_push = target.purpose == "play_push"
-            hand = rules.resolve_hit(hand, card, show, self.switches, forced=forced, play_push=play_push)
+            hand = rules.resolve_hit(
+                hand, card, show, self.switches, forced=forced, play_push=play_push
+            )
         state = self._set_seat(state, i, hand)
         state.pending = None
         return self._end_play(state, i, (Applied(note),))
 
     # ----- decisions --------------------------------------------------------------------------
-    def _on_decision(self, state: HandState, event: Decision) -> tuple[HandState, tuple[Effect, ...]]:
+    def _on_decision(
+        self, state: HandState, event: Decision
+    ) -> tuple[HandState, tuple[Effect, ...]]:
         legal = self.legal_actions(state)
         if event.seat not in self.seats:
             return state, (Refused(f"there is no seat {event.seat!r} at this table", ()),)
@@ -263,7 +281,9 @@ class BackhandGame:
         queue = (self._spot(i, purpose[event.action], column=hand.columns_used + 1),)
         return self._need_cards(_update(state, queue=queue), (Applied(note),))
 
-    def _stand_pat(self, state: HandState, i: int, note: str) -> tuple[HandState, tuple[Effect, ...]]:
+    def _stand_pat(
+        self, state: HandState, i: int, note: str
+    ) -> tuple[HandState, tuple[Effect, ...]]:
         state = self._set_seat(state, i, rules.stand_pat(state.seats[i]))
         if state.sp_offer == i:  # out of turn, straight after the qualifying hit
             return self._maybe_over(_update(state, sp_offer=None), (Applied(note),))
@@ -275,17 +295,25 @@ class BackhandGame:
             if state.phase == NEW:
                 return state, (Refused("no hand is in progress to void"),)
             if state.phase == OVER:
-                return state, (Refused("the hand is over and its result stands: NEW DECK starts the next hand"),)
+                return state, (
+                    Refused(
+                        "the hand is over and its result stands: NEW DECK starts the next hand"
+                    ),
+                )
             return self._finish(state, "VOID", by=event.by)
         if event.control == ACCEPT_CARD:
             if state.irregularity is None:
                 return state, (Refused("there is no irregularity to accept"),)
             return self._accept(state, event.by)
         if state.irregularity is not None:
-            return state, (Refused(f"the hand is held for the pit boss: {state.irregularity.reason}"),)
+            return state, (
+                Refused(f"the hand is held for the pit boss: {state.irregularity.reason}"),
+            )
         if event.control == NEW_DECK:
             if state.phase != NEW:
-                return state, (Refused("a hand is in progress: finish or void it before a new deck"),)
+                return state, (
+                    Refused("a hand is in progress: finish or void it before a new deck"),
+                )
             return self._start(state)
         if event.control == RESHUFFLE:
             if state.phase != RESHUFFLE_WAIT:
@@ -297,7 +325,9 @@ class BackhandGame:
 
     def _start(self, state: HandState) -> tuple[HandState, tuple[Effect, ...]]:
         queue, script = self._opening
-        state = _update(state, phase=DEALING, shoe=Shoe.fresh(self.variant.decks), queue=queue, script=script)
+        state = _update(
+            state, phase=DEALING, shoe=Shoe.fresh(self.variant.decks), queue=queue, script=script
+        )
         return self._advance(state, (Applied("a freshly shuffled deck is loaded"),))
 
     def _accept(self, state: HandState, by: str) -> tuple[HandState, tuple[Effect, ...]]:
@@ -324,7 +354,9 @@ class BackhandGame:
         return shoe.draw(card) if shoe.can_hold(card) else shoe
 
     # ----- flow -------------------------------------------------------------------------------
-    def _advance(self, state: HandState, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
+    def _advance(
+        self, state: HandState, effects: tuple[Effect, ...]
+    ) -> tuple[HandState, tuple[Effect, ...]]:
         """Run the script until a card or a decision is due."""
         script = state.script
         while not state.queue and script and state.phase != OVER:
@@ -336,7 +368,9 @@ class BackhandGame:
             script = state.script
         return self._need_cards(state, effects)
 
-    def _run_step(self, state: HandState, step: Step, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
+    def _run_step(
+        self, state: HandState, step: Step, effects: tuple[Effect, ...]
+    ) -> tuple[HandState, tuple[Effect, ...]]:
         kind = step[0]
         if kind == "hand":
             state.queue = (self._spot(step[1], "initial", 1), self._spot(step[1], "initial", 2))
@@ -352,7 +386,9 @@ class BackhandGame:
             return self._end_play(state, step[1], effects, push=True)
         if kind == "first_turn":
             state.phase = PLAY
-            return self._begin_turn(state, order.first_to_act(state.seats, self.deal_order, switches=self.switches)), effects
+            return self._begin_turn(
+                state, order.first_to_act(state.seats, self.deal_order, switches=self.switches)
+            ), effects
         state.phase = PLAY
         return self._begin_turn(state, step[1]), effects
 
@@ -391,7 +427,9 @@ class BackhandGame:
         state.sp_offer = offer
         return self._need_cards(state, effects)
 
-    def _need_cards(self, state: HandState, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
+    def _need_cards(
+        self, state: HandState, effects: tuple[Effect, ...]
+    ) -> tuple[HandState, tuple[Effect, ...]]:
         """A card is due but the shoe is empty: rule MC-17, switch C10."""
         if not state.queue or state.shoe.remaining > 0 or state.phase == OVER:
             return state, effects
@@ -400,22 +438,42 @@ class BackhandGame:
         done, more = self._finish(state, "MC-17")
         return done, effects + more
 
-    def _maybe_over(self, state: HandState, effects: tuple[Effect, ...]) -> tuple[HandState, tuple[Effect, ...]]:
+    def _maybe_over(
+        self, state: HandState, effects: tuple[Effect, ...]
+    ) -> tuple[HandState, tuple[Effect, ...]]:
         if self._all_finished(state):
             done, more = self._finish(state, None)
             return done, effects + more
         return state, effects
 
-    def _finish(self, state: HandState, void_rule: str | None, by: str = "") -> tuple[HandState, tuple[Effect, ...]]:
+    def _finish(
+        self, state: HandState, void_rule: str | None, by: str = ""
+    ) -> tuple[HandState, tuple[Effect, ...]]:
         result = hand_result(state.seats, head_to_head=self.variant.alternate, void_rule=void_rule)
         if void_rule == "VOID":
             result = replace(result, explanation=f"no winner (VOID: the hand was voided by {by})")
-        state = _update(state, phase=OVER, queue=(), script=(), turn=None, pending=None, sp_offer=None, irregularity=None, result=result)
+        state = _update(
+            state,
+            phase=OVER,
+            queue=(),
+            script=(),
+            turn=None,
+            pending=None,
+            sp_offer=None,
+            irregularity=None,
+            result=result,
+        )
         return state, (HandEnded(result),)
 
-    def _open_irregularity(self, state: HandState, irr: Irregularity) -> tuple[HandState, tuple[Effect, ...]]:
+    def _open_irregularity(
+        self, state: HandState, irr: Irregularity
+    ) -> tuple[HandState, tuple[Effect, ...]]:
         if state.irregularity is not None:  # one at a time: fold it into the open one
-            irr = replace(state.irregularity, reason=f"{state.irregularity.reason}; then: {irr.reason}", cards=state.irregularity.cards + irr.cards)
+            irr = replace(
+                state.irregularity,
+                reason=f"{state.irregularity.reason}; then: {irr.reason}",
+                cards=state.irregularity.cards + irr.cards,
+            )
         return _update(state, irregularity=irr), (IrregularityOpened(irr),)
 
     # ----- helpers ----------------------------------------------------------------------------

@@ -45,7 +45,9 @@ def deal_plan(
     return queue, tuple(script)
 
 
-def first_to_act(seats: tuple[SeatHand, ...], deal_order: tuple[int, ...], *, switches: Switches) -> int:
+def first_to_act(
+    seats: tuple[SeatHand, ...], deal_order: tuple[int, ...], *, switches: Switches
+) -> int:
     """MC-8 (and C12): the only push hand acts first, else the seat dealt second.
     Single-seat games: the only seat."""
     if len(seats) == 1:

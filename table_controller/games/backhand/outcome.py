@@ -51,7 +51,9 @@ def seat_result(hand: SeatHand, default_rule: str = "MC-17") -> SeatResult:
     )
 
 
-def _lower(a: tuple[int | None, ...], b: tuple[int | None, ...], names: tuple[str, str]) -> str | None:
+def _lower(
+    a: tuple[int | None, ...], b: tuple[int | None, ...], names: tuple[str, str]
+) -> str | None:
     """Compare tie-break keys in order; the lower wins; all equal is a stalemate (None)."""
     for x, y in zip(a, b, strict=True):
         if x != y:

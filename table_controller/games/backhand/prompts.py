@@ -30,13 +30,17 @@ def seat_name(seat: str) -> str:
     return seat.upper() if not seat.startswith("seat") else f"SEAT {seat[4:]}"
 
 
-def spot_for(game: BackhandGame, i: int, purpose: str, n: int = 0, column: int | None = None) -> DealTo:
+def spot_for(
+    game: BackhandGame, i: int, purpose: str, n: int = 0, column: int | None = None
+) -> DealTo:
     seat = game.seats[i]
     name = seat_name(seat)
     if purpose == "initial":
         return DealTo(f"{seat}.hand", seat, purpose, f"{name}'s initial hand (card {n} of 2)")
     if purpose == "push":
-        return DealTo(f"{seat}.hand", seat, purpose, f"{name}'s new hand after the push (card {n} of 2)")
+        return DealTo(
+            f"{seat}.hand", seat, purpose, f"{name}'s new hand after the push (card {n} of 2)"
+        )
     if purpose == "ace_replacement":
         return DealTo(f"{seat}.hand", seat, purpose, f"{name}'s hand, replacing the ace")
     return DealTo(f"{seat}.col{column}", seat, purpose, f"{name}, column {column}")
@@ -123,7 +127,9 @@ def dealer_instruction(game: BackhandGame, state: HandState) -> str:
     return text
 
 
-def refusal_text(game: BackhandGame, state: HandState, event: Decision, legal: dict[str, tuple[str, ...]]) -> str:
+def refusal_text(
+    game: BackhandGame, state: HandState, event: Decision, legal: dict[str, tuple[str, ...]]
+) -> str:
     action = event.action.upper().replace("_", " ")
     name = seat_name(event.seat)
     if state.irregularity is not None:
@@ -135,7 +141,9 @@ def refusal_text(game: BackhandGame, state: HandState, event: Decision, legal: d
     return f"{name} cannot {action} now: {waiting_text(game, state)}"
 
 
-def _seat_prompt(game: BackhandGame, state: HandState, i: int, legal: dict[str, tuple[str, ...]]) -> SeatPrompt:
+def _seat_prompt(
+    game: BackhandGame, state: HandState, i: int, legal: dict[str, tuple[str, ...]]
+) -> SeatPrompt:
     hand = state.seats[i]
     on_turn = state.turn == i and not hand.finished
     actions = legal.get(hand.seat, ())

@@ -31,8 +31,11 @@ def _first(game: Any, mc: str, bb: str, b: str) -> str:
 def cite(game: Any, state: Any, right: Step, entered: Step) -> RuleCite | None:
     if right.kind == "pit_boss":
         rule = _first(game, "MC-1", "B-1", "B-1")
-        return RuleCite(rule, "a card that cannot be in this deck (one deck per game: a second copy) "
-                              "holds the hand for the pit boss")
+        return RuleCite(
+            rule,
+            "a card that cannot be in this deck (one deck per game: a second copy) "
+            "holds the hand for the pit boss",
+        )
     if right.kind == "deal":
         return _deal(game, state, entered)
     if right.kind == "decision":
@@ -43,41 +46,70 @@ def cite(game: Any, state: Any, right: Step, entered: Step) -> RuleCite | None:
 def _deal(game: Any, state: Any, entered: Step) -> RuleCite:
     deal = game.expected(state).deal
     if entered.kind == "pit_boss":
-        return RuleCite(_first(game, "MC-1", "B-1", "B-1"), f"this card can be in the deck: it goes to {deal.label}")
+        return RuleCite(
+            _first(game, "MC-1", "B-1", "B-1"),
+            f"this card can be in the deck: it goes to {deal.label}",
+        )
     if entered.kind != "deal":
-        return RuleCite(_first(game, "MC-9", "B-8", "B-8"), f"no decision is due now: deal {deal.label}")
+        return RuleCite(
+            _first(game, "MC-9", "B-8", "B-8"), f"no decision is due now: deal {deal.label}"
+        )
     if deal.purpose == "show":
         rule = _first(game, "MC-3", "BB-2", "BB-2")
-        return RuleCite(rule, f"three show cards first, dealt right to left (1st to S3, 2nd to S2, 3rd to S1): {deal.label}")
+        return RuleCite(
+            rule,
+            f"three show cards first, dealt right to left (1st to S3, 2nd to S2, 3rd to S1): {deal.label}",
+        )
     if deal.purpose == "initial":
         rule = _first(game, "MC-4", "B-4", "B-13")
-        return RuleCite(rule, f"the initial hands are dealt two cards each, in the seats' order: {deal.label}")
+        return RuleCite(
+            rule, f"the initial hands are dealt two cards each, in the seats' order: {deal.label}"
+        )
     if deal.purpose == "ace_replacement":
-        return RuleCite(_first(game, "MC-5", "B-5", "B-5"), f"an initial ace is replaced: {deal.label}")
+        return RuleCite(
+            _first(game, "MC-5", "B-5", "B-5"), f"an initial ace is replaced: {deal.label}"
+        )
     if deal.purpose in ("push", "play_push"):
         return RuleCite("B-7", f"a push hand: {deal.label}")
     if deal.purpose == "backhand":
-        return RuleCite("B-11", f"the backhand card goes beside the hand, in its next column: {deal.label}")
-    return RuleCite(_first(game, "MC-7", "BB-4", "B-10"), f"post-initial cards go into the seat's columns 1..3 in order: {deal.label}")
+        return RuleCite(
+            "B-11", f"the backhand card goes beside the hand, in its next column: {deal.label}"
+        )
+    return RuleCite(
+        _first(game, "MC-7", "BB-4", "B-10"),
+        f"post-initial cards go into the seat's columns 1..3 in order: {deal.label}",
+    )
 
 
 def _decision(game: Any, state: Any, right: Step, entered: Step) -> RuleCite:
     who = seat_name(right.seat or "")
     order = _first(game, "MC-9", "B-9", "B-13")
     if entered.kind != "decision":
-        return RuleCite(order, f"{who} plays before the next card: {who} {SIGNALS.get(right.action or '', '')}")
+        return RuleCite(
+            order, f"{who} plays before the next card: {who} {SIGNALS.get(right.action or '', '')}"
+        )
     if entered.seat != right.seat and right.action == "stand_pat":
-        return RuleCite("MC-15", f"the stand-pat window: {who} may stand pat straight after its qualifying hit, "
-                                 f"before the opponent plays, and {who} signalled it")
+        return RuleCite(
+            "MC-15",
+            f"the stand-pat window: {who} may stand pat straight after its qualifying hit, "
+            f"before the opponent plays, and {who} signalled it",
+        )
     if entered.seat != right.seat:
         return RuleCite(order, f"{who} is the seat that signalled now")
     legal = game.expected(state).decisions.get(right.seat, ())
     if entered.action not in legal:
-        rule = {"stand_pat": "MC-13", "push": "B-7", "play_push": "B-7", "backhand": "B-9"}.get(entered.action or "", "B-9")
-        return RuleCite(rule, f"{(entered.action or '').replace('_', ' ')} is not legal now; legal for {who}: "
-                              f"{', '.join(a.replace('_', ' ') for a in legal)}")
-    return RuleCite("MC-10" if game.game_id == "missouri-city" else "B-9",
-                    f"{who} {SIGNALS.get(right.action or '', '')}: that is {(right.action or '').replace('_', ' ')}")
+        rule = {"stand_pat": "MC-13", "push": "B-7", "play_push": "B-7", "backhand": "B-9"}.get(
+            entered.action or "", "B-9"
+        )
+        return RuleCite(
+            rule,
+            f"{(entered.action or '').replace('_', ' ')} is not legal now; legal for {who}: "
+            f"{', '.join(a.replace('_', ' ') for a in legal)}",
+        )
+    return RuleCite(
+        "MC-10" if game.game_id == "missouri-city" else "B-9",
+        f"{who} {SIGNALS.get(right.action or '', '')}: that is {(right.action or '').replace('_', ' ')}",
+    )
 
 
 # ----- where a card may go ------------------------------------------------------------------------
@@ -92,8 +124,11 @@ def spots(game: Any, state: Any) -> list[tuple[str, str]]:
 
 
 # ----- totals questions ---------------------------------------------------------------------------
-FIGURES = {"player_total": "player total (PT)", "dealer_total": "dealer total (DT)",
-           "total_hand_value": "total hand value (THV)"}
+FIGURES = {
+    "player_total": "player total (PT)",
+    "dealer_total": "dealer total (DT)",
+    "total_hand_value": "total hand value (THV)",
+}
 
 
 def totals_questions(game: Any, rng: random.Random, count: int) -> list[dict[str, Any]]:
@@ -139,7 +174,14 @@ def _ask(game: Any, state: Any, rng: random.Random) -> list[dict[str, Any]]:
         if not figures or seat.status != "acting" or len(seat.cards) < 2 or rng.random() < 0.5:
             continue
         figure = rng.choice(figures)
-        out.append({"question": f"{seat_name(seat.seat)}: {FIGURES[figure]}", "cards": list(seat.cards),
-                    "columns": list(seat.columns), "show": list(prompts.show_cards),
-                    "answer": str(getattr(seat, figure)), "rule": _first(game, "MC-7", "BB-7", "B-6")})
+        out.append(
+            {
+                "question": f"{seat_name(seat.seat)}: {FIGURES[figure]}",
+                "cards": list(seat.cards),
+                "columns": list(seat.columns),
+                "show": list(prompts.show_cards),
+                "answer": str(getattr(seat, figure)),
+                "rule": _first(game, "MC-7", "BB-7", "B-6"),
+            }
+        )
     return out

@@ -40,9 +40,19 @@ class Rules:
 
     @classmethod
     def from_switches(cls, sw: Switches, paytable: Paytable) -> Rules:
-        return cls(sw.B2 == "h17", sw.peek, sw.B4 == "all", 1.2 if sw.B5 == "6:5" else 1.5, sw.B6, sw.B7 == "yes",
-                   int(sw.B8), paytable.max_hands_aces, paytable.max_hands_eights, sw.B9 == "yes",
-                   sw.B10 == "late" and sw.peek)
+        return cls(
+            sw.B2 == "h17",
+            sw.peek,
+            sw.B4 == "all",
+            1.2 if sw.B5 == "6:5" else 1.5,
+            sw.B6,
+            sw.B7 == "yes",
+            int(sw.B8),
+            paytable.max_hands_aces,
+            paytable.max_hands_eights,
+            sw.B9 == "yes",
+            sw.B10 == "late" and sw.peek,
+        )
 
     def split_limit(self, value: int) -> int:
         return self.aces_max if value == 1 else self.eights_max if value == 8 else self.max_hands
@@ -50,7 +60,11 @@ class Rules:
     def may_double(self, two_card_total: int, split: bool) -> bool:
         if split and not self.das:
             return False
-        return {"any": True, "9-11": 9 <= two_card_total <= 11, "10-11": 10 <= two_card_total <= 11}[self.double_on]
+        return {
+            "any": True,
+            "9-11": 9 <= two_card_total <= 11,
+            "10-11": 10 <= two_card_total <= 11,
+        }[self.double_on]
 
 
 def hand_value(hard: int, ace: bool) -> int:
@@ -99,8 +113,10 @@ class Solver:
     def _stand(self, value: int, up: int) -> float:
         if value > 21:
             return -1.0
-        return sum(p * (1.0 if final == BUST or final < value else 0.0 if final == value else -1.0)
-                   for final, p in dealer_finals(up, self.rules.h17)[1])
+        return sum(
+            p * (1.0 if final == BUST or final < value else 0.0 if final == value else -1.0)
+            for final, p in dealer_finals(up, self.rules.h17)[1]
+        )
 
     def best_after_hit(self, hard: int, ace: bool, up: int) -> float:
         value = hand_value(hard, ace)
@@ -110,11 +126,23 @@ class Solver:
         return sum(p * self.best_after_hit(hard + card, ace or card == 1, up) for card, p in CARDS)
 
     def double(self, hard: int, ace: bool, up: int) -> float:
-        return 2 * sum(p * self.stand(hand_value(hard + card, ace or card == 1), up) for card, p in CARDS)
+        return 2 * sum(
+            p * self.stand(hand_value(hard + card, ace or card == 1), up) for card, p in CARDS
+        )
 
-    def plays(self, hard: int, ace: bool, up: int, *, split_hand: bool = False, split_aces: bool = False,
-              pair: int | None = None, hands: int = 1, legal: tuple[str, ...] = PLAYS,
-              two_cards: bool = True) -> dict[str, float]:
+    def plays(
+        self,
+        hard: int,
+        ace: bool,
+        up: int,
+        *,
+        split_hand: bool = False,
+        split_aces: bool = False,
+        pair: int | None = None,
+        hands: int = 1,
+        legal: tuple[str, ...] = PLAYS,
+        two_cards: bool = True,
+    ) -> dict[str, float]:
         """Each legal play's expected value (given no dealer blackjack) for a hand of ``hard``
         (aces as 1) on ``up``; ``pair``: the card value of a splittable pair; ``hands``: how many
         hands the seat already has; ``split_aces``: a hand made by splitting aces."""
@@ -123,7 +151,12 @@ class Solver:
         split_aces = split_aces and not r.hit_split_aces
         if "hit" in legal and not split_aces:
             out["hit"] = self.hit(hard, ace, up)
-        if two_cards and "double" in legal and not split_aces and r.may_double(hand_value(hard, ace), split_hand):
+        if (
+            two_cards
+            and "double" in legal
+            and not split_aces
+            and r.may_double(hand_value(hard, ace), split_hand)
+        ):
             out["double"] = self.double(hard, ace, up)
         if two_cards and pair is not None and "split" in legal and hands < r.split_limit(pair):
             out["split"] = self.split(pair, up, hands)
@@ -139,12 +172,20 @@ class Solver:
         limit = self.rules.split_limit(pair)
         q = dict(CARDS)[pair]
         other, at_limit = _split_counts(q, 2, hands + 1, limit)
-        ev_other = sum(p * self._split_hand(pair, card, up) for card, p in CARDS if card != pair) / (1 - q)
+        ev_other = sum(
+            p * self._split_hand(pair, card, up) for card, p in CARDS if card != pair
+        ) / (1 - q)
         return other * ev_other + at_limit * self._split_hand(pair, pair, up)
 
     def _split_hand(self, first: int, second: int, up: int) -> float:
-        evs = self.plays(first + second, first == 1 or second == 1, up, split_hand=True, split_aces=first == 1,
-                         legal=("stand", "hit", "double"))
+        evs = self.plays(
+            first + second,
+            first == 1 or second == 1,
+            up,
+            split_hand=True,
+            split_aces=first == 1,
+            legal=("stand", "hit", "double"),
+        )
         return max(evs.values())
 
 
@@ -157,18 +198,29 @@ def _split_counts(q: float, pending: int, hands: int, limit: int) -> tuple[float
     done_other = _split_counts(q, pending - 1, hands, limit)
     if hands < limit:
         again = _split_counts(q, pending + 1, hands + 1, limit)
-        return (q * again[0] + (1 - q) * (1 + done_other[0]), q * again[1] + (1 - q) * done_other[1])
-    return ((1 - q) * (1 + done_other[0]) + q * done_other[0], (1 - q) * done_other[1] + q * (1 + done_other[1]))
+        return (
+            q * again[0] + (1 - q) * (1 + done_other[0]),
+            q * again[1] + (1 - q) * done_other[1],
+        )
+    return (
+        (1 - q) * (1 + done_other[0]) + q * done_other[0],
+        (1 - q) * done_other[1] + q * (1 + done_other[1]),
+    )
 
 
 # ----- a whole round -------------------------------------------------------------------------------
-def with_blackjack(solver: Solver, evs: dict[str, float], up: int, hands_lost: dict[str, float]) -> dict[str, float]:
+def with_blackjack(
+    solver: Solver, evs: dict[str, float], up: int, hands_lost: dict[str, float]
+) -> dict[str, float]:
     """Each play's value once a dealer blackjack is counted (no hole card: it comes after the play)."""
     r = solver.rules
     if r.peek:
         return evs
     bj, _ = dealer_finals(up, r.h17)
-    return {play: (1 - bj) * ev + bj * -(hands_lost.get(play, 1.0) if r.lose_all else 1.0) for play, ev in evs.items()}
+    return {
+        play: (1 - bj) * ev + bj * -(hands_lost.get(play, 1.0) if r.lose_all else 1.0)
+        for play, ev in evs.items()
+    }
 
 
 def best_two_card_play(solver: Solver, first: int, second: int, up: int) -> tuple[str, float]:
@@ -221,7 +273,10 @@ def chart(rules: Rules) -> dict[str, list[tuple[str, list[str]]]]:
 
     hard = [(str(t), row(*_hard_cards(t))) for t in range(5, 21)]
     soft = [(f"A,{k}", row(1, k)) for k in range(2, 10)]
-    pairs = [(f"{'A' if v == 1 else v},{'A' if v == 1 else v}", row(v, v)) for v in (1, 10, 9, 8, 7, 6, 5, 4, 3, 2)]
+    pairs = [
+        (f"{'A' if v == 1 else v},{'A' if v == 1 else v}", row(v, v))
+        for v in (1, 10, 9, 8, 7, 6, 5, 4, 3, 2)
+    ]
     return {"hard": hard, "soft": soft, "pairs": pairs}
 
 
@@ -246,8 +301,17 @@ def basic_strategy_chooser(switches: Switches, paytable: Paytable) -> Callable[.
         up = 1 if r.dealer[0].rank == "A" else min(10, r.dealer[0].value)
         two = len(hand.cards) == 2
         pair = hand.cards[0].value if two and hand.cards[0].rank == hand.cards[1].rank else None
-        evs = solver.plays(hard, ace, up, split_hand=hand.split, split_aces=hand.split and hand.cards[0].rank == "A",
-                           pair=pair, hands=len(play.hands), legal=acts, two_cards=two)
+        evs = solver.plays(
+            hard,
+            ace,
+            up,
+            split_hand=hand.split,
+            split_aces=hand.split and hand.cards[0].rank == "A",
+            pair=pair,
+            hands=len(play.hands),
+            legal=acts,
+            two_cards=two,
+        )
         evs = with_blackjack(solver, evs, up, {"double": 2.0, "split": 2.0})
         legal = {k: v for k, v in evs.items() if k in acts}
         return max(legal, key=lambda k: legal[k]) if legal else acts[0]

@@ -37,8 +37,12 @@ class ShoeAnalysis:
     strategy: str
     expected_return: float  # per initial bet; negative is the house's edge
     second_moment: float  # E[result squared], per initial bet squared (splits approximate, below)
-    plays: dict[tuple[int, int, int], dict[str, float]] = field(repr=False)  # (up, first, second) -> play values
-    chosen: dict[tuple[int, int, int], str] = field(repr=False)  # (up, first, second) -> the strategy's play
+    plays: dict[tuple[int, int, int], dict[str, float]] = field(
+        repr=False
+    )  # (up, first, second) -> play values
+    chosen: dict[tuple[int, int, int], str] = field(
+        repr=False
+    )  # (up, first, second) -> the strategy's play
 
     @property
     def house_edge_pct(self) -> float:
@@ -47,19 +51,23 @@ class ShoeAnalysis:
     @property
     def sd(self) -> float:
         """The standard deviation of one round's result, in initial bets."""
-        return (self.second_moment - self.expected_return ** 2) ** 0.5
+        return (self.second_moment - self.expected_return**2) ** 0.5
 
     def best_play(self, up: int, first: int, second: int) -> str:
         return self.chosen[(up, min(first, second), max(first, second))]
 
     def chart(self) -> dict[str, list[tuple[str, list[str]]]]:
         """The first decisions as the usual three tables (card values 1..10; ace 1)."""
+
         def row(first: int, second: int) -> list[str]:
             return [LETTERS[self.best_play(up - 1, first - 1, second - 1)] for up in UPS]
 
         hard = [(str(t), row(*_hard_cards(t))) for t in range(5, 20)] + [("20", row(10, 10))]
         soft = [(f"A,{k}", row(1, k)) for k in range(2, 10)]
-        pairs = [(f"{'A' if v == 1 else v},{'A' if v == 1 else v}", row(v, v)) for v in (1, 10, 9, 8, 7, 6, 5, 4, 3, 2)]
+        pairs = [
+            (f"{'A' if v == 1 else v},{'A' if v == 1 else v}", row(v, v))
+            for v in (1, 10, 9, 8, 7, 6, 5, 4, 3, 2)
+        ]
         return {"hard": hard, "soft": soft, "pairs": pairs}
 
 
@@ -80,9 +88,14 @@ def analyse(rules: Rules, decks: int, strategy: str = "td") -> ShoeAnalysis:
         here = {key: p for key, p in chances.items() if key[0] == up}
         for key in here:
             plays[key] = first_decision(solver, rules, key[1], key[2])
-        chosen.update(choose_by_total(plays, here) if strategy == "td" else
-                      {k: max(plays[k], key=plays[k].__getitem__) for k in here})
-        square += sum(p * second_moment(solver, rules, key[1], key[2], chosen[key]) for key, p in here.items())
+        chosen.update(
+            choose_by_total(plays, here)
+            if strategy == "td"
+            else {k: max(plays[k], key=plays[k].__getitem__) for k in here}
+        )
+        square += sum(
+            p * second_moment(solver, rules, key[1], key[2], chosen[key]) for key, p in here.items()
+        )
     result = sum(p * plays[key][chosen[key]] for key, p in chances.items())
     return ShoeAnalysis(decks, strategy, result, square, plays, chosen)
 
@@ -115,8 +128,9 @@ def first_deals(shoe: tuple[int, ...]) -> dict[tuple[int, int, int], float]:
     return out
 
 
-def choose_by_total(plays: dict[tuple[int, int, int], dict[str, float]],
-                    chances: dict[tuple[int, int, int], float]) -> dict[tuple[int, int, int], str]:
+def choose_by_total(
+    plays: dict[tuple[int, int, int], dict[str, float]], chances: dict[tuple[int, int, int], float]
+) -> dict[tuple[int, int, int], str]:
     """The total-dependent first decision: one play for all two-card hands of a total (pairs by
     their rank), the one worth most summed over those hands, each weighed by its chance."""
     groups: dict[tuple, list[tuple[int, int, int]]] = {}
@@ -130,6 +144,7 @@ def choose_by_total(plays: dict[tuple[int, int, int], dict[str, float]],
         play = max(legal, key=lambda p: sum(chances[k] * plays[k][p] for k in keys))
         out.update(dict.fromkeys(keys, play))
     return out
+
 
 def first_decision(solver: UpCardSolver, rules: Rules, a: int, b: int) -> dict[str, float]:
     """Each legal first play's value per initial bet, dealer blackjacks included."""
@@ -154,7 +169,9 @@ def first_decision(solver: UpCardSolver, rules: Rules, a: int, b: int) -> dict[s
         best = max(value - bj * lost[play] for play, value in values.items())
         values["split"], hands = quick_split_value(solver, rules, a)
         lose_all = not rules.peek and rules.lose_all
-        if values["split"] - bj * (hands if lose_all else 1.0) > best - NEAR:  # in contention: the full recursion
+        if (
+            values["split"] - bj * (hands if lose_all else 1.0) > best - NEAR
+        ):  # in contention: the full recursion
             values["split"], hands = split_value(solver, rules, a)
         lost["split"] = hands if lose_all else 1.0
     return {play: value - bj * lost[play] for play, value in values.items()}
@@ -188,12 +205,17 @@ def second_moment(solver: UpCardSolver, rules: Rules, a: int, b: int, play: str)
     total = hard + 10 if ace and hard <= 11 else hard
     lose_all = not rules.peek and rules.lose_all
     if {a, b} == {0, 9}:
-        return no_bj * rules.blackjack_pays ** 2
+        return no_bj * rules.blackjack_pays**2
     if play == "stand":
         return solver.stand_square(out, 2, total) + bj
     if play == "hit":
-        return sum(p * solver.square(out + ONE[r], out + ONE[r], 3, hard + r + 1, ace or r == 0)
-                   for r, p in solver.draws(out, 2)) + bj
+        return (
+            sum(
+                p * solver.square(out + ONE[r], out + ONE[r], 3, hard + r + 1, ace or r == 0)
+                for r, p in solver.draws(out, 2)
+            )
+            + bj
+        )
     if play == "double":
         return solver.double_square(out, 2, hard, ace) + bj * (4.0 if lose_all else 1.0)
     if play == "surrender":
@@ -203,8 +225,10 @@ def second_moment(solver: UpCardSolver, rules: Rules, a: int, b: int, play: str)
     per_hand = sum(p * split_hand_square(solver, rules, a, r) for r, p in draws.items())
     joint = sum(p * split_hand_by_dealer(solver, rules, a, r) for r, p in draws.items())
     dealer = solver.finals(2 * ONE[a])
-    pairs = float((joint ** 2 / np.where(dealer > 0, dealer, 1.0)).sum())  # E[Y1 Y2], no dealer blackjack
-    return hands * per_hand + hands * (hands - 1) * pairs + bj * (hands ** 2 if lose_all else 1.0)
+    pairs = float(
+        (joint**2 / np.where(dealer > 0, dealer, 1.0)).sum()
+    )  # E[Y1 Y2], no dealer blackjack
+    return hands * per_hand + hands * (hands - 1) * pairs + bj * (hands**2 if lose_all else 1.0)
 
 
 def split_hand_by_dealer(solver: UpCardSolver, rules: Rules, pair: int, second: int) -> np.ndarray:
@@ -232,8 +256,10 @@ def split_hand_square(solver: UpCardSolver, rules: Rules, pair: int, second: int
         return solver.double_square(out, 3, hard, ace)
     if solver.stands(hand, out, 3, hard, ace):
         return solver.stand_square(out, 3, total)
-    return sum(p * solver.square(hand + ONE[r], out + ONE[r], 4, hard + r + 1, ace or r == 0)
-               for r, p in solver.draws(out, 3))
+    return sum(
+        p * solver.square(hand + ONE[r], out + ONE[r], 4, hard + r + 1, ace or r == 0)
+        for r, p in solver.draws(out, 3)
+    )
 
 
 def split_value(solver: UpCardSolver, rules: Rules, pair: int) -> tuple[float, float]:

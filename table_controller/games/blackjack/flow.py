@@ -20,7 +20,9 @@ from table_controller.games.blackjack.round import Round, seat_words
 from table_controller.money import money
 from table_controller.shoe import Shoe
 
-CUT_CARD = "cut_card"  # the dealer (or the shoe's report) marks the cut card: shuffle after this round
+CUT_CARD = (
+    "cut_card"  # the dealer (or the shoe's report) marks the cut card: shuffle after this round
+)
 
 
 # ----- wagers -----------------------------------------------------------------------------------
@@ -33,7 +35,9 @@ def wager(r: Round, event: Wager) -> str:
     amount, lim = event.amount, r.limits
     if event.bet == "main":
         if amount and not lim.main_min <= amount <= lim.main_max:
-            raise Refusal(f"a main bet lies from {money(lim.main_min)} to {money(lim.main_max)} (got {money(amount)})")
+            raise Refusal(
+                f"a main bet lies from {money(lim.main_min)} to {money(lim.main_max)} (got {money(amount)})"
+            )
         if amount == 0 and play.side:
             raise Refusal("take the side bet down first: a side bet needs a main bet (BJ-1)")
         if amount and play.side > amount:
@@ -45,7 +49,9 @@ def wager(r: Round, event: Wager) -> str:
         if amount and amount < 100:
             raise Refusal(f"a side bet is at least $1.00 (got {money(amount)})")
         if amount > play.main:
-            raise Refusal(f"a side bet may not exceed the seat's main bet {money(play.main)} (BJ-1)")
+            raise Refusal(
+                f"a side bet may not exceed the seat's main bet {money(play.main)} (BJ-1)"
+            )
         if lim.side_max is not None and amount > lim.side_max:
             raise Refusal(f"the house's side-bet maximum is {money(lim.side_max)}")
         play.side = amount
@@ -67,12 +73,24 @@ def card(r: Round, event: CardArrived) -> str | Irregularity:
         r.shoe = r.shoe.draw(c)
         r.held_card = c
         waiting = "a payment to be confirmed" if r.queue else "a decision"
-        return Irregularity("unexpected_card", f"BJ-I1: {c.code} arrived while the table waits for {waiting}", (c.code,))
-    if event.spot is not None and event.spot != deal.spot and not deal.spot.startswith(f"{event.spot}/"):
+        return Irregularity(
+            "unexpected_card",
+            f"BJ-I1: {c.code} arrived while the table waits for {waiting}",
+            (c.code,),
+        )
+    if (
+        event.spot is not None
+        and event.spot != deal.spot
+        and not deal.spot.startswith(f"{event.spot}/")
+    ):
         # a camera names the place (seat3, dealer) the card lies on; a spot of another is BJ-I3
         r.shoe = r.shoe.draw(c)
         r.held_card = c
-        return Irregularity("misplaced_card", f"BJ-I3: {c.code} is at {event.spot}; it belongs at {deal.spot}", (c.code,))
+        return Irregularity(
+            "misplaced_card",
+            f"BJ-I3: {c.code} is at {event.spot}; it belongs at {deal.spot}",
+            (c.code,),
+        )
     r.shoe = r.shoe.draw(c)
     if len(r.shoe.drawn) >= r.shoe.size * int(r.sw.B12) // 100:
         r.cut_reached = True  # BJ-14: this round is finished, then the shoe is shuffled
@@ -115,7 +133,9 @@ def start_initial(r: Round) -> None:
     for seat in seats:
         r.plays[seat].hands = [Hand(stake=r.plays[seat].main)]
     first = [(s, f"{s}/h1/card1") for s in seats] + [("dealer", "dealer/up")]
-    second = [(s, f"{s}/h1/card2") for s in seats] + ([("dealer", "dealer/hole")] if r.sw.peek else [])
+    second = [(s, f"{s}/h1/card2") for s in seats] + (
+        [("dealer", "dealer/hole")] if r.sw.peek else []
+    )
     r.order = first + second
     r.phase = "initial"
 
@@ -131,8 +151,14 @@ def proceed(r: Round) -> None:
     """Whatever the round does once the queued payments are made."""
     while not r.queue and r.after_queue:
         step, r.after_queue = r.after_queue, ""
-        {"insurance_or_peek": insurance_or_peek, "peek": peek, "play": start_play, "next_turn": next_turn,
-         "dealer": start_dealer, "over": end}[step](r)
+        {
+            "insurance_or_peek": insurance_or_peek,
+            "peek": peek,
+            "play": start_play,
+            "next_turn": next_turn,
+            "dealer": start_dealer,
+            "over": end,
+        }[step](r)
 
 
 def insurance_or_peek(r: Round) -> None:
@@ -173,17 +199,35 @@ def dealer_blackjack_settlement(r: Round, *, enhc: bool = False) -> None:
             hand.settled, hand.stood = True, True
             if hand.blackjack:
                 hand.outcome = "push"
-                r.pay(seat, "main", hand.stake, 0, "blackjack against the dealer's blackjack", "BJ-8", index + 1)
+                r.pay(
+                    seat,
+                    "main",
+                    hand.stake,
+                    0,
+                    "blackjack against the dealer's blackjack",
+                    "BJ-8",
+                    index + 1,
+                )
             elif enhc and r.sw.B4 == "original" and (hand.stake > play.main or index > 0):
                 lost = play.main if index == 0 else 0
                 # B4: a bet returned is a push
                 hand.outcome, hand.net = "lose" if lost else "push", -lost
-                r.pay(seat, "main", hand.stake, -lost, "dealer blackjack: only the original bet is lost (B4)", "BJ-12", index + 1)
+                r.pay(
+                    seat,
+                    "main",
+                    hand.stake,
+                    -lost,
+                    "dealer blackjack: only the original bet is lost (B4)",
+                    "BJ-12",
+                    index + 1,
+                )
             else:
                 hand.outcome, hand.net = "lose", -hand.stake
                 r.pay(seat, "main", hand.stake, -hand.stake, "dealer blackjack", "BJ-8", index + 1)
         if play.insurance:
-            r.pay(seat, "insurance", play.insurance, 2 * play.insurance, "insurance, 2 to 1", "BJ-8")
+            r.pay(
+                seat, "insurance", play.insurance, 2 * play.insurance, "insurance, 2 to 1", "BJ-8"
+            )
     for seat in reversed(r.betting_seats()):
         if r.plays[seat].pair is not None:
             if enhc:
@@ -245,7 +289,11 @@ def after_hand_card(r: Round, seat: str, index: int) -> None:
     hand = r.plays[seat].hands[index]
     hand.want_card = False
     split_aces = hand.split and hand.cards[0].rank == "A" and r.sw.B9 == "no"
-    if hand.doubled or hand.total >= 21 or (split_aces and len(hand.cards) == 2 and "split" not in r.legal_plays(seat, index)):
+    if (
+        hand.doubled
+        or hand.total >= 21
+        or (split_aces and len(hand.cards) == 2 and "split" not in r.legal_plays(seat, index))
+    ):
         hand.stood = True
     if hand.bust:
         hand.settled, hand.outcome, hand.net = True, "bust", -hand.stake
@@ -261,9 +309,14 @@ def after_hand_card(r: Round, seat: str, index: int) -> None:
 def decide(r: Round, event: Decision) -> str:
     legal = r.decisions().get(event.seat, ())
     if event.action not in legal:
-        everyone = "; ".join(f"{seat_words(s)}: {', '.join(a)}" for s, a in r.decisions().items()) or "none"
-        raise Refusal(f"{seat_words(event.seat)} cannot {event.action.upper().replace('_', ' ')} now (BJ-I5); legal now: {everyone}",
-                      tuple(a for acts in r.decisions().values() for a in acts))
+        everyone = (
+            "; ".join(f"{seat_words(s)}: {', '.join(a)}" for s, a in r.decisions().items())
+            or "none"
+        )
+        raise Refusal(
+            f"{seat_words(event.seat)} cannot {event.action.upper().replace('_', ' ')} now (BJ-I5); legal now: {everyone}",
+            tuple(a for acts in r.decisions().values() for a in acts),
+        )
     if event.action in ("insurance", "even_money", "no_insurance"):
         return insure(r, event)
     if event.amount is not None:
@@ -287,7 +340,15 @@ def decide(r: Round, event: Decision) -> str:
         hand.surrendered, hand.stood, hand.settled = True, True, True
         back = hand.stake // 2
         hand.outcome, hand.net = "surrender", -(hand.stake - back)
-        r.pay(seat, "main", hand.stake, hand.net, "late surrender: half the bet returned", "BJ-10", index + 1)
+        r.pay(
+            seat,
+            "main",
+            hand.stake,
+            hand.net,
+            "late surrender: half the bet returned",
+            "BJ-10",
+            index + 1,
+        )
         r.after_queue = "next_turn"
         proceed(r)
     return words
@@ -301,7 +362,9 @@ def insure(r: Round, event: Decision) -> str:
         most = play.main // 2
         if event.amount is None or not 1 <= event.amount <= most:
             r.insurance_seats.insert(0, seat)
-            raise Refusal(f"insurance is an amount from $0.01 to half the main bet, {money(most)} (BJ-2)")
+            raise Refusal(
+                f"insurance is an amount from $0.01 to half the main bet, {money(most)} (BJ-2)"
+            )
         play.insurance = event.amount
         words = f"{seat_words(seat)} takes insurance {money(event.amount)}"
     elif event.action == "even_money":
@@ -407,7 +470,9 @@ def control(r: Round, event: Control) -> str:
         return "a new shuffle is loaded" + (f"; burn {r.burns_left} card" if r.burns_left else "")
     if name == RESHUFFLE:
         if r.shoe.remaining > 0 or not r.shoe.discarded:
-            raise Refusal("the shoe still holds cards: reshuffle the discards only when it is empty (BJ-14)")
+            raise Refusal(
+                "the shoe still holds cards: reshuffle the discards only when it is empty (BJ-14)"
+            )
         r.shoe = r.shoe.reshuffle_discards()
         return "shoe empty: the discards are shuffled to finish the round"
     if name == CUT_CARD:
@@ -467,11 +532,34 @@ def undo_settlement(r: Round, payment: Payment) -> None:
     twice), so staked + owed = collected + returned still holds for every payment."""
     what = VOID_BET_WORDS.get(payment.bet, payment.bet)
     if payment.collected:
-        r.queue.append(Payment(payment.seat, payment.bet, 0, 0, 0, payment.collected,
-                               f"{what}, collected", "VOID", payment.hand))
+        r.queue.append(
+            Payment(
+                payment.seat,
+                payment.bet,
+                0,
+                0,
+                0,
+                payment.collected,
+                f"{what}, collected",
+                "VOID",
+                payment.hand,
+            )
+        )
     if payment.paid:
-        r.queue.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0, f"{what}, paid",
-                               "VOID", payment.hand, owed=payment.paid))  # owed: beyond any stake
+        r.queue.append(
+            Payment(
+                payment.seat,
+                payment.bet,
+                0,
+                payment.paid,
+                0,
+                0,
+                f"{what}, paid",
+                "VOID",
+                payment.hand,
+                owed=payment.paid,
+            )
+        )  # owed: beyond any stake
 
 
 def accept(r: Round, by: str) -> str:

@@ -109,7 +109,11 @@ def side_bet_at_deal(cards: list[Card]) -> str | None:
 def sets_made(hands: list[Hand]) -> int:
     """Split hands whose first two cards are an ace and an eight (DMH-4c); hits after the
     second card do not count, and a re-split hand's new second card is the one that counts."""
-    return sum(1 for h in hands if h.split and len(h.cards) >= 2 and {h.cards[0].rank, h.cards[1].rank} == DMH_RANKS)
+    return sum(
+        1
+        for h in hands
+        if h.split and len(h.cards) >= 2 and {h.cards[0].rank, h.cards[1].rank} == DMH_RANKS
+    )
 
 
 def pair_outcome(sets: int, table: Paytable, *, lose_excess: bool) -> str:
@@ -134,4 +138,6 @@ def side_pay(outcome: str, stake: int, table: Paytable) -> tuple[int, str]:
 
 
 def odds(pay: Fraction) -> str:
-    return f"{pay.numerator} to {pay.denominator}" if pay.denominator != 1 else f"{pay.numerator} to 1"
+    return (
+        f"{pay.numerator} to {pay.denominator}" if pay.denominator != 1 else f"{pay.numerator} to 1"
+    )

@@ -46,7 +46,16 @@ from table_controller.games.blackjack.switches import RULES_VERSION, Switches
 from table_controller.money import signed
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
-ACTIONS = ("hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no_insurance")
+ACTIONS = (
+    "hit",
+    "stand",
+    "double",
+    "split",
+    "surrender",
+    "insurance",
+    "even_money",
+    "no_insurance",
+)
 
 
 class BlackjackGame:
@@ -57,7 +66,9 @@ class BlackjackGame:
     # a card source's report that is one of this game's controls: the shoe's cut card (BJ-14)
     hardware_controls: ClassVar[dict[str, str]] = {"cut_card": flow.CUT_CARD}
 
-    def __init__(self, switches: Switches, paytable: Paytable, seats: int = 7, limits: Limits | None = None) -> None:
+    def __init__(
+        self, switches: Switches, paytable: Paytable, seats: int = 7, limits: Limits | None = None
+    ) -> None:
         self.switches = switches
         self.paytable = paytable
         self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
@@ -66,14 +77,23 @@ class BlackjackGame:
     # ----- rounds --------------------------------------------------------------------------------
     def new_hand(self) -> Round:
         """The first round of a table: a new shuffle is wanted first."""
-        return Round(self.switches, self.paytable, self.limits, self.seats, Shoe.fresh(self.switches.decks),
-                     needs_shuffle=True, phase="shuffle")
+        return Round(
+            self.switches,
+            self.paytable,
+            self.limits,
+            self.seats,
+            Shoe.fresh(self.switches.decks),
+            needs_shuffle=True,
+            phase="shuffle",
+        )
 
     def next_hand(self, finished: Round) -> Round:
         """The round after ``finished``: its cards collected into the discards, the bets as they
         were (the dealer changes any before the first card), a shuffle first if the cut card came out."""
         shoe = finished.shoe
-        laid = [c for p in finished.plays.values() for h in p.hands for c in h.cards] + finished.dealer
+        laid = [
+            c for p in finished.plays.values() for h in p.hands for c in h.cards
+        ] + finished.dealer
         shoe = shoe.discard(*laid)
         nxt = Round(self.switches, self.paytable, self.limits, self.seats, shoe)
         for seat, play in finished.plays.items():
@@ -86,10 +106,14 @@ class BlackjackGame:
     def round_header(self, state: Round) -> dict[str, Any]:
         """What a round starts from, for its log header: the shoe since the shuffle and the
         bets carried over, so a logged round replays on its own."""
-        return {"round": {
-            "phase": state.phase, "needs_shuffle": state.needs_shuffle, **shoe_header(state.shoe),
-            "bets": {seat: [p.main, p.side] for seat, p in state.plays.items() if p.main},
-        }}
+        return {
+            "round": {
+                "phase": state.phase,
+                "needs_shuffle": state.needs_shuffle,
+                **shoe_header(state.shoe),
+                "bets": {seat: [p.main, p.side] for seat, p in state.plays.items() if p.main},
+            }
+        }
 
     def hand_from_header(self, header: dict[str, Any]) -> Round:
         """The round a log header says this hand started from (:meth:`round_header`)."""
@@ -97,24 +121,41 @@ class BlackjackGame:
         if not isinstance(start, dict):
             return self.new_hand()
         shoe = shoe_from_header(Shoe.fresh(self.switches.decks), start)
-        r = Round(self.switches, self.paytable, self.limits, self.seats, shoe,
-                  needs_shuffle=bool(start.get("needs_shuffle")), phase=str(start.get("phase", "betting")))
+        r = Round(
+            self.switches,
+            self.paytable,
+            self.limits,
+            self.seats,
+            shoe,
+            needs_shuffle=bool(start.get("needs_shuffle")),
+            phase=str(start.get("phase", "betting")),
+        )
         for seat, (main, side) in (start.get("bets") or {}).items():
             r.plays[seat] = SeatPlay(seat, int(main), int(side))
         return r
 
     # ----- the engine interface ---------------------------------------------------------------------
     def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
-        if state.phase == "over" and not (isinstance(event, Control) and event.control == "cut_card"):
-            return state, (Refused("the round is over: the next round starts with its bets or its first card"),)
+        if state.phase == "over" and not (
+            isinstance(event, Control) and event.control == "cut_card"
+        ):
+            return state, (
+                Refused("the round is over: the next round starts with its bets or its first card"),
+            )
         return stepped(state, event, self._step)
 
     def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
         before = len(r.settled)
-        if r.irregularity is not None and not (isinstance(event, Control) and event.control in (VOID_HAND, ACCEPT_CARD)):
+        if r.irregularity is not None and not (
+            isinstance(event, Control) and event.control in (VOID_HAND, ACCEPT_CARD)
+        ):
             if isinstance(event, CardArrived):
                 r.shoe = r.shoe.burn(event.card) if r.shoe.can_hold(event.card) else r.shoe
-                return (Applied(f"{event.card.code} arrived while the round is held for the pit boss; set aside"),)
+                return (
+                    Applied(
+                        f"{event.card.code} arrived while the round is held for the pit boss; set aside"
+                    ),
+                )
             raise Refusal("the round is held for the pit boss: VOID HAND or ACCEPT CARD")
         if isinstance(event, Wager):
             note: str | Irregularity = flow.wager(r, event)
@@ -154,9 +195,17 @@ class BlackjackGame:
 
     def prompts(self, state: Round) -> TablePrompts:
         seats = tuple(seat_prompt(state, seat) for seat in self.seats)
-        shown = tuple(c.code for c in state.dealer[: (len(state.dealer) if state.hole_turned else 1)])
-        return TablePrompts(self.game_id, instruction(state, self.expected(state)), seats, shown,
-                            state.irregularity, self._result(state) if state.phase == "over" else None)
+        shown = tuple(
+            c.code for c in state.dealer[: (len(state.dealer) if state.hole_turned else 1)]
+        )
+        return TablePrompts(
+            self.game_id,
+            instruction(state, self.expected(state)),
+            seats,
+            shown,
+            state.irregularity,
+            self._result(state) if state.phase == "over" else None,
+        )
 
     def result(self, state: Round) -> HandResult | None:
         return self._result(state) if state.phase == "over" else None
@@ -169,24 +218,63 @@ class BlackjackGame:
             outcomes = [h.outcome or "" for h in play.hands]
             outcome = "void" if r.void else ("win" if net > 0 else "lose" if net < 0 else "push")
             rule = "VOID" if r.void else "BJ-13"
-            seats[seat] = SeatResult(outcome, ", ".join(outcomes), None, None, None, rule, {
-                "net": net, "hands": [{"cards": [c.code for c in h.cards], "total": h.total, "outcome": h.outcome,
-                                       "stake": h.stake, "net": h.net} for h in play.hands],
-                "side": None if not play.side else {"stake": play.side, "outcome": play.side_outcome, "net": play.side_net},
-            })
+            seats[seat] = SeatResult(
+                outcome,
+                ", ".join(outcomes),
+                None,
+                None,
+                None,
+                rule,
+                {
+                    "net": net,
+                    "hands": [
+                        {
+                            "cards": [c.code for c in h.cards],
+                            "total": h.total,
+                            "outcome": h.outcome,
+                            "stake": h.stake,
+                            "net": h.net,
+                        }
+                        for h in play.hands
+                    ],
+                    "side": None
+                    if not play.side
+                    else {"stake": play.side, "outcome": play.side_outcome, "net": play.side_net},
+                },
+            )
         dealer = [c.code for c in r.dealer]
-        words = void_words(r.settled, "every bet returned") if r.void else (
-            f"dealer {' '.join(dealer)}; " + "; ".join(f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items()))
-        return HandResult(None, "VOID" if r.void else "BJ-13", words, seats, void=r.void,
-                          details={"dealer": dealer, "settlements": [p.to_dict() for p in r.settled]})
+        words = (
+            void_words(r.settled, "every bet returned")
+            if r.void
+            else (
+                f"dealer {' '.join(dealer)}; "
+                + "; ".join(f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items())
+            )
+        )
+        return HandResult(
+            None,
+            "VOID" if r.void else "BJ-13",
+            words,
+            seats,
+            void=r.void,
+            details={"dealer": dealer, "settlements": [p.to_dict() for p in r.settled]},
+        )
 
     def describe(self) -> dict[str, Any]:
         return {
-            "game": self.game_id, "title": self.title, "rules_version": RULES_VERSION,
-            "switches": self.switches.to_dict(), "paytable": self.paytable.to_dict(),
-            "seats": list(self.seats), "decks": self.switches.decks, "first_dealt": None,
-            "limits": {"main_min": self.limits.main_min, "main_max": self.limits.main_max,
-                       "side_max": self.limits.side_max},
+            "game": self.game_id,
+            "title": self.title,
+            "rules_version": RULES_VERSION,
+            "switches": self.switches.to_dict(),
+            "paytable": self.paytable.to_dict(),
+            "seats": list(self.seats),
+            "decks": self.switches.decks,
+            "first_dealt": None,
+            "limits": {
+                "main_min": self.limits.main_min,
+                "main_max": self.limits.main_max,
+                "side_max": self.limits.side_max,
+            },
         }
 
     # ----- declared layout and play ----------------------------------------------------------------
@@ -195,11 +283,18 @@ class BlackjackGame:
         the right of the picture; the middle seats nearest the rail), each seat's insurance
         place above its hands, its hands side by side (after a split) in its share of the arc
         (a seat's share is as wide as its hands), and its main and side bet circles below them."""
-        spots = [Spot("dealer/up", 0.47, 0.14, "card", None, "dealer up card"),
-                 Spot("dealer/hole", 0.53, 0.14, "card", None, "dealer hole card")]
-        spots += [Spot(f"dealer/card{n}", 0.53 + 0.04 * (n - 2), 0.14, "card", None, f"dealer card {n}")
-                  for n in range(3, 8)]
-        hands = [len(state.plays[s].hands) if state is not None and s in state.plays else 1 for s in self.seats]
+        spots = [
+            Spot("dealer/up", 0.47, 0.14, "card", None, "dealer up card"),
+            Spot("dealer/hole", 0.53, 0.14, "card", None, "dealer hole card"),
+        ]
+        spots += [
+            Spot(f"dealer/card{n}", 0.53 + 0.04 * (n - 2), 0.14, "card", None, f"dealer card {n}")
+            for n in range(3, 8)
+        ]
+        hands = [
+            len(state.plays[s].hands) if state is not None and s in state.plays else 1
+            for s in self.seats
+        ]
         hands = [max(1, n) for n in hands]
         right = 1.0  # seat1 at the right end; each seat's share of the arc grows with its hands
         for i, seat in enumerate(self.seats):
@@ -211,7 +306,9 @@ class BlackjackGame:
     def placed_cards(self, state: Round) -> dict[str, tuple[str, ...]]:
         """The face-up cards on each of the camera's places (table_controller.camera_places):
         the dealer's shown cards on ``dealer``, each seat's (all its hands) on ``seatN``."""
-        places = {"dealer": tuple(code for code in self.prompts(state).show_cards if code is not None)}
+        places = {
+            "dealer": tuple(code for code in self.prompts(state).show_cards if code is not None)
+        }
         for seat, play in state.plays.items():
             places[seat] = tuple(c.code for hand in play.hands for c in hand.cards)
         return places
@@ -222,7 +319,9 @@ class BlackjackGame:
         return next_event(self, state)
 
 
-def seat_spots(seat: str, index: int, count: int, hands: int, span: tuple[float, float]) -> list[Spot]:
+def seat_spots(
+    seat: str, index: int, count: int, hands: int, span: tuple[float, float]
+) -> list[Spot]:
     """One seat's places within its span of the table's width (more hands, a wider span)."""
     left, right = span
     x = (left + right) / 2
@@ -231,12 +330,38 @@ def seat_spots(seat: str, index: int, count: int, hands: int, span: tuple[float,
     hand_y = 0.5 + 0.08 * arc
     bet_y = hand_y + 0.27
     who = seat_words(seat)
-    spots = [Spot(f"{seat}/insurance", round(x, 4), round(hand_y - 0.2, 4), "bet", seat, f"{who} insurance"),
-             Spot(f"{seat}/bet", round(x - 0.2 * unit, 4), round(bet_y, 4), "bet", seat, f"{who} main bet"),
-             Spot(f"{seat}/side", round(x + 0.22 * unit, 4), round(bet_y, 4), "bet", seat, f"{who} side bet")]
+    spots = [
+        Spot(
+            f"{seat}/insurance",
+            round(x, 4),
+            round(hand_y - 0.2, 4),
+            "bet",
+            seat,
+            f"{who} insurance",
+        ),
+        Spot(
+            f"{seat}/bet", round(x - 0.2 * unit, 4), round(bet_y, 4), "bet", seat, f"{who} main bet"
+        ),
+        Spot(
+            f"{seat}/side",
+            round(x + 0.22 * unit, 4),
+            round(bet_y, 4),
+            "bet",
+            seat,
+            f"{who} side bet",
+        ),
+    ]
     for k in range(1, hands + 1):  # hand 1 nearest the dealer's left, as the cards are dealt
         centre = right - (k - 0.5) * unit
         for m, offset in ((1, -0.12), (2, 0.12)):
-            spots.append(Spot(f"{seat}/h{k}/card{m}", round(centre + offset * unit, 4), round(hand_y, 4), "card", seat,
-                              f"{who} hand {k} card {m}"))
+            spots.append(
+                Spot(
+                    f"{seat}/h{k}/card{m}",
+                    round(centre + offset * unit, 4),
+                    round(hand_y, 4),
+                    "card",
+                    seat,
+                    f"{who} hand {k} card {m}",
+                )
+            )
     return spots

@@ -56,10 +56,14 @@ class Paytable:
 
 
 def _fraction_text(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
 
 
-def _table(name: str, s4: int | None, s3: int | None, s2: int, s1: int, s0: int, one: Fraction, aces: int) -> Paytable:
+def _table(
+    name: str, s4: int | None, s3: int | None, s2: int, s1: int, s0: int, one: Fraction, aces: int
+) -> Paytable:
     pays = {
         "DMH-S4": None if s4 is None else Fraction(s4),
         "DMH-S3": None if s3 is None else Fraction(s3),
@@ -86,7 +90,9 @@ def builtin_paytable(name: str, *, pt4_s0: str = "as_printed") -> Paytable:
     try:
         table = PAYTABLES[name.upper()]
     except KeyError:
-        raise ConfigError(f"unknown paytable {name!r} (paytables: {', '.join(PAYTABLES)}, or a file)") from None
+        raise ConfigError(
+            f"unknown paytable {name!r} (paytables: {', '.join(PAYTABLES)}, or a file)"
+        ) from None
     if table.name == "PT4" and pt4_s0 == "2to1":
         return Paytable("PT4", {**table.pays, "DMH-S0": Fraction(2)}, 4, 4)
     if pt4_s0 not in ("as_printed", "2to1"):
@@ -109,16 +115,20 @@ def paytable_from_dict(data: Any, *, where: str = "paytable") -> Paytable:
         raise ConfigError(f"{where}: unknown keys {', '.join(sorted(map(str, unknown)))}")
     pays_in = data.get("pays")
     if not isinstance(pays_in, dict):
-        raise ConfigError(f"{where}: 'pays' is an object of outcome id -> pay, e.g. {{\"DMH-ONE\": \"2\"}}")
+        raise ConfigError(
+            f'{where}: \'pays\' is an object of outcome id -> pay, e.g. {{"DMH-ONE": "2"}}'
+        )
     bad = set(pays_in) - set(OUTCOMES)
     if bad:
-        raise ConfigError(f"{where}: unknown outcomes {', '.join(sorted(map(str, bad)))} (outcomes: {', '.join(OUTCOMES)})")
+        raise ConfigError(
+            f"{where}: unknown outcomes {', '.join(sorted(map(str, bad)))} (outcomes: {', '.join(OUTCOMES)})"
+        )
     pays = {key: _pay(pays_in.get(key), f"{where}: {key}") for key in OUTCOMES}
     if all(v is None for v in pays.values()):
         raise ConfigError(f"{where}: a paytable pays at least one outcome")
     limits = data.get("max_hands", {"aces": 2, "eights": 4})
     if not isinstance(limits, dict) or set(limits) != {"aces", "eights"}:
-        raise ConfigError(f"{where}: 'max_hands' is {{\"aces\": N, \"eights\": N}} (N from 1 to 4)")
+        raise ConfigError(f'{where}: \'max_hands\' is {{"aces": N, "eights": N}} (N from 1 to 4)')
     aces, eights = (_limit(limits[k], f"{where}: max_hands.{k}") for k in ("aces", "eights"))
     return Paytable(str(data.get("name", "custom"))[:40], pays, aces, eights)
 
@@ -140,14 +150,24 @@ def _pay(value: Any, where: str) -> Fraction | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ConfigError(f"{where}: a pay is a whole number or a fraction such as \"3/2\" (got {value!r})")
+        raise ConfigError(
+            f'{where}: a pay is a whole number or a fraction such as "3/2" (got {value!r})'
+        )
     text = str(value).strip()
-    if len(text) > 20 or not all(c.isascii() and (c.isdigit() or c == "/") for c in text) or text.count("/") > 1:
-        raise ConfigError(f"{where}: a pay is a whole number or a fraction such as \"3/2\" (got {value!r})")
+    if (
+        len(text) > 20
+        or not all(c.isascii() and (c.isdigit() or c == "/") for c in text)
+        or text.count("/") > 1
+    ):
+        raise ConfigError(
+            f'{where}: a pay is a whole number or a fraction such as "3/2" (got {value!r})'
+        )
     try:
         pay = Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise ConfigError(f"{where}: a pay is a whole number or a fraction such as \"3/2\" (got {value!r})") from None
+        raise ConfigError(
+            f'{where}: a pay is a whole number or a fraction such as "3/2" (got {value!r})'
+        ) from None
     if not 0 < pay <= MAX_PAY:
         raise ConfigError(f"{where}: a pay lies above 0 and at most {MAX_PAY} to 1 (got {value!r})")
     return pay

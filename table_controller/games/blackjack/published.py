@@ -31,7 +31,9 @@ PUBLISHED_PAYOUT = {
 }
 ROUNDING = 0.005  # the seed prints percent to two places
 # the pays the seed prints anywhere in its five paytables: a refit tries only these
-PRINTED_PAYS = frozenset(Fraction(p) for p in ("500", "250", "50", "25", "14", "5", "4", "3", "2", "3/2"))
+PRINTED_PAYS = frozenset(
+    Fraction(p) for p in ("500", "250", "50", "25", "14", "5", "4", "3", "2", "3/2")
+)
 
 
 @dataclass(frozen=True)
@@ -64,15 +66,24 @@ class Reading:
 
 
 def hold_cells(table: Paytable, rules: SideBetRules) -> tuple[Cell, ...]:
-    return tuple(Cell(pub, _at(rules, table, d).hold_pct) for d, pub in zip(DECKS, PUBLISHED_HOLD[table.name], strict=False))
+    return tuple(
+        Cell(pub, _at(rules, table, d).hold_pct)
+        for d, pub in zip(DECKS, PUBLISHED_HOLD[table.name], strict=False)
+    )
 
 
 def payout_cells(table: Paytable, rules: SideBetRules) -> tuple[Cell, ...]:
-    return tuple(Cell(pub, _at(rules, table, d).payout_pct) for d, pub in zip(DECKS, PUBLISHED_PAYOUT[table.name], strict=False))
+    return tuple(
+        Cell(pub, _at(rules, table, d).payout_pct)
+        for d, pub in zip(DECKS, PUBLISHED_PAYOUT[table.name], strict=False)
+    )
 
 
 def hit_cells(table: Paytable, rules: SideBetRules) -> tuple[Cell, ...]:
-    return tuple(Cell(pub, _at(rules, table, d).hit_pct) for d, pub in zip(DECKS, PUBLISHED_HIT, strict=False))
+    return tuple(
+        Cell(pub, _at(rules, table, d).hit_pct)
+        for d, pub in zip(DECKS, PUBLISHED_HIT, strict=False)
+    )
 
 
 def _at(rules: SideBetRules, table: Paytable, decks: int) -> SideBetFigures:
@@ -87,7 +98,10 @@ def refits(table: Paytable, rules: SideBetRules) -> list[Refit]:
     for outcome in (o.id for o in columns[-1].outcomes if o.pays > 0):
         printed = table.pay(outcome)
         assert printed is not None
-        needed = tuple(float(_needed_pay(fig, outcome, pub)) for fig, pub in zip(columns, PUBLISHED_HOLD[table.name], strict=False))
+        needed = tuple(
+            float(_needed_pay(fig, outcome, pub))
+            for fig, pub in zip(columns, PUBLISHED_HOLD[table.name], strict=False)
+        )
         tried = _round_pay(sum(needed) / len(needed))
         if tried == printed or tried not in PRINTED_PAYS:
             out.append(Refit(outcome, printed, needed, tried, float("inf")))
@@ -120,7 +134,9 @@ def readings(table: Paytable, rules: SideBetRules) -> list[Reading]:
         ("no hole card (B3 = enhc)", replace(rules, peek=not rules.peek), table),
         ("pairs never split (DMH-4b only)", replace(rules, split=not rules.split), table),
     ]
-    out = [Reading(words, max(abs(c.difference) for c in hold_cells(t, r))) for words, r, t in tries]
+    out = [
+        Reading(words, max(abs(c.difference) for c in hold_cells(t, r))) for words, r, t in tries
+    ]
     return sorted(out, key=lambda r: r.worst)
 
 
@@ -130,7 +146,9 @@ def explain(table: Paytable, rules: SideBetRules) -> list[str]:
     diffs = [c.difference for c in hold_cells(table, rules)]
     low, high = min(diffs), max(diffs)
     where = "below" if high < 0 else "above" if low > 0 else "around"
-    lines = [f"{table.name}: our hold lies {_span(low, high)} points {where} the published at 1 to 8 decks."]
+    lines = [
+        f"{table.name}: our hold lies {_span(low, high)} points {where} the published at 1 to 8 decks."
+    ]
     if max(abs(low), abs(high)) <= ROUNDING:
         return [*lines, "  That is within the seed's rounding to two places: the figures agree."]
     fits = refits(table, rules)
@@ -139,17 +157,31 @@ def explain(table: Paytable, rules: SideBetRules) -> list[str]:
         lines.append(
             f"  The published column comes out if '{OUTCOME_WORDS[best.outcome]}' ({best.outcome}) paid "
             f"{_pay_span(best.needed)} to 1, that is {_odds(best.tried)}, not the {_odds(best.printed)} printed: "
-            f"with {_odds(best.tried)} ours lies within {best.worst:.2f} points of every published cell.")
+            f"with {_odds(best.tried)} ours lies within {best.worst:.2f} points of every published cell."
+        )
     else:
-        near = ", ".join(f"{r.outcome} would need {_pay_span(r.needed)} to 1 instead of {_odds(r.printed)}"
-                         for r in sorted(fits, key=lambda r: abs(r.needed[0] - float(r.printed)))[:2])
-        lines.append("  No pay the seed prints, put in one row, makes it come out" + (f" ({near})" if near else "") + ".")
+        near = ", ".join(
+            f"{r.outcome} would need {_pay_span(r.needed)} to 1 instead of {_odds(r.printed)}"
+            for r in sorted(fits, key=lambda r: abs(r.needed[0] - float(r.printed)))[:2]
+        )
+        lines.append(
+            "  No pay the seed prints, put in one row, makes it come out"
+            + (f" ({near})" if near else "")
+            + "."
+        )
         best_reading = readings(table, rules)[0]
         grows = abs(diffs[-1]) > abs(diffs[0])
-        lines.append(f"  Of the readings tried, the nearest is '{best_reading.words}' (within "
-                     f"{best_reading.worst:.3f} points)" + ("; the gap grows with the decks, as a difference of "
-                     "model rather than of pay would" if grows else "") + " (the seed does not say how its "
-                     "figures were made).")
+        lines.append(
+            f"  Of the readings tried, the nearest is '{best_reading.words}' (within "
+            f"{best_reading.worst:.3f} points)"
+            + (
+                "; the gap grows with the decks, as a difference of model rather than of pay would"
+                if grows
+                else ""
+            )
+            + " (the seed does not say how its "
+            "figures were made)."
+        )
     return lines
 
 
@@ -164,4 +196,6 @@ def _pay_span(values: tuple[float, ...]) -> str:
 
 
 def _odds(pay: Fraction) -> str:
-    return f"{pay.numerator} to {pay.denominator}" if pay.denominator != 1 else f"{pay.numerator} to 1"
+    return (
+        f"{pay.numerator} to {pay.denominator}" if pay.denominator != 1 else f"{pay.numerator} to 1"
+    )

@@ -61,7 +61,9 @@ class Round:
     plays: dict[str, SeatPlay] = field(default_factory=dict)
     dealer: list[Card] = field(default_factory=list)
     hole_turned: bool = False
-    order: list[tuple[str, str]] = field(default_factory=list)  # initial deal: (seat or dealer, spot)
+    order: list[tuple[str, str]] = field(
+        default_factory=list
+    )  # initial deal: (seat or dealer, spot)
     queue: list[Payment] = field(default_factory=list)
     after_queue: str = ""  # what the round does once the queued payments are made
     insurance_seats: list[str] = field(default_factory=list)
@@ -100,12 +102,24 @@ class Round:
             return DealTo("burn", None, "burn", "Burn one card", face_down=True)
         if self.phase == "betting":
             seats = self.betting_seats()
-            return None if not seats else DealTo(f"{seats[0]}/h1/card1", seats[0], "initial",
-                                                 f"{seat_words(seats[0])} first card")
+            return (
+                None
+                if not seats
+                else DealTo(
+                    f"{seats[0]}/h1/card1",
+                    seats[0],
+                    "initial",
+                    f"{seat_words(seats[0])} first card",
+                )
+            )
         if self.phase == "initial" and self.order:
             who, spot = self.order[0]
             if who == "dealer":
-                label = "the dealer's up card" if spot == "dealer/up" else "the dealer's hole card (face down)"
+                label = (
+                    "the dealer's up card"
+                    if spot == "dealer/up"
+                    else "the dealer's hole card (face down)"
+                )
                 return DealTo(spot, None, "initial", label, face_down=spot != "dealer/up")
             card = "second" if spot.endswith("card2") else "first"
             return DealTo(spot, who, "initial", f"{seat_words(who)} {card} card")
@@ -114,13 +128,20 @@ class Round:
             hand = self.plays[seat].hands[index]
             if len(hand.cards) < 2 or (self._wants_card(hand)):
                 n = len(hand.cards) + 1
-                words = f"{self._hand_words(seat, index)}, {'second card' if n == 2 else f'card {n}'}"
+                words = (
+                    f"{self._hand_words(seat, index)}, {'second card' if n == 2 else f'card {n}'}"
+                )
                 purpose = "double" if hand.doubled else ("split" if n == 2 else "hit")
                 return DealTo(f"{seat}/h{index + 1}/card{n}", seat, purpose, words)
         if self.phase == "dealer" and self._dealer_draws():
             n = len(self.dealer) + 1
             spot = "dealer/card2" if n == 2 else f"dealer/card{n}"
-            return DealTo(spot, None, "dealer", "the dealer's second card" if n == 2 else f"the dealer's card {n}")
+            return DealTo(
+                spot,
+                None,
+                "dealer",
+                "the dealer's second card" if n == 2 else f"the dealer's card {n}",
+            )
         return None
 
     def decisions(self) -> dict[str, tuple[str, ...]]:
@@ -146,7 +167,13 @@ class Round:
             acts.append("double")
         if two and self._may_split(play, hand):
             acts.append("split")
-        if (two and self.sw.B10 == "late" and self.sw.peek and not hand.split and len(play.hands) == 1):
+        if (
+            two
+            and self.sw.B10 == "late"
+            and self.sw.peek
+            and not hand.split
+            and len(play.hands) == 1
+        ):
             acts.append("surrender")
         return tuple(acts)
 
@@ -180,15 +207,29 @@ class Round:
         return value < 17 or (value == 17 and soft and self.sw.B2 == "h17")
 
     def _hands_against_dealer(self) -> list[tuple[str, int]]:
-        return [(s, i) for s in self.betting_seats() for i, h in enumerate(self.plays[s].hands)
-                if not h.settled and not h.bust and not h.surrendered]
+        return [
+            (s, i)
+            for s in self.betting_seats()
+            for i, h in enumerate(self.plays[s].hands)
+            if not h.settled and not h.bust and not h.surrendered
+        ]
 
     def _anything_waits_for_dealer(self) -> bool:
         return bool(self._hands_against_dealer()) or any(
-            (p.insurance or 0) > 0 or p.pair is not None for p in self.plays.values())
+            (p.insurance or 0) > 0 or p.pair is not None for p in self.plays.values()
+        )
 
     # ----- money ------------------------------------------------------------------------------------
-    def pay(self, seat: str, bet: str, staked: int, net: int, reason: str, rule: str, hand: int | None = None) -> None:
+    def pay(
+        self,
+        seat: str,
+        bet: str,
+        staked: int,
+        net: int,
+        reason: str,
+        rule: str,
+        hand: int | None = None,
+    ) -> None:
         """Queue one settlement: ``net`` > 0 wins, 0 pushes, < 0 loses that much of the stake."""
         if net >= 0:
             payment = Payment(seat, bet, staked, 0, staked, net, reason, rule, hand)
@@ -200,7 +241,9 @@ class Round:
         who = seat_words(payment.seat)
         if payment.hand is not None and len(self.plays[payment.seat].hands) > 1:
             who += f" hand {payment.hand}"
-        bet = {"main": "main bet", "side": "side bet", "insurance": "insurance"}.get(payment.bet, payment.bet)
+        bet = {"main": "main bet", "side": "side bet", "insurance": "insurance"}.get(
+            payment.bet, payment.bet
+        )
         if payment.rule == "VOID" and not payment.staked:  # a settlement undone by a void
             if payment.paid:
                 return f"Return {money(payment.paid)} to {who} ({payment.reason})"
@@ -211,7 +254,9 @@ class Round:
             return f"Collect {who} {bet} {money(payment.collected)}, return {money(payment.returned)} ({payment.reason})"
         if payment.paid == 0:
             return f"Push {who} {bet}: return {money(payment.returned)} ({payment.reason})"
-        reason = payment.reason.removeprefix(f"{bet}, ")  # "insurance, 2 to 1" on an insurance bet: said once
+        reason = payment.reason.removeprefix(
+            f"{bet}, "
+        )  # "insurance, 2 to 1" on an insurance bet: said once
         return f"Pay {who} {bet}, {reason}: {money(payment.paid)}"
 
     # ----- the side bet ---------------------------------------------------------------------------
@@ -239,20 +284,26 @@ class Round:
         play.side_outcome = outcome if net else "DMH-LOSE"
         play.side_net = net if net else -play.side
         play.pair = None
-        rule = {"DMH-LOSE": "DMH-1", "DMH-ONE": "DMH-2", "DMH-S1": "DMH-3", "DMH-BJ": "DMH-4a"}.get(outcome, "DMH-4")
+        rule = {"DMH-LOSE": "DMH-1", "DMH-ONE": "DMH-2", "DMH-S1": "DMH-3", "DMH-BJ": "DMH-4a"}.get(
+            outcome, "DMH-4"
+        )
         self.pay(seat, "side", play.side, play.side_net, words, rule)
 
     def settle_pair_at_turn_end(self, seat: str) -> None:
         """DMH-4b/4c when the seat's turn ends (peek game)."""
         play = self.plays[seat]
-        outcome = pair_outcome(sets_made(play.hands), self.paytable, lose_excess=self.sw.B16 == "lose_excess")
+        outcome = pair_outcome(
+            sets_made(play.hands), self.paytable, lose_excess=self.sw.B16 == "lose_excess"
+        )
         self.settle_side(seat, outcome)
 
     def settle_pair_enhc(self, seat: str, dealer_bj: bool) -> None:
         """DMH-6: under ENHC the pair waits for the dealer's second card; with a dealer
         blackjack it is paid the higher of DMH-BJ and its sets' row."""
         play = self.plays[seat]
-        outcome = pair_outcome(sets_made(play.hands), self.paytable, lose_excess=self.sw.B16 == "lose_excess")
+        outcome = pair_outcome(
+            sets_made(play.hands), self.paytable, lose_excess=self.sw.B16 == "lose_excess"
+        )
         if dealer_bj:
             bj = self.paytable.pay("DMH-BJ")
             mine = self.paytable.pay(outcome) if outcome != "DMH-LOSE" else None

@@ -43,7 +43,9 @@ class DealerTable:
 
     def finals(self, shoe: np.ndarray) -> np.ndarray:
         """P(final total, and no dealer blackjack) for the cards left in ``shoe`` (six values)."""
-        return self.weigh(tuple(int(n) for n in shoe)).finals(np.zeros((1, 10), dtype=np.int64), np.zeros(1, dtype=np.int64))[0]
+        return self.weigh(tuple(int(n) for n in shoe)).finals(
+            np.zeros((1, 10), dtype=np.int64), np.zeros(1, dtype=np.int64)
+        )[0]
 
     def weigh(self, shoe: tuple[int, ...]) -> ShoeWeights:
         """Falling factorials for every multiset, for shoes that are ``shoe`` less a few cards."""
@@ -52,14 +54,22 @@ class DealerTable:
         for r, n in enumerate(shoe):
             out = np.arange(n + 1)[:, None]  # cards of rank r already out
             steps = np.arange(self.deepest + 1)[None, :]
-            falling = np.cumprod(np.concatenate([np.ones((n + 1, 1)), np.maximum(n - out - steps[:, :-1], 0)], axis=1),
-                                 axis=1)  # falling[h, k] = (n - h)(n - h - 1) ... k terms
+            falling = np.cumprod(
+                np.concatenate(
+                    [np.ones((n + 1, 1)), np.maximum(n - out - steps[:, :-1], 0)], axis=1
+                ),
+                axis=1,
+            )  # falling[h, k] = (n - h)(n - h - 1) ... k terms
             rows.append(np.ascontiguousarray(falling[:, self.drawn[:, r]]))
         depth = int(self.drawn_total.max()) + 1
         out_total = np.arange(total + 1)[:, None]
         steps = np.arange(depth)[None, :]
-        falling_total = np.cumprod(np.concatenate([np.ones((total + 1, 1)),
-                                                   np.maximum(total - out_total - steps[:, :-1], 0)], axis=1), axis=1)
+        falling_total = np.cumprod(
+            np.concatenate(
+                [np.ones((total + 1, 1)), np.maximum(total - out_total - steps[:, :-1], 0)], axis=1
+            ),
+            axis=1,
+        )
         with np.errstate(divide="ignore", invalid="ignore"):
             per_ordering = np.where(falling_total > 0, 1.0 / falling_total, 0.0)
         scale = self.orderings[None, :] * per_ordering[:, self.drawn_total]
@@ -106,8 +116,13 @@ def dealer_table(up: int, h17: bool) -> DealerTable:
     draw([0] * 10, rank_value(up), up == 0, True)
     keys = list(groups)
     drawn = np.array([k[0] for k in keys], dtype=np.int64)
-    return DealerTable(drawn, drawn.sum(axis=1), np.array([groups[k] for k in keys], dtype=float),
-                       np.array([k[1] for k in keys], dtype=np.int64), int(drawn.max()))
+    return DealerTable(
+        drawn,
+        drawn.sum(axis=1),
+        np.array([groups[k] for k in keys], dtype=float),
+        np.array([k[1] for k in keys], dtype=np.int64),
+        int(drawn.max()),
+    )
 
 
 def _stop(hard: int, ace: bool, h17: bool) -> int | None:

@@ -103,7 +103,7 @@ class UpCardSolver:
                 value = v[BUST_INDEX] - v[:5].sum()
             else:
                 above = total - 17
-                value = v[BUST_INDEX] + v[:above].sum() - v[above + 1:5].sum()
+                value = v[BUST_INDEX] + v[:above].sum() - v[above + 1 : 5].sum()
             self._stand[key] = value = float(value)
         return value
 
@@ -127,7 +127,11 @@ class UpCardSolver:
         if value is None:
             stand = self.stand(out, total)
             if self.fixed is not None:
-                value = stand if self.fixed(total, ace and hard <= 11) == "S" else self.hit(hand, out, cards_out, hard, ace)
+                value = (
+                    stand
+                    if self.fixed(total, ace and hard <= 11) == "S"
+                    else self.hit(hand, out, cards_out, hard, ace)
+                )
             else:
                 value = max(stand, self.hit(hand, out, cards_out, hard, ace))
             self._best[key] = value
@@ -138,7 +142,9 @@ class UpCardSolver:
         for r in range(10):  # inlined draws(): this loop is most of the analysis's time
             n = base[r] - ((out >> (BITS * r)) & MASK)
             if n:
-                value += n * best(hand + ONE[r], out + ONE[r], cards_out + 1, hard + r + 1, ace or r == 0)
+                value += n * best(
+                    hand + ONE[r], out + ONE[r], cards_out + 1, hard + r + 1, ace or r == 0
+                )
         return value / (self.base_total - cards_out)
 
     def stands(self, hand: int, out: int, cards_out: int, hard: int, ace: bool) -> bool:
@@ -165,12 +171,19 @@ class UpCardSolver:
         key = (hand, out)
         value = self._square.get(key)
         if value is None:
-            value = sum(p * self.square(hand + ONE[r], out + ONE[r], cards_out + 1, hard + r + 1, ace or r == 0)
-                        for r, p in self.draws(out, cards_out))
+            value = sum(
+                p
+                * self.square(
+                    hand + ONE[r], out + ONE[r], cards_out + 1, hard + r + 1, ace or r == 0
+                )
+                for r, p in self.draws(out, cards_out)
+            )
             self._square[key] = value
         return value
 
-    def by_dealer(self, hand: int, out: int, cards_out: int, hard: int, ace: bool, play: str = "on") -> np.ndarray:
+    def by_dealer(
+        self, hand: int, out: int, cards_out: int, hard: int, ace: bool, play: str = "on"
+    ) -> np.ndarray:
         """E[result, and the dealer ends on each of 17..21 or busts] for a hand that stands, doubles,
         or plays ``on`` by the strategy: six values summing to the hand's value."""
         total = hard + 10 if ace and hard <= 11 else hard
@@ -179,14 +192,21 @@ class UpCardSolver:
         if play == "stand" or (play == "on" and self.stands(hand, out, cards_out, hard, ace)):
             return self.finals(out) * PAYOFF[total]
         then, scale = ("stand", 2.0) if play == "double" else ("on", 1.0)
-        return scale * sum(p * self.by_dealer(hand + ONE[r], out + ONE[r], cards_out + 1, hard + r + 1, ace or r == 0,
-                                              then) for r, p in self.draws(out, cards_out))
+        return scale * sum(
+            p
+            * self.by_dealer(
+                hand + ONE[r], out + ONE[r], cards_out + 1, hard + r + 1, ace or r == 0, then
+            )
+            for r, p in self.draws(out, cards_out)
+        )
 
     def double_square(self, out: int, cards_out: int, hard: int, ace: bool) -> float:
         value = 0.0
         for r, p in self.draws(out, cards_out):
             h, a = hard + r + 1, ace or r == 0
-            value += p * self.stand_square(out + ONE[r], cards_out + 1, h + 10 if a and h <= 11 else h)
+            value += p * self.stand_square(
+                out + ONE[r], cards_out + 1, h + 10 if a and h <= 11 else h
+            )
         return 4 * value
 
     def double(self, out: int, cards_out: int, hard: int, ace: bool) -> float:
@@ -195,7 +215,9 @@ class UpCardSolver:
             h, a = hard + r + 1, ace or r == 0
             total = h + 10 if a and h <= 11 else h
             after = out + ONE[r]
-            value += p * (-self.no_blackjack(after, cards_out + 1) if total > 21 else self.stand(after, total))
+            value += p * (
+                -self.no_blackjack(after, cards_out + 1) if total > 21 else self.stand(after, total)
+            )
         return 2 * value
 
     def hit_and_stand(self, out: int, cards_out: int, hard: int, ace: bool) -> tuple[float, float]:

@@ -73,7 +73,10 @@ class SideBetFigures:
     @property
     def variance(self) -> Fraction:
         """The variance of one side bet's net result, in units of the bet squared."""
-        return sum((o.probability * o.pays ** 2 for o in self.outcomes), Fraction(0)) - self.player_return ** 2
+        return (
+            sum((o.probability * o.pays**2 for o in self.outcomes), Fraction(0))
+            - self.player_return**2
+        )
 
     @property
     def sd(self) -> float:
@@ -98,8 +101,13 @@ class SideBetFigures:
 
 def analyse(rules: SideBetRules) -> SideBetFigures:
     """The exact figures of the side bet under ``rules``."""
-    chances = outcome_chances(rules.decks, rules.paytable.max_hands_aces, rules.paytable.max_hands_eights,
-                              rules.peek, rules.split)
+    chances = outcome_chances(
+        rules.decks,
+        rules.paytable.max_hands_aces,
+        rules.paytable.max_hands_eights,
+        rules.peek,
+        rules.split,
+    )
     rows: dict[str, Fraction] = {}
     for (event, sets, dealer_bj), chance in chances.items():
         outcome = settle(rules, event, sets, dealer_bj)
@@ -131,11 +139,15 @@ def _pays(table: Paytable, outcome: str) -> Fraction:
 
 
 # ----- the enumeration ---------------------------------------------------------------------------
-Chances = dict[tuple[str, int, bool], Fraction]  # (what the first two cards are, sets, dealer blackjack)
+Chances = dict[
+    tuple[str, int, bool], Fraction
+]  # (what the first two cards are, sets, dealer blackjack)
 
 
 @lru_cache(maxsize=64)
-def outcome_chances(decks: int, aces_limit: int, eights_limit: int, peek: bool, split: bool) -> Chances:
+def outcome_chances(
+    decks: int, aces_limit: int, eights_limit: int, peek: bool, split: bool
+) -> Chances:
     """P(first two cards' kind, sets made after splitting, dealer blackjack), exactly.
 
     The seat's two cards and the dealer's up card (and hole card when ``peek``) are drawn from
@@ -155,12 +167,16 @@ def outcome_chances(decks: int, aces_limit: int, eights_limit: int, peek: bool, 
                 continue
             limit = aces_limit if kind == "AA" else eights_limit
             rank = ACE if kind == "AA" else EIGHT
-            for (sets, bj), p in _pair_play(rest, rank, limit if split else 1, None if peek else dealer[0]).items():
+            for (sets, bj), p in _pair_play(
+                rest, rank, limit if split else 1, None if peek else dealer[0]
+            ).items():
                 _add(out, (kind, sets, bj), chance * p)
     return out
 
 
-def _draws(shoe: tuple[int, ...], n: int) -> list[tuple[tuple[int, ...], Fraction, tuple[int, ...]]]:
+def _draws(
+    shoe: tuple[int, ...], n: int
+) -> list[tuple[tuple[int, ...], Fraction, tuple[int, ...]]]:
     """Every ordered draw of ``n`` kinds: (kinds, probability, the shoe left)."""
     if n == 0:
         return [((), Fraction(1), shoe)]
@@ -168,7 +184,7 @@ def _draws(shoe: tuple[int, ...], n: int) -> list[tuple[tuple[int, ...], Fractio
     size = sum(shoe)
     for kind, count in enumerate(shoe):
         if count:
-            left = (*shoe[:kind], count - 1, *shoe[kind + 1:])
+            left = (*shoe[:kind], count - 1, *shoe[kind + 1 :])
             for rest, p, after in _draws(left, n - 1):
                 out.append(((kind, *rest), Fraction(count, size) * p, after))
     return out
@@ -191,7 +207,9 @@ def _add(out: Chances, key: tuple[str, int, bool], chance: Fraction) -> None:
     out[key] = out.get(key, Fraction(0)) + chance
 
 
-def _pair_play(shoe: tuple[int, ...], rank: int, limit: int, up: int | None) -> dict[tuple[int, bool], Fraction]:
+def _pair_play(
+    shoe: tuple[int, ...], rank: int, limit: int, up: int | None
+) -> dict[tuple[int, bool], Fraction]:
     """(sets, dealer blackjack) after splitting a pair of ``rank`` up to ``limit`` hands.
 
     ``limit`` 1: the seat does not split (DMH-4b). ``up``: the dealer's up card when the
@@ -202,8 +220,15 @@ def _pair_play(shoe: tuple[int, ...], rank: int, limit: int, up: int | None) -> 
 
 
 @cache
-def _split(shoe: tuple[int, ...], rank: int, limit: int, pending: int, hands: int, sets: int,
-           up: int | None) -> dict[tuple[int, bool], Fraction]:
+def _split(
+    shoe: tuple[int, ...],
+    rank: int,
+    limit: int,
+    pending: int,
+    hands: int,
+    sets: int,
+    up: int | None,
+) -> dict[tuple[int, bool], Fraction]:
     """``pending`` split hands still wait for their second card, ``hands`` exist."""
     if pending == 0:
         return _dealer_second(shoe, up, sets)
@@ -213,7 +238,7 @@ def _split(shoe: tuple[int, ...], rank: int, limit: int, pending: int, hands: in
     for kind, count in enumerate(shoe):
         if not count:
             continue
-        left = (*shoe[:kind], count - 1, *shoe[kind + 1:])
+        left = (*shoe[:kind], count - 1, *shoe[kind + 1 :])
         if kind == rank and hands < limit:  # split again: this hand waits for another card
             after = _split(left, rank, limit, pending + 1, hands + 1, sets, up)
         else:
@@ -223,7 +248,9 @@ def _split(shoe: tuple[int, ...], rank: int, limit: int, pending: int, hands: in
     return out
 
 
-def _dealer_second(shoe: tuple[int, ...], up: int | None, sets: int) -> dict[tuple[int, bool], Fraction]:
+def _dealer_second(
+    shoe: tuple[int, ...], up: int | None, sets: int
+) -> dict[tuple[int, bool], Fraction]:
     if up is None or up not in (ACE, TEN):
         return {(sets, False): Fraction(1)}
     makes = shoe[TEN] if up == ACE else shoe[ACE]

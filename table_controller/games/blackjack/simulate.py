@@ -22,7 +22,10 @@ from table_controller.games.blackjack.paytables import Paytable
 from table_controller.games.blackjack.round import Round
 from table_controller.games.blackjack.switches import Switches
 
-MAIN, SIDE = 1000, 500  # cents; the side bet at half the main bet pays every paytable's row in whole cents
+MAIN, SIDE = (
+    1000,
+    500,
+)  # cents; the side bet at half the main bet pays every paytable's row in whole cents
 Z95 = 1.959963984540054
 
 Chooser = Callable[[Round, str, tuple[str, ...]], str]
@@ -68,10 +71,14 @@ class Tally:
     rounds: int = 0
     seats: int = 0
     events: int = 0
-    side_return: Mean = field(default_factory=Mean)  # net / side stake, averaged over the round's seats
+    side_return: Mean = field(
+        default_factory=Mean
+    )  # net / side stake, averaged over the round's seats
     side_hits: Mean = field(default_factory=Mean)  # share of the round's side bets paid
     main_return: Mean = field(default_factory=Mean)  # main game net / initial main bet, per seat
-    main_controlled: Controlled = field(default_factory=lambda: Controlled())  # with control variates (below)
+    main_controlled: Controlled = field(
+        default_factory=lambda: Controlled()
+    )  # with control variates (below)
     outcomes: Counter = field(default_factory=Counter)
 
     def merge(self, other: Tally) -> None:
@@ -94,14 +101,23 @@ class Tally:
             self.outcomes[play.side_outcome or "DMH-LOSE"] += 1
             side += play.side_net / play.side
             hits += play.side_net > 0
-            main += sum(p.net for p in state.settled if p.seat == seat and p.bet in ("main", "insurance")) / play.main
+            main += (
+                sum(
+                    p.net
+                    for p in state.settled
+                    if p.seat == seat and p.bet in ("main", "insurance")
+                )
+                / play.main
+            )
             if control is not None:
                 expected += control.value(state.dealer[0], play)
         self.side_return.add(side / len(seats))
         self.side_hits.add(hits / len(seats))
         self.main_return.add(main / len(seats))
         if control is not None:
-            self.main_controlled.add(main / len(seats), control.deviations(expected / len(seats), state.dealer))
+            self.main_controlled.add(
+                main / len(seats), control.deviations(expected / len(seats), state.dealer)
+            )
 
 
 FINAL_KINDS = ("17", "18", "19", "20", "21", "bust", "blackjack")
@@ -116,18 +132,26 @@ class DealControl:
     card's tiny selection of which deals are dealt, and a dealer who need not draw because no hand
     is left to settle) and a smaller variance, the part the first deals and the dealer explain."""
 
-    values: dict[tuple[int, int, int], float]  # (up, first, second) rank indices 0..9, first <= second
+    values: dict[
+        tuple[int, int, int], float
+    ]  # (up, first, second) rank indices 0..9, first <= second
     mean: float
     dealer_chances: tuple[float, ...]  # of FINAL_KINDS
 
     def value(self, up: Card, play: Any) -> float:
-        cards = (play.hands[0].cards[0], play.hands[1].cards[0]) if len(play.hands) > 1 else play.hands[0].cards[:2]
+        cards = (
+            (play.hands[0].cards[0], play.hands[1].cards[0])
+            if len(play.hands) > 1
+            else play.hands[0].cards[:2]
+        )
         a, b = sorted(min(c.value, 10) - 1 for c in cards)
         return self.values[(min(up.value, 10) - 1, a, b)]
 
     def deviations(self, deals: float, dealer: list[Card]) -> list[float]:
         kind = dealer_kind(dealer)
-        return [deals - self.mean] + [(k == kind) - p for k, p in zip(FINAL_KINDS[:-1], self.dealer_chances, strict=True)]
+        return [deals - self.mean] + [
+            (k == kind) - p for k, p in zip(FINAL_KINDS[:-1], self.dealer_chances, strict=True)
+        ]
 
 
 def dealer_kind(cards: list[Card]) -> str:
@@ -166,7 +190,7 @@ class Controlled:
         czz = s[2:, 2:] / n - np.outer(mean_z, mean_z)
         czy = s[2:, 1] / n - mean_z * mean_y
         beta = np.linalg.lstsq(czz, czy, rcond=None)[0]
-        var_y = s[1, 1] / n - mean_y ** 2
+        var_y = s[1, 1] / n - mean_y**2
         residual = max(0.0, var_y - float(czy @ beta)) * n / max(1, n - 1 - len(beta))
         return mean_y - float(beta @ mean_z), residual
 
@@ -189,7 +213,9 @@ class Job:
     seed: int
     chunk: int
     seats: int = 7
-    player: str = "basic"  # basic: the basic strategy derived for these rules; autopilot: the demo player
+    player: str = (
+        "basic"  # basic: the basic strategy derived for these rules; autopilot: the demo player
+    )
     control: DealControl | None = None
 
     def __call__(self) -> Tally:
@@ -216,8 +242,14 @@ def play_rounds(job: Job) -> Tally:
     return tally
 
 
-def _next_event(game: BlackjackGame, state: Round, exp: Any, cards: list[Card], rng: random.Random,
-                choose: Chooser) -> tuple[Any, list[Card]]:
+def _next_event(
+    game: BlackjackGame,
+    state: Round,
+    exp: Any,
+    cards: list[Card],
+    rng: random.Random,
+    choose: Chooser,
+) -> tuple[Any, list[Card]]:
     if exp.payment is not None:
         return Control(PAID, by="simulation"), cards
     if state.phase == "betting":

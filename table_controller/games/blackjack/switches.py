@@ -54,7 +54,9 @@ class Switches:
         for key, value in (values or {}).items():
             key = str(key).upper()
             if key not in SWITCH_VALUES:
-                raise ConfigError(f"unknown blackjack switch {key!r} (switches: {', '.join(SWITCH_VALUES)})")
+                raise ConfigError(
+                    f"unknown blackjack switch {key!r} (switches: {', '.join(SWITCH_VALUES)})"
+                )
             text = str(value).strip()
             if key == "B14":
                 text = text.upper() if text.upper().startswith("PT") else text

@@ -16,8 +16,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from table_controller.games.blackjack.shoe_player import UpCardSolver
 
-ORDER = ([(t, False) for t in range(20, 10, -1)] + [(t, True) for t in range(20, 11, -1)]
-         + [(t, False) for t in range(10, 3, -1)])
+ORDER = (
+    [(t, False) for t in range(20, 10, -1)]
+    + [(t, True) for t in range(20, 11, -1)]
+    + [(t, False) for t in range(10, 3, -1)]
+)
 
 
 def derive_total_dependent(solver: UpCardSolver) -> Callable[[int, bool], str]:
@@ -38,7 +41,9 @@ def derive_total_dependent(solver: UpCardSolver) -> Callable[[int, bool], str]:
     return fixed
 
 
-def hands_by_total(solver: UpCardSolver) -> dict[tuple[int, bool], list[tuple[int, int, int, bool, float]]]:
+def hands_by_total(
+    solver: UpCardSolver,
+) -> dict[tuple[int, bool], list[tuple[int, int, int, bool, float]]]:
     """Every hand of two or more cards below 21 from the shoe, grouped by (total, soft), with the
     chance of its cards being dealt."""
     from table_controller.games.blackjack.shoe_player import ONE
@@ -56,7 +61,9 @@ def hands_by_total(solver: UpCardSolver) -> dict[tuple[int, bool], list[tuple[in
                 for r, h in enumerate(held):
                     if h:
                         ways *= comb(shoe[r], h)
-                groups.setdefault((total, soft), []).append((code, cards, hard, ace, ways / comb(size, cards)))
+                groups.setdefault((total, soft), []).append(
+                    (code, cards, hard, ace, ways / comb(size, cards))
+                )
         for r in range(lowest, 10):
             if hard + r + 1 <= 21 and held[r] < shoe[r]:
                 held[r] += 1

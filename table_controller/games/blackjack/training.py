@@ -68,10 +68,14 @@ def _deal(game: Any, state: Any, entered: Step) -> RuleCite:
     deal = game.expected(state).deal
     spot, tried = deal.spot, (entered.spot or "") if entered.kind == "deal" else ""
     if entered.kind == "pit_boss":
-        return RuleCite("BJ-I2", f"this card can be in the shoe: it goes to {deal.label}, not to the pit boss")
+        return RuleCite(
+            "BJ-I2", f"this card can be in the shoe: it goes to {deal.label}, not to the pit boss"
+        )
     if entered.kind != "deal":
-        return RuleCite("BJ-10" if state.phase == "play" else "BJ-4",
-                        f"no decision or payment is due now: deal {deal.label}")
+        return RuleCite(
+            "BJ-10" if state.phase == "play" else "BJ-4",
+            f"no decision or payment is due now: deal {deal.label}",
+        )
     if deal.purpose == "burn":
         return _rule("BJ-3")
     if tried == "dealer/hole" and spot.endswith("card2"):
@@ -81,8 +85,11 @@ def _deal(game: Any, state: Any, entered: Step) -> RuleCite:
     if deal.purpose == "initial":
         return _rule("BJ-4" if spot.endswith("card1") or spot == "dealer/up" else "BJ-5")
     if deal.purpose == "dealer":
-        return _rule("BJ-12", "every seat has played: the dealer draws to 17 or more"
-                     + (" (and hits soft 17)" if state.sw.B2 == "h17" else ""))
+        return _rule(
+            "BJ-12",
+            "every seat has played: the dealer draws to 17 or more"
+            + (" (and hits soft 17)" if state.sw.B2 == "h17" else ""),
+        )
     if tried.startswith("dealer/"):
         return _rule("BJ-12", "the dealer's hand is played only after every seat's turn")
     if deal.purpose == "split":
@@ -96,22 +103,40 @@ def _decision(game: Any, state: Any, right: Step, entered: Step) -> RuleCite:
     rule = "BJ-7" if state.phase == "insurance" else "BJ-10"
     who = seat_words(right.seat or "")
     if entered.kind != "decision":
-        return _rule(rule, f"{who} decides before anything else happens: {who} {SIGNALS.get(right.action or '', '')}")
+        return _rule(
+            rule,
+            f"{who} decides before anything else happens: {who} {SIGNALS.get(right.action or '', '')}",
+        )
     if entered.seat != right.seat:
         return _rule(rule, f"{RULES[rule]}: {who} is asked now")
     legal = game.expected(state).decisions.get(right.seat, ())
     if entered.action not in legal:
-        return RuleCite("BJ-I5", f"{entered.action} is not legal now; legal for {who}: {', '.join(legal)}")
-    return _rule(rule, f"{who} {SIGNALS.get(right.action or '', right.action)}: that is {right.action}")
+        return RuleCite(
+            "BJ-I5", f"{entered.action} is not legal now; legal for {who}: {', '.join(legal)}"
+        )
+    return _rule(
+        rule, f"{who} {SIGNALS.get(right.action or '', right.action)}: that is {right.action}"
+    )
 
 
 def _payment(game: Any, state: Any, entered: Step) -> RuleCite:
     payment = game.expected(state).payment
     words = state.instruction_for(payment)
-    if entered.kind == "payment" and entered.seat != payment.seat and payment.rule in ("BJ-13", "BJ-8"):
+    if (
+        entered.kind == "payment"
+        and entered.seat != payment.seat
+        and payment.rule in ("BJ-13", "BJ-8")
+    ):
         return RuleCite(payment.rule, f"settle right to left, seat7 first: {words}")
-    if entered.kind == "payment" and entered.seat != payment.seat and payment.rule.startswith("DMH"):
-        return RuleCite("BJ-6", f"losing side bets are collected first, then winners paid, right to left: {words}")
+    if (
+        entered.kind == "payment"
+        and entered.seat != payment.seat
+        and payment.rule.startswith("DMH")
+    ):
+        return RuleCite(
+            "BJ-6",
+            f"losing side bets are collected first, then winners paid, right to left: {words}",
+        )
     return RuleCite(payment.rule, words)
 
 
@@ -127,10 +152,19 @@ def spots(game: Any, state: Any) -> list[tuple[str, str]]:
         if not hands:
             out.append((f"{seat}/h1/card1", f"{seat_words(seat)} first card"))
         for i, hand in enumerate(hands):
-            out.append((f"{seat}/h{i + 1}/card{len(hand.cards) + 1}", f"{seat_words(seat)} hand {i + 1}"))
+            out.append(
+                (f"{seat}/h{i + 1}/card{len(hand.cards) + 1}", f"{seat_words(seat)} hand {i + 1}")
+            )
     n = len(state.dealer)
-    dealer = "dealer/up" if n == 0 else ("dealer/hole" if n == 1 and state.sw.peek and not state.hole_turned
-                                         and state.phase == "initial" else f"dealer/card{n + 1}")
+    dealer = (
+        "dealer/up"
+        if n == 0
+        else (
+            "dealer/hole"
+            if n == 1 and state.sw.peek and not state.hole_turned and state.phase == "initial"
+            else f"dealer/card{n + 1}"
+        )
+    )
     out.append((dealer, "the dealer"))
     if n == 1 and dealer != "dealer/hole":
         out.append(("dealer/hole", "the dealer's hole card"))
@@ -152,7 +186,10 @@ def _cases(paytable: Any) -> list[tuple[str, dict[str, str], str, list[str], str
         "DMH-S0": ("8C 9H 8D 7S", ["stand"]),
         "DMH-S2": ("8C 9H 8D 7S AC AD", ["split", "stand", "stand"]),
         "DMH-S3": ("8C 9H 8D 7S 8H AC AD AH", ["split", "split", "stand", "stand", "stand"]),
-        "DMH-S4": ("8C 9H 8D 7S 8H 8S AC AD AH AS", ["split", "split", "split", "stand", "stand", "stand", "stand"]),
+        "DMH-S4": (
+            "8C 9H 8D 7S 8H 8S AC AD AH AS",
+            ["split", "split", "split", "stand", "stand", "stand", "stand"],
+        ),
         "DMH-BJ": ("8C AH 8D KS", ["no_insurance"]),
     }
     for outcome, (deck, decisions) in dmh.items():
@@ -168,23 +205,44 @@ def payout_cases(game: Any, rng: random.Random, count: int) -> list[dict[str, An
     cases = _cases(game.paytable)
     out = []
     for n in range(count):
-        what, switches, deck, decisions, bet = cases[n % len(cases)] if n < len(cases) else rng.choice(cases)
-        main = rng.choice((5, 10, 15, 20, 25, 35, 40, 55, 75, 100, 125, 150, 300)) * 100 + rng.choice((0, 0, 0, 50))
+        what, switches, deck, decisions, bet = (
+            cases[n % len(cases)] if n < len(cases) else rng.choice(cases)
+        )
+        main = rng.choice(
+            (5, 10, 15, 20, 25, 35, 40, 55, 75, 100, 125, 150, 300)
+        ) * 100 + rng.choice((0, 0, 0, 50))
         side = min(main, rng.choice((1, 2, 5, 10, 25)) * 100)
         sw = {**game.switches.to_dict(), "B13": "0", "B3": "peek", "B11": "yes", **switches}
-        table = make_game("blackjack", switches=sw, seats=1, paytable=game.paytable.to_dict() if sw.get("B14") == "custom" else None)
+        table = make_game(
+            "blackjack",
+            switches=sw,
+            seats=1,
+            paytable=game.paytable.to_dict() if sw.get("B14") == "custom" else None,
+        )
         payment = _play_for_payment(table, deck, decisions, main, side, bet)
         stake = {"main": main, "side": side, "insurance": main // 2}[bet]
-        out.append({"question": f"{what}: {bet} bet {money(stake)}", "rule": payment.rule,
-                    "answer": payment.paid, "reason": payment.reason})
+        out.append(
+            {
+                "question": f"{what}: {bet} bet {money(stake)}",
+                "rule": payment.rule,
+                "answer": payment.paid,
+                "reason": payment.reason,
+            }
+        )
     return out
 
 
-def _play_for_payment(game: Any, deck: str, decisions: list[str], main: int, side: int, bet: str) -> Any:
+def _play_for_payment(
+    game: Any, deck: str, decisions: list[str], main: int, side: int, bet: str
+) -> Any:
     from table_controller.events import NEW_DECK, PAID, Control
 
     state = game.new_hand()
-    events: list[Any] = [Control(NEW_DECK), Wager("seat1", "main", main), Wager("seat1", "side", side)]
+    events: list[Any] = [
+        Control(NEW_DECK),
+        Wager("seat1", "main", main),
+        Wager("seat1", "side", side),
+    ]
     for event in events:
         state, _ = game.apply(state, event)
     cards = [parse_card(c) for c in deck.split()]
@@ -203,7 +261,9 @@ def _play_for_payment(game: Any, deck: str, decisions: list[str], main: int, sid
         elif cards:
             event = CardArrived(cards.pop(0))
         else:
-            raise RuntimeError(f"payout case {deck!r} ran out of cards before its {bet} bet was paid")
+            raise RuntimeError(
+                f"payout case {deck!r} ran out of cards before its {bet} bet was paid"
+            )
         state, _ = game.apply(state, event)
 
 
@@ -215,9 +275,15 @@ def totals_questions(game: Any, rng: random.Random, count: int) -> list[dict[str
     for n in range(count):
         size = rng.choice((2, 2, 3, 3, 4, 5))
         cards = _hand_with_ace(rng, deck, size) if n % 2 == 0 else rng.sample(deck, size)
-        out.append({"question": "the hand's total (soft or hard)", "cards": [c.code for c in cards],
-                    "answer": total_words(cards), "rule": "",
-                    "reason": f"{' '.join(c.code for c in cards)} is {total_words(cards)}: {TOTAL_RULE}"})
+        out.append(
+            {
+                "question": "the hand's total (soft or hard)",
+                "cards": [c.code for c in cards],
+                "answer": total_words(cards),
+                "rule": "",
+                "reason": f"{' '.join(c.code for c in cards)} is {total_words(cards)}: {TOTAL_RULE}",
+            }
+        )
     return out
 
 
@@ -245,7 +311,12 @@ def drill_table(data: dict[str, Any]) -> tuple[Any, list[Card], list[Wager], lis
     except ConfigError as exc:
         raise ScenarioError(str(exc)) from None
     deck, wagers, decisions = _parse(data)
-    return game, deck, wagers, [Decision(str(d["seat"]), str(d["action"]), d.get("amount")) for d in decisions]
+    return (
+        game,
+        deck,
+        wagers,
+        [Decision(str(d["seat"]), str(d["action"]), d.get("amount")) for d in decisions],
+    )
 
 
 __all__ = ["SIGNALS", "cite", "drill_table", "payout_cases", "spots", "totals_questions"]

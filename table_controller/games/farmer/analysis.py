@@ -35,19 +35,45 @@ Z95 = 1.959964
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seats", type=int, default=4, help="seats at the table, 2 to 8 (default 4)")
-    parser.add_argument("--deals", type=int, default=20_000, help="deals to simulate (default 20000)")
-    parser.add_argument("--session-deals", type=int, default=50,
-                        help="deals per session: the farm carries over within one (default 50)")
-    parser.add_argument("--hit-below", type=int, default=12,
-                        help="the strategy: hit while the score is below this, 2 to 17 (default 12)")
-    parser.add_argument("--seed", type=int, default=1, help="random seed of the shuffles (default 1)")
-    parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
-                        help="a rule switch (F1-F6) or ante=CENTS, e.g. --switch F5=ante (repeatable)")
-    parser.add_argument("--engine", action="store_true",
-                        help="deal through the real rules engine (the same figures, about 30 times slower)")
+    parser.add_argument(
+        "--seats", type=int, default=4, help="seats at the table, 2 to 8 (default 4)"
+    )
+    parser.add_argument(
+        "--deals", type=int, default=20_000, help="deals to simulate (default 20000)"
+    )
+    parser.add_argument(
+        "--session-deals",
+        type=int,
+        default=50,
+        help="deals per session: the farm carries over within one (default 50)",
+    )
+    parser.add_argument(
+        "--hit-below",
+        type=int,
+        default=12,
+        help="the strategy: hit while the score is below this, 2 to 17 (default 12)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help="random seed of the shuffles (default 1)"
+    )
+    parser.add_argument(
+        "--switch",
+        action="append",
+        default=[],
+        metavar="ID=VALUE",
+        help="a rule switch (F1-F6) or ante=CENTS, e.g. --switch F5=ante (repeatable)",
+    )
+    parser.add_argument(
+        "--engine",
+        action="store_true",
+        help="deal through the real rules engine (the same figures, about 30 times slower)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr (shown only on a terminal)")
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar on stderr (shown only on a terminal)",
+    )
 
 
 @dataclass
@@ -61,7 +87,11 @@ class Tally:
 
     def add(self, nets: list[int], winner: int | None) -> None:
         if not self.sums:
-            self.sums, self.squares, self.farm_won = [0] * len(nets), [0] * len(nets), [0] * len(nets)
+            self.sums, self.squares, self.farm_won = (
+                [0] * len(nets),
+                [0] * len(nets),
+                [0] * len(nets),
+            )
         self.n += 1
         for i, net in enumerate(nets):
             self.sums[i] += net
@@ -76,7 +106,9 @@ class Tally:
     def sd(self, i: int) -> float:
         """The standard deviation of one deal's net (cents)."""
         mean = self.sums[i] / self.n
-        return math.sqrt(max(0.0, self.squares[i] / self.n - mean * mean) * self.n / max(1, self.n - 1))
+        return math.sqrt(
+            max(0.0, self.squares[i] / self.n - mean * mean) * self.n / max(1, self.n - 1)
+        )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,11 +116,15 @@ def run(args: argparse.Namespace) -> int:
 
     _check(args)
     game = make_game("farmer", seats=args.seats, switches=parse_switches(args.switch))
-    show = not args.no_progress and sys.stderr.isatty()  # a redrawn bar is noise in a file or a pipe
+    show = (
+        not args.no_progress and sys.stderr.isatty()
+    )  # a redrawn bar is noise in a file or a pipe
     progress = Progress(args.deals, sys.stderr) if show else None
     start = time.process_time()
     play = simulate if args.engine else simulate_quickly
-    tally, farm_left = play(game, args.deals, args.session_deals, args.hit_below, args.seed, progress)
+    tally, farm_left = play(
+        game, args.deals, args.session_deals, args.hit_below, args.seed, progress
+    )
     args.cpu_seconds = time.process_time() - start
     report = figures(game, tally, farm_left, args)
     print(json.dumps(report, indent=2) if args.json else words(report))
@@ -106,8 +142,14 @@ def _check(args: argparse.Namespace) -> None:
         raise ConfigError(f"--hit-below is 2 to 17 (got {args.hit_below})")
 
 
-def simulate(game: Any, deals: int, session_deals: int, hit_below: int, seed: int,
-             progress: Progress | None = None) -> tuple[Tally, list[int]]:
+def simulate(
+    game: Any,
+    deals: int,
+    session_deals: int,
+    hit_below: int,
+    seed: int,
+    progress: Progress | None = None,
+) -> tuple[Tally, list[int]]:
     """Play ``deals`` deals; the nets per position, and the farm left at each session's end."""
     rng = random.Random(seed)
     tally, farm_left = Tally(), []
@@ -122,7 +164,10 @@ def simulate(game: Any, deals: int, session_deals: int, hit_below: int, seed: in
         start_farm = state.farm
         state = play_deal(game, state, rng, hit_below)
         order = state.order()
-        nets = [sum(d for p in state.settled for party, d in p.moves() if party == seat) for seat in order]
+        nets = [
+            sum(d for p in state.settled for party, d in p.moves() if party == seat)
+            for seat in order
+        ]
         assert sum(nets) + state.farm - start_farm == 0, "a deal that does not balance"
         winner = next((order.index(p.seat) for p in state.settled if p.payer == "farm"), None)
         tally.add(nets, winner)
@@ -135,8 +180,14 @@ def simulate(game: Any, deals: int, session_deals: int, hit_below: int, seed: in
     return tally, farm_left
 
 
-def simulate_quickly(game: Any, deals: int, session_deals: int, hit_below: int, seed: int,
-                     progress: Progress | None = None) -> tuple[Tally, list[int]]:
+def simulate_quickly(
+    game: Any,
+    deals: int,
+    session_deals: int,
+    hit_below: int,
+    seed: int,
+    progress: Progress | None = None,
+) -> tuple[Tally, list[int]]:
     """As :func:`simulate`, the deals played straight from the shuffles (quick_deals)."""
     from table_controller.games.farmer.quick_deals import Table, choose_farmer, play
 
@@ -191,25 +242,38 @@ def position_name(i: int, seats: int) -> str:
     return "the farmer's left" if i == 0 else f"{i + 1} from the farmer's left"
 
 
-def figures(game: Any, tally: Tally, farm_left: list[int], args: argparse.Namespace) -> dict[str, Any]:
+def figures(
+    game: Any, tally: Tally, farm_left: list[int], args: argparse.Namespace
+) -> dict[str, Any]:
     ante = game.switches.ante
     positions = []
     for i in range(len(game.seats)):
         mean, half = tally.mean_ci(i)
-        positions.append({
-            "position": i + 1, "name": position_name(i, len(game.seats)),
-            "mean_cents": round(mean, 3), "ci95_cents": [round(mean - half, 3), round(mean + half, 3)],
-            "mean_antes": round(mean / ante, 5), "sd_antes": round(tally.sd(i) / ante, 4),
-            "farm_won_pct": round(100 * tally.farm_won[i] / tally.n, 3),
-        })
+        positions.append(
+            {
+                "position": i + 1,
+                "name": position_name(i, len(game.seats)),
+                "mean_cents": round(mean, 3),
+                "ci95_cents": [round(mean - half, 3), round(mean + half, 3)],
+                "mean_antes": round(mean / ante, 5),
+                "sd_antes": round(tally.sd(i) / ante, 4),
+                "farm_won_pct": round(100 * tally.farm_won[i] / tally.n, 3),
+            }
+        )
     return {
-        "game": "farmer", "seats": len(game.seats), "deals": tally.n, "session_deals": args.session_deals,
-        "seed": args.seed, "ante": ante, "switches": game.switches.to_dict(),
-        "method": "simulated through the rules engine" if args.engine else
-                  "simulated: deals played straight from each shuffle, settled by the engine's own settlement",
+        "game": "farmer",
+        "seats": len(game.seats),
+        "deals": tally.n,
+        "session_deals": args.session_deals,
+        "seed": args.seed,
+        "ante": ante,
+        "switches": game.switches.to_dict(),
+        "method": "simulated through the rules engine"
+        if args.engine
+        else "simulated: deals played straight from each shuffle, settled by the engine's own settlement",
         "cpu_seconds": round(getattr(args, "cpu_seconds", 0.0), 2),
         "strategy": f"every seat takes its required draw, then hits while its score is below {args.hit_below}, "
-                    "else stays; a seat past 16 stays",
+        "else stays; a seat past 16 stays",
         "positions": positions,
         "farm_left_mean_cents": round(sum(farm_left) / len(farm_left), 3) if farm_left else 0,
     }
@@ -217,18 +281,24 @@ def figures(game: Any, tally: Tally, farm_left: list[int], args: argparse.Namesp
 
 def words(report: dict[str, Any]) -> str:
     ante = report["ante"]
-    lines = [f"Farmer, {report['seats']} seats, ante {money(ante)}: {report['deals']} deals in sessions of "
-             f"{report['session_deals']} (seed {report['seed']})",
-             f"Strategy: {report['strategy']}.",
-             "Expectation per deal, the ante included, with its 95% confidence interval:"]
+    lines = [
+        f"Farmer, {report['seats']} seats, ante {money(ante)}: {report['deals']} deals in sessions of "
+        f"{report['session_deals']} (seed {report['seed']})",
+        f"Strategy: {report['strategy']}.",
+        "Expectation per deal, the ante included, with its 95% confidence interval:",
+    ]
     for p in report["positions"]:
         lo, hi = p["ci95_cents"]
-        lines.append(f"  {p['position']}. {p['name']:<24} {p['mean_cents'] / 100:+7.3f} $  "
-                     f"[{lo / 100:+.3f}, {hi / 100:+.3f}]  ({p['mean_antes']:+.4f} antes, sd {p['sd_antes']:.3f}; "
-                     f"takes the farm "
-                     f"{p['farm_won_pct']:.2f}% of deals)")
-    lines.append(f"Left in the farm at a session's end, on average: {money(round(report['farm_left_mean_cents']))} "
-                 "(the positions' expectations sum to minus this over the session's deals)")
+        lines.append(
+            f"  {p['position']}. {p['name']:<24} {p['mean_cents'] / 100:+7.3f} $  "
+            f"[{lo / 100:+.3f}, {hi / 100:+.3f}]  ({p['mean_antes']:+.4f} antes, sd {p['sd_antes']:.3f}; "
+            f"takes the farm "
+            f"{p['farm_won_pct']:.2f}% of deals)"
+        )
+    lines.append(
+        f"Left in the farm at a session's end, on average: {money(round(report['farm_left_mean_cents']))} "
+        "(the positions' expectations sum to minus this over the session's deals)"
+    )
     return "\n".join(lines)
 
 
@@ -251,8 +321,10 @@ class Progress:
     def _draw(self, done: int, now: float) -> None:
         filled = self.WIDTH * done // self.total
         rate = done / max(now - self.start, 1e-9)
-        self.out.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {100 * done // self.total:3d}% "
-                       f"{done}/{self.total} deals, {rate:,.0f}/s")
+        self.out.write(
+            f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {100 * done // self.total:3d}% "
+            f"{done}/{self.total} deals, {rate:,.0f}/s"
+        )
         self.out.flush()
 
     def done(self) -> None:

@@ -23,7 +23,7 @@ from table_controller.shoe import Shoe
 def order_from_left(seats: tuple[str, ...], farmer: str) -> tuple[str, ...]:
     """The seats from the farmer's left, ending with the farmer (section 2)."""
     at = seats.index(farmer)
-    return seats[at + 1:] + seats[: at + 1]
+    return seats[at + 1 :] + seats[: at + 1]
 
 
 @dataclass
@@ -34,7 +34,9 @@ class Deal:
     farm: int = 0  # cents on the farm spot now
     farmer: str | None = None
     phase: str = "shuffle"
-    chosen_by: list[tuple[str, Card]] = field(default_factory=list)  # F-8: the cards dealt to choose
+    chosen_by: list[tuple[str, Card]] = field(
+        default_factory=list
+    )  # F-8: the cards dealt to choose
     hands: dict[str, list[Card]] = field(default_factory=dict)
     turn: int = 0  # index into order() of the seat drawing
     want_card: bool = False  # the seat on turn said hit
@@ -51,7 +53,9 @@ class Deal:
     table: tuple[str, ...] = ()  # every seat at the table, in or out of this deal
     last_seats: tuple[str, ...] = ()  # the seats of the last deal played (F-22)
     closed: bool = False  # the pit boss closed the game (F-22)
-    exposed: frozenset[str] = frozenset()  # seats whose face-down card was seen and accepted as public
+    exposed: frozenset[str] = (
+        frozenset()
+    )  # seats whose face-down card was seen and accepted as public
 
     def __post_init__(self) -> None:
         self.table = self.table or self.seats
@@ -87,7 +91,11 @@ class Deal:
         return self.phase in ("pay", "over") and not self.void
 
     def ante_of(self, seat: str) -> int:
-        return sum(p.collected for p in self.settled if p.seat == seat and p.bet == "ante" and p.payee == "farm")
+        return sum(
+            p.collected
+            for p in self.settled
+            if p.seat == seat and p.bet == "ante" and p.payee == "farm"
+        )
 
     # ----- what comes next ----------------------------------------------------------------------
     def next_deal(self) -> DealTo | None:
@@ -95,23 +103,40 @@ class Deal:
             return None
         if self.phase == "choose":
             seat = self.seats[len(self.chosen_by) % len(self.seats)]
-            return DealTo(f"{seat}/select", seat, "select",
-                          f"{seat_words(seat)} a card face up ({seat}/select) to choose the first farmer")
+            return DealTo(
+                f"{seat}/select",
+                seat,
+                "select",
+                f"{seat_words(seat)} a card face up ({seat}/select) to choose the first farmer",
+            )
         if self.phase == "face_down":
             seat = self.order()[len(self.hands)]
-            return DealTo(f"{seat}/card1", seat, "face_down", f"{seat_words(seat)} a card face down ({seat}/card1)",
-                          face_down=True)
+            return DealTo(
+                f"{seat}/card1",
+                seat,
+                "face_down",
+                f"{seat_words(seat)} a card face down ({seat}/card1)",
+                face_down=True,
+            )
         on_turn = self.seat_on_turn()
         if on_turn is None:
             return None
         seat = on_turn
         held = len(self.hands[seat])
         if held == 1:
-            return DealTo(f"{seat}/card2", seat, "required",
-                          f"{seat_words(seat)} a card face up ({seat}/card2): its required draw")
+            return DealTo(
+                f"{seat}/card2",
+                seat,
+                "required",
+                f"{seat_words(seat)} a card face up ({seat}/card2): its required draw",
+            )
         if self.want_card:
-            return DealTo(f"{seat}/card{held + 1}", seat, "hit",
-                          f"{seat_words(seat)} a card face up ({seat}/card{held + 1})")
+            return DealTo(
+                f"{seat}/card{held + 1}",
+                seat,
+                "hit",
+                f"{seat_words(seat)} a card face up ({seat}/card{held + 1})",
+            )
         return None
 
     def decisions(self) -> dict[str, tuple[str, ...]]:

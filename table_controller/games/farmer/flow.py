@@ -48,14 +48,26 @@ def card(d: Deal, event: CardArrived) -> str | Irregularity:
     d.shoe = d.shoe.draw(c)
     if deal is None:
         d.held_card = c
-        return Irregularity("unexpected_card", f"{c.code} arrived while the table waits for {_waiting(d)}", (c.code,))
+        return Irregularity(
+            "unexpected_card",
+            f"{c.code} arrived while the table waits for {_waiting(d)}",
+            (c.code,),
+        )
     if event.spot is not None and event.spot != deal.spot:
         d.held_card = c
         if deal.purpose == "face_down":  # F-6: the instruction is public; the card stays unnamed
-            return Irregularity("wrong_spot", f"a face-down card is at {event.spot}; it belongs at {deal.spot}")
-        return Irregularity("wrong_spot", f"{c.code} is at {event.spot}; it belongs at {deal.spot}", (c.code,))
+            return Irregularity(
+                "wrong_spot", f"a face-down card is at {event.spot}; it belongs at {deal.spot}"
+            )
+        return Irregularity(
+            "wrong_spot", f"{c.code} is at {event.spot}; it belongs at {deal.spot}", (c.code,)
+        )
     place(d, c)
-    return f"{c.code} to {deal.spot}" if deal.purpose != "face_down" else f"a card face down to {deal.spot}"
+    return (
+        f"{c.code} to {deal.spot}"
+        if deal.purpose != "face_down"
+        else f"a card face down to {deal.spot}"
+    )
 
 
 def _waiting(d: Deal) -> str:
@@ -118,11 +130,15 @@ def decide(d: Deal, event: Decision) -> str:
     legal = d.decisions()
     if event.seat not in legal or event.action not in legal[event.seat]:
         who = f"{seat_words(on_turn)} is on turn" if on_turn and legal else "no seat decides now"
-        raise Refusal(f"{seat_words(event.seat)} cannot {event.action.upper()} now: {who} (F-24)",
-                      tuple(a for acts in legal.values() for a in acts))
+        raise Refusal(
+            f"{seat_words(event.seat)} cannot {event.action.upper()} now: {who} (F-24)",
+            tuple(a for acts in legal.values() for a in acts),
+        )
     if event.action == "hit":
         if not d.may_hit(event.seat):
-            raise Refusal(f"{seat_words(event.seat)} must stay", ("stay",))  # F-13: the console only
+            raise Refusal(
+                f"{seat_words(event.seat)} must stay", ("stay",)
+            )  # F-13: the console only
         d.want_card = True
         check_stock(d)
         return f"{seat_words(event.seat)} hits"
@@ -215,8 +231,11 @@ def reveal(d: Deal) -> str:
 
 def void(d: Deal, by: str) -> str:
     """F-25: each seat's ante returned from the farm; the same farmer deals again."""
-    d.queue = [receive(s, FARM, d.ante_of(s), "ante", "the deal is void: ante returned", "VOID")
-               for s in d.order() if d.ante_of(s)]
+    d.queue = [
+        receive(s, FARM, d.ante_of(s), "ante", "the deal is void: ante returned", "VOID")
+        for s in d.order()
+        if d.ante_of(s)
+    ]
     d.irregularity, d.held_card = None, None
     d.void, d.want_card = True, False
     d.next_farmer = d.farmer
@@ -238,10 +257,22 @@ def accept(d: Deal, by: str) -> str:
         place(d, held)  # the dealer moved the card where it belongs
         return f"{held.code} moved to its spot; accepted by {by}"
     seat = d.seat_on_turn()
-    deciding = seat is not None and d.phase == "draw" and not d.want_card and not d.queue and len(d.hands[seat]) >= 2
-    if seat is None or irregularity.kind != "unexpected_card" or not deciding or (
-            d.sw.F1 == "stay_only" and d.busted(seat)):
-        raise Refusal("this card can be accepted only as the hit of the seat on turn, when it may hit: BURN or VOID")
+    deciding = (
+        seat is not None
+        and d.phase == "draw"
+        and not d.want_card
+        and not d.queue
+        and len(d.hands[seat]) >= 2
+    )
+    if (
+        seat is None
+        or irregularity.kind != "unexpected_card"
+        or not deciding
+        or (d.sw.F1 == "stay_only" and d.busted(seat))
+    ):
+        raise Refusal(
+            "this card can be accepted only as the hit of the seat on turn, when it may hit: BURN or VOID"
+        )
     d.irregularity = d.held_card = None
     d.hands[seat].append(held)
     check_stock(d)
@@ -250,11 +281,14 @@ def accept(d: Deal, by: str) -> str:
 
 def burn(d: Deal, by: str) -> str:
     held = d.held_card
-    if d.irregularity is None or held is None or d.irregularity.kind not in ("unexpected_card", "impossible_card"):
+    if (
+        d.irregularity is None
+        or held is None
+        or d.irregularity.kind not in ("unexpected_card", "impossible_card")
+    ):
         raise Refusal("there is no held card to burn")
     if d.irregularity.kind == "unexpected_card":
         d.shoe = d.shoe.burn(held)  # F-25: to the discard unused; it counts as dealt
     d.irregularity = d.held_card = None
     check_stock(d)
     return f"{held.code} burned by {by}"
-

@@ -54,7 +54,9 @@ class FarmerGame:
     actions = ACTIONS
     bets = ("ante",)
     hides_from_public = True  # F-6: face-down cards, scores and busts only on the dealer's console
-    sim_shoe_options = "strip=" + ",".join(c.code for c in STRIPPED)  # the simulated shoe deals the 45 cards
+    sim_shoe_options = "strip=" + ",".join(
+        c.code for c in STRIPPED
+    )  # the simulated shoe deals the 45 cards
 
     def __init__(self, switches: Switches, seats: int = 4) -> None:
         self.switches = switches
@@ -63,17 +65,33 @@ class FarmerGame:
     # ----- deals ---------------------------------------------------------------------------------
     def new_hand(self) -> Deal:
         """The first deal of a session: the farmer is chosen first (F-8)."""
-        return Deal(self.switches, self.seats, fresh_shoe(), phase="choose_shuffle", table=self.seats)
+        return Deal(
+            self.switches, self.seats, fresh_shoe(), phase="choose_shuffle", table=self.seats
+        )
 
     def next_hand(self, finished: Deal) -> Deal:
         """F-20: the farm carried over, the farm's winner the farmer; every deal starts with a
         shuffle. After the game was closed (F-22) a new game starts by choosing its farmer."""
         if finished.closed:
-            return Deal(self.switches, finished.seats, fresh_shoe(), phase="choose_shuffle", table=self.seats)
+            return Deal(
+                self.switches,
+                finished.seats,
+                fresh_shoe(),
+                phase="choose_shuffle",
+                table=self.seats,
+            )
         farmer = finished.next_farmer or finished.farmer
         phase = "shuffle" if farmer else "choose_shuffle"
-        return Deal(self.switches, finished.seats, fresh_shoe(), farm=finished.farm, farmer=farmer, phase=phase,
-                    table=self.seats, last_seats=finished.seats)
+        return Deal(
+            self.switches,
+            finished.seats,
+            fresh_shoe(),
+            farm=finished.farm,
+            farmer=farmer,
+            phase=phase,
+            table=self.seats,
+            last_seats=finished.seats,
+        )
 
     def starts_next_hand(self, event: Event) -> bool:
         """What, after a finished deal, begins the next: its shuffle, a seat joining or leaving
@@ -83,8 +101,15 @@ class FarmerGame:
         return isinstance(event, Decision) and event.action in SEATING
 
     def round_header(self, state: Deal) -> dict[str, Any]:
-        return {"deal": {"farm": state.farm, "farmer": state.farmer, "phase": state.phase,
-                         "seats": list(state.seats), "last_seats": list(state.last_seats)}}
+        return {
+            "deal": {
+                "farm": state.farm,
+                "farmer": state.farmer,
+                "phase": state.phase,
+                "seats": list(state.seats),
+                "last_seats": list(state.last_seats),
+            }
+        }
 
     def hand_from_header(self, header: dict[str, Any]) -> Deal:
         start = header.get("deal")
@@ -93,22 +118,41 @@ class FarmerGame:
         farmer = start.get("farmer")
         seats = tuple(s for s in self.seats if s in (start.get("seats") or self.seats))
         last = tuple(s for s in self.seats if s in (start.get("last_seats") or ()))
-        return Deal(self.switches, seats, fresh_shoe(), farm=int(start.get("farm") or 0),
-                    farmer=str(farmer) if farmer else None, phase=str(start.get("phase") or "choose_shuffle"),
-                    table=self.seats, last_seats=last)
+        return Deal(
+            self.switches,
+            seats,
+            fresh_shoe(),
+            farm=int(start.get("farm") or 0),
+            farmer=str(farmer) if farmer else None,
+            phase=str(start.get("phase") or "choose_shuffle"),
+            table=self.seats,
+            last_seats=last,
+        )
 
     # ----- the engine interface -----------------------------------------------------------------
     def apply(self, state: Deal, event: Event) -> tuple[Deal, tuple[Effect, ...]]:
         if state.phase == "over":
-            return state, (Refused("the deal is over: the next deal starts with its shuffle (NEW DECK)"),)
+            return state, (
+                Refused("the deal is over: the next deal starts with its shuffle (NEW DECK)"),
+            )
         return stepped(state, event, self._step)
 
     def _step(self, d: Deal, event: Event) -> tuple[Effect, ...]:
         before = len(d.settled)
-        if d.irregularity is not None and not (isinstance(event, Control) and event.control in resolutions(d)):
+        if d.irregularity is not None and not (
+            isinstance(event, Control) and event.control in resolutions(d)
+        ):
             if isinstance(event, CardArrived):
-                d.shoe = d.shoe.draw(event.card).burn(event.card) if d.shoe.can_hold(event.card) else d.shoe
-                return (Applied(f"{event.card.code} arrived while the deal is held for the pit boss; set aside"),)
+                d.shoe = (
+                    d.shoe.draw(event.card).burn(event.card)
+                    if d.shoe.can_hold(event.card)
+                    else d.shoe
+                )
+                return (
+                    Applied(
+                        f"{event.card.code} arrived while the deal is held for the pit boss; set aside"
+                    ),
+                )
             allowed = " or ".join(c.replace("_", " ").upper() for c in resolutions(d))
             raise Refusal(f"the deal is held for the pit boss: {allowed}")
         if isinstance(event, CardArrived):
@@ -141,8 +185,14 @@ class FarmerGame:
 
     def prompts(self, state: Deal) -> TablePrompts:
         seats = tuple(seat_prompt(state, seat) for seat in self.seats)
-        return TablePrompts(self.game_id, instruction(state, self.expected(state)), seats, (),
-                            state.irregularity, self._result(state) if state.phase == "over" else None)
+        return TablePrompts(
+            self.game_id,
+            instruction(state, self.expected(state)),
+            seats,
+            (),
+            state.irregularity,
+            self._result(state) if state.phase == "over" else None,
+        )
 
     def result(self, state: Deal) -> HandResult | None:
         return self._result(state) if state.phase == "over" else None
@@ -153,44 +203,92 @@ class FarmerGame:
             net = seat_net(d, seat)
             outcome = "void" if d.void else ("win" if net > 0 else "lose" if net < 0 else "even")
             cards = d.hands.get(seat, [])
-            seats[seat] = SeatResult(outcome, None, d.score(seat) if cards else None, None, None, d.decided_by or "VOID",
-                                     {"net": net, "cards": [c.code for c in cards], "farmer": seat == d.farmer})
-        winner = next((p.seat for p in d.settled if p.payer == "farm" and p.rule.startswith("F-15")), None)
+            seats[seat] = SeatResult(
+                outcome,
+                None,
+                d.score(seat) if cards else None,
+                None,
+                None,
+                d.decided_by or "VOID",
+                {"net": net, "cards": [c.code for c in cards], "farmer": seat == d.farmer},
+            )
+        winner = next(
+            (p.seat for p in d.settled if p.payer == "farm" and p.rule.startswith("F-15")), None
+        )
         if d.closed:
             words = "game closed: the farm divided; " + "; ".join(
-                f"{seat_words(s)} {signed(r.details['net'])}" for s, r in seats.items() if r.details["net"])
+                f"{seat_words(s)} {signed(r.details['net'])}"
+                for s, r in seats.items()
+                if r.details["net"]
+            )
         elif d.void:
             words = "deal void: every ante returned"
         else:
             took = f"{seat_words(winner)} takes the farm" if winner else "nobody scores 16"
-            words = f"{took}; " + "; ".join(f"{seat_words(s)} {signed(r.details['net'])}" for s, r in seats.items()) + \
-                f"; farm {money(d.farm)}; next farmer {seat_words(d.next_farmer or '')}"
-        return HandResult(winner, "VOID" if d.void else d.decided_by, words, seats, void=d.void, details={
-            "seats_in_deal": list(d.seats), "closed": d.closed,
-            "farmer": d.farmer, "next_farmer": d.next_farmer, "farm": d.farm,
-            "settlements": [p.to_dict() for p in d.settled],
-            "chosen_by": [[s, c.code] for s, c in d.chosen_by]})
+            words = (
+                f"{took}; "
+                + "; ".join(f"{seat_words(s)} {signed(r.details['net'])}" for s, r in seats.items())
+                + f"; farm {money(d.farm)}; next farmer {seat_words(d.next_farmer or '')}"
+            )
+        return HandResult(
+            winner,
+            "VOID" if d.void else d.decided_by,
+            words,
+            seats,
+            void=d.void,
+            details={
+                "seats_in_deal": list(d.seats),
+                "closed": d.closed,
+                "farmer": d.farmer,
+                "next_farmer": d.next_farmer,
+                "farm": d.farm,
+                "settlements": [p.to_dict() for p in d.settled],
+                "chosen_by": [[s, c.code] for s, c in d.chosen_by],
+            },
+        )
 
     def describe(self) -> dict[str, Any]:
-        return {"game": self.game_id, "title": self.title, "rules_version": RULES_VERSION,
-                "switches": self.switches.to_dict(), "seats": list(self.seats), "decks": 1,
-                "deck": "45 cards: no 8s, no 6 but the 6\u2665", "first_dealt": None, "ante": self.switches.ante}
+        return {
+            "game": self.game_id,
+            "title": self.title,
+            "rules_version": RULES_VERSION,
+            "switches": self.switches.to_dict(),
+            "seats": list(self.seats),
+            "decks": 1,
+            "deck": "45 cards: no 8s, no 6 but the 6\u2665",
+            "first_dealt": None,
+            "ante": self.switches.ante,
+        }
 
     # ----- declared layout and play ----------------------------------------------------------------
     def layout(self, state: Deal | None = None) -> tuple[Spot, ...]:
         """The farm in the middle, the seats round the table from the dealer's left (the right
         of the picture), each with its select spot and its cards."""
-        spots = [Spot("shoe", 0.2, 0.1, "card", None, "the shoe"), Spot("farm", 0.5, 0.35, "bet", None, "the farm"),
-                 Spot("discard", 0.8, 0.1, "card", None, "the discard")]
+        spots = [
+            Spot("shoe", 0.2, 0.1, "card", None, "the shoe"),
+            Spot("farm", 0.5, 0.35, "bet", None, "the farm"),
+            Spot("discard", 0.8, 0.1, "card", None, "the discard"),
+        ]
         count = len(self.seats)
         for i, seat in enumerate(self.seats):
             x = 0.92 - 0.84 * (i / max(1, count - 1)) if count > 1 else 0.5
             y = 0.7 + 0.12 * (1 - abs(2 * i / max(1, count - 1) - 1)) if count > 1 else 0.82
             held = len(state.hands.get(seat, ())) if state is not None else 2
-            spots.append(Spot(f"{seat}/select", x, y - 0.16, "card", seat, f"{seat_words(seat)} select"))
+            spots.append(
+                Spot(f"{seat}/select", x, y - 0.16, "card", seat, f"{seat_words(seat)} select")
+            )
             spots.append(Spot(f"{seat}/ante", x, y + 0.12, "bet", seat, f"{seat_words(seat)} ante"))
-            spots += [Spot(f"{seat}/card{k}", x - 0.02 + 0.015 * (k - 1), y, "card", seat, f"{seat_words(seat)} card {k}")
-                      for k in range(1, max(2, held) + 1)]
+            spots += [
+                Spot(
+                    f"{seat}/card{k}",
+                    x - 0.02 + 0.015 * (k - 1),
+                    y,
+                    "card",
+                    seat,
+                    f"{seat_words(seat)} card {k}",
+                )
+                for k in range(1, max(2, held) + 1)
+            ]
         return tuple(spots)
 
     def strategy(self, state: Deal) -> Event | None:

@@ -23,8 +23,11 @@ def instruction(d: Deal, exp: Expected) -> str:
         controls = " or ".join(c.replace("_", " ").upper() for c in exp.controls)
         return f"IRREGULARITY: {d.irregularity.reason}. Hold the deal and call the pit boss: {controls}"
     if exp.hand_over:
-        return lead + ("Game closed: the farm is divided. A new game starts by choosing its farmer"
-                       if d.closed else over_words(d))
+        return lead + (
+            "Game closed: the farm is divided. A new game starts by choosing its farmer"
+            if d.closed
+            else over_words(d)
+        )
     if exp.payment is not None:
         return lead + instruction_for(exp.payment, d.farm, d.side_pot, d.farmer)
     if d.phase == "choose_shuffle":
@@ -46,17 +49,41 @@ def instruction(d: Deal, exp: Expected) -> str:
 def over_words(d: Deal) -> str:
     nxt = d.next_farmer or d.farmer
     if d.void:
-        return f"Deal void: every ante returned. Gather every card; {seat_words(nxt or '')} deals again after a shuffle" \
-            if nxt else "Void: gather every card and choose the first farmer again"
+        return (
+            f"Deal void: every ante returned. Gather every card; {seat_words(nxt or '')} deals again after a shuffle"
+            if nxt
+            else "Void: gather every card and choose the first farmer again"
+        )
     keeps = "stays the farmer" if nxt == d.farmer else "is the next farmer"
     return f"Deal over (farm {money(d.farm)}): gather every card to the discard. {seat_words(nxt or '')} {keeps}"
 
 
 def seat_prompt(d: Deal, seat: str) -> SeatPrompt:
     if seat not in d.seats:
-        return SeatPrompt(seat, "waiting", False, None, None, None, seating_actions(d, seat), None, None, (), (),
-                          "not seated", {"farmer": False, "seated": False, "cards": [], "net": seat_net(d, seat),
-                                         "ante": 0, "score": None, "farm": d.farm, "select": []})
+        return SeatPrompt(
+            seat,
+            "waiting",
+            False,
+            None,
+            None,
+            None,
+            seating_actions(d, seat),
+            None,
+            None,
+            (),
+            (),
+            "not seated",
+            {
+                "farmer": False,
+                "seated": False,
+                "cards": [],
+                "net": seat_net(d, seat),
+                "ante": 0,
+                "score": None,
+                "farm": d.farm,
+                "select": [],
+            },
+        )
     cards = d.hands.get(seat, [])
     revealed = d.revealed()
     public = [c.code for c in (cards if revealed or seat in d.exposed else cards[1:])]
@@ -65,11 +92,27 @@ def seat_prompt(d: Deal, seat: str) -> SeatPrompt:
     over = d.phase == "over"
     net = seat_net(d, seat)
     status = "finished" if over else ("acting" if on_turn else "waiting")
-    outcome = None if not over else ("void" if d.void else "win" if net > 0 else "lose" if net < 0 else "even")
+    outcome = (
+        None
+        if not over
+        else ("void" if d.void else "win" if net > 0 else "lose" if net < 0 else "even")
+    )
     value = d.score(seat) if cards else None
-    return SeatPrompt(seat, status, on_turn, value if revealed else None, None, None,
-                      decisions.get(seat, ()) or seating_actions(d, seat), outcome, None, tuple(public), (), "",
-                      figures(d, seat, net, value))
+    return SeatPrompt(
+        seat,
+        status,
+        on_turn,
+        value if revealed else None,
+        None,
+        None,
+        decisions.get(seat, ()) or seating_actions(d, seat),
+        outcome,
+        None,
+        tuple(public),
+        (),
+        "",
+        figures(d, seat, net, value),
+    )
 
 
 def figures(d: Deal, seat: str, net: int, value: int | None) -> dict[str, Any]:
@@ -77,17 +120,32 @@ def figures(d: Deal, seat: str, net: int, value: int | None) -> dict[str, Any]:
     up = d.revealed() or seat in d.exposed
     revealed = d.revealed()
     shown: list[dict[str, Any]] = [
-        {"spot": f"{seat}/card{k}", "code": c.code if (k > 1 or up) else None, "face": "up" if (k > 1 or up) else "down"}
-        for k, c in enumerate(cards, start=1)]
+        {
+            "spot": f"{seat}/card{k}",
+            "code": c.code if (k > 1 or up) else None,
+            "face": "up" if (k > 1 or up) else "down",
+        }
+        for k, c in enumerate(cards, start=1)
+    ]
     out: dict[str, Any] = {
-        "farmer": seat == d.farmer, "seated": True, "cards": shown, "net": net, "ante": d.ante_of(seat),
-        "score": value if revealed else None, "farm": d.farm,
-        "select": [c.code for s, c in d.chosen_by if s == seat] if d.phase in ("choose", "shuffle") else [],
+        "farmer": seat == d.farmer,
+        "seated": True,
+        "cards": shown,
+        "net": net,
+        "ante": d.ante_of(seat),
+        "score": value if revealed else None,
+        "farm": d.farm,
+        "select": [c.code for s, c in d.chosen_by if s == seat]
+        if d.phase in ("choose", "shuffle")
+        else [],
     }
     if cards:
         passed = value is not None and value > GOAL
-        out["console"] = {"card1": cards[0].code, "score": value,
-                          "note": "passed 16: do not announce" if passed and not revealed else ""}
+        out["console"] = {
+            "card1": cards[0].code,
+            "score": value,
+            "note": "passed 16: do not announce" if passed and not revealed else "",
+        }
     if d.phase == "over" and not d.void and seat == d.next_farmer:
         out["next_farmer"] = True
     return out

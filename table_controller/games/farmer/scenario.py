@@ -51,16 +51,22 @@ def run_farmer_scenario(data: dict[str, Any]) -> dict[str, Any]:
             event = _decision(exp.decisions, decisions, len(steps))
         elif exp.deal is not None:
             if not deck:
-                raise RuleViolation(f"step {len(steps) + 1}: the scenario's deck ran out; {exp.deal.label} needs a card")
+                raise RuleViolation(
+                    f"step {len(steps) + 1}: the scenario's deck ran out; {exp.deal.label} needs a card"
+                )
             event = CardArrived(deck.pop(0))
         else:
-            raise RuleViolation(f"step {len(steps) + 1}: the deal waits for {', '.join(exp.controls) or 'nothing it can get'}")
+            raise RuleViolation(
+                f"step {len(steps) + 1}: the deal waits for {', '.join(exp.controls) or 'nothing it can get'}"
+            )
         state = _step(game, state, event, steps)
     if decisions:
         left = ", ".join(f"{d['seat']} {d['action']}" for d in decisions)
         raise RuleViolation(f"step {len(steps)}: the deal ended with decisions left over: {left}")
     if deck:
-        raise RuleViolation(f"step {len(steps)}: the deal ended with cards left over: {' '.join(c.code for c in deck)}")
+        raise RuleViolation(
+            f"step {len(steps)}: the deal ended with cards left over: {' '.join(c.code for c in deck)}"
+        )
     return _trace(game, state, steps, farm_before)
 
 
@@ -69,23 +75,33 @@ def _start(data: dict[str, Any]) -> tuple[Any, Any]:
 
     unknown = set(data) - KEYS
     if unknown:
-        raise ScenarioError(f"unknown scenario keys: {', '.join(sorted(map(str, unknown)))} (known: {', '.join(sorted(KEYS))})")
+        raise ScenarioError(
+            f"unknown scenario keys: {', '.join(sorted(map(str, unknown)))} (known: {', '.join(sorted(KEYS))})"
+        )
     if not isinstance(data.get("switches", {}), dict):
-        raise ScenarioError("'switches' is an object such as {\"F5\": \"ante\", \"ante\": 100}")
+        raise ScenarioError('\'switches\' is an object such as {"F5": "ante", "ante": 100}')
     try:
         game = make_game("farmer", switches=data.get("switches"), seats=data.get("seats"))
     except ConfigError as exc:
         raise ScenarioError(str(exc)) from None
     farmer, farm = data.get("farmer"), data.get("farm", 0)
     if isinstance(farm, bool) or not isinstance(farm, int) or farm < 0:
-        raise ScenarioError(f"'farm' is the cents on the farm before the antes, 0 or more (got {farm!r})")
+        raise ScenarioError(
+            f"'farm' is the cents on the farm before the antes, 0 or more (got {farm!r})"
+        )
     if farmer is None:
         if farm:
-            raise ScenarioError("'farm' goes with 'farmer': a session's first deal starts with an empty farm")
+            raise ScenarioError(
+                "'farm' goes with 'farmer': a session's first deal starts with an empty farm"
+            )
         return game, game.new_hand()
     if farmer not in game.seats:
-        raise ScenarioError(f"'farmer' is one of the seats {', '.join(game.seats)} (got {farmer!r})")
-    return game, game.hand_from_header({"deal": {"farm": farm, "farmer": farmer, "phase": "shuffle"}})
+        raise ScenarioError(
+            f"'farmer' is one of the seats {', '.join(game.seats)} (got {farmer!r})"
+        )
+    return game, game.hand_from_header(
+        {"deal": {"farm": farm, "farmer": farmer, "phase": "shuffle"}}
+    )
 
 
 def _parse(data: dict[str, Any]) -> tuple[list[Any], list[dict[str, Any]]]:
@@ -98,21 +114,29 @@ def _parse(data: dict[str, Any]) -> tuple[list[Any], list[dict[str, Any]]]:
     allowed = set(farmer_deck())
     for n, card in enumerate(deck, 1):
         if card not in allowed:
-            raise ScenarioError(f"deck card {n}: the {card.name} ({card.code}) is not in Farmer's 45-card deck (F-1)")
+            raise ScenarioError(
+                f"deck card {n}: the {card.name} ({card.code}) is not in Farmer's 45-card deck (F-1)"
+            )
     decisions = data.get("decisions", [])
-    if not isinstance(decisions, list) or not all(isinstance(d, dict) and set(d) == {"seat", "action"} for d in decisions):
-        raise ScenarioError("'decisions' is a list of {\"seat\": ..., \"action\": \"hit\" or \"stay\"}")
+    if not isinstance(decisions, list) or not all(
+        isinstance(d, dict) and set(d) == {"seat", "action"} for d in decisions
+    ):
+        raise ScenarioError('\'decisions\' is a list of {"seat": ..., "action": "hit" or "stay"}')
     return deck, [dict(d) for d in decisions]
 
 
 def _decision(legal: dict[str, tuple[str, ...]], decisions: list[dict[str, Any]], at: int) -> Event:
     seat = next(iter(legal))
     if not decisions:
-        raise RuleViolation(f"step {at + 1}: decisions ran out; {seat}: hit or stay", ("hit", "stay"))
+        raise RuleViolation(
+            f"step {at + 1}: decisions ran out; {seat}: hit or stay", ("hit", "stay")
+        )
     d = decisions.pop(0)
     if d["seat"] != seat or d["action"] not in legal[seat]:
-        raise RuleViolation(f"step {at + 1}: decision {d['seat']} {d['action']} is not legal now; {seat} is on turn: hit or stay",
-                            legal[seat])
+        raise RuleViolation(
+            f"step {at + 1}: decision {d['seat']} {d['action']} is not legal now; {seat} is on turn: hit or stay",
+            legal[seat],
+        )
     return Decision(str(d["seat"]), str(d["action"]))
 
 
@@ -121,8 +145,9 @@ def _step(game: Any, state: Any, event: Event, steps: list[dict[str, Any]]) -> A
     new, effects = game.apply(state, event)
     held = impossible_card(effects)
     if held is not None:
-        raise ScenarioError(f"step {len(steps) + 1}: the deck holds a card this shoe cannot give: "
-                            f"{held.reason}")
+        raise ScenarioError(
+            f"step {len(steps) + 1}: the deck holds a card this shoe cannot give: {held.reason}"
+        )
     refused = next((e for e in effects if isinstance(e, Refused)), None)
     if refused is not None:
         raise RuleViolation(f"step {len(steps) + 1}: {refused.reason}", refused.legal)
@@ -141,9 +166,23 @@ def _step(game: Any, state: Any, event: Event, steps: list[dict[str, Any]]) -> A
 
 def _trace(game: Any, state: Any, steps: list[dict[str, Any]], farm_before: int) -> dict[str, Any]:
     result = game.result(state)
-    seats = {seat: {"cards": [c.code for c in state.hands.get(seat, [])], "score": state.score(seat),
-                    "net": seat_net(state, seat)} for seat in game.seats}
-    return {"game": "farmer", "farmer": state.farmer, "next_farmer": state.next_farmer,
-            "farm_winner": result.winner, "decided_by": result.decided_by, "explanation": result.explanation,
-            "farm": {"before": farm_before, "after": state.farm}, "seats": seats,
-            "settlements": result.details["settlements"], "steps": steps}
+    seats = {
+        seat: {
+            "cards": [c.code for c in state.hands.get(seat, [])],
+            "score": state.score(seat),
+            "net": seat_net(state, seat),
+        }
+        for seat in game.seats
+    }
+    return {
+        "game": "farmer",
+        "farmer": state.farmer,
+        "next_farmer": state.next_farmer,
+        "farm_winner": result.winner,
+        "decided_by": result.decided_by,
+        "explanation": result.explanation,
+        "farm": {"before": farm_before, "after": state.farm},
+        "seats": seats,
+        "settlements": result.details["settlements"],
+        "steps": steps,
+    }

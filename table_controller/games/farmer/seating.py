@@ -48,8 +48,18 @@ def close_game(d: Deal, by: str) -> str:
         raise Refusal("the pit boss closes the game between deals (F-22)")
     last = d.last_seats or d.seats
     first = d.farmer if d.farmer in last else last[-1]
-    d.queue = [receive(s, FARM, share, "close", f"the farm divided on closing the game ({money(d.farm)})", "F-22")
-               for s, share in close_shares(order_from_left(last, first), d.farm) if share]
+    d.queue = [
+        receive(
+            s,
+            FARM,
+            share,
+            "close",
+            f"the farm divided on closing the game ({money(d.farm)})",
+            "F-22",
+        )
+        for s, share in close_shares(order_from_left(last, first), d.farm)
+        if share
+    ]
     d.closed, d.decided_by = True, "F-22"
     d.hands, d.chosen_by = {}, []
     d.phase = "closing" if d.queue else "over"

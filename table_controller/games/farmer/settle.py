@@ -34,7 +34,9 @@ class Settlement:
     next_farmer: str
 
 
-def farm_winner(sixteens: list[str], hands: dict[str, list[Card]], farmer: str) -> tuple[str, str, str]:
+def farm_winner(
+    sixteens: list[str], hands: dict[str, list[Card]], farmer: str
+) -> tuple[str, str, str]:
     """F-15: (the winner, the test that decided, plain words)."""
     if len(sixteens) == 1:
         return sixteens[0], "F-15", "the only 16"
@@ -47,10 +49,16 @@ def farm_winner(sixteens: list[str], hands: dict[str, list[Card]], farmer: str) 
         return tied[0], "F-15 T2", f"T2: the 16 with the fewest cards ({fewest})"
     if farmer in tied:
         return farmer, "F-15 T3", f"T3: the farmer is among the 16s with {fewest} cards"
-    return tied[0], "F-15 T4", f"T4: the first from the farmer's left of the 16s with {fewest} cards"
+    return (
+        tied[0],
+        "F-15 T4",
+        f"T4: the first from the farmer's left of the 16s with {fewest} cards",
+    )
 
 
-def settle(sw: Switches, order: tuple[str, ...], hands: dict[str, list[Card]], farmer: str, farm: int) -> Settlement:
+def settle(
+    sw: Switches, order: tuple[str, ...], hands: dict[str, list[Card]], farmer: str, farm: int
+) -> Settlement:
     """Every payment of D7, in order: the farm; the closest or the side pot; the busts."""
     a = sw.ante
     scores = {s: score(hands[s]) for s in order}
@@ -63,8 +71,13 @@ def settle(sw: Switches, order: tuple[str, ...], hands: dict[str, list[Card]], f
         next_farmer = winner
         payments.append(receive(winner, FARM, farm, "farm", f"the farm, {words}", decided_by))
         if sw.F4 == "pay_winner":
-            payments += [transfer(s, winner, a, "lower", f"{seat_words(s)} scored {scores[s]}, under 16", "F-19")
-                         for s in order if not bust[s] and scores[s] < GOAL]
+            payments += [
+                transfer(
+                    s, winner, a, "lower", f"{seat_words(s)} scored {scores[s]}, under 16", "F-19"
+                )
+                for s in order
+                if not bust[s] and scores[s] < GOAL
+            ]
     else:
         payments += _closest_payments(sw, order, scores, bust)
     for s in order:
@@ -77,31 +90,75 @@ def settle(sw: Switches, order: tuple[str, ...], hands: dict[str, list[Card]], f
     return Settlement(tuple(payments), winner, decided_by, next_farmer)
 
 
-def _closest_payments(sw: Switches, order: tuple[str, ...], scores: dict[str, int], bust: dict[str, bool]) -> list[Payment]:
+def _closest_payments(
+    sw: Switches, order: tuple[str, ...], scores: dict[str, int], bust: dict[str, bool]
+) -> list[Payment]:
     """F-16 and F-18: nobody at 16. Lower scores (and under F3 also busts) pay the closest."""
     standing = [s for s in order if not bust[s]]
     if not standing:
         return []  # every seat busted: no closest seat
     best = max(scores[s] for s in standing)
     closest = [s for s in standing if scores[s] == best]
-    payers = [s for s in order if (not bust[s] and scores[s] < best) or (bust[s] and sw.F3 == "also_closest")]
-    why = {s: f"{seat_words(s)} passed 16" if bust[s] else f"{seat_words(s)} scored {scores[s]}" for s in payers}
+    payers = [
+        s
+        for s in order
+        if (not bust[s] and scores[s] < best) or (bust[s] and sw.F3 == "also_closest")
+    ]
+    why = {
+        s: f"{seat_words(s)} passed 16" if bust[s] else f"{seat_words(s)} scored {scores[s]}"
+        for s in payers
+    }
     rule = {s: "F-18" if bust[s] else "F-16" for s in payers}
     a = sw.ante
     if len(closest) == 1:
-        return [transfer(s, closest[0], a, "closest", f"{why[s]}; {seat_words(closest[0])} is closest with {best}",
-                         rule[s]) for s in payers]
-    out = [transfer(s, SIDE_POT, a, "closest", f"{why[s]}; {len(closest)} seats share the closest, {best}", rule[s])
-           for s in payers]
+        return [
+            transfer(
+                s,
+                closest[0],
+                a,
+                "closest",
+                f"{why[s]}; {seat_words(closest[0])} is closest with {best}",
+                rule[s],
+            )
+            for s in payers
+        ]
+    out = [
+        transfer(
+            s,
+            SIDE_POT,
+            a,
+            "closest",
+            f"{why[s]}; {len(closest)} seats share the closest, {best}",
+            rule[s],
+        )
+        for s in payers
+    ]
     pot = a * len(payers)
     k = len(closest)
     share = pot // k if sw.F5 == "cent" else pot // (k * a) * a
     if share:
-        out += [receive(s, SIDE_POT, share, "side_pot", f"a share of the side pot {money(pot)} among {k}", "F-16")
-                for s in closest]
+        out += [
+            receive(
+                s,
+                SIDE_POT,
+                share,
+                "side_pot",
+                f"a share of the side pot {money(pot)} among {k}",
+                "F-16",
+            )
+            for s in closest
+        ]
     if pot - k * share:
-        out.append(transfer(SIDE_POT, FARM, pot - k * share, "remainder",
-                            f"the side pot's remainder (F5 = {sw.F5})", "F-16"))
+        out.append(
+            transfer(
+                SIDE_POT,
+                FARM,
+                pot - k * share,
+                "remainder",
+                f"the side pot's remainder (F5 = {sw.F5})",
+                "F-16",
+            )
+        )
     return out
 
 

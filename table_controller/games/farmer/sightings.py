@@ -10,9 +10,14 @@ from table_controller.events import ACCEPT_CARD, BURN_CARD, VOID_HAND, CardArriv
 from table_controller.games.farmer.cards import seat_words
 from table_controller.games.farmer.deal import Deal
 
-RESOLUTIONS = {"unexpected_card": (ACCEPT_CARD, BURN_CARD, VOID_HAND), "impossible_card": (BURN_CARD, VOID_HAND),
-               "wrong_spot": (ACCEPT_CARD, VOID_HAND), "hardware": (VOID_HAND, ACCEPT_CARD),
-               "exposed_card": (ACCEPT_CARD, VOID_HAND), "mismatch": (VOID_HAND,)}
+RESOLUTIONS = {
+    "unexpected_card": (ACCEPT_CARD, BURN_CARD, VOID_HAND),
+    "impossible_card": (BURN_CARD, VOID_HAND),
+    "wrong_spot": (ACCEPT_CARD, VOID_HAND),
+    "hardware": (VOID_HAND, ACCEPT_CARD),
+    "exposed_card": (ACCEPT_CARD, VOID_HAND),
+    "mismatch": (VOID_HAND,),
+}
 
 
 def resolutions(d: Deal) -> tuple[str, ...]:
@@ -38,15 +43,27 @@ def sighted(d: Deal, event: CardArrived) -> tuple[str, int] | None:
 def sighting(d: Deal, seat: str, at: int, event: CardArrived) -> str | Irregularity:
     held, seen, spot = d.hands[seat][at], event.card, event.spot
     if seen != held:
-        if at == 0 and not d.revealed() and seat not in d.exposed:  # F-6: the shoe's card stays unnamed
-            return Irregularity("mismatch", f"the camera reads {seen.code} at {spot}, not the card the shoe read there",
-                                (seen.code,))
-        return Irregularity("mismatch", f"the camera reads {seen.code} at {spot}, where the shoe read {held.code}",
-                            (seen.code, held.code))
+        if (
+            at == 0 and not d.revealed() and seat not in d.exposed
+        ):  # F-6: the shoe's card stays unnamed
+            return Irregularity(
+                "mismatch",
+                f"the camera reads {seen.code} at {spot}, not the card the shoe read there",
+                (seen.code,),
+            )
+        return Irregularity(
+            "mismatch",
+            f"the camera reads {seen.code} at {spot}, where the shoe read {held.code}",
+            (seen.code, held.code),
+        )
     if at > 0 or d.phase in ("reveal", "pay") or seat in d.exposed:
         return f"{seen.code} seen at {spot}"
-    return Irregularity("exposed_card", f"{seat_words(seat)}'s face-down card {seen.code} is seen face up at {spot} "
-                        "before the reveal", (seen.code,))
+    return Irregularity(
+        "exposed_card",
+        f"{seat_words(seat)}'s face-down card {seen.code} is seen face up at {spot} "
+        "before the reveal",
+        (seen.code,),
+    )
 
 
 def accept_sighting(d: Deal, by: str) -> str:

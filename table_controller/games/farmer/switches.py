@@ -28,7 +28,9 @@ class Switches:
     F4: str = "no_payment"
     F5: str = "cent"
     F6: str = "stay"
-    ante: int = DEFAULT_ANTE  # F-4: a table setting, kept with the switches so a logged deal replays
+    ante: int = (
+        DEFAULT_ANTE  # F-4: a table setting, kept with the switches so a logged deal replays
+    )
 
     @classmethod
     def from_dict(cls, values: dict[str, Any] | None) -> Switches:
@@ -41,10 +43,14 @@ class Switches:
                 continue
             name = name.upper()
             if name not in SWITCH_VALUES:
-                raise ConfigError(f"unknown Farmer switch {key!r} (switches: {', '.join(SWITCH_VALUES)}, ante)")
+                raise ConfigError(
+                    f"unknown Farmer switch {key!r} (switches: {', '.join(SWITCH_VALUES)}, ante)"
+                )
             text = str(value).strip().lower()
             if text not in SWITCH_VALUES[name]:
-                raise ConfigError(f"switch {name} is one of {', '.join(SWITCH_VALUES[name])} (got {value!r})")
+                raise ConfigError(
+                    f"switch {name} is one of {', '.join(SWITCH_VALUES[name])} (got {value!r})"
+                )
             out[name] = text
         return cls(**out)
 
@@ -54,6 +60,13 @@ class Switches:
 
 def _ante(value: Any) -> int:
     text = str(value).strip()
-    if isinstance(value, bool) or not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_ANTE:
-        raise ConfigError(f"the ante is a whole number of cents from 1 to {MAX_ANTE} (got {value!r})")
+    if (
+        isinstance(value, bool)
+        or not text.isascii()
+        or not text.isdigit()
+        or not 1 <= int(text) <= MAX_ANTE
+    ):
+        raise ConfigError(
+            f"the ante is a whole number of cents from 1 to {MAX_ANTE} (got {value!r})"
+        )
     return int(text)

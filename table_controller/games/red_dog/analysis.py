@@ -42,7 +42,7 @@ class RedDogOdds:
 
     @property
     def variance(self) -> Fraction:
-        return self.second_moment - self.player_return ** 2
+        return self.second_moment - self.player_return**2
 
     @property
     def house_edge(self) -> Fraction:
@@ -50,19 +50,36 @@ class RedDogOdds:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "game": "red-dog", "decks": self.decks,
+            "game": "red-dog",
+            "decks": self.decks,
             "house_edge_pct": round(float(self.house_edge) * 100, 6),
-            "house_edge_per_total_wager_pct": round(float(self.house_edge / self.average_wager) * 100, 6),
+            "house_edge_per_total_wager_pct": round(
+                float(self.house_edge / self.average_wager) * 100, 6
+            ),
             "house_edge_exact": str(self.house_edge),
-            "sd_per_ante": round(float(self.variance) ** 0.5, 6), "variance_exact": str(self.variance),
+            "sd_per_ante": round(float(self.variance) ** 0.5, 6),
+            "variance_exact": str(self.variance),
             "raise_on_spreads": [line.spread for line in self.spreads if line.raises],
             "probabilities": {
-                "pair": float(self.pair), "three_of_a_kind": float(self.three_of_a_kind),
-                **{("consecutive" if line.spread == 0 else f"spread_{line.spread}"): float(line.probability)
-                   for line in self.spreads},
+                "pair": float(self.pair),
+                "three_of_a_kind": float(self.three_of_a_kind),
+                **{
+                    ("consecutive" if line.spread == 0 else f"spread_{line.spread}"): float(
+                        line.probability
+                    )
+                    for line in self.spreads
+                },
             },
-            "spreads": [{"spread": line.spread, "probability": float(line.probability), "win": float(line.win),
-                         "raise_gain": float(line.raise_gain), "raise": line.raises} for line in self.spreads],
+            "spreads": [
+                {
+                    "spread": line.spread,
+                    "probability": float(line.probability),
+                    "win": float(line.win),
+                    "raise_gain": float(line.raise_gain),
+                    "raise": line.raises,
+                }
+                for line in self.spreads
+            ],
         }
 
 
@@ -74,7 +91,9 @@ def red_dog_odds(decks: int, table: PayTable | None = None) -> RedDogOdds:
     pair = 13 * per_rank * (per_rank - 1) * two
     trips_given_pair = Fraction(per_rank - 2, cards - 2)
     player = pair * trips_given_pair * table.three_of_a_kind
-    square = pair * trips_given_pair * table.three_of_a_kind ** 2  # a pair without trips and consecutive push
+    square = (
+        pair * trips_given_pair * table.three_of_a_kind**2
+    )  # a pair without trips and consecutive push
     wagered = Fraction(1)
     lines = []
     for spread in range(12):
@@ -89,7 +108,7 @@ def red_dog_odds(decks: int, table: PayTable | None = None) -> RedDogOdds:
         raises = raise_gain > 0
         player += probability * (ante_gain + (raise_gain if raises else 0))
         won = (1 if table.ante_even else odds) + (odds if raises else 0)
-        square += probability * (win * won ** 2 + (1 - win) * (2 if raises else 1) ** 2)
+        square += probability * (win * won**2 + (1 - win) * (2 if raises else 1) ** 2)
         wagered += probability if raises else 0
         lines.append(SpreadLine(spread, probability, win, raise_gain, raises))
     return RedDogOdds(decks, pair, pair * trips_given_pair, tuple(lines), player, wagered, square)
@@ -97,10 +116,18 @@ def red_dog_odds(decks: int, table: PayTable | None = None) -> RedDogOdds:
 
 # ----- table analyse red-dog ------------------------------------------------------------------------
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--decks", type=_decks, default=6, help="decks in the shoe, 1 to 8 (default 6, RD1)")
-    parser.add_argument("--all-decks", action="store_true", help="every deck count from 1 to 8, one line each")
-    parser.add_argument("--pay-table", choices=("standard", "ante_even"), default="standard",
-                        help="RD2: standard (default), or ante_even (the ante paid 1 to 1)")
+    parser.add_argument(
+        "--decks", type=_decks, default=6, help="decks in the shoe, 1 to 8 (default 6, RD1)"
+    )
+    parser.add_argument(
+        "--all-decks", action="store_true", help="every deck count from 1 to 8, one line each"
+    )
+    parser.add_argument(
+        "--pay-table",
+        choices=("standard", "ante_even"),
+        default="standard",
+        help="RD2: standard (default), or ante_even (the ante paid 1 to 1)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
@@ -109,7 +136,9 @@ def run(args: argparse.Namespace) -> int:
     counts = range(1, 9) if args.all_decks else (args.decks,)
     results = [red_dog_odds(d, table) for d in counts]
     if args.json:
-        data: Any = results[0].to_dict() if len(results) == 1 else {"decks": [r.to_dict() for r in results]}
+        data: Any = (
+            results[0].to_dict() if len(results) == 1 else {"decks": [r.to_dict() for r in results]}
+        )
         print(json.dumps(data, indent=2))
         return 0
     for odds in results:
@@ -119,14 +148,19 @@ def run(args: argparse.Namespace) -> int:
 
 def _words(odds: RedDogOdds, table: str) -> str:
     d = odds.to_dict()
-    lines = [f"Red Dog, {odds.decks} deck{'s' if odds.decks != 1 else ''}, {table} pay table: house edge "
-             f"{d['house_edge_pct']:.4f}% per initial ante ({d['house_edge_per_total_wager_pct']:.4f}% per amount "
-             f"wagered), raising on spreads {', '.join(map(str, d['raise_on_spreads']))}",
-             f"  pair {float(odds.pair) * 100:.4f}% (three of a kind {float(odds.three_of_a_kind) * 100:.4f}%)"]
+    lines = [
+        f"Red Dog, {odds.decks} deck{'s' if odds.decks != 1 else ''}, {table} pay table: house edge "
+        f"{d['house_edge_pct']:.4f}% per initial ante ({d['house_edge_per_total_wager_pct']:.4f}% per amount "
+        f"wagered), raising on spreads {', '.join(map(str, d['raise_on_spreads']))}",
+        f"  pair {float(odds.pair) * 100:.4f}% (three of a kind {float(odds.three_of_a_kind) * 100:.4f}%)",
+    ]
     for line in odds.spreads:
         name = "consecutive" if line.spread == 0 else f"spread {line.spread:>2}"
-        extra = "" if line.spread == 0 else \
-            f"  wins {float(line.win) * 100:7.4f}%  raise {float(line.raise_gain):+.4f}{'  RAISE' if line.raises else ''}"
+        extra = (
+            ""
+            if line.spread == 0
+            else f"  wins {float(line.win) * 100:7.4f}%  raise {float(line.raise_gain):+.4f}{'  RAISE' if line.raises else ''}"
+        )
         lines.append(f"  {name:<12} {float(line.probability) * 100:7.4f}%{extra}")
     return "\n".join(lines)
 

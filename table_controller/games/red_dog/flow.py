@@ -30,10 +30,14 @@ def wager(r: Round, event: Wager) -> str:
     if event.seat not in r.seats:
         raise Refusal(f"no seat {event.seat!r} at this table (seats: {', '.join(r.seats)})")
     if event.bet != "ante":
-        raise Refusal(f"Red Dog takes one bet before the cards, the 'ante' (got {event.bet!r}); a raise is a decision")
+        raise Refusal(
+            f"Red Dog takes one bet before the cards, the 'ante' (got {event.bet!r}); a raise is a decision"
+        )
     lim = r.limits
     if event.amount and not lim.min_bet <= event.amount <= lim.max_bet:
-        raise Refusal(f"an ante lies from {money(lim.min_bet)} to {money(lim.max_bet)} (got {money(max(0, event.amount))})")
+        raise Refusal(
+            f"an ante lies from {money(lim.min_bet)} to {money(lim.max_bet)} (got {money(max(0, event.amount))})"
+        )
     if event.amount:
         r.antes[event.seat] = event.amount
     else:
@@ -52,9 +56,15 @@ def card(r: Round, event: CardArrived) -> str | Irregularity:
     r.shoe = r.shoe.draw(c)
     r.held_card, r.held_drawn = c, True
     if deal is None:
-        return Irregularity("unexpected_card", f"{c.code} arrived while the table waits for {_waiting(r)}", (c.code,))
+        return Irregularity(
+            "unexpected_card",
+            f"{c.code} arrived while the table waits for {_waiting(r)}",
+            (c.code,),
+        )
     if event.spot is not None and event.spot != deal.spot:
-        return Irregularity("wrong_spot", f"{c.code} is at {event.spot}; it belongs at {deal.spot}", (c.code,))
+        return Irregularity(
+            "wrong_spot", f"{c.code} is at {event.spot}; it belongs at {deal.spot}", (c.code,)
+        )
     r.held_card, r.held_drawn = None, False
     place(r, c)
     return f"{c.code} to {deal.spot}"
@@ -63,8 +73,13 @@ def card(r: Round, event: CardArrived) -> str | Irregularity:
 def _waiting(r: Round) -> str:
     if r.queue:
         return "a payment to be confirmed"
-    return {"antes": "the antes", "raise": "the seats' raise decisions", "clear": "the cards to be cleared",
-            "shuffle": "a shuffle", "over": "the next round"}.get(r.phase, "the dealer")
+    return {
+        "antes": "the antes",
+        "raise": "the seats' raise decisions",
+        "clear": "the cards to be cleared",
+        "shuffle": "a shuffle",
+        "over": "the next round",
+    }.get(r.phase, "the dealer")
 
 
 def moved_into_place(r: Round, event: CardArrived) -> str | None:
@@ -122,7 +137,12 @@ def settle(r: Round) -> None:
         r.note = "Three of a kind." if trips else "No three of a kind: push."
         for seat in reversed(r.playing_seats()):
             if trips:
-                r.pay(seat, r.antes[seat] * odds, f"ante {money(r.antes[seat])}, three of a kind at {odds} to 1", "RD-10")
+                r.pay(
+                    seat,
+                    r.antes[seat] * odds,
+                    f"ante {money(r.antes[seat])}, three of a kind at {odds} to 1",
+                    "RD-10",
+                )
             else:
                 r.pay(seat, 0, "pair without three of a kind: push", "RD-10")
         return
@@ -131,26 +151,48 @@ def settle(r: Round) -> None:
     win = low < third < high
     r.outcome = "win" if win else "lose"
     shown = " and ".join(c.rank for c in sorted(r.cards[:2], key=rank_value))
-    r.note = f"{r.cards[2].rank} lies between {shown}: the seats win." if win else \
-        f"{r.cards[2].rank} is not between {shown}: the seats lose."
+    r.note = (
+        f"{r.cards[2].rank} lies between {shown}: the seats win."
+        if win
+        else f"{r.cards[2].rank} is not between {shown}: the seats lose."
+    )
     for seat in reversed(r.playing_seats()):
         words = r.stakes_words(seat)
         if win:
-            at = f"raise at {r.table.odds(spread)} to 1, ante at 1 to 1" if r.table.ante_even and r.raises.get(seat) \
+            at = (
+                f"raise at {r.table.odds(spread)} to 1, ante at 1 to 1"
+                if r.table.ante_even and r.raises.get(seat)
                 else f"at {r.table.odds(spread)} to 1"
-            r.pay(seat, r.table.win(spread, r.antes[seat], r.raises.get(seat, 0)), f"{words} {at}", "RD-12")
+            )
+            r.pay(
+                seat,
+                r.table.win(spread, r.antes[seat], r.raises.get(seat, 0)),
+                f"{words} {at}",
+                "RD-12",
+            )
         else:
-            r.pay(seat, -r.wager(seat), f"{words}: {r.cards[2].rank} is not between {shown}", "RD-12")
+            r.pay(
+                seat, -r.wager(seat), f"{words}: {r.cards[2].rank} is not between {shown}", "RD-12"
+            )
 
 
 # ----- decisions ---------------------------------------------------------------------------------
 def decide(r: Round, event: Decision) -> str:
     seat = r.seat_to_decide()
     if seat is None or event.seat != seat or event.action not in ("raise", "call"):
-        why = "no seat may raise after a pair (RD-10)" if r.kind == "pair" and event.action == "raise" else (
-            f"{seat_words(seat)} decides now, in seat order (RD-11)" if seat and event.seat != seat else "no decision is due now")
-        raise Refusal(f"{seat_words(event.seat)} cannot {event.action.upper()} now: {why} (RD-14)",
-                      ("raise", "call") if seat else ())
+        why = (
+            "no seat may raise after a pair (RD-10)"
+            if r.kind == "pair" and event.action == "raise"
+            else (
+                f"{seat_words(seat)} decides now, in seat order (RD-11)"
+                if seat and event.seat != seat
+                else "no decision is due now"
+            )
+        )
+        raise Refusal(
+            f"{seat_words(event.seat)} cannot {event.action.upper()} now: {why} (RD-14)",
+            ("raise", "call") if seat else (),
+        )
     if event.action == "call":
         if event.amount is not None:
             raise Refusal("a call takes no amount (RD-11)", ("raise", "call"))
@@ -159,10 +201,15 @@ def decide(r: Round, event: Decision) -> str:
         return f"{seat_words(seat)} calls"
     least, most = r.raise_limits(seat)
     if event.amount is None or not least <= event.amount <= most:
-        rule = f"a raise equals the ante, {money(most)}" if least == most else \
-            f"a raise is from {money(least)} up to the ante, {money(most)}"
-        raise Refusal(f"{rule} (RD-11){'' if event.amount is None else f'; got {money(max(0, event.amount))}'} (RD-14)",
-                      ("raise", "call"))
+        rule = (
+            f"a raise equals the ante, {money(most)}"
+            if least == most
+            else f"a raise is from {money(least)} up to the ante, {money(most)}"
+        )
+        raise Refusal(
+            f"{rule} (RD-11){'' if event.amount is None else f'; got {money(max(0, event.amount))}'} (RD-14)",
+            ("raise", "call"),
+        )
     r.raises[seat], r.decided[seat] = event.amount, "raise"
     _after_decision(r)
     return f"{seat_words(seat)} raises {money(event.amount)}"
@@ -210,7 +257,9 @@ def done(r: Round) -> str:
         if not r.playing_seats():
             raise Refusal("at least one ante is needed before the cards (RD-7)")
         r.phase = "card1"
-        return "antes taken: " + ", ".join(f"{seat_words(s)} {money(r.antes[s])}" for s in r.playing_seats())
+        return "antes taken: " + ", ".join(
+            f"{seat_words(s)} {money(r.antes[s])}" for s in r.playing_seats()
+        )
     if r.phase == "clear":
         r.phase = "over"
         return "cards cleared to the discard rack"
@@ -241,11 +290,32 @@ def undone(payment: Payment) -> list[Payment]:
     the seat, what was paid back to the house (payments of no stake: nothing is staked twice)."""
     out = []
     if payment.collected:
-        out.append(Payment(payment.seat, payment.bet, 0, 0, 0, payment.collected,
-                           f"{payment.bet}, collected", "RD-15"))
+        out.append(
+            Payment(
+                payment.seat,
+                payment.bet,
+                0,
+                0,
+                0,
+                payment.collected,
+                f"{payment.bet}, collected",
+                "RD-15",
+            )
+        )
     if payment.paid:
-        out.append(Payment(payment.seat, payment.bet, 0, payment.paid, 0, 0,
-                           f"{payment.bet}, paid", "RD-15", owed=payment.paid))  # beyond any stake
+        out.append(
+            Payment(
+                payment.seat,
+                payment.bet,
+                0,
+                payment.paid,
+                0,
+                0,
+                f"{payment.bet}, paid",
+                "RD-15",
+                owed=payment.paid,
+            )
+        )  # beyond any stake
     return out
 
 

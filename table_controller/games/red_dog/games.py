@@ -7,8 +7,12 @@ from typing import Any
 from table_controller.errors import ConfigError
 
 
-def make_in_between_game(game_id: str, switches: dict[str, Any] | None, seats: int | None,
-                         paytable: str | dict[str, Any] | None) -> Any:
+def make_in_between_game(
+    game_id: str,
+    switches: dict[str, Any] | None,
+    seats: int | None,
+    paytable: str | dict[str, Any] | None,
+) -> Any:
     if game_id == "red-dog":
         return _red_dog(switches, seats, paytable)
     if paytable is not None:
@@ -32,7 +36,9 @@ def make_in_between_game(game_id: str, switches: dict[str, Any] | None, seats: i
     raise ConfigError(f"unknown game {game_id!r}")
 
 
-def _red_dog(switches: dict[str, Any] | None, seats: int | None, paytable: str | dict[str, Any] | None) -> Any:
+def _red_dog(
+    switches: dict[str, Any] | None, seats: int | None, paytable: str | dict[str, Any] | None
+) -> Any:
     from table_controller.games.red_dog.machine import RedDogGame
     from table_controller.games.red_dog.switches import Switches, pay_table
 

@@ -52,7 +52,9 @@ class RedDogGame:
     actions = ACTIONS
     bets = ("ante", "raise")
 
-    def __init__(self, switches: Switches, table: PayTable, seats: int = 7, limits: Limits | None = None) -> None:
+    def __init__(
+        self, switches: Switches, table: PayTable, seats: int = 7, limits: Limits | None = None
+    ) -> None:
         self.switches = switches
         self.paytable = table
         self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
@@ -61,37 +63,61 @@ class RedDogGame:
     # ----- rounds --------------------------------------------------------------------------------
     def new_hand(self) -> Round:
         """The first round of a table: a shuffle first."""
-        return Round(self.switches, self.paytable, self.limits, self.seats, Shoe.fresh(self.switches.decks),
-                     phase="shuffle", needs_shuffle=True)
+        return Round(
+            self.switches,
+            self.paytable,
+            self.limits,
+            self.seats,
+            Shoe.fresh(self.switches.decks),
+            phase="shuffle",
+            needs_shuffle=True,
+        )
 
     def next_hand(self, finished: Round) -> Round:
         """The round after ``finished``, on the same shoe, or after a shuffle (RD-13)."""
         shoe = finished.shoe.discard(*finished.cards)
         nxt = Round(self.switches, self.paytable, self.limits, self.seats, shoe)
-        if finished.cut_reached or self.switches.RD4 == "every_round" or finished.phase == "shuffle":
+        if (
+            finished.cut_reached
+            or self.switches.RD4 == "every_round"
+            or finished.phase == "shuffle"
+        ):
             nxt.phase, nxt.needs_shuffle = "shuffle", True
         return nxt
 
     def round_header(self, state: Round) -> dict[str, Any]:
         """Where a round starts from, for its log header, so a logged round replays on its own."""
-        return {"round": {
-            "phase": state.phase, "needs_shuffle": state.needs_shuffle, **shoe_header(state.shoe),
-            "antes": dict(state.antes),
-        }}
+        return {
+            "round": {
+                "phase": state.phase,
+                "needs_shuffle": state.needs_shuffle,
+                **shoe_header(state.shoe),
+                "antes": dict(state.antes),
+            }
+        }
 
     def hand_from_header(self, header: dict[str, Any]) -> Round:
         start = header.get("round")
         if not isinstance(start, dict):
             return self.new_hand()
         shoe = shoe_from_header(Shoe.fresh(self.switches.decks), start)
-        r = Round(self.switches, self.paytable, self.limits, self.seats, shoe,
-                  phase=str(start.get("phase", "antes")), needs_shuffle=bool(start.get("needs_shuffle")))
+        r = Round(
+            self.switches,
+            self.paytable,
+            self.limits,
+            self.seats,
+            shoe,
+            phase=str(start.get("phase", "antes")),
+            needs_shuffle=bool(start.get("needs_shuffle")),
+        )
         r.antes = {str(s): int(a) for s, a in (start.get("antes") or {}).items()}
         return r
 
     # ----- the engine interface ---------------------------------------------------------------------
     def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
-        if state.phase == "over" and not (isinstance(event, Control) and event.control == flow.CUT_CARD):
+        if state.phase == "over" and not (
+            isinstance(event, Control) and event.control == flow.CUT_CARD
+        ):
             return state, (Refused("the round is over: the next round starts with its antes"),)
         return stepped(state, event, self._step)
 
@@ -123,10 +149,17 @@ class RedDogGame:
             moved = flow.moved_into_place(r, event)
             if moved is not None:
                 return moved
-            if r.shoe.can_hold(event.card) and not event.card.is_joker and event.card != r.held_card:
+            if (
+                r.shoe.can_hold(event.card)
+                and not event.card.is_joker
+                and event.card != r.held_card
+            ):
                 r.shoe = r.shoe.draw(event.card).burn(event.card)
             return f"{event.card.code} arrived while the round is held for the pit boss; set aside"
-        raise Refusal("the round is held for the pit boss: " + " or ".join(flow.resolutions(r)).upper().replace("_", " "))
+        raise Refusal(
+            "the round is held for the pit boss: "
+            + " or ".join(flow.resolutions(r)).upper().replace("_", " ")
+        )
 
     def expected(self, state: Round) -> Expected:
         if state.phase == "over":
@@ -144,40 +177,92 @@ class RedDogGame:
             controls.append(DONE)
         if state.phase not in ("burn", "antes", "clear"):
             controls.append(VOID_HAND)
-        return Expected(deal=state.next_deal(), decisions=state.decisions(), controls=tuple(controls))
+        return Expected(
+            deal=state.next_deal(), decisions=state.decisions(), controls=tuple(controls)
+        )
 
     def prompts(self, state: Round) -> TablePrompts:
         seats = tuple(seat_prompt(state, seat) for seat in self.seats)
-        return TablePrompts(self.game_id, instruction(state, self.expected(state)), seats,
-                            tuple(c.code for c in state.cards), state.irregularity,
-                            self._result(state) if state.phase == "over" else None, table_figures(state))
+        return TablePrompts(
+            self.game_id,
+            instruction(state, self.expected(state)),
+            seats,
+            tuple(c.code for c in state.cards),
+            state.irregularity,
+            self._result(state) if state.phase == "over" else None,
+            table_figures(state),
+        )
 
     def result(self, state: Round) -> HandResult | None:
         return self._result(state) if state.phase == "over" else None
 
     def _result(self, r: Round) -> HandResult:
         seats: dict[str, SeatResult] = {}
-        rule = "VOID" if r.void else {"consecutive": "RD-9", "pair": "RD-10", "three_of_a_kind": "RD-10"}.get(r.outcome, "RD-12")
+        rule = (
+            "VOID"
+            if r.void
+            else {"consecutive": "RD-9", "pair": "RD-10", "three_of_a_kind": "RD-10"}.get(
+                r.outcome, "RD-12"
+            )
+        )
         for seat in r.playing_seats():
             net = sum(p.net for p in r.settled if p.seat == seat)
             outcome = "void" if r.void else ("win" if net > 0 else "lose" if net < 0 else "push")
-            seats[seat] = SeatResult(outcome, r.outcome or None, None, None, None, rule, {
-                "net": net, "ante": r.antes[seat], "raise": r.raises.get(seat, 0), "decision": r.decided.get(seat)})
+            seats[seat] = SeatResult(
+                outcome,
+                r.outcome or None,
+                None,
+                None,
+                None,
+                rule,
+                {
+                    "net": net,
+                    "ante": r.antes[seat],
+                    "raise": r.raises.get(seat, 0),
+                    "decision": r.decided.get(seat),
+                },
+            )
         cards = [c.code for c in r.cards]
-        words = void_words(r.settled, "every ante and raise returned") if r.void else (
-            f"{' '.join(cards)} ({r.outcome.replace('_', ' ')}); "
-            + "; ".join(f"{seat_words(s)} {'+' if v.details['net'] > 0 else '-' if v.details['net'] < 0 else ''}"
-                        f"{money(abs(v.details['net']))}" for s, v in seats.items()))
-        return HandResult(None, rule, words, seats, void=r.void,
-                          details={"cards": cards, "spread": r.spread, "settlements": [p.to_dict() for p in r.settled]})
+        words = (
+            void_words(r.settled, "every ante and raise returned")
+            if r.void
+            else (
+                f"{' '.join(cards)} ({r.outcome.replace('_', ' ')}); "
+                + "; ".join(
+                    f"{seat_words(s)} {'+' if v.details['net'] > 0 else '-' if v.details['net'] < 0 else ''}"
+                    f"{money(abs(v.details['net']))}"
+                    for s, v in seats.items()
+                )
+            )
+        )
+        return HandResult(
+            None,
+            rule,
+            words,
+            seats,
+            void=r.void,
+            details={
+                "cards": cards,
+                "spread": r.spread,
+                "settlements": [p.to_dict() for p in r.settled],
+            },
+        )
 
     def describe(self) -> dict[str, Any]:
         return {
-            "game": self.game_id, "title": self.title, "rules_version": RULES_VERSION,
-            "switches": self.switches.to_dict(), "paytable": self.paytable.to_dict(),
-            "seats": list(self.seats), "decks": self.switches.decks, "first_dealt": None,
-            "limits": {"min_bet": self.limits.min_bet, "max_bet": self.limits.max_bet,
-                       "penetration": self.limits.penetration},
+            "game": self.game_id,
+            "title": self.title,
+            "rules_version": RULES_VERSION,
+            "switches": self.switches.to_dict(),
+            "paytable": self.paytable.to_dict(),
+            "seats": list(self.seats),
+            "decks": self.switches.decks,
+            "first_dealt": None,
+            "limits": {
+                "min_bet": self.limits.min_bet,
+                "max_bet": self.limits.max_bet,
+                "penetration": self.limits.penetration,
+            },
         }
 
     # ----- declared layout and play ----------------------------------------------------------------
@@ -185,15 +270,20 @@ class RedDogGame:
         """The three dealer cards across the top (the third between the first two), the shoe and
         the discard, and each seat's ante and raise along the rail (seat1 at the dealer's left:
         the right of the picture)."""
-        spots = [Spot("shoe", 0.12, 0.1, "card", None, "shoe"), Spot("discard", 0.88, 0.1, "card", None, "discard"),
-                 Spot("dealer/card1", 0.38, 0.16, "card", None, "first card"),
-                 Spot("dealer/card3", 0.5, 0.16, "card", None, "third card"),
-                 Spot("dealer/card2", 0.62, 0.16, "card", None, "second card")]
+        spots = [
+            Spot("shoe", 0.12, 0.1, "card", None, "shoe"),
+            Spot("discard", 0.88, 0.1, "card", None, "discard"),
+            Spot("dealer/card1", 0.38, 0.16, "card", None, "first card"),
+            Spot("dealer/card3", 0.5, 0.16, "card", None, "third card"),
+            Spot("dealer/card2", 0.62, 0.16, "card", None, "second card"),
+        ]
         count = len(self.seats)
         for i, seat in enumerate(self.seats):
             x = 0.92 - 0.84 * (i / (count - 1)) if count > 1 else 0.5
-            spots += [Spot(f"{seat}/ante", x, 0.82, "bet", seat, f"{seat_words(seat)} ante"),
-                      Spot(f"{seat}/raise", x, 0.7, "bet", seat, f"{seat_words(seat)} raise")]
+            spots += [
+                Spot(f"{seat}/ante", x, 0.82, "bet", seat, f"{seat_words(seat)} ante"),
+                Spot(f"{seat}/raise", x, 0.7, "bet", seat, f"{seat_words(seat)} raise"),
+            ]
         return tuple(spots)
 
     def strategy(self, state: Round) -> Event | None:

@@ -17,8 +17,15 @@ def instruction(r: Round, exp: Expected) -> str:
         fix = " or ".join(c.upper().replace("_", " ") for c in exp.controls)
         return f"IRREGULARITY: {r.irregularity.reason}. Hold the round and call the pit boss: {fix}"
     if exp.hand_over:
-        return lead + ("Round void. " if r.void else "Round over. ") + (
-            "Shuffle before the next round" if r.cut_reached or r.sw.RD4 == "every_round" else "Take the next round's antes")
+        return (
+            lead
+            + ("Round void. " if r.void else "Round over. ")
+            + (
+                "Shuffle before the next round"
+                if r.cut_reached or r.sw.RD4 == "every_round"
+                else "Take the next round's antes"
+            )
+        )
     if exp.payment is not None:
         return lead + r.instruction_for(exp.payment)
     if r.phase == "shuffle":
@@ -44,24 +51,59 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
     ante = r.antes.get(seat, 0)
     decisions = r.decisions()
     if not ante:
-        return SeatPrompt(seat, "waiting", False, None, None, None, (), None, None, (), (), "", {"ante": 0, "raise": 0})
+        return SeatPrompt(
+            seat,
+            "waiting",
+            False,
+            None,
+            None,
+            None,
+            (),
+            None,
+            None,
+            (),
+            (),
+            "",
+            {"ante": 0, "raise": 0},
+        )
     paid = [p for p in r.settled if p.seat == seat]
     net = sum(p.net for p in paid)
     finished = bool(paid) or r.phase == "over"
     status = "finished" if finished else ("acting" if seat in decisions else "waiting")
-    outcome = None if not finished else "void" if r.void else (
-        "win" if net > 0 else "lose" if net < 0 else "push")
+    outcome = (
+        None
+        if not finished
+        else "void"
+        if r.void
+        else ("win" if net > 0 else "lose" if net < 0 else "push")
+    )
     raised = r.raises.get(seat, 0)
     figures: dict[str, Any] = {
-        "ante": ante, "raise": raised, "wager": ante + raised, "decision": r.decided.get(seat),
+        "ante": ante,
+        "raise": raised,
+        "wager": ante + raised,
+        "decision": r.decided.get(seat),
         "net": net if paid else None,
         "bets_words": f"ante {money(ante)}" + (f", raise {money(raised)}" if raised else ""),
     }
     if seat in decisions:
         least, most = r.raise_limits(seat)
         figures["raise_from"], figures["raise_to"] = least, most
-    return SeatPrompt(seat, status, seat in decisions, None, None, None, decisions.get(seat, ()), outcome, None,
-                      (), (), "", figures)
+    return SeatPrompt(
+        seat,
+        status,
+        seat in decisions,
+        None,
+        None,
+        None,
+        decisions.get(seat, ()),
+        outcome,
+        None,
+        (),
+        (),
+        "",
+        figures,
+    )
 
 
 def table_figures(r: Round) -> dict[str, Any]:

@@ -108,10 +108,15 @@ class Round:
         if self.queue:
             return None
         if self.phase == "burn":
-            return DealTo("discard", None, "burn", "the burn card, face down to the discard",
-                          face_down=True)
+            return DealTo(
+                "discard", None, "burn", "the burn card, face down to the discard", face_down=True
+            )
         spot = DEAL_SPOTS.get(self.phase)
-        return None if spot is None else DealTo(spot, None, "initial" if self.phase != "card3" else "third", spot)
+        return (
+            None
+            if spot is None
+            else DealTo(spot, None, "initial" if self.phase != "card3" else "third", spot)
+        )
 
     def decisions(self) -> dict[str, tuple[str, ...]]:
         seat = self.seat_to_decide()

@@ -40,13 +40,17 @@ def run_red_dog_scenario(data: dict[str, Any]) -> dict[str, Any]:
 
     unknown = set(data) - KEYS
     if unknown:
-        raise ScenarioError(f"unknown scenario keys: {', '.join(sorted(map(str, unknown)))} (known: {', '.join(sorted(KEYS))})")
+        raise ScenarioError(
+            f"unknown scenario keys: {', '.join(sorted(map(str, unknown)))} (known: {', '.join(sorted(KEYS))})"
+        )
     if not isinstance(data.get("switches", {}), dict):
         raise ScenarioError("'switches' is an object such as {\"RD1\": 6}")
     if not isinstance(data.get("burn", True), bool):
         raise ScenarioError("'burn' is true (the deck starts with the burn card) or false")
     try:
-        game = make_game("red-dog", switches=data.get("switches"), seats=7, paytable=data.get("paytable"))
+        game = make_game(
+            "red-dog", switches=data.get("switches"), seats=7, paytable=data.get("paytable")
+        )
     except ConfigError as exc:
         raise ScenarioError(str(exc)) from None
     deck, antes, decisions = _parse(data, game)
@@ -61,7 +65,9 @@ def run_red_dog_scenario(data: dict[str, Any]) -> dict[str, Any]:
         rounds.append(_round_trace(game, state))
         state = game.next_hand(state)
         if deck and state.phase == "shuffle":
-            raise RuleViolation(f"step {len(steps) + 1}: the cut card came out; the deck's other cards need a new scenario")
+            raise RuleViolation(
+                f"step {len(steps) + 1}: the cut card came out; the deck's other cards need a new scenario"
+            )
     if decisions:
         left = ", ".join(f"{d.seat} {d.action}" for d in decisions)
         raise RuleViolation(f"step {len(steps)}: the rounds ended with decisions left over: {left}")
@@ -81,30 +87,42 @@ def _parse(data: dict[str, Any], game: Any) -> tuple[list[Any], list[Wager], lis
         raise ScenarioError(f"deck: {exc}") from None
     seats = data.get("seats")
     if not isinstance(seats, dict) or not seats:
-        raise ScenarioError("'seats' is an object such as {\"seat1\": {\"ante\": 1000}}")
+        raise ScenarioError('\'seats\' is an object such as {"seat1": {"ante": 1000}}')
     antes = []
     for seat, bets in seats.items():
         if seat not in game.seats:
             raise ScenarioError(f"no seat {seat!r} (seats: {', '.join(game.seats)})")
         amount = bets.get("ante") if isinstance(bets, dict) and set(bets) == {"ante"} else None
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise ScenarioError(f"seat {seat!r}: the ante is {{\"ante\": cents}}, a whole number")
+            raise ScenarioError(f'seat {seat!r}: the ante is {{"ante": cents}}, a whole number')
         antes.append(Wager(str(seat), "ante", amount))
     decisions = []
     for n, d in enumerate(data.get("decisions") or [], 1):
-        if not isinstance(d, dict) or not {"seat", "action"} <= set(d) or set(d) - {"seat", "action", "amount"}:
-            raise ScenarioError(f"decision {n} is {{\"seat\", \"action\"[, \"amount\"]}} (got {d!r})")
+        if (
+            not isinstance(d, dict)
+            or not {"seat", "action"} <= set(d)
+            or set(d) - {"seat", "action", "amount"}
+        ):
+            raise ScenarioError(f'decision {n} is {{"seat", "action"[, "amount"]}} (got {d!r})')
         amount = d.get("amount")
         if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
-            raise ScenarioError(f"decision {n}: the amount is a whole number of cents (got {amount!r})")
+            raise ScenarioError(
+                f"decision {n}: the amount is a whole number of cents (got {amount!r})"
+            )
         decisions.append(Decision(str(d["seat"]), str(d["action"]), amount))
     if not isinstance(data.get("decisions", []), list):
-        raise ScenarioError("'decisions' is a list of {\"seat\", \"action\"[, \"amount\"]}")
+        raise ScenarioError('\'decisions\' is a list of {"seat", "action"[, "amount"]}')
     return deck, antes, decisions
 
 
-def _play_round(game: Any, state: Any, deck: list[Any], antes: list[Wager], decisions: list[Decision],
-                steps: list[dict[str, Any]]) -> Any:
+def _play_round(
+    game: Any,
+    state: Any,
+    deck: list[Any],
+    antes: list[Wager],
+    decisions: list[Decision],
+    steps: list[dict[str, Any]],
+) -> Any:
     for _ in range(400):
         exp = game.expected(state)
         if exp.hand_over:
@@ -120,12 +138,16 @@ def _play_round(game: Any, state: Any, deck: list[Any], antes: list[Wager], deci
             event = decisions.pop(0)
         elif exp.deal is not None:
             if not deck:
-                raise RuleViolation(f"step {len(steps) + 1}: the scenario's deck ran out; {exp.deal.spot} needs a card")
+                raise RuleViolation(
+                    f"step {len(steps) + 1}: the scenario's deck ran out; {exp.deal.spot} needs a card"
+                )
             event = CardArrived(deck.pop(0))
         elif DONE in exp.controls:
             event = Control(DONE, by="scenario")
         else:
-            raise RuleViolation(f"step {len(steps) + 1}: the round waits for {', '.join(exp.controls) or 'nothing it can get'}")
+            raise RuleViolation(
+                f"step {len(steps) + 1}: the round waits for {', '.join(exp.controls) or 'nothing it can get'}"
+            )
         state = _step(game, state, event, steps)
     raise RuleViolation("the round did not finish in 400 steps")
 
@@ -134,13 +156,16 @@ def _step(game: Any, state: Any, event: Event, steps: list[dict[str, Any]]) -> A
     new, effects = game.apply(state, event)
     held = impossible_card(effects)
     if held is not None:
-        raise ScenarioError(f"step {len(steps) + 1}: the deck holds a card this shoe cannot give: "
-                            f"{held.reason}")
+        raise ScenarioError(
+            f"step {len(steps) + 1}: the deck holds a card this shoe cannot give: {held.reason}"
+        )
     refused = next((e for e in effects if isinstance(e, Refused)), None)
     if refused is not None:
         raise RuleViolation(f"step {len(steps) + 1}: {refused.reason}", refused.legal)
     if new.irregularity is not None:
-        raise RuleViolation(f"step {len(steps) + 1}: {new.irregularity.kind}: {new.irregularity.reason}")
+        raise RuleViolation(
+            f"step {len(steps) + 1}: {new.irregularity.kind}: {new.irregularity.reason}"
+        )
     prompts = game.prompts(new)
     step: dict[str, Any] = {"event": event_to_dict(event), "dealer": prompts.dealer_instruction}
     paid = [e.payment.to_dict() for e in effects if isinstance(e, Settled)]
@@ -154,7 +179,13 @@ def _step(game: Any, state: Any, event: Event, steps: list[dict[str, Any]]) -> A
 
 def _round_trace(game: Any, state: Any) -> dict[str, Any]:
     result = game.result(state)
-    return {"cards": result.details["cards"], "kind": state.kind, "spread": state.spread, "outcome": state.outcome,
-            "decided_by": result.decided_by, "explanation": result.explanation,
-            "seats": {s: {"outcome": r.outcome, **r.details} for s, r in result.seats.items()},
-            "settlements": result.details["settlements"]}
+    return {
+        "cards": result.details["cards"],
+        "kind": state.kind,
+        "spread": state.spread,
+        "outcome": state.outcome,
+        "decided_by": result.decided_by,
+        "explanation": result.explanation,
+        "seats": {s: {"outcome": r.outcome, **r.details} for s, r in result.seats.items()},
+        "settlements": result.details["settlements"],
+    }

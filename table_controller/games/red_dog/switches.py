@@ -60,8 +60,12 @@ class PayTable:
         return (ante + raised) * self.odds(spread)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "spreads": {str(n): x for n, x in enumerate(self.spreads, 1)},
-                "three_of_a_kind": self.three_of_a_kind, "ante_even": self.ante_even}
+        return {
+            "name": self.name,
+            "spreads": {str(n): x for n, x in enumerate(self.spreads, 1)},
+            "three_of_a_kind": self.three_of_a_kind,
+            "ante_even": self.ante_even,
+        }
 
 
 def pay_table(switches: Switches, custom: str | dict[str, Any] | None = None) -> PayTable:
@@ -83,10 +87,17 @@ def pay_table(switches: Switches, custom: str | dict[str, Any] | None = None) ->
 def custom_pay_table(data: Any) -> PayTable:
     """``{"spreads": {"1": 5, ..., "11": 1}, "three_of_a_kind": 11}``: each an integer x, x to 1."""
     shape = 'a pay table is {"spreads": {"1": x, ..., "11": x}, "three_of_a_kind": x}, each x a whole number (x to 1)'
-    if not isinstance(data, dict) or set(data) - {"spreads", "three_of_a_kind", "name", "ante_even"}:
+    if not isinstance(data, dict) or set(data) - {
+        "spreads",
+        "three_of_a_kind",
+        "name",
+        "ante_even",
+    }:
         raise ConfigError(shape)
     spreads = data.get("spreads")
-    if not isinstance(spreads, dict) or sorted(map(str, spreads)) != sorted(str(n) for n in range(1, 12)):
+    if not isinstance(spreads, dict) or sorted(map(str, spreads)) != sorted(
+        str(n) for n in range(1, 12)
+    ):
         raise ConfigError(shape)
     values = [spreads.get(str(n), spreads.get(n)) for n in range(1, 12)]  # type: ignore[call-overload]
     trips = data.get("three_of_a_kind")

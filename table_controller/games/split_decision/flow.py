@@ -27,16 +27,25 @@ def card(r: SDRound, event: CardArrived) -> str | Irregularity:
     c = event.card
     if not r.shoe.can_hold(c):
         r.held_card, r.held_drawn = c, False
-        why = "the Devil is a board card, never in the deck" if c.rank == "DV" else \
-            f"the {c.name} ({c.code}) was already dealt since the shuffle (the deck holds each card once, and two jokers)"
+        why = (
+            "the Devil is a board card, never in the deck"
+            if c.rank == "DV"
+            else f"the {c.name} ({c.code}) was already dealt since the shuffle (the deck holds each card once, and two jokers)"
+        )
         return Irregularity("impossible_card", why, (c.code,))
     deal = r.next_deal()
     r.shoe = r.shoe.draw(c)
     r.held_card, r.held_drawn = c, True
     if deal is None:
-        return Irregularity("unexpected_card", f"{c.code} arrived while the table waits for {_waiting(r)}", (c.code,))
+        return Irregularity(
+            "unexpected_card",
+            f"{c.code} arrived while the table waits for {_waiting(r)}",
+            (c.code,),
+        )
     if event.spot is not None and event.spot != deal.spot:
-        return Irregularity("wrong_spot", f"{c.code} is at {event.spot}; it belongs at {deal.spot}", (c.code,))
+        return Irregularity(
+            "wrong_spot", f"{c.code} is at {event.spot}; it belongs at {deal.spot}", (c.code,)
+        )
     r.held_card, r.held_drawn = None, False
     return offered(r, c, deal.seat)  # type: ignore[arg-type]
 
@@ -76,12 +85,17 @@ def automatic(r: SDRound, seat: str, kind: str) -> None:
     elif hand.chips > 0:
         hand.chips -= 1
         r.shoe = r.shoe.discard(c)
-        r.move = Move(f"{who} uses a discard chip ({hand.chips} left): move the {c.code} to the discard", "turn_next")
+        r.move = Move(
+            f"{who} uses a discard chip ({hand.chips} left): move the {c.code} to the discard",
+            "turn_next",
+        )
     else:
         hand.out = True
         r.shoe = r.shoe.discard(c, *(p.card for p in hand.placed()))
         hand.high = hand.low = None
-        r.move = Move(f"{who} is out of the round: move its cards and the {c.code} to the discard", "seat_out")
+        r.move = Move(
+            f"{who} is out of the round: move its cards and the {c.code} to the discard", "seat_out"
+        )
 
 
 # ----- decisions ----------------------------------------------------------------------------------
@@ -89,15 +103,20 @@ def decide(r: SDRound, event: Decision) -> str:
     open_now = r.decisions()
     legal = open_now.get(event.seat, ())
     if event.action not in legal:
-        raise Refusal(_why_not(r, event, open_now), tuple(a for acts in open_now.values() for a in acts))
+        raise Refusal(
+            _why_not(r, event, open_now), tuple(a for acts in open_now.values() for a in acts)
+        )
     if event.amount is not None:
         raise Refusal(f"{event.action} takes no amount")
     seat, c, who = event.seat, r.offer, seat_words(event.seat)
     if event.action == "keep" or event.action.startswith("pass_to_"):
         r.kept_blind = True
         r.taker = seat if event.action == "keep" else event.action.removeprefix("pass_to_")
-        return f"{who} keeps the next card unseen" if event.action == "keep" else \
-            f"{who} passes the next card to {seat_words(r.taker)}"
+        return (
+            f"{who} keeps the next card unseen"
+            if event.action == "keep"
+            else f"{who} passes the next card to {seat_words(r.taker)}"
+        )
     assert c is not None
     r.offer, r.legal = None, ()
     if event.action in ("keep_high", "keep_low", "place_high", "place_low"):
@@ -110,14 +129,20 @@ def decide(r: SDRound, event: Decision) -> str:
     if event.action == "refuse":
         hand = r.hands[seat]
         hand.refusals += 1
-        r.move = Move(f"{who} refuses: move the {c.code} to the discard", "head_next" if hand.refusals >= 2 else "head_again")
+        r.move = Move(
+            f"{who} refuses: move the {c.code} to the discard",
+            "head_next" if hand.refusals >= 2 else "head_again",
+        )
         return f"{who} refuses the {c.code}"
     if event.action == "push":
         r.move = Move(f"Push: move the {c.code} to the discard", "turn_next")
         return f"{who} takes the push"
     hand = r.hands[seat]
     hand.chips -= 1
-    r.move = Move(f"{who} uses a discard chip ({hand.chips} left): move the {c.code} to the discard", "turn_next")
+    r.move = Move(
+        f"{who} uses a discard chip ({hand.chips} left): move the {c.code} to the discard",
+        "turn_next",
+    )
     return f"{who} discards the {c.code} with a chip"
 
 
@@ -130,7 +155,9 @@ def _place(r: SDRound, seat: str, c: Card, slot: str) -> None:
 def _why_not(r: SDRound, event: Decision, open_now: dict[str, tuple[str, ...]]) -> str:
     who, act = seat_words(event.seat), event.action
     if event.seat not in open_now:
-        return f"{who} has no decision now" + (f" ({', '.join(seat_words(s) for s in open_now)} decides)" if open_now else "")
+        return f"{who} has no decision now" + (
+            f" ({', '.join(seat_words(s) for s in open_now)} decides)" if open_now else ""
+        )
     hand = r.hands[event.seat]
     if act == "discard" and hand.chips == 0:
         return f"{who} has no discard chips left (SD-11)"
@@ -240,8 +267,12 @@ def resolutions(r: SDRound) -> tuple[str, ...]:
 
 def resolve(r: SDRound, name: str, by: str) -> str:
     if r.irregularity is None or name not in resolutions(r):
-        raise Refusal("there is no irregularity this control resolves" if r.irregularity is None else
-                      f"{r.irregularity.kind} is resolved by {' or '.join(resolutions(r))}", resolutions(r))
+        raise Refusal(
+            "there is no irregularity this control resolves"
+            if r.irregularity is None
+            else f"{r.irregularity.kind} is resolved by {' or '.join(resolutions(r))}",
+            resolutions(r),
+        )
     held, drawn = r.held_card, r.held_drawn
     r.irregularity, r.held_card, r.held_drawn = None, None, False
     if held is None:

@@ -46,7 +46,9 @@ class SeatHand:
     out: bool = False
     refusals: int = 0
     middle: Card | None = None
-    discarded: list[Card] = field(default_factory=list)  # refused head-start cards, for the layout's count
+    discarded: list[Card] = field(
+        default_factory=list
+    )  # refused head-start cards, for the layout's count
 
     def placed(self) -> list[Placed]:
         return [p for p in (self.high, self.low) if p is not None]

@@ -65,13 +65,18 @@ class LuckFigures:
 
     @property
     def variance(self) -> Fraction:
-        return self.second_moment - self.player_return ** 2
+        return self.second_moment - self.player_return**2
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": "luck-of-the-draw", "method": "exact: every four-card reveal, the best high and low, a "
-                "fresh 54-card deck", "player_return_pct": float(100 * self.player_return),
-                "house_edge_pct": float(-100 * self.player_return), "player_return_exact": str(self.player_return),
-                "sd": float(self.variance) ** 0.5, "variance_exact": str(self.variance)}
+        return {
+            "game": "luck-of-the-draw",
+            "method": "exact: every four-card reveal, the best high and low, a fresh 54-card deck",
+            "player_return_pct": float(100 * self.player_return),
+            "house_edge_pct": float(-100 * self.player_return),
+            "player_return_exact": str(self.player_return),
+            "sd": float(self.variance) ** 0.5,
+            "variance_exact": str(self.variance),
+        }
 
 
 def analyse() -> LuckFigures:
@@ -93,8 +98,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
-    print(f"Luck of the Draw, one hand from a fresh deck, the best high and low ({figures['method']}):\n"
-          f"  the player's expectation {figures['player_return_pct']:+.4f}% of the wager "
-          f"(exact {figures['player_return_exact']}), standard deviation {figures['sd']:.4f} units;\n"
-          f"  the house's edge {figures['house_edge_pct']:+.4f}%: at 1 to 1 the house loses (red-dog.md, key decision 4)")
+    print(
+        f"Luck of the Draw, one hand from a fresh deck, the best high and low ({figures['method']}):\n"
+        f"  the player's expectation {figures['player_return_pct']:+.4f}% of the wager "
+        f"(exact {figures['player_return_exact']}), standard deviation {figures['sd']:.4f} units;\n"
+        f"  the house's edge {figures['house_edge_pct']:+.4f}%: at 1 to 1 the house loses (red-dog.md, key decision 4)"
+    )
     return 0

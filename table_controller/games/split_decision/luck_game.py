@@ -72,17 +72,29 @@ class LuckOfTheDrawGame:
     def starts_next_hand(event: Event) -> bool:
         """After a hand, the board laid (or the seat's stop, or a new session's shuffle) begins the next one."""
         return (isinstance(event, Control) and event.control in (ld.BOARD_LAID, NEW_DECK)) or (
-            isinstance(event, Decision) and event.action == "stop")
+            isinstance(event, Decision) and event.action == "stop"
+        )
 
     def round_header(self, state: ld.LDHand) -> dict[str, Any]:
-        return {"round": {"phase": state.phase, "hand_no": state.hand_no, **shoe_header(state.shoe, burned=False)}}
+        return {
+            "round": {
+                "phase": state.phase,
+                "hand_no": state.hand_no,
+                **shoe_header(state.shoe, burned=False),
+            }
+        }
 
     def hand_from_header(self, header: dict[str, Any]) -> ld.LDHand:
         start = header.get("round")
         if not isinstance(start, dict):
             return self.new_hand()
         shoe = shoe_from_header(Shoe.fresh(1, jokers=2), start)
-        return ld.LDHand(self.limits, shoe, hand_no=int(start.get("hand_no", 1)), phase=str(start.get("phase", "shuffle")))
+        return ld.LDHand(
+            self.limits,
+            shoe,
+            hand_no=int(start.get("hand_no", 1)),
+            phase=str(start.get("phase", "shuffle")),
+        )
 
     # ----- the engine interface --------------------------------------------------------------------
     def apply(self, state: ld.LDHand, event: Event) -> tuple[ld.LDHand, tuple[Effect, ...]]:
@@ -93,7 +105,10 @@ class LuckOfTheDrawGame:
     def _step(self, r: ld.LDHand, event: Event) -> tuple[Effect, ...]:
         before = len(r.settled)
         if r.irregularity is not None and not isinstance(event, (Control, HardwareIrregularity)):
-            raise Refusal("the hand is held for the pit boss: " + " or ".join(self.expected(r).controls).upper())
+            raise Refusal(
+                "the hand is held for the pit boss: "
+                + " or ".join(self.expected(r).controls).upper()
+            )
         if isinstance(event, CardArrived):
             note: str | Irregularity = ld.card(r, event.card, event.spot)
         elif isinstance(event, Decision):
@@ -142,7 +157,18 @@ class LuckOfTheDrawGame:
             raise Refusal("no hand is in play to void")
         r.irregularity, r.held_card, r.queue, r.void = None, None, [], True
         if r.wager:
-            r.queue.append(ld.Payment(ld.SEAT, "wager", r.wager, 0, r.wager, 0, "hand void: the wager returned", "VOID"))
+            r.queue.append(
+                ld.Payment(
+                    ld.SEAT,
+                    "wager",
+                    r.wager,
+                    0,
+                    r.wager,
+                    0,
+                    "hand void: the wager returned",
+                    "VOID",
+                )
+            )
             r.phase = "pay"
         else:
             r.phase = "over"
@@ -174,29 +200,62 @@ class LuckOfTheDrawGame:
     def prompts(self, state: ld.LDHand) -> TablePrompts:
         exp = self.expected(state)
         board = {str(p): c.code for p, c in sorted(state.board.items())}
-        figures = {"hand": state.hand_no, "hands_per_session": self.limits.hands_per_session, "board": board,
-                   "picks": list(state.picks), "devil": state.devil_revealed(), "draw": state.draw.code if state.draw else None,
-                   "high": state.high, "low": state.low, "outcome": state.outcome or None}
+        figures = {
+            "hand": state.hand_no,
+            "hands_per_session": self.limits.hands_per_session,
+            "board": board,
+            "picks": list(state.picks),
+            "devil": state.devil_revealed(),
+            "draw": state.draw.code if state.draw else None,
+            "high": state.high,
+            "low": state.low,
+            "outcome": state.outcome or None,
+        }
         net = sum(p.net for p in state.settled)
-        seat = SeatPrompt(ld.SEAT, "finished" if state.phase == "over" else ("acting" if exp.decisions else "waiting"),
-                          bool(exp.decisions), None, None, None, exp.decisions.get(ld.SEAT, ()),
-                          ("void" if state.void else state.outcome or None)
-                          if state.phase == "over" else None,
-                          None, (), (), "",
-                          {"wager": state.wager, "net": net if state.settled else None,
-                           "bets_words": f"wager {money(state.wager)}" if state.wager else "no wager"})
-        return TablePrompts(self.game_id, self._instruction(state, exp), (seat,), (), state.irregularity,
-                            self._result(state) if state.phase == "over" else None, figures)
+        seat = SeatPrompt(
+            ld.SEAT,
+            "finished" if state.phase == "over" else ("acting" if exp.decisions else "waiting"),
+            bool(exp.decisions),
+            None,
+            None,
+            None,
+            exp.decisions.get(ld.SEAT, ()),
+            ("void" if state.void else state.outcome or None) if state.phase == "over" else None,
+            None,
+            (),
+            (),
+            "",
+            {
+                "wager": state.wager,
+                "net": net if state.settled else None,
+                "bets_words": f"wager {money(state.wager)}" if state.wager else "no wager",
+            },
+        )
+        return TablePrompts(
+            self.game_id,
+            self._instruction(state, exp),
+            (seat,),
+            (),
+            state.irregularity,
+            self._result(state) if state.phase == "over" else None,
+            figures,
+        )
 
     def _instruction(self, r: ld.LDHand, exp: Expected) -> str:
         if r.irregularity is not None:
             fix = " or ".join(c.upper().replace("_", " ") for c in exp.controls)
-            return f"IRREGULARITY: {r.irregularity.reason}. Hold the hand and call the pit boss: {fix}"
+            return (
+                f"IRREGULARITY: {r.irregularity.reason}. Hold the hand and call the pit boss: {fix}"
+            )
         if exp.hand_over:
             if r.outcome == "stop":
-                return "SEAT 1 stopped: the session is over. Shuffle a fresh deck for the next session"
+                return (
+                    "SEAT 1 stopped: the session is over. Shuffle a fresh deck for the next session"
+                )
             last = r.hand_no >= self.limits.hands_per_session
-            return f"Hand {r.hand_no} over." + (" The session is over: a fresh deck next" if last else " Next hand")
+            return f"Hand {r.hand_no} over." + (
+                " The session is over: a fresh deck next" if last else " Next hand"
+            )
         if exp.payment is not None:
             return self._payment_words(exp.payment)
         if r.phase == "shuffle":
@@ -209,7 +268,9 @@ class LuckOfTheDrawGame:
         if r.phase == "reveal":
             return "Turn up " + ", ".join(f"board/{p}" for p in r.picks if p not in r.board)
         if r.phase in ("high", "low"):
-            return f"SEAT 1: choose the {r.phase}" + (f" (high {r.board[r.high].rank})" if r.high else "")
+            return f"SEAT 1: choose the {r.phase}" + (
+                f" (high {r.board[r.high].rank})" if r.high else ""
+            )
         if r.phase == "wager":
             return f"SEAT 1: wager ({money(self.limits.min_bet)} to {money(self.limits.max_bet)})"
         if r.phase == "draw":
@@ -231,13 +292,33 @@ class LuckOfTheDrawGame:
 
     def _result(self, r: ld.LDHand) -> HandResult:
         net = sum(p.net for p in r.settled)
-        outcome = "void" if r.void else "stop" if r.outcome == "stop" else \
-            "win" if net > 0 else "lose" if net < 0 else "push"
+        outcome = (
+            "void"
+            if r.void
+            else "stop"
+            if r.outcome == "stop"
+            else "win"
+            if net > 0
+            else "lose"
+            if net < 0
+            else "push"
+        )
         rule = "VOID" if r.void else "LD-4"
-        seat = SeatResult(outcome, r.outcome or None, None, None, None, rule, {"net": net, "wager": r.wager})
-        return HandResult(None, rule, self._result_words(r, net), {ld.SEAT: seat}, void=r.void,
-                          details={"hand": r.hand_no, "settlements": [p.to_dict() for p in r.settled],
-                                   "board": {str(p): c.code for p, c in r.board.items()}})
+        seat = SeatResult(
+            outcome, r.outcome or None, None, None, None, rule, {"net": net, "wager": r.wager}
+        )
+        return HandResult(
+            None,
+            rule,
+            self._result_words(r, net),
+            {ld.SEAT: seat},
+            void=r.void,
+            details={
+                "hand": r.hand_no,
+                "settlements": [p.to_dict() for p in r.settled],
+                "board": {str(p): c.code for p, c in r.board.items()},
+            },
+        )
 
     @staticmethod
     def _result_words(r: ld.LDHand, net: int) -> str:
@@ -248,20 +329,45 @@ class LuckOfTheDrawGame:
         high = r.board[r.high].rank if r.high else "-"
         low = r.board[r.low].rank if r.low else "-"
         sign = "+" if net > 0 else "-" if net < 0 else ""
-        return f"hand {r.hand_no}: {r.draw.code if r.draw else '-'} against high {high}, low {low}: " \
+        return (
+            f"hand {r.hand_no}: {r.draw.code if r.draw else '-'} against high {high}, low {low}: "
             f"{r.outcome} ({sign}{money(abs(net))})"
+        )
 
     def describe(self) -> dict[str, Any]:
-        return {"game": self.game_id, "title": self.title, "rules_version": RULES_VERSION, "switches": {},
-                "seats": list(self.seats), "decks": 1, "jokers": 2, "first_dealt": None,
-                "limits": {"min_bet": self.limits.min_bet, "max_bet": self.limits.max_bet,
-                           "hands_per_session": self.limits.hands_per_session}}
+        return {
+            "game": self.game_id,
+            "title": self.title,
+            "rules_version": RULES_VERSION,
+            "switches": {},
+            "seats": list(self.seats),
+            "decks": 1,
+            "jokers": 2,
+            "first_dealt": None,
+            "limits": {
+                "min_bet": self.limits.min_bet,
+                "max_bet": self.limits.max_bet,
+                "hands_per_session": self.limits.hands_per_session,
+            },
+        }
 
     def layout(self, state: ld.LDHand | None = None) -> tuple[Spot, ...]:
-        spots = [Spot(f"board/{p}", 0.1 + 0.8 * ((p - 1) % 5) / 4, 0.15 + 0.15 * ((p - 1) // 5), "card", None,
-                      f"board {p}") for p in ld.POSITIONS]
-        return (*spots, Spot("ld/draw", 0.5, 0.68, "card", ld.SEAT, "the bonus card"),
-                Spot("seat1/wager", 0.5, 0.88, "bet", ld.SEAT, "SEAT 1 wager"))
+        spots = [
+            Spot(
+                f"board/{p}",
+                0.1 + 0.8 * ((p - 1) % 5) / 4,
+                0.15 + 0.15 * ((p - 1) // 5),
+                "card",
+                None,
+                f"board {p}",
+            )
+            for p in ld.POSITIONS
+        ]
+        return (
+            *spots,
+            Spot("ld/draw", 0.5, 0.68, "card", ld.SEAT, "the bonus card"),
+            Spot("seat1/wager", 0.5, 0.88, "bet", ld.SEAT, "SEAT 1 wager"),
+        )
 
     def strategy(self, state: ld.LDHand) -> Event | None:
         from table_controller.games.split_decision.luck_strategy import next_event

@@ -21,7 +21,13 @@ from table_controller.shoe import Shoe
 
 BOARD_LAID = "board_laid"  # dealer: the board is shuffled and laid face down on board/1..15
 POSITIONS = range(1, 16)
-BOARD_SET = Counter({"A": 2, **dict.fromkeys(("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"), 1), DEVIL: 1})
+BOARD_SET = Counter(
+    {
+        "A": 2,
+        **dict.fromkeys(("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"), 1),
+        DEVIL: 1,
+    }
+)
 SEAT = "seat1"
 
 
@@ -71,7 +77,13 @@ class LDHand:
         """LD-3 step 2: revealed non-Devil positions; the low below the chosen high."""
         out = [p for p in self.picks if self.board[p].rank != DEVIL and p != self.high]
         if role == "high":  # a high that leaves some low below it
-            return [p for p in out if any(self.role_value(q, "low") < self.role_value(p, "high") for q in out if q != p)]
+            return [
+                p
+                for p in out
+                if any(
+                    self.role_value(q, "low") < self.role_value(p, "high") for q in out if q != p
+                )
+            ]
         if self.high is not None:
             top = self.role_value(self.high, "high")
             out = [p for p in out if self.role_value(p, "low") < top]
@@ -110,17 +122,26 @@ def card(r: LDHand, c: Card, spot: str | None) -> str | Irregularity:
     from_shoe = deal is not None and deal.spot == "ld/draw"
     if from_shoe and not r.shoe.can_hold(c):
         r.held_card, r.held_drawn = c, False
-        return Irregularity("impossible_card", r.shoe.why_impossible(c) if c.rank == DEVIL else
-                            f"the {c.name} ({c.code}) was already dealt since the shuffle", (c.code,))
+        return Irregularity(
+            "impossible_card",
+            r.shoe.why_impossible(c)
+            if c.rank == DEVIL
+            else f"the {c.name} ({c.code}) was already dealt since the shuffle",
+            (c.code,),
+        )
     if deal is not None and not from_shoe and c.is_joker:
         r.held_card, r.held_drawn = c, False
         return Irregularity("impossible_card", "a joker is not a board card (LD-2)", (c.code,))
     if deal is None:
         r.held_card, r.held_drawn = c, False
-        return Irregularity("unexpected_card", f"{c.code} arrived while the table waits for a decision", (c.code,))
+        return Irregularity(
+            "unexpected_card", f"{c.code} arrived while the table waits for a decision", (c.code,)
+        )
     if spot is not None and spot != deal.spot:
         r.held_card, r.held_drawn = c, False
-        return Irregularity("wrong_spot", f"{c.code} is at {spot}; it belongs at {deal.spot}", (c.code,))
+        return Irregularity(
+            "wrong_spot", f"{c.code} is at {spot}; it belongs at {deal.spot}", (c.code,)
+        )
     place(r, c, deal.spot)
     return f"{c.code} at {deal.spot}"
 
@@ -154,14 +175,19 @@ def outcome(r: LDHand) -> str:
 def settle(r: LDHand) -> Irregularity | None:
     counts = Counter(c.rank for c in r.board.values())
     if counts != BOARD_SET:
-        r.irregularity = Irregularity("board_incomplete", "LD-5: the fifteen board cards are not the board set "
-                                      f"(two aces, K to 2, the Devil): {' '.join(sorted(c.code for c in r.board.values()))}")
+        r.irregularity = Irregularity(
+            "board_incomplete",
+            "LD-5: the fifteen board cards are not the board set "
+            f"(two aces, K to 2, the Devil): {' '.join(sorted(c.code for c in r.board.values()))}",
+        )
         return r.irregularity
     r.outcome = outcome(r)
     r.phase = "pay"
     w = r.wager
     if r.outcome == "win":
-        why = "a joker" if r.draw and r.draw.is_joker else f"{r.draw.rank if r.draw else ''} between"
+        why = (
+            "a joker" if r.draw and r.draw.is_joker else f"{r.draw.rank if r.draw else ''} between"
+        )
         r.queue.append(Payment(SEAT, "wager", w, 0, w, w, f"{why}: 1 to 1", "LD-4"))
     elif r.outcome == "push":
         r.queue.append(Payment(SEAT, "wager", w, 0, w, 0, "a tie: push", "LD-4"))

@@ -40,13 +40,18 @@ def run_luck_scenario(data: dict[str, Any]) -> dict[str, Any]:
 
     unknown = set(data) - KEYS
     if unknown:
-        raise ScenarioError(f"unknown scenario keys: {', '.join(sorted(map(str, unknown)))} (known: {', '.join(sorted(KEYS))})")
+        raise ScenarioError(
+            f"unknown scenario keys: {', '.join(sorted(map(str, unknown)))} (known: {', '.join(sorted(KEYS))})"
+        )
     try:
         game = make_game("luck-of-the-draw")
         deck = [parse_card(str(c)) for c in _list(data, "deck", "card codes, top card first")]
     except (ConfigError, CardCodeError) as exc:
         raise ScenarioError(str(exc)) from None
-    hands = [_hand(n, h) for n, h in enumerate(_list(data, "hands", "hands such as {\"board\": [...], ...}"), 1)]
+    hands = [
+        _hand(n, h)
+        for n, h in enumerate(_list(data, "hands", 'hands such as {"board": [...], ...}'), 1)
+    ]
     steps: list[dict[str, Any]] = []
     played: list[dict[str, Any]] = []
     state = _step(game, game.new_hand(), Control(NEW_DECK, by="scenario"), steps)
@@ -58,7 +63,12 @@ def run_luck_scenario(data: dict[str, Any]) -> dict[str, Any]:
             break
         state = _play(game, state, hand, deck, steps)
         played.append(_hand_trace(game, state))
-    return {"game": "luck-of-the-draw", "hands": played, "net": sum(h["net"] for h in played), "steps": steps}
+    return {
+        "game": "luck-of-the-draw",
+        "hands": played,
+        "net": sum(h["net"] for h in played),
+        "steps": steps,
+    }
 
 
 def _list(data: dict[str, Any], key: str, what: str) -> list[Any]:
@@ -72,7 +82,9 @@ def _hand(n: int, hand: Any) -> dict[str, Any]:
     if hand == {"stop": True}:
         return hand
     if not isinstance(hand, dict) or set(hand) != HAND_KEYS:
-        raise ScenarioError(f"hand {n} is {{\"board\", \"picks\", \"high\", \"low\", \"wager\"}} or {{\"stop\": true}}")
+        raise ScenarioError(
+            f'hand {n} is {{"board", "picks", "high", "low", "wager"}} or {{"stop": true}}'
+        )
     board = hand["board"]
     if not isinstance(board, list) or len(board) != 15:
         raise ScenarioError(f"hand {n}: 'board' is the 15 board cards as laid, board/1 first")
@@ -80,27 +92,46 @@ def _hand(n: int, hand: Any) -> dict[str, Any]:
         cards = [parse_card(str(c)) for c in board]
     except CardCodeError as exc:
         raise ScenarioError(f"hand {n}: board: {exc}") from None
-    numbers = [*hand["picks"], hand["high"], hand["low"], hand["wager"]] if isinstance(hand["picks"], list) else [None]
-    if len(hand["picks"]) != 4 or any(isinstance(x, bool) or not isinstance(x, int) for x in numbers):
-        raise ScenarioError(f"hand {n}: 'picks' is four positions; 'high', 'low' positions; 'wager' cents")
+    numbers = (
+        [*hand["picks"], hand["high"], hand["low"], hand["wager"]]
+        if isinstance(hand["picks"], list)
+        else [None]
+    )
+    if len(hand["picks"]) != 4 or any(
+        isinstance(x, bool) or not isinstance(x, int) for x in numbers
+    ):
+        raise ScenarioError(
+            f"hand {n}: 'picks' is four positions; 'high', 'low' positions; 'wager' cents"
+        )
     return {**hand, "board": cards}
 
 
-def _play(game: Any, state: Any, hand: dict[str, Any], deck: list[Any], steps: list[dict[str, Any]]) -> Any:
+def _play(
+    game: Any, state: Any, hand: dict[str, Any], deck: list[Any], steps: list[dict[str, Any]]
+) -> Any:
     state = _step(game, state, Control(ld.BOARD_LAID, by="scenario"), steps)
     for pos in hand["picks"]:
         state = _step(game, state, Decision(ld.SEAT, f"pick_{pos}"), steps)
     while game.expected(state).deal is not None and state.phase == "reveal":
         spot = game.expected(state).deal.spot
-        state = _step(game, state, CardArrived(hand["board"][int(spot.split("/")[1]) - 1], spot), steps)
+        state = _step(
+            game, state, CardArrived(hand["board"][int(spot.split("/")[1]) - 1], spot), steps
+        )
     state = _step(game, state, Decision(ld.SEAT, f"high_{hand['high']}"), steps)
     state = _step(game, state, Decision(ld.SEAT, f"low_{hand['low']}"), steps)
     state = _step(game, state, Decision(ld.SEAT, "wager", hand["wager"]), steps)
     if not deck:
-        raise RuleViolation(f"step {len(steps) + 1}: the scenario's deck ran out; the bonus card needs a card")
+        raise RuleViolation(
+            f"step {len(steps) + 1}: the scenario's deck ran out; the bonus card needs a card"
+        )
     state = _step(game, state, CardArrived(deck.pop(0), "ld/draw"), steps)
     while (deal := game.expected(state).deal) is not None:
-        state = _step(game, state, CardArrived(hand["board"][int(deal.spot.split("/")[1]) - 1], deal.spot), steps)
+        state = _step(
+            game,
+            state,
+            CardArrived(hand["board"][int(deal.spot.split("/")[1]) - 1], deal.spot),
+            steps,
+        )
     while game.expected(state).payment is not None:
         state = _step(game, state, Control(PAID, by="scenario"), steps)
     return state
@@ -110,15 +141,22 @@ def _step(game: Any, state: Any, event: Event, steps: list[dict[str, Any]]) -> A
     new, effects = game.apply(state, event)
     held = impossible_card(effects)
     if held is not None:
-        raise ScenarioError(f"step {len(steps) + 1}: the deck holds a card this shoe cannot give: "
-                            f"{held.reason}")
+        raise ScenarioError(
+            f"step {len(steps) + 1}: the deck holds a card this shoe cannot give: {held.reason}"
+        )
     refused = next((e for e in effects if isinstance(e, Refused)), None)
     if refused is not None:
         raise RuleViolation(f"step {len(steps) + 1}: {refused.reason}", refused.legal)
     if new.irregularity is not None:
-        raise RuleViolation(f"step {len(steps) + 1}: {new.irregularity.kind}: {new.irregularity.reason}")
+        raise RuleViolation(
+            f"step {len(steps) + 1}: {new.irregularity.kind}: {new.irregularity.reason}"
+        )
     prompts = game.prompts(new)
-    step: dict[str, Any] = {"event": event_to_dict(event), "dealer": prompts.dealer_instruction, "table": prompts.figures}
+    step: dict[str, Any] = {
+        "event": event_to_dict(event),
+        "dealer": prompts.dealer_instruction,
+        "table": prompts.figures,
+    }
     settled = [e.payment.to_dict() for e in effects if isinstance(e, Settled)]
     if settled:
         step["settled"] = settled
@@ -129,8 +167,16 @@ def _step(game: Any, state: Any, event: Event, steps: list[dict[str, Any]]) -> A
 def _hand_trace(game: Any, state: Any) -> dict[str, Any]:
     result = game.result(state)
     revealed = [state.board[p].code for p in state.picks]
-    return {"hand": state.hand_no, "picks": list(state.picks), "revealed": revealed,
-            "high": {"position": state.high, "value": state.role_value(state.high, "high")},
-            "low": {"position": state.low, "value": state.role_value(state.low, "low")},
-            "wager": state.wager, "draw": state.draw.code, "devil": state.devil_revealed(), "outcome": state.outcome,
-            "net": result.seats[ld.SEAT].details["net"], "settlements": result.details["settlements"]}
+    return {
+        "hand": state.hand_no,
+        "picks": list(state.picks),
+        "revealed": revealed,
+        "high": {"position": state.high, "value": state.role_value(state.high, "high")},
+        "low": {"position": state.low, "value": state.role_value(state.low, "low")},
+        "wager": state.wager,
+        "draw": state.draw.code,
+        "devil": state.devil_revealed(),
+        "outcome": state.outcome,
+        "net": result.seats[ld.SEAT].details["net"],
+        "settlements": result.details["settlements"],
+    }

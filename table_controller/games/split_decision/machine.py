@@ -40,8 +40,19 @@ from table_controller.games.split_decision.round import SDRound, seat_words
 from table_controller.games.split_decision.switches import RULES_VERSION, Switches
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
-ACTIONS = ("keep_high", "keep_low", "refuse", "place_high", "place_low", "discard", "push", "keep",
-           "pass_to_seat1", "pass_to_seat2", "pass_to_seat3")
+ACTIONS = (
+    "keep_high",
+    "keep_low",
+    "refuse",
+    "place_high",
+    "place_low",
+    "discard",
+    "push",
+    "keep",
+    "pass_to_seat1",
+    "pass_to_seat2",
+    "pass_to_seat3",
+)
 
 
 class SplitDecisionGame:
@@ -65,27 +76,49 @@ class SplitDecisionGame:
         shoe = finished.shoe.discard(*finished.layout_cards())
         if flow.game_over(finished):
             return SDRound(self.switches, self.seats, shoe, game_no=finished.game_no + 1)
-        nxt = SDRound(self.switches, self.seats, shoe, game_no=finished.game_no, round_no=finished.round_no + 1,
-                      wins=dict(finished.wins), last_winner=finished.last_winner, new_game=False)
+        nxt = SDRound(
+            self.switches,
+            self.seats,
+            shoe,
+            game_no=finished.game_no,
+            round_no=finished.round_no + 1,
+            wins=dict(finished.wins),
+            last_winner=finished.last_winner,
+            new_game=False,
+        )
         if finished.void and finished.shoe.remaining == 0 and self.switches.SD4 == "void_round":
             return nxt  # SD-17: a full reshuffle first, and the game goes on
         nxt.start()
         return nxt
 
     def round_header(self, state: SDRound) -> dict[str, Any]:
-        return {"round": {
-            "phase": state.phase, "new_game": state.new_game, "game_no": state.game_no, "round_no": state.round_no,
-            "wins": dict(state.wins), "last_winner": state.last_winner, **shoe_header(state.shoe, burned=False),
-        }}
+        return {
+            "round": {
+                "phase": state.phase,
+                "new_game": state.new_game,
+                "game_no": state.game_no,
+                "round_no": state.round_no,
+                "wins": dict(state.wins),
+                "last_winner": state.last_winner,
+                **shoe_header(state.shoe, burned=False),
+            }
+        }
 
     def hand_from_header(self, header: dict[str, Any]) -> SDRound:
         start = header.get("round")
         if not isinstance(start, dict):
             return self.new_hand()
         shoe = shoe_from_header(Shoe.fresh(1, jokers=2), start)
-        r = SDRound(self.switches, self.seats, shoe, game_no=int(start.get("game_no", 1)),
-                    round_no=int(start.get("round_no", 1)), wins={str(k): int(v) for k, v in (start.get("wins") or {}).items()},
-                    last_winner=start.get("last_winner"), new_game=bool(start.get("new_game", True)))
+        r = SDRound(
+            self.switches,
+            self.seats,
+            shoe,
+            game_no=int(start.get("game_no", 1)),
+            round_no=int(start.get("round_no", 1)),
+            wins={str(k): int(v) for k, v in (start.get("wins") or {}).items()},
+            last_winner=start.get("last_winner"),
+            new_game=bool(start.get("new_game", True)),
+        )
         if start.get("phase") != "shuffle":
             r.start()
         return r
@@ -111,7 +144,9 @@ class SplitDecisionGame:
             r.held_card = None
             note = Irregularity("hardware", event.reason)
         else:
-            raise Refusal(f"Split Decision takes cards, decisions and controls (got {type(event).__name__})")
+            raise Refusal(
+                f"Split Decision takes cards, decisions and controls (got {type(event).__name__})"
+            )
         ended = self._result(r) if r.phase == "over" else None
         return step_effects(r, note, None, ended)
 
@@ -124,7 +159,10 @@ class SplitDecisionGame:
             if r.shoe.can_hold(event.card) and event.card != r.held_card:
                 r.shoe = r.shoe.draw(event.card).discard(event.card)
             return f"{event.card.code} arrived while the round is held for the pit boss; set aside"
-        raise Refusal("the round is held for the pit boss: " + " or ".join(flow.resolutions(r)).upper().replace("_", " "))
+        raise Refusal(
+            "the round is held for the pit boss: "
+            + " or ".join(flow.resolutions(r)).upper().replace("_", " ")
+        )
 
     def expected(self, state: SDRound) -> Expected:
         if state.phase == "over":
@@ -142,45 +180,94 @@ class SplitDecisionGame:
 
     def prompts(self, state: SDRound) -> TablePrompts:
         seats = tuple(seat_prompt(state, seat) for seat in self.seats)
-        return TablePrompts(self.game_id, instruction(state, self.expected(state)), seats, (), state.irregularity,
-                            self._result(state) if state.phase == "over" else None, table_figures(state))
+        return TablePrompts(
+            self.game_id,
+            instruction(state, self.expected(state)),
+            seats,
+            (),
+            state.irregularity,
+            self._result(state) if state.phase == "over" else None,
+            table_figures(state),
+        )
 
     def result(self, state: SDRound) -> HandResult | None:
         return self._result(state) if state.phase == "over" else None
 
     def _result(self, r: SDRound) -> HandResult:
         game_won = flow.game_over(r)
-        rule = "VOID" if r.void else ("SD-14" if r.winner and r.hands[r.winner].middle is None else "SD-5")
-        seats = {s: SeatResult("void" if r.void else "won" if s == r.winner else "lost", None, None, None, None, rule,
-                               {"wins": r.wins.get(s, 0), "slots": r.hands[s].slots_words if s in r.hands else "-/-",
-                                "chips": r.hands[s].chips if s in r.hands else 2,
-                                "out": r.hands[s].out if s in r.hands else False})
-                 for s in self.seats}
+        rule = (
+            "VOID"
+            if r.void
+            else ("SD-14" if r.winner and r.hands[r.winner].middle is None else "SD-5")
+        )
+        seats = {
+            s: SeatResult(
+                "void" if r.void else "won" if s == r.winner else "lost",
+                None,
+                None,
+                None,
+                None,
+                rule,
+                {
+                    "wins": r.wins.get(s, 0),
+                    "slots": r.hands[s].slots_words if s in r.hands else "-/-",
+                    "chips": r.hands[s].chips if s in r.hands else 2,
+                    "out": r.hands[s].out if s in r.hands else False,
+                },
+            )
+            for s in self.seats
+        }
         if r.void:
             words = f"round {r.round_no} void ({score(r)})"
         else:
-            words = f"{seat_words(r.winner or '')} wins round {r.round_no}" + (" and the game" if game_won else "") + \
-                f" ({score(r)})"
-        return HandResult(r.winner, rule, words, seats, void=r.void, details={
-            "game": r.game_no, "round": r.round_no, "wins": {s: r.wins.get(s, 0) for s in self.seats},
-            "game_over": game_won, "game_winner": r.winner if game_won else None})
+            words = (
+                f"{seat_words(r.winner or '')} wins round {r.round_no}"
+                + (" and the game" if game_won else "")
+                + f" ({score(r)})"
+            )
+        return HandResult(
+            r.winner,
+            rule,
+            words,
+            seats,
+            void=r.void,
+            details={
+                "game": r.game_no,
+                "round": r.round_no,
+                "wins": {s: r.wins.get(s, 0) for s in self.seats},
+                "game_over": game_won,
+                "game_winner": r.winner if game_won else None,
+            },
+        )
 
     def describe(self) -> dict[str, Any]:
-        return {"game": self.game_id, "title": self.title, "rules_version": RULES_VERSION,
-                "switches": self.switches.to_dict(), "seats": list(self.seats), "decks": 1, "jokers": 2,
-                "first_dealt": None}
+        return {
+            "game": self.game_id,
+            "title": self.title,
+            "rules_version": RULES_VERSION,
+            "switches": self.switches.to_dict(),
+            "seats": list(self.seats),
+            "decks": 1,
+            "jokers": 2,
+            "first_dealt": None,
+        }
 
     def layout(self, state: SDRound | None = None) -> tuple[Spot, ...]:
         """Each seat's offer, high, low and middle spots along the rail, the shoe and the discard."""
-        spots = [Spot("shoe", 0.12, 0.1, "card", None, "shoe"), Spot("discard", 0.88, 0.1, "card", None, "discard")]
+        spots = [
+            Spot("shoe", 0.12, 0.1, "card", None, "shoe"),
+            Spot("discard", 0.88, 0.1, "card", None, "discard"),
+        ]
         count = len(self.seats)
         for i, seat in enumerate(self.seats):
             x = 0.8 - 0.6 * i / (count - 1)
             who = seat_words(seat)
-            spots += [Spot(f"{seat}/offer", x, 0.45, "card", seat, f"{who} offer"),
-                      Spot(f"{seat}/high", x - 0.06, 0.75, "card", seat, f"{who} high"),
-                      Spot(f"{seat}/middle", x, 0.75, "card", seat, f"{who} middle"),
-                      Spot(f"{seat}/low", x + 0.06, 0.75, "card", seat, f"{who} low")]
+            spots += [
+                Spot(f"{seat}/offer", x, 0.45, "card", seat, f"{who} offer"),
+                Spot(f"{seat}/high", x - 0.06, 0.75, "card", seat, f"{who} high"),
+                Spot(f"{seat}/middle", x, 0.75, "card", seat, f"{who} middle"),
+                Spot(f"{seat}/low", x + 0.06, 0.75, "card", seat, f"{who} low"),
+            ]
         return tuple(spots)
 
     def strategy(self, state: SDRound) -> Event | None:

@@ -9,8 +9,16 @@ from typing import Any
 from table_controller.engine import Expected, SeatPrompt
 from table_controller.games.split_decision.round import WINS_NEEDED, SDRound, seat_words
 
-WORDS = {"keep_high": "keep high", "keep_low": "keep low", "refuse": "refuse", "place_high": "place it high",
-         "place_low": "place it low", "discard": "use a discard chip", "push": "take the push", "keep": "keep"}
+WORDS = {
+    "keep_high": "keep high",
+    "keep_low": "keep low",
+    "refuse": "refuse",
+    "place_high": "place it high",
+    "place_low": "place it low",
+    "discard": "use a discard chip",
+    "push": "take the push",
+    "keep": "keep",
+}
 
 
 def score(r: SDRound) -> str:
@@ -33,7 +41,10 @@ def instruction(r: SDRound, exp: Expected) -> str:
     if "reshuffle_discards" in exp.controls:
         if r.sw.SD4 == "void_round":
             return lead + "The stock is empty: the round ends with no winner (RESHUFFLE)"
-        return lead + "The stock is empty: shuffle every card not on the layout into a new stock (RESHUFFLE)"
+        return (
+            lead
+            + "The stock is empty: shuffle every card not on the layout into a new stock (RESHUFFLE)"
+        )
     if exp.deal is not None:
         verb = "Offer" if exp.deal.purpose == "head_start" else "Deal"
         return lead + f"{verb} {exp.deal.label}"
@@ -50,8 +61,10 @@ def instruction(r: SDRound, exp: Expected) -> str:
 def over_words(r: SDRound) -> str:
     if r.void:
         return f"Round {r.round_no} void: it counts for no seat ({score(r)}). " + (
-            "Shuffle every card before the next round" if r.sw.SD4 == "void_round" and r.shoe.remaining == 0
-            else "Deal the next round")
+            "Shuffle every card before the next round"
+            if r.sw.SD4 == "void_round" and r.shoe.remaining == 0
+            else "Deal the next round"
+        )
     who = seat_words(r.winner or "")
     if max(r.wins.values(), default=0) >= WINS_NEEDED:
         return f"{who} wins round {r.round_no} and the game, {score(r)}. Collect the cards; shuffle for the next game"
@@ -63,14 +76,26 @@ def seat_prompt(r: SDRound, seat: str) -> SeatPrompt:
     decisions = r.decisions()
     wins = r.wins.get(seat, 0)
     if hand is None:
-        return SeatPrompt(seat, "waiting", False, None, None, None, (), None, None, (), (), "", {"wins": wins})
-    offer = r.offer.code if r.offer is not None and (r.taker == seat or (r.head and r.head[0] == seat and
-                                                                         r.phase == "head_start")) else None
+        return SeatPrompt(
+            seat, "waiting", False, None, None, None, (), None, None, (), (), "", {"wins": wins}
+        )
+    offer = (
+        r.offer.code
+        if r.offer is not None
+        and (r.taker == seat or (r.head and r.head[0] == seat and r.phase == "head_start"))
+        else None
+    )
     figures: dict[str, Any] = {
-        "high": hand.high.card.code if hand.high else None, "high_value": hand.high.value if hand.high else None,
-        "low": hand.low.card.code if hand.low else None, "low_value": hand.low.value if hand.low else None,
-        "slots_words": hand.slots_words, "chips": hand.chips, "out": hand.out, "wins": wins,
-        "offer": offer, "middle": hand.middle.code if hand.middle else None,
+        "high": hand.high.card.code if hand.high else None,
+        "high_value": hand.high.value if hand.high else None,
+        "low": hand.low.card.code if hand.low else None,
+        "low_value": hand.low.value if hand.low else None,
+        "slots_words": hand.slots_words,
+        "chips": hand.chips,
+        "out": hand.out,
+        "wins": wins,
+        "offer": offer,
+        "middle": hand.middle.code if hand.middle else None,
     }
     cards = tuple(c for c in (figures["high"], figures["low"], figures["middle"], offer) if c)
     on_turn = seat in decisions or r.taker == seat
@@ -78,11 +103,30 @@ def seat_prompt(r: SDRound, seat: str) -> SeatPrompt:
     status = "finished" if over or hand.out else ("acting" if on_turn else "waiting")
     outcome = None if not over else ("void" if r.void else "won" if r.winner == seat else "lost")
     note = "out of the round" if hand.out else ""
-    return SeatPrompt(seat, status, on_turn, None, None, None, decisions.get(seat, ()), outcome, None, cards, (),
-                      note, figures)
+    return SeatPrompt(
+        seat,
+        status,
+        on_turn,
+        None,
+        None,
+        None,
+        decisions.get(seat, ()),
+        outcome,
+        None,
+        cards,
+        (),
+        note,
+        figures,
+    )
 
 
 def table_figures(r: SDRound) -> dict[str, Any]:
     left = r.remaining()
-    return {"game": r.game_no, "round": r.round_no, "wins": {s: r.wins.get(s, 0) for s in r.seats},
-            "first_seat": r.order[0] if r.order else None, "remaining": left, "remaining_count": len(left)}
+    return {
+        "game": r.game_no,
+        "round": r.round_no,
+        "wins": {s: r.wins.get(s, 0) for s in r.seats},
+        "first_seat": r.order[0] if r.order else None,
+        "remaining": left,
+        "remaining_count": len(left),
+    }

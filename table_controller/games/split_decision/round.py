@@ -47,7 +47,9 @@ class SDRound:
     hands: dict[str, SeatHand] = field(default_factory=dict)
     head: list[str] = field(default_factory=list)  # seats still to take their head start
     turn: str | None = None  # the seat on turn
-    taker: str | None = None  # who takes the next card (the seat on turn, or the one it was passed to)
+    taker: str | None = (
+        None  # who takes the next card (the seat on turn, or the one it was passed to)
+    )
     kept_blind: bool = False  # no peek: the seat on turn has decided keep or pass
     offer: Card | None = None
     legal: tuple[str, ...] = ()  # the decisions open on the offered card
@@ -98,18 +100,31 @@ class SDRound:
 
     def needs_blind_choice(self) -> bool:
         """SD-15: under SD2 = on a seat with no chips left decides keep or pass before its card."""
-        return (self.sw.SD2 == "on" and self.phase == "turns" and self.turn is not None and not self.kept_blind
-                and self.hands[self.turn].chips == 0 and len(self.seats_in()) > 1)
+        return (
+            self.sw.SD2 == "on"
+            and self.phase == "turns"
+            and self.turn is not None
+            and not self.kept_blind
+            and self.hands[self.turn].chips == 0
+            and len(self.seats_in()) > 1
+        )
 
     def next_deal(self) -> DealTo | None:
         if self.irregularity is not None or self.move is not None or self.offer is not None:
             return None
         if self.phase == "head_start" and self.head:
             seat = self.head[0]
-            return DealTo(f"{seat}/offer", seat, "head_start", f"{seat_words(seat)} a head-start card ({seat}/offer)")
+            return DealTo(
+                f"{seat}/offer",
+                seat,
+                "head_start",
+                f"{seat_words(seat)} a head-start card ({seat}/offer)",
+            )
         if self.phase == "turns" and self.taker is not None and not self.needs_blind_choice():
             seat = self.taker
-            return DealTo(f"{seat}/offer", seat, "turn", f"{seat_words(seat)} its card ({seat}/offer)")
+            return DealTo(
+                f"{seat}/offer", seat, "turn", f"{seat_words(seat)} its card ({seat}/offer)"
+            )
         return None
 
     def decisions(self) -> dict[str, tuple[str, ...]]:

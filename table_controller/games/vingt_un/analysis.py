@@ -36,11 +36,24 @@ def _rounds(text: str) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rounds", type=_rounds, default=20_000, help="rounds to deal (default 20000)")
-    parser.add_argument("--seats", type=int, default=5, choices=range(1, 8), metavar="1..7",
-                        help="seats in play (default 5)")
-    parser.add_argument("--switch", action="append", default=[], metavar="ID=VALUE",
-                        help="a Vingt-un rule switch (V1-V5), e.g. V1=pass_left (repeatable)")
+    parser.add_argument(
+        "--rounds", type=_rounds, default=20_000, help="rounds to deal (default 20000)"
+    )
+    parser.add_argument(
+        "--seats",
+        type=int,
+        default=5,
+        choices=range(1, 8),
+        metavar="1..7",
+        help="seats in play (default 5)",
+    )
+    parser.add_argument(
+        "--switch",
+        action="append",
+        default=[],
+        metavar="ID=VALUE",
+        help="a Vingt-un rule switch (V1-V5), e.g. V1=pass_left (repeatable)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the shuffles' seed (default 1)")
     parser.add_argument("--json", action="store_true", help="one JSON object on standard output")
 
@@ -71,13 +84,19 @@ def simulate(game: Any, rounds: int, seed: int) -> dict[str, Mean]:
             continue
         event, cards = next_event(game, state, exp, cards, rng)
         state, effects = game.apply(state, event)
-        if effects and isinstance(effects[0], Refused):  # e.g. a seat's bank: the autopilot cannot play it yet
-            raise ConfigError(f"the simulation stopped after {done} rounds: the engine refused the autopilot's "
-                              f"{event!r}: {effects[0].reason}")
+        if effects and isinstance(
+            effects[0], Refused
+        ):  # e.g. a seat's bank: the autopilot cannot play it yet
+            raise ConfigError(
+                f"the simulation stopped after {done} rounds: the engine refused the autopilot's "
+                f"{event!r}: {effects[0].reason}"
+            )
     return tallies
 
 
-def next_event(game: Any, state: Any, exp: Any, cards: list[Any], rng: random.Random) -> tuple[Any, list[Any]]:
+def next_event(
+    game: Any, state: Any, exp: Any, cards: list[Any], rng: random.Random
+) -> tuple[Any, list[Any]]:
     if exp.payment is not None:
         return Control(PAID, by="simulation"), cards
     if NEW_DECK in exp.controls and exp.deal is None:
@@ -88,7 +107,10 @@ def next_event(game: Any, state: Any, exp: Any, cards: list[Any], rng: random.Ra
         cards = list(state.shoe.discarded)
         rng.shuffle(cards)
         return Control(RESHUFFLE, by="simulation"), cards
-    for seat, acts in exp.decisions.items():  # a seat's bank: every other seat sits in (the autopilot does not)
+    for (
+        seat,
+        acts,
+    ) in exp.decisions.items():  # a seat's bank: every other seat sits in (the autopilot does not)
         if acts == ("sit_in",) and seat not in state.seats_in:
             return Decision(seat, "sit_in"), cards
     event = game.strategy(state)
@@ -111,27 +133,48 @@ def record(state: Any, tallies: dict[str, Mean]) -> None:
         tallies.setdefault(f"{banker} seat", Mean()).add(nets.get(s, 0) / STAKE)
 
 
-def figures(game: Any, tallies: dict[str, Mean], args: argparse.Namespace, cpu: float) -> dict[str, Any]:
-    rows = {who: {"rounds": m.n, "banker_edge_pct": -100 * m.mean, "banker_edge_pct_ci95": 100 * m.half_width,
-                  "sd_per_stake": _sd(tallies[f"{who} seat"])}
-            for who, m in sorted(tallies.items()) if not who.endswith(" seat")}
-    return {"game": "vingt-un", "seats": len(game.seats), "rounds": args.rounds, "seed": args.seed,
-            "switches": game.switches.to_dict(), "method": "simulated through the rules engine (not exact)",
-            "strategy": "the autopilot's: stake $10.00, divide aces and eights, draw to 16, stand on 17; a seat "
-                        "banker stands on 17 and never doubles (not derived)",
-            "banker": rows, "cpu_seconds": round(cpu, 2)}
+def figures(
+    game: Any, tallies: dict[str, Mean], args: argparse.Namespace, cpu: float
+) -> dict[str, Any]:
+    rows = {
+        who: {
+            "rounds": m.n,
+            "banker_edge_pct": -100 * m.mean,
+            "banker_edge_pct_ci95": 100 * m.half_width,
+            "sd_per_stake": _sd(tallies[f"{who} seat"]),
+        }
+        for who, m in sorted(tallies.items())
+        if not who.endswith(" seat")
+    }
+    return {
+        "game": "vingt-un",
+        "seats": len(game.seats),
+        "rounds": args.rounds,
+        "seed": args.seed,
+        "switches": game.switches.to_dict(),
+        "method": "simulated through the rules engine (not exact)",
+        "strategy": "the autopilot's: stake $10.00, divide aces and eights, draw to 16, stand on 17; a seat "
+        "banker stands on 17 and never doubles (not derived)",
+        "banker": rows,
+        "cpu_seconds": round(cpu, 2),
+    }
 
 
 def _sd(m: Mean) -> float:
     """The standard deviation of one seat's result per first stake (sample)."""
-    return max(0.0, (m.squares - m.total ** 2 / m.n) / max(1, m.n - 1)) ** 0.5 if m.n else 0.0
+    return max(0.0, (m.squares - m.total**2 / m.n) / max(1, m.n - 1)) ** 0.5 if m.n else 0.0
 
 
 def words(report: dict[str, Any]) -> str:
-    lines = [f"Vingt-un, {report['seats']} seats, {report['rounds']:,} rounds (seed {report['seed']}), "
-             f"{report['method']}; {report['cpu_seconds']} s CPU", f"Strategy: {report['strategy']}."]
+    lines = [
+        f"Vingt-un, {report['seats']} seats, {report['rounds']:,} rounds (seed {report['seed']}), "
+        f"{report['method']}; {report['cpu_seconds']} s CPU",
+        f"Strategy: {report['strategy']}.",
+    ]
     for who, row in report["banker"].items():
-        lines.append(f"  banker {'the house' if who == HOUSE else 'a seat'}: edge over a seat "
-                     f"{row['banker_edge_pct']:+.3f}% \u00b1 {row['banker_edge_pct_ci95']:.3f} (95%) of the first "
-                     f"stake, {row['rounds']:,} rounds; a seat's sd {row['sd_per_stake']:.3f} stakes")
+        lines.append(
+            f"  banker {'the house' if who == HOUSE else 'a seat'}: edge over a seat "
+            f"{row['banker_edge_pct']:+.3f}% \u00b1 {row['banker_edge_pct_ci95']:.3f} (95%) of the first "
+            f"stake, {row['rounds']:,} rounds; a seat's sd {row['sd_per_stake']:.3f} stakes"
+        )
     return "\n".join(lines)

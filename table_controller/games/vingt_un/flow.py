@@ -44,7 +44,9 @@ def stake(r: Round, seat: str, amount: int | None) -> str:
     lim = r.limits
     if amount is None or not lim.min_stake <= amount <= lim.max_stake:
         shown = "no amount" if amount is None else money(amount)
-        raise Refusal(f"a stake lies from {money(lim.min_stake)} to {money(lim.max_stake)} (got {shown}) (V-13)")
+        raise Refusal(
+            f"a stake lies from {money(lim.min_stake)} to {money(lim.max_stake)} (got {shown}) (V-13)"
+        )
     play = r.plays[seat]
     play.stake = play.hands[0].stake = amount
     if all(r.plays[s].stake for s in r.deal_order()):
@@ -109,7 +111,13 @@ def naturals_step(r: Round) -> None:
             hand.outcome = "natural"
             r.shoe = r.shoe.discard(*hand.cards)
             r.naturals_paid.append(seat)
-            r.pay(seat, 0, 2 * hand.stake, "a natural, double stake: turn it up, then onto the pone pile", "V-16")
+            r.pay(
+                seat,
+                0,
+                2 * hand.stake,
+                "a natural, double stake: turn it up, then onto the pone pile",
+                "V-16",
+            )
     r.after = "play"
 
 
@@ -145,7 +153,13 @@ def draw_card(r: Round, c: Card) -> None:
     if value > 21:
         hand.over, hand.gone, hand.outcome = True, True, "over-drawn"
         r.shoe = r.shoe.discard(*hand.cards)
-        r.pay(seat, index, -hand.stake, f"over-drawn with {value}: throw the hand on the pone pile unexposed", "V-17")
+        r.pay(
+            seat,
+            index,
+            -hand.stake,
+            f"over-drawn with {value}: throw the hand on the pone pile unexposed",
+            "V-17",
+        )
         r.after = "next_turn"
         proceed(r)
     elif value == 21:
@@ -158,7 +172,9 @@ def divide(r: Round, seat: str, index: int, amount: int | None) -> str:
     lim = r.limits
     if amount is None or not lim.min_stake <= amount <= lim.max_stake:
         shown = "no amount" if amount is None else money(amount)
-        raise Refusal(f"a divided hand's stake lies from {money(lim.min_stake)} to {money(lim.max_stake)} (got {shown}) (V-23)")
+        raise Refusal(
+            f"a divided hand's stake lies from {money(lim.min_stake)} to {money(lim.max_stake)} (got {shown}) (V-23)"
+        )
     placed = amount * 2 if r.doubled and r.sw.V5 == "doubled" else amount
     hands = r.plays[seat].hands
     hand = hands[index]
@@ -167,8 +183,10 @@ def divide(r: Round, seat: str, index: int, amount: int | None) -> str:
     hands.append(Hand([moved], placed, divided=True))
     k = len(hands)
     r.order = [(seat, index, f"{seat}/h{index + 1}/card2"), (seat, k - 1, f"{seat}/h{k}/card2")]
-    r.confirm = f"{seat_words(seat)} divides: move hand {index + 1}'s second card to {seat}/h{k}/card1 " \
-                f"and place {money(placed)} on its stake"
+    r.confirm = (
+        f"{seat_words(seat)} divides: move hand {index + 1}'s second card to {seat}/h{k}/card1 "
+        f"and place {money(placed)} on its stake"
+    )
     return f"{seat_words(seat)} hand {index + 1} divides, {money(placed)} on hand {k}"
 
 
@@ -229,7 +247,14 @@ def end_step(r: Round) -> None:
 
 
 STEPS = {
-    "double": double_step, "second": second_step, "naturals": naturals_step, "play": play_step,
-    "next_turn": next_turn, "banker": banker_step, "settle": settle_standing, "gather": gather_step,
-    "collect": collect_step, "end": end_step,
+    "double": double_step,
+    "second": second_step,
+    "naturals": naturals_step,
+    "play": play_step,
+    "next_turn": next_turn,
+    "banker": banker_step,
+    "settle": settle_standing,
+    "gather": gather_step,
+    "collect": collect_step,
+    "end": end_step,
 }

@@ -30,12 +30,26 @@ def card(r: Round, event: CardArrived) -> str | Irregularity:
         return held_round_card(r, event)
     if c.is_joker or not r.shoe.can_hold(c):
         r.held_card, r.held_drawn = c, False
-        return Irregularity("impossible_card", f"{c.code} cannot be dealt: {where_is(r, c)}; set it aside", (c.code,))
+        return Irregularity(
+            "impossible_card",
+            f"{c.code} cannot be dealt: {where_is(r, c)}; set it aside",
+            (c.code,),
+        )
     deal = r.deal_now()
     if deal is None:
-        return hold(r, c, "unexpected_card", f"Card {c.code} was not asked for: leave it aside and call the pit boss")
+        return hold(
+            r,
+            c,
+            "unexpected_card",
+            f"Card {c.code} was not asked for: leave it aside and call the pit boss",
+        )
     if event.spot is not None and event.spot != deal.spot:
-        return hold(r, c, "wrong_spot", f"{c.code} lies at {event.spot}; it belongs at {deal.spot}: move it there")
+        return hold(
+            r,
+            c,
+            "wrong_spot",
+            f"{c.code} lies at {event.spot}; it belongs at {deal.spot}: move it there",
+        )
     r.shoe = r.shoe.draw(c)
     return place(r, c, deal)
 
@@ -45,7 +59,12 @@ def held_round_card(r: Round, event: CardArrived) -> str | Irregularity:
     irr, c = r.irregularity, event.card
     assert irr is not None
     deal = r_deal_after_clear(r)
-    if irr.kind == "wrong_spot" and c == r.held_card and deal is not None and event.spot == deal.spot:
+    if (
+        irr.kind == "wrong_spot"
+        and c == r.held_card
+        and deal is not None
+        and event.spot == deal.spot
+    ):
         r.irregularity, r.held_card = None, None
         return place(r, c, deal)
     if r.shoe.can_hold(c):  # it left the shoe: it goes to the pone pile unused, as a burned card
@@ -88,7 +107,9 @@ def place(r: Round, c: Card, deal: DealTo) -> str:
         who, index, _ = r.order.pop(0)
         (r.banker_cards if who == "banker" else r.plays[who].hands[index].cards).append(c)
         if not r.order:
-            {"first": flow.after_first, "second": flow.after_second, "play": flow.after_completing}[r.phase](r)
+            {"first": flow.after_first, "second": flow.after_second, "play": flow.after_completing}[
+                r.phase
+            ](r)
     elif r.phase == "play":
         flow.draw_card(r, c)
     else:
@@ -100,9 +121,14 @@ def place(r: Round, c: Card, deal: DealTo) -> str:
 def decide(r: Round, event: Decision) -> str:
     legal = r.decisions().get(event.seat, ())
     if event.action not in legal:
-        now = "; ".join(f"{seat_words(s)}: {', '.join(a)}" for s, a in r.decisions().items()) or "none"
-        raise Refusal(f"{seat_words(event.seat)} cannot {event.action.upper().replace('_', ' ')} now (V-35); legal now: {now}",
-                      tuple(a for acts in r.decisions().values() for a in acts))
+        now = (
+            "; ".join(f"{seat_words(s)}: {', '.join(a)}" for s, a in r.decisions().items())
+            or "none"
+        )
+        raise Refusal(
+            f"{seat_words(event.seat)} cannot {event.action.upper().replace('_', ' ')} now (V-35); legal now: {now}",
+            tuple(a for acts in r.decisions().values() for a in acts),
+        )
     if event.amount is not None and event.action not in flow.AMOUNT_ACTIONS:
         raise Refusal(f"{event.action} takes no amount")
     seat, action = event.seat, event.action
@@ -167,7 +193,10 @@ def control(r: Round, event: Control) -> str:
     if name in (VOID_HAND, ACCEPT_CARD, BURN_CARD):
         return pit_boss(r, name, event.by)
     if r.irregularity is not None:
-        raise Refusal("the round is held for the pit boss: " + ", ".join(resolutions(r)).upper().replace("_", " "))
+        raise Refusal(
+            "the round is held for the pit boss: "
+            + ", ".join(resolutions(r)).upper().replace("_", " ")
+        )
     if name == PAID:
         if not r.queue:
             raise Refusal("there is no payment to confirm now")
@@ -183,7 +212,9 @@ def control(r: Round, event: Control) -> str:
         return f"done: {words}"
     if name == NEW_DECK:
         if r.phase != "shuffle":
-            raise Refusal("the pack is shuffled only at the opening and from the pone pile (V-11, V-27)")
+            raise Refusal(
+                "the pack is shuffled only at the opening and from the pone pile (V-11, V-27)"
+            )
         r.shoe, r.phase = Shoe.fresh(1), "seats"
         return "the pack is shuffled, cut and loaded (V-11)"
     if name == SEATS_IN:
@@ -200,7 +231,9 @@ def reshuffle(r: Round) -> str:
     """V-27 / V-28: the pone pile becomes the new stock."""
     empty = r.shoe.remaining == 0 and r.shoe.discarded and r.next_deal() is not None
     if not (r.must_shuffle or empty):
-        raise Refusal("the pone pile is shuffled only when the last card is withheld or the stock is empty (V-27)")
+        raise Refusal(
+            "the pone pile is shuffled only when the last card is withheld or the stock is empty (V-27)"
+        )
     r.shoe = r.shoe.reshuffle_discards()
     r.must_shuffle = False
     return f"the pone pile is shuffled into a new stock of {r.shoe.remaining} cards"
@@ -232,8 +265,10 @@ def pit_boss(r: Round, name: str, by: str) -> str:
             raise Refusal("there is no round in play to void")
         return void(r, by)
     if name not in resolutions(r):
-        raise Refusal(f"{name.upper().replace('_', ' ')} does not resolve this now; "
-                      f"legal: {', '.join(resolutions(r)) or 'nothing is held'}")
+        raise Refusal(
+            f"{name.upper().replace('_', ' ')} does not resolve this now; "
+            f"legal: {', '.join(resolutions(r)) or 'nothing is held'}"
+        )
     held, r.irregularity, r.held_card = r.held_card, None, None
     if name == BURN_CARD:
         r.shoe = r.shoe.discard(held) if r.held_drawn else r.shoe.burn(held)  # type: ignore[arg-type]

@@ -25,8 +25,11 @@ def total_words(cards: list[Card]) -> str:
 
 def is_natural_pair(cards: list[Card]) -> bool:
     """An ace and a ten-value card."""
-    return len(cards) == 2 and {cards[0].rank == "A", cards[1].rank == "A"} == {True, False} and \
-        any(c.rank in TEN_VALUES for c in cards)
+    return (
+        len(cards) == 2
+        and {cards[0].rank == "A", cards[1].rank == "A"} == {True, False}
+        and any(c.rank in TEN_VALUES for c in cards)
+    )
 
 
 @dataclass
@@ -35,7 +38,9 @@ class Hand:
 
     cards: list[Card] = field(default_factory=list)
     stake: int = 0
-    divided: bool = False  # made by dividing, or divided itself: 21 on two cards is not a natural (V-4)
+    divided: bool = (
+        False  # made by dividing, or divided itself: 21 on two cards is not a natural (V-4)
+    )
     drawn: int = 0  # cards drawn to it (card3 on); a hand with one may not divide (V-22)
     stood: bool = False
     over: bool = False  # over-drawn (R8)

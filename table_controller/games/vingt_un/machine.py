@@ -42,7 +42,18 @@ from table_controller.games.vingt_un.switches import RULES_VERSION, Limits, Swit
 from table_controller.money import signed
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
-ACTIONS = ("sit_in", "sit_out", "stake", "double", "no_double", "draw", "stand", "divide", "take_bank", "decline_bank")
+ACTIONS = (
+    "sit_in",
+    "sit_out",
+    "stake",
+    "double",
+    "no_double",
+    "draw",
+    "stand",
+    "divide",
+    "take_bank",
+    "decline_bank",
+)
 
 
 class VingtUnGame:
@@ -60,17 +71,25 @@ class VingtUnGame:
     # ----- rounds ----------------------------------------------------------------------------------
     def new_hand(self) -> Round:
         """The session's first round: the pack is shuffled first (V-11); every seat in."""
-        return Round(self.switches, self.limits, self.seats, Shoe.fresh(1), seats_in=list(self.seats))
+        return Round(
+            self.switches, self.limits, self.seats, Shoe.fresh(1), seats_in=list(self.seats)
+        )
 
     def next_hand(self, finished: Round) -> Round:
         """The round after ``finished``: the same stock and pone pile (V-26), the same seats in
         ("same as last round", V-12), the bank where the round left it (V-33)."""
         changed = finished.bank_round < 0
         banker = finished.bank_after()
-        nxt = Round(self.switches, self.limits, self.seats, finished.shoe, phase="seats",
-                    banker=banker,
-                    bank_round=0 if changed else finished.bank_round + 1,
-                    seats_in=[s for s in finished.seats_in if s != banker])
+        nxt = Round(
+            self.switches,
+            self.limits,
+            self.seats,
+            finished.shoe,
+            phase="seats",
+            banker=banker,
+            bank_round=0 if changed else finished.bank_round + 1,
+            seats_in=[s for s in finished.seats_in if s != banker],
+        )
         return nxt
 
     def starts_next_hand(self, event: Event) -> bool:
@@ -82,24 +101,38 @@ class VingtUnGame:
     def round_header(self, state: Round) -> dict[str, Any]:
         """Where a round starts: the stock and pone pile, the seats in, the bank, so a logged
         round replays on its own."""
-        return {"round": {
-            "phase": state.phase, **shoe_header(state.shoe, pile="pile"), "seats_in": list(state.seats_in), "banker": state.banker,
-            "bank_round": state.bank_round,
-        }}
+        return {
+            "round": {
+                "phase": state.phase,
+                **shoe_header(state.shoe, pile="pile"),
+                "seats_in": list(state.seats_in),
+                "banker": state.banker,
+                "bank_round": state.bank_round,
+            }
+        }
 
     def hand_from_header(self, header: dict[str, Any]) -> Round:
         start = header.get("round")
         if not isinstance(start, dict):
             return self.new_hand()
         shoe = shoe_from_header(Shoe.fresh(1), start, pile="pile")
-        return Round(self.switches, self.limits, self.seats, shoe, phase=str(start.get("phase", "seats")),
-                     banker=str(start.get("banker", HOUSE)), bank_round=int(start.get("bank_round", 0)),
-                     seats_in=[str(s) for s in start.get("seats_in", self.seats)])
+        return Round(
+            self.switches,
+            self.limits,
+            self.seats,
+            shoe,
+            phase=str(start.get("phase", "seats")),
+            banker=str(start.get("banker", HOUSE)),
+            bank_round=int(start.get("bank_round", 0)),
+            seats_in=[str(s) for s in start.get("seats_in", self.seats)],
+        )
 
     # ----- the engine interface ----------------------------------------------------------------------
     def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
         if state.phase == "over":
-            return state, (Refused("the round is over: the next round starts with its seats (SEATS IN)"),)
+            return state, (
+                Refused("the round is over: the next round starts with its seats (SEATS IN)"),
+            )
         return stepped(state, event, self._step)
 
     def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
@@ -160,32 +193,66 @@ class VingtUnGame:
             if play is None:
                 continue
             net = sum(p.net for p in r.settled if p.seat == seat)
-            outcome = "void" if voided(r, play) else (
-                "win" if net > 0 else "lose" if net < 0 else "push")
+            outcome = (
+                "void" if voided(r, play) else ("win" if net > 0 else "lose" if net < 0 else "push")
+            )
             hands = []
             for h in play.hands:
-                cards = [c.code for c, hide in zip(h.cards, hand_hidden(h), strict=False) if not (public and hide)]
-                hands.append({"cards": cards, "total": None if public and any(hand_hidden(h)) else h.total,
-                              "outcome": h.outcome, "stake": h.stake, "net": h.net})
+                cards = [
+                    c.code
+                    for c, hide in zip(h.cards, hand_hidden(h), strict=False)
+                    if not (public and hide)
+                ]
+                hands.append(
+                    {
+                        "cards": cards,
+                        "total": None if public and any(hand_hidden(h)) else h.total,
+                        "outcome": h.outcome,
+                        "stake": h.stake,
+                        "net": h.net,
+                    }
+                )
             method = ", ".join(h.outcome or "" for h in play.hands)
             rule = "VOID" if outcome == "void" else "V-19"
-            seats[seat] = SeatResult(outcome, method, None, None, None, rule,
-                                     {"net": net, "hands": hands})
+            seats[seat] = SeatResult(
+                outcome, method, None, None, None, rule, {"net": net, "hands": hands}
+            )
         banker_net = -sum(p.net for p in r.settled)
         banker = [c.code for c in r.banker_cards] if (r.banker_up or not public) else []
         who = "house" if r.banker == HOUSE else seat_words(r.banker)
-        words = void_words(seats) if r.void else (
-            f"banker ({who}) {' '.join(banker) or 'not turned up'} {signed(banker_net)}; "
-            + "; ".join(f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items()))
-        return HandResult(None, "VOID" if r.void else "V-19", words, seats, void=r.void,
-                          details={"banker": banker, "bank": r.banker, "banker_net": banker_net,
-                                   "settlements": [p.to_dict() for p in r.settled]})
+        words = (
+            void_words(seats)
+            if r.void
+            else (
+                f"banker ({who}) {' '.join(banker) or 'not turned up'} {signed(banker_net)}; "
+                + "; ".join(f"{seat_words(s)} {signed(v.details['net'])}" for s, v in seats.items())
+            )
+        )
+        return HandResult(
+            None,
+            "VOID" if r.void else "V-19",
+            words,
+            seats,
+            void=r.void,
+            details={
+                "banker": banker,
+                "bank": r.banker,
+                "banker_net": banker_net,
+                "settlements": [p.to_dict() for p in r.settled],
+            },
+        )
 
     def describe(self) -> dict[str, Any]:
         return {
-            "game": self.game_id, "title": self.title, "rules_version": RULES_VERSION,
-            "switches": self.switches.to_dict(), "seats": list(self.seats), "decks": 1, "first_dealt": None,
-            "dealer_label": "BANKER", "buttons": "legal",
+            "game": self.game_id,
+            "title": self.title,
+            "rules_version": RULES_VERSION,
+            "switches": self.switches.to_dict(),
+            "seats": list(self.seats),
+            "decks": 1,
+            "first_dealt": None,
+            "dealer_label": "BANKER",
+            "buttons": "legal",
             "limits": {"min_stake": self.limits.min_stake, "max_stake": self.limits.max_stake},
         }
 
@@ -193,20 +260,48 @@ class VingtUnGame:
     def layout(self, state: Round | None = None) -> tuple[Spot, ...]:
         """The rules' spots: the shoe and the pone pile, the banker's cards across the top, each
         seat's stake and hands h1..h4 along the rail (seat1 on the dealer's left)."""
-        spots = [Spot("shoe", 0.12, 0.1, "card", None, "the shoe (the stock)"),
-                 Spot("pone/pile", 0.88, 0.1, "card", None, "the pone pile")]
-        spots += [Spot(f"banker/card{n}", 0.36 + 0.06 * (n - 1), 0.14, "card", None, f"the banker's card {n}")
-                  for n in range(1, 8)]
+        spots = [
+            Spot("shoe", 0.12, 0.1, "card", None, "the shoe (the stock)"),
+            Spot("pone/pile", 0.88, 0.1, "card", None, "the pone pile"),
+        ]
+        spots += [
+            Spot(
+                f"banker/card{n}",
+                0.36 + 0.06 * (n - 1),
+                0.14,
+                "card",
+                None,
+                f"the banker's card {n}",
+            )
+            for n in range(1, 8)
+        ]
         count = len(self.seats)
         for i, seat in enumerate(self.seats):
             x = 0.92 - 0.84 * (i / max(1, count - 1)) if count > 1 else 0.5
             hands = len(state.plays[seat].hands) if state is not None and seat in state.plays else 1
             for k in range(1, hands + 1):
                 hx = x + 0.025 * (k - 1)
-                spots.append(Spot(f"{seat}/h{k}/stake", hx, 0.92, "bet", seat, f"{seat_words(seat)} hand {k} stake"))
+                spots.append(
+                    Spot(
+                        f"{seat}/h{k}/stake",
+                        hx,
+                        0.92,
+                        "bet",
+                        seat,
+                        f"{seat_words(seat)} hand {k} stake",
+                    )
+                )
                 for m in range(1, 6):
-                    spots.append(Spot(f"{seat}/h{k}/card{m}", hx + 0.01 * (m - 1), 0.78 - 0.02 * (m - 1), "card", seat,
-                                      f"{seat_words(seat)} hand {k} card {m}"))
+                    spots.append(
+                        Spot(
+                            f"{seat}/h{k}/card{m}",
+                            hx + 0.01 * (m - 1),
+                            0.78 - 0.02 * (m - 1),
+                            "card",
+                            seat,
+                            f"{seat_words(seat)} hand {k} card {m}",
+                        )
+                    )
         return tuple(spots)
 
     def strategy(self, state: Round) -> Event | None:
@@ -217,7 +312,11 @@ class VingtUnGame:
 
 def void_words(seats: dict[str, SeatResult]) -> str:
     """A void round's result in words: the stakes returned, and which settlements stand (V-36)."""
-    stand = [f"{seat_words(s)} {signed(v.details['net'])}"
-             for s, v in seats.items() if v.outcome != "void"]
+    stand = [
+        f"{seat_words(s)} {signed(v.details['net'])}"
+        for s, v in seats.items()
+        if v.outcome != "void"
+    ]
     return "round void: unsettled stakes returned" + (
-        f"; settlements made before the void stand (V-36): {', '.join(stand)}" if stand else "")
+        f"; settlements made before the void stand (V-36): {', '.join(stand)}" if stand else ""
+    )

@@ -18,9 +18,18 @@ from table_controller.games.vingt_un.hands import Hand, total
 from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
 from table_controller.money import money
 
-PLAY_WORDS = {"draw": "draw", "stand": "stand", "divide": "divide", "stake": "stake", "double": "double",
-              "no_double": "no double", "take_bank": "take the bank", "decline_bank": "decline the bank",
-              "sit_in": "sit in", "sit_out": "sit out"}
+PLAY_WORDS = {
+    "draw": "draw",
+    "stand": "stand",
+    "divide": "divide",
+    "stake": "stake",
+    "double": "double",
+    "no_double": "no double",
+    "take_bank": "take the bank",
+    "decline_bank": "decline the bank",
+    "sit_in": "sit in",
+    "sit_out": "sit out",
+}
 
 
 def payment_words(p: Payment, r: Round | None = None) -> str:
@@ -53,11 +62,16 @@ def instruction(r: Round, exp: Expected, public: bool = False) -> str:
     lead = f"{r.note} " if r.note else ""
     if r.irregularity is not None:
         ways = ", ".join(c.upper().replace("_", " ") for c in exp.controls)
-        return f"IRREGULARITY: {r.irregularity.reason}. Hold the round and call the pit boss: {ways}"
+        return (
+            f"IRREGULARITY: {r.irregularity.reason}. Hold the round and call the pit boss: {ways}"
+        )
     if exp.hand_over:
         who = "the house" if r.bank_after() == HOUSE else f"{seat_words(r.bank_after())}"
-        return lead + ("Round void: unsettled stakes returned. " if r.void else "Round over. ") + \
-            f"Next round: mark the seats in; the bank is with {who}"
+        return (
+            lead
+            + ("Round void: unsettled stakes returned. " if r.void else "Round over. ")
+            + f"Next round: mark the seats in; the bank is with {who}"
+        )
     if exp.payment is not None:
         words = payment_words(exp.payment, r)
         return lead + (re.sub(r"over-drawn with \d+", "over-drawn", words) if public else words)
@@ -87,7 +101,11 @@ def decision_words(r: Round, exp: Expected, public: bool = False) -> str:
     if r.phase == "play" and r.turn is not None:
         hand = r.plays[seat].hands[r.turn[1]]
         total_words = "" if public and any(hand_hidden(hand)) else f" ({_total_words(hand.cards)})"
-        return f"{r.hand_words(seat, r.turn[1])}{total_words}: " + " or ".join(PLAY_WORDS[a] for a in acts) + "?"
+        return (
+            f"{r.hand_words(seat, r.turn[1])}{total_words}: "
+            + " or ".join(PLAY_WORDS[a] for a in acts)
+            + "?"
+        )
     if r.phase == "banker":
         return f"The banker {seat_words(seat)} ({_total_words(r.banker_cards)}): draw or stand?"
     if r.phase == "double":
@@ -120,9 +138,17 @@ def hand_figure(r: Round, seat: str, index: int, hand: Hand) -> dict[str, Any]:
     elif hand.is_natural:
         words = "natural"
     return {
-        "hand": index + 1, "cards": [c.code for c in hand.cards], "hidden": hidden,
-        "total": value if hand.cards else None, "total_words": words, "bet": hand.stake, "bet_word": "stake",
-        "doubled": r.doubled, "outcome": hand.outcome, "net": hand.net, "on_turn": r.turn == (seat, index),
+        "hand": index + 1,
+        "cards": [c.code for c in hand.cards],
+        "hidden": hidden,
+        "total": value if hand.cards else None,
+        "total_words": words,
+        "bet": hand.stake,
+        "bet_word": "stake",
+        "doubled": r.doubled,
+        "outcome": hand.outcome,
+        "net": hand.net,
+        "on_turn": r.turn == (seat, index),
         "natural": hand.natural,
     }
 
@@ -138,25 +164,76 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
     decisions = r.decisions()
     on_turn = seat in decisions and r.phase not in ("seats",)
     if seat == r.banker:
-        return SeatPrompt(seat, "acting" if on_turn else "waiting", on_turn, None, None, None, decisions.get(seat, ()),
-                          None, None, (), (), "the banker", {"main": 0, "hands": [], "banker": True})
+        return SeatPrompt(
+            seat,
+            "acting" if on_turn else "waiting",
+            on_turn,
+            None,
+            None,
+            None,
+            decisions.get(seat, ()),
+            None,
+            None,
+            (),
+            (),
+            "the banker",
+            {"main": 0, "hands": [], "banker": True},
+        )
     if play is None:
         note = "in" if seat in r.seats_in else "out"
-        return SeatPrompt(seat, "waiting", False, None, None, None, decisions.get(seat, ()), None, None, (), (),
-                          note, {"main": 0, "hands": []})
+        return SeatPrompt(
+            seat,
+            "waiting",
+            False,
+            None,
+            None,
+            None,
+            decisions.get(seat, ()),
+            None,
+            None,
+            (),
+            (),
+            note,
+            {"main": 0, "hands": []},
+        )
     hands = [hand_figure(r, seat, i, h) for i, h in enumerate(play.hands)]
     net = sum(p.net for p in r.settled if p.seat == seat)
-    finished = r.phase == "over" or (bool(play.hands) and all(h.settled for h in play.hands)
-                                     and not any(p.seat == seat for p in r.queue))
+    finished = r.phase == "over" or (
+        bool(play.hands)
+        and all(h.settled for h in play.hands)
+        and not any(p.seat == seat for p in r.queue)
+    )
     status = "finished" if finished else ("acting" if on_turn else "waiting")
     stake = sum(h.stake for h in play.hands)
-    figures = {"main": stake, "hands": hands, "net": net,
-               "bets_words": f"stake {money(stake)}" if stake else "no stake yet"}
-    outcome = None if not finished else "void" if voided(r, play) else (
-        "win" if net > 0 else "lose" if net < 0 else "push")
+    figures = {
+        "main": stake,
+        "hands": hands,
+        "net": net,
+        "bets_words": f"stake {money(stake)}" if stake else "no stake yet",
+    }
+    outcome = (
+        None
+        if not finished
+        else "void"
+        if voided(r, play)
+        else ("win" if net > 0 else "lose" if net < 0 else "push")
+    )
     cards = tuple(c.code for h in play.hands for c in h.cards)
-    return SeatPrompt(seat, status, on_turn, None, None, None, decisions.get(seat, ()), outcome, None, cards, (), "",
-                      figures)
+    return SeatPrompt(
+        seat,
+        status,
+        on_turn,
+        None,
+        None,
+        None,
+        decisions.get(seat, ()),
+        outcome,
+        None,
+        cards,
+        (),
+        "",
+        figures,
+    )
 
 
 def table_prompts(r: Round, game_id: str, exp: Expected, result: Any) -> TablePrompts:
@@ -169,22 +246,46 @@ def table_prompts(r: Round, game_id: str, exp: Expected, result: Any) -> TablePr
 def public(r: Round, prompts: TablePrompts, exp: Expected) -> TablePrompts:
     """The watching page's view: every hidden card a back (None), no total while a card is down."""
     seats = tuple(_public_seat(p) for p in prompts.seats)
-    shown = tuple(None if hide else code for code, hide in zip(prompts.show_cards, banker_hidden(r), strict=False))
+    shown = tuple(
+        None if hide else code
+        for code, hide in zip(prompts.show_cards, banker_hidden(r), strict=False)
+    )
     words = public_instruction(r, instruction(r, exp, public=True))
-    return replace(prompts, dealer_instruction=words, seats=seats,
-                   show_cards=shown, irregularity=_public_irregularity(prompts))
+    return replace(
+        prompts,
+        dealer_instruction=words,
+        seats=seats,
+        show_cards=shown,
+        irregularity=_public_irregularity(prompts),
+    )
 
 
 def _public_seat(p: SeatPrompt) -> SeatPrompt:
     hands = []
     for h in p.figures.get("hands", []):
         down = any(h["hidden"])
-        cards = [None if hide else code for code, hide in zip(h["cards"], h["hidden"], strict=False)]
+        cards = [
+            None if hide else code for code, hide in zip(h["cards"], h["hidden"], strict=False)
+        ]
         hidden = list(h["hidden"])
-        if str(h["outcome"]) == "over-drawn":  # thrown on the pile unexposed: only its drawn cards were seen
-            cards, hidden = [code for code in cards if code is not None], [False] * (len(cards) - sum(hidden))
-        hands.append({**h, "cards": cards, "hidden": hidden, "total": None if down else h["total"],
-                      "total_words": ("over-drawn" if h["outcome"] == "over-drawn" else "") if down else h["total_words"]})
+        if (
+            str(h["outcome"]) == "over-drawn"
+        ):  # thrown on the pile unexposed: only its drawn cards were seen
+            cards, hidden = (
+                [code for code in cards if code is not None],
+                [False] * (len(cards) - sum(hidden)),
+            )
+        hands.append(
+            {
+                **h,
+                "cards": cards,
+                "hidden": hidden,
+                "total": None if down else h["total"],
+                "total_words": ("over-drawn" if h["outcome"] == "over-drawn" else "")
+                if down
+                else h["total_words"],
+            }
+        )
     figures = {**p.figures, "hands": hands} if p.figures else p.figures
     shown = tuple(c for h in hands for c in h["cards"] if c is not None)
     return replace(p, cards=shown, figures=figures)

@@ -32,7 +32,9 @@ class Round:
     limits: Limits
     seats: tuple[str, ...]  # the table's seats, seat1 on the dealer's left
     shoe: Shoe  # the stock is what it still holds; its discards are the pone pile
-    phase: str = "shuffle"  # shuffle, seats, first, stakes, double, second, play, banker, bank, over
+    phase: str = (
+        "shuffle"  # shuffle, seats, first, stakes, double, second, play, banker, bank, over
+    )
     banker: str = HOUSE
     bank_round: int = 0  # rounds this bank played before this one (0: the bank's first round)
     # V-33: the seat that took the bank at this round's R11; it banks from the next round on, this
@@ -42,7 +44,9 @@ class Round:
     plays: dict[str, SeatPlay] = field(default_factory=dict)
     banker_cards: list[Card] = field(default_factory=list)
     banker_up: bool = False  # the banker's first two cards are turned up
-    order: list[tuple[str, int, str]] = field(default_factory=list)  # cards owed now: (seat or banker, hand, spot)
+    order: list[tuple[str, int, str]] = field(
+        default_factory=list
+    )  # cards owed now: (seat or banker, hand, spot)
     doubled: bool = False
     turn: tuple[str, int] | None = None
     hand_wants: bool = False  # the hand on turn said draw
@@ -65,7 +69,15 @@ class Round:
     def clone(self) -> Round:
         new = copy.copy(self)
         new.plays = {seat: play.clone() for seat, play in self.plays.items()}
-        for name in ("seats_in", "banker_cards", "order", "queue", "withheld", "naturals_paid", "settled"):
+        for name in (
+            "seats_in",
+            "banker_cards",
+            "order",
+            "queue",
+            "withheld",
+            "naturals_paid",
+            "settled",
+        ):
             setattr(new, name, list(getattr(self, name)))
         return new
 
@@ -83,11 +95,18 @@ class Round:
         return after + [s for s in seats if s not in after]
 
     def hands_in_order(self) -> list[tuple[str, int, Hand]]:
-        return [(s, i, h) for s in self.deal_order() if s in self.plays for i, h in enumerate(self.plays[s].hands)]
+        return [
+            (s, i, h)
+            for s in self.deal_order()
+            if s in self.plays
+            for i, h in enumerate(self.plays[s].hands)
+        ]
 
     def standing(self) -> list[tuple[str, int, Hand]]:
         """Hands waiting for the banker: neither over-drawn, nor a natural, nor settled."""
-        return [(s, i, h) for s, i, h in self.hands_in_order() if not (h.over or h.natural or h.settled)]
+        return [
+            (s, i, h) for s, i, h in self.hands_in_order() if not (h.over or h.natural or h.settled)
+        ]
 
     # ----- what comes next -------------------------------------------------------------------------
     def next_deal(self) -> DealTo | None:
@@ -96,12 +115,22 @@ class Round:
             return None
         if self.order:
             who, index, spot = self.order[0]
-            return DealTo(spot, None if who == "banker" else who, self._purpose(spot), self._deal_label(who, index, spot),
-                          face_down=True)  # V-9: the first two and the completing card
+            return DealTo(
+                spot,
+                None if who == "banker" else who,
+                self._purpose(spot),
+                self._deal_label(who, index, spot),
+                face_down=True,
+            )  # V-9: the first two and the completing card
         if self.phase == "play" and self.turn is not None and self.hand_wants:
             seat, index = self.turn
             n = len(self.plays[seat].hands[index].cards) + 1
-            return DealTo(f"{seat}/h{index + 1}/card{n}", seat, "draw", f"{self.hand_words(seat, index)} card {n} face up")
+            return DealTo(
+                f"{seat}/h{index + 1}/card{n}",
+                seat,
+                "draw",
+                f"{self.hand_words(seat, index)} card {n} face up",
+            )
         if self.phase == "banker" and self.banker_draws():
             n = len(self.banker_cards) + 1
             return DealTo(f"banker/card{n}", None, "banker", f"the banker card {n} face up")
@@ -138,7 +167,11 @@ class Round:
         if self.queue or self.confirm or self.order or self.must_shuffle:
             return {}
         if self.phase == "seats":
-            return {s: ("sit_out",) if s in self.seats_in else ("sit_in",) for s in self.seats if s != self.banker}
+            return {
+                s: ("sit_out",) if s in self.seats_in else ("sit_in",)
+                for s in self.seats
+                if s != self.banker
+            }
         if self.phase == "stakes":
             seat = next(s for s in self.deal_order() if self.plays[s].stake == 0)
             return {seat: ("stake",)}
@@ -146,7 +179,12 @@ class Round:
             return {self.banker: ("double", "no_double")}
         if self.phase == "play" and self.turn is not None and not self.hand_wants:
             return {self.turn[0]: self.legal_plays(*self.turn)}
-        if self.phase == "banker" and self.banker != HOUSE and not self.banker_wants and self.standing():
+        if (
+            self.phase == "banker"
+            and self.banker != HOUSE
+            and not self.banker_wants
+            and self.standing()
+        ):
             if total(self.banker_cards)[0] < 21:
                 return {self.banker: ("draw", "stand")}
         if self.phase == "bank" and self.offer is not None:
@@ -163,7 +201,12 @@ class Round:
     def may_divide(self, seat: str, hand: Hand) -> bool:
         """V-22: two cards of one rank, none drawn, fewer than four hands."""
         cards = hand.cards
-        return len(cards) == 2 and cards[0].rank == cards[1].rank and hand.drawn == 0 and len(self.plays[seat].hands) < 4
+        return (
+            len(cards) == 2
+            and cards[0].rank == cards[1].rank
+            and hand.drawn == 0
+            and len(self.plays[seat].hands) < 4
+        )
 
     def hand_words(self, seat: str, index: int) -> str:
         many = len(self.plays[seat].hands) > 1
@@ -173,11 +216,27 @@ class Round:
     def pay(self, seat: str, index: int, net: int, reason: str, rule: str) -> None:
         """Queue one settlement of a hand's stake S: ``net`` of S, 0, -S or -2S."""
         stake = self.plays[seat].hands[index].stake
-        banker = None if self.banker == HOUSE else self.banker  # a seat bank: the money is between seats
+        banker = (
+            None if self.banker == HOUSE else self.banker
+        )  # a seat bank: the money is between seats
         if net >= 0:
-            payment = Payment(seat, "stake", stake, 0, stake, net, reason, rule, index + 1, banker=banker)
+            payment = Payment(
+                seat, "stake", stake, 0, stake, net, reason, rule, index + 1, banker=banker
+            )
         else:
-            payment = Payment(seat, "stake", stake, -net, 0, 0, reason, rule, index + 1, owed=-net - stake, banker=banker)
+            payment = Payment(
+                seat,
+                "stake",
+                stake,
+                -net,
+                0,
+                0,
+                reason,
+                rule,
+                index + 1,
+                owed=-net - stake,
+                banker=banker,
+            )
         hand = self.plays[seat].hands[index]
         hand.settled, hand.net = True, net
         self.queue.append(payment)
@@ -197,6 +256,11 @@ class Round:
         if deal is None or self.must_shuffle or self.shoe.remaining == 0:
             return None
         if self.shoe.remaining == 1 and self.shoe.discarded:
-            return DealTo("pone/pile", None, "withhold", "the last card: slide it unexposed onto the pone pile",
-                          face_down=True)
+            return DealTo(
+                "pone/pile",
+                None,
+                "withhold",
+                "the last card: slide it unexposed onto the pone pile",
+                face_down=True,
+            )
         return deal

@@ -21,7 +21,10 @@ def hand_against_banker(player: int, banker: int, stake: int) -> tuple[int, str]
     """The settlement table's R10 rows: (the seat's net, the words)."""
     if banker > 21:
         if player == 21:
-            return 2 * stake, f"drawn vingt-un against the banker's over-draw ({banker}): double stake"
+            return (
+                2 * stake,
+                f"drawn vingt-un against the banker's over-draw ({banker}): double stake",
+            )
         return stake, f"{player}: the banker over-draws with {banker}"
     if banker == 21:
         if player == 21:
@@ -31,7 +34,12 @@ def hand_against_banker(player: int, banker: int, stake: int) -> tuple[int, str]
         return 2 * stake, f"drawn vingt-un against {banker}: double stake"
     if player > banker:
         return stake, f"{player} beats {banker}"
-    return -stake, f"{player} against {banker}: the banker wins ties" if player == banker else f"the banker's {banker} beats {player}"
+    return (
+        -stake,
+        f"{player} against {banker}: the banker wins ties"
+        if player == banker
+        else f"the banker's {banker} beats {player}",
+    )
 
 
 def bank_after_round(r: Round) -> str | None:

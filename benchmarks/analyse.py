@@ -84,7 +84,8 @@ def all_cores(rounds: int) -> None:
     run_jobs(jobs, workers=n)
     rate = rounds * n / (time.perf_counter() - start)
     print(
-        f"simulation on {n} processes: {rate:,.0f} rounds/s ({rate / n:,.0f} per core; the machine's other load shares them)"
+        f"simulation on {n} processes: {rate:,.0f} rounds/s ({rate / n:,.0f} per core; the "
+        "machine's other load shares them)"
     )
 
 

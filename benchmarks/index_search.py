@@ -102,13 +102,19 @@ def main() -> None:
         f"held-back rendered corners with an index, photographed whole (rank 9-22 px): {len(results)}"
     )
     print(
-        f"  named right: without faint joining {sum(t in a for t, _, a, _ in results)}, with it {sum(t in b for t, _, _, b in results)}"
-        f" (gained {sum(t in b and t not in a for t, _, a, b in results)}, lost {sum(t in a and t not in b for t, _, a, b in results)})"
+        (
+            f"  named right: without faint joining {sum(t in a for t, _, a, _ in results)}, with it "
+            f"{sum(t in b for t, _, _, b in results)}"
+        )(
+            f" (gained {sum(t in b and t not in a for t, _, a, b in results)}, lost "
+            f"{sum(t in a and t not in b for t, _, a, b in results)})"
+        )
     )
     beside = sum(n in b for t, n, _, b in results if n != t)
     wrong = [(t, sorted(b - {t, n})) for t, n, _, b in results if b - {t, n}]
     print(
-        f"  other cards named (with it): the neighbour's index beside the corner {beside}, wrongly {len(wrong)} {wrong[:8]}"
+        f"  other cards named (with it): the neighbour's index beside the corner {beside}, wrongly "
+        f"{len(wrong)} {wrong[:8]}"
     )
     only_with = [(t, sorted(b - a - {t})) for t, _, a, b in results if b - a - {t}]
     only_without = [(t, sorted(a - b - {t})) for t, _, a, b in results if a - b - {t}]

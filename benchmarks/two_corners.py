@@ -99,7 +99,8 @@ def _figures(name: str, cards: list[tuple[tuple[np.ndarray, np.ndarray], int, in
     print(f"{name}: {len(cards)} cards, {one_corner} read at one corner only; read at two:")
     print(
         f"  largest wrong {wrong[-1]:.4f} (the threshold it sets: {min(0.999, np.ceil(1000 * wrong[-1]) / 1000):.3f}); "
-        f"at the shipped {threshold}: right {int((right & (conf >= threshold)).sum())}, wrong {int((~right & (conf >= threshold)).sum())}"
+        f"at the shipped {threshold}: right {int((right & (conf >= threshold)).sum())}, wrong "
+        f"{int((~right & (conf >= threshold)).sum())}"
     )
     print(
         f"  agreement, right at {threshold}: least {sure_right.min():.3f}, 0.1% {np.quantile(sure_right, 0.001):.3f}, "

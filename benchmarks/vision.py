@@ -1,6 +1,7 @@
 """Recogniser figures, leave one deck out: accuracy on the shared photographs, ms per frame.
 
-    .venv/bin/python benchmarks/vision.py [--cards ../shared/data/cards] [--only accuracy|variants|simulated|backs|speed]
+    .venv/bin/python benchmarks/vision.py [--cards ../shared/data/cards] \
+        [--only accuracy|variants|simulated|backs|speed]
 
 The index reader and its confidence threshold are made from rendered corners only
 (scripts/train-index-reader): no deck's photos were used in making them, so every figure below
@@ -203,7 +204,8 @@ def backs(seeds: int = 100) -> None:
                 if g.card is not None
             ]
     print(
-        f"face-down cards (vision.staged.face_down: patterned backs, four apart on felt, wood or cloth), seeds 0-{seeds - 1}:"
+        "face-down cards (vision.staged.face_down: patterned backs, four apart on felt, wood or "
+        f"cloth), seeds 0-{seeds - 1}:"
     )
     print(
         f"  staged {staged}, outlines found {found}, named (invented) {len(named)}"
@@ -258,7 +260,8 @@ def typefaces(scenes: int = 4) -> None:
         ("KEPT_BACK_TYPEFACES", KEPT_BACK_TYPEFACES),
     ):
         print(
-            f"staged scenes printed in typefaces the reader never saw (vision.staged.{group}, {len(names)}), unenrolled, "
+            f"staged scenes printed in typefaces the reader never saw (vision.staged.{group}, "
+            f"{len(names)}), unenrolled, "
             f"{scenes} scenes each per typeface, felt, wood, cloth; right of labelled, invented, unreadable:"
         )
         _typefaces(unseen_typefaces(names), scenes)
@@ -371,7 +374,8 @@ def _time_frame(
     # On a shared machine the least is the steadiest figure (others' jobs only ever add).
     print(
         f"{title}, {len(found)} cards found ({len(read)} read: {' '.join(read)}), one core: "
-        f"median {np.median(cpu):.1f} ms CPU/frame, least {min(cpu):.1f} (wall {np.median(times):.1f} ms, p90 {np.percentile(times, 90):.1f} ms)"
+        f"median {np.median(cpu):.1f} ms CPU/frame, least {min(cpu):.1f} (wall "
+        f"{np.median(times):.1f} ms, p90 {np.percentile(times, 90):.1f} ms)"
     )
 
 

@@ -1,7 +1,8 @@
 """Two versions of the recogniser side by side in one run, frame by frame interleaved: CPU time
 per frame (one core) and what each reads, on the same frames.
 
-    .venv/bin/python benchmarks/vision_ab.py BEFORE_TREE AFTER_TREE [--set calibrated|photos|staged] [--repeat R] [--every N]
+    .venv/bin/python benchmarks/vision_ab.py BEFORE_TREE AFTER_TREE [--set calibrated|photos|staged] \
+        [--repeat R] [--every N]
 
 Each tree (a checkout, e.g. ``git worktree add /tmp/vision-before 124a00a``) runs in a worker
 process of its own with PYTHONPATH at it; the frames are made by each worker alike (seeded);
@@ -211,7 +212,8 @@ def main() -> None:
     for a, b in zip(*rows, strict=True):
         if a["read"] != b["read"]:
             print(
-                f"  differs: {a['name']}: before {' '.join(a['read'])} | after {' '.join(b['read'])} | truth {' '.join(a['cards'] or [])}"
+                f"  differs: {a['name']}: before {' '.join(a['read'])} | after "
+                f"{' '.join(b['read'])} | truth {' '.join(a['cards'] or [])}"
             )
 
 

@@ -198,8 +198,10 @@ def _run(seeds: int, incremental: bool) -> None:
         dropped += got["dropped"]
         frames += got["frames"]
         print(
-            f"    seed {seed}: {sum(d.named is not None for d in deals)}/{len(deals)} named, invented {len(got['invented'])}, "
-            f"frames read whole {got['counts'].whole}, in part {got['counts'].in_part}, skipped {got['counts'].skipped}, "
+            f"    seed {seed}: {sum(d.named is not None for d in deals)}/{len(deals)} named, "
+            f"invented {len(got['invented'])}, "
+            f"frames read whole {got['counts'].whole}, in part {got['counts'].in_part}, skipped "
+            f"{got['counts'].skipped}, "
             f"dropped {got['dropped']} of {got['frames']}",
             flush=True,
         )

@@ -10,7 +10,8 @@ spot) and ``frames=N`` (how many consecutive frames a card must lie still before
 default 3), ``confidence=`` (how sure a read must be to name a card) and ``incremental=``
 (1, the default: a frame is read only where it changed since it was read, vision.incremental;
 0: every frame whole). A live camera's frames the recogniser cannot keep up with are dropped,
-the newest kept, and said (``warning``, ``frames_dropped``; drivers.camera_frames). A card event carries the spot; a card seen but not read surely is an
+the newest kept, and said (``warning``, ``frames_dropped``; drivers.camera_frames). A card
+event carries the spot; a card seen but not read surely is an
 ``unreadable_card`` event (the dealer straightens it); a reported card that leaves is a
 ``warning`` with ``reason: card_gone``. The end of a video or folder is a ``status`` event.
 

@@ -2,7 +2,8 @@
 
 A game that declares its layout (``game.layout(state)``: named ``Spot``s, centres on a
 normalised table) has card places: a card spot ``X/...`` lies on the place ``X`` (``seat3``,
-``dealer``), so a seat's split hands are all on its place however many it has. The camera's calibration, the simulated camera
+``dealer``), so a seat's split hands are all on its place however many it has. The camera's
+calibration, the simulated camera
 and the camera witness use these places; a game that declares no layout (the Backhand series)
 keeps the places of :data:`vision.calibration.LAYOUT_SPOTS`.
 

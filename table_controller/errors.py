@@ -76,6 +76,6 @@ class HandLogError(TableError):
     """The hand log cannot be written, read, or does not verify."""
 
 
-class HandLogUnreachable(HandLogError):
+class HandLogUnreachable(HandLogError):  # noqa: N818 (an error already by its base)
     """The hand log's server cannot be reached now (down, restarting, the network cut): a
     table logging to it keeps its records locally until it is back (:mod:`hand_log.spool`)."""

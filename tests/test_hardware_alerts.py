@@ -70,7 +70,10 @@ def test_the_cut_card_notice_stands_until_a_new_deck_is_loaded() -> None:
 
 def test_a_camera_layout_of_another_picture_size_stands_as_a_notice_and_holds_nothing() -> None:
     session = TableSession(make_game("missouri-city"))
-    why = "the camera's picture is 1600x900, the layout was calibrated on 1280x720: calibrate again (table vision calibrate)"
+    why = (
+        "the camera's picture is 1600x900, the layout was calibrated on 1280x720: calibrate "
+        "again (table vision calibrate)"
+    )
     session.hardware_event(
         {"type": "warning", "reason": "layout_size", "why": why}, source="camera://0"
     )

@@ -17,7 +17,9 @@ import numpy as np
 FILLING_SHARE = 0.6  # of the frame the paper must cover
 PAPER_LEVEL = 0.7  # of the photo's bright whiteness (95th percentile): paper under uneven light
 LONGEST_ASPECT = 2.8  # a card seen steeply is never thinner than this (as in vision/detect.py)
-ALL_THE_PRINT = 0.6  # a quad inside holding most of the ink is the card itself (a piece held 0.42 staged; a close-up 0.67)
+# a quad inside holding most of the ink is the card itself (a piece held 0.42 staged; a close-up
+# 0.67)
+ALL_THE_PRINT = 0.6
 ALIKE = 1.5  # cards of one deck are within this of each other's size
 COLOURLESS = 0.8  # paper's darkest channel over its brightest, at least (wood is far below)
 INK_LEVEL = 0.55  # of the bright whiteness: darker than this is ink

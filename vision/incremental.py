@@ -28,7 +28,9 @@ import numpy as np
 from vision.recogniser import CardGuess, Recogniser
 
 CELL = 16  # px of the frame per cell of the change grid
-CHANGE_LEVEL = 8.0  # grey levels a cell's mean must move to count as changed (the camera's noise, averaged over a cell, moves it about 1)
+# grey levels a cell's mean must move to count as changed (the camera's noise, averaged over a cell,
+# moves it about 1)
+CHANGE_LEVEL = 8.0
 REACH = 0.12  # a changed box is grown by this share of the frame's long side (a card's size at a table's camera)
 WHOLE_SHARE = 0.5  # a box larger than this share of the frame: read the whole frame
 SETTLED_FRAMES = 5  # a cell unchanged this many frames, under no card, shows the bare table

@@ -77,14 +77,18 @@ SLANT_BELOW = (
 # ink paired): three quarters of the slanted looks a cluttered photo made, a fifth of its time
 # (docs/vision.md, "Speed on real tables").
 SLANT_NONE_SURE = 0.99
-SLANT_FROM = 1.2  # a table seen this much shorter one way than the other (some 35 degrees off overhead) is laid out flat (table_seen)
+# a table seen this much shorter one way than the other (some 35 degrees off overhead) is laid out
+# flat (table_seen)
+SLANT_FROM = 1.2
 PLANE_AGREE = 1.3  # the cards read surely say alike how it lies: within this stretch of each other
 AMBIGUOUS_FROM = (
     0.5  # a rank read as two cards through two pairings, each this surely, names neither
 )
 BEYOND_RIM = 4.0  # px: an outline grown this much takes in its card's blurred rim (paper_beyond)
 BEYOND_THICK = 6  # px: paper at least this thick may hold an index (a glyph at least MIN_GLYPH_PX with paper round it)
-CARD_REACH = 28.0  # two indices of one name this many rank heights apart are one card's: a card's diagonal where its index is 1/22 of its height (schnapsen_anima's)
+# two indices of one name this many rank heights apart are one card's: a card's diagonal where its
+# index is 1/22 of its height (schnapsen_anima's)
+CARD_REACH = 28.0
 
 
 @dataclass(frozen=True, slots=True)

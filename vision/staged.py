@@ -8,7 +8,8 @@ blackjack hand (each card dealt a little down and right of the one before, its i
 a fanned hand, one card dropped over another, one card photographed close, a single card
 filling the photo, and cards lying face down (patterned backs, nothing to name); seen from
 overhead or, with ``slant``, by a camera beside the table. Used by `benchmarks/vision_detect.py`,
-`benchmarks/vision.py` and `tests/vision/test_staged.py`; :func:`detection_score` says how many cards an outline was found for.
+`benchmarks/vision.py` and `tests/vision/test_staged.py`; :func:`detection_score` says how many
+cards an outline was found for.
 """
 
 from __future__ import annotations

@@ -234,7 +234,8 @@ def print_report(
             controlled = -100 * t.main_controlled.mean
             gap = controlled - a.house_edge_pct
             print(
-                f"  with control variates (the first deals' exact values, the dealer's final): {controlled:.3f}% \u00b1 "
+                "  with control variates (the first deals' exact values, the dealer's final): "
+                f"{controlled:.3f}% \u00b1 "
                 f"{100 * t.main_controlled.half_width:.3f} (95%); engine - exact {gap:+.3f} "
                 f"({'inside' if abs(gap) <= 100 * t.main_controlled.half_width else 'OUTSIDE'} the interval)"
             )
@@ -331,7 +332,8 @@ def print_published(rows: list[dict[str, Any]]) -> None:
             gap = f"{diff:+.3f} ({'inside' if abs(diff) <= sim['house_edge_pct_ci95'] else 'OUTSIDE'})"
         print(
             f"  {row['rules']:<46} {row['published_pct']:>9.4f} {row['finite_shoe_pct']:>11.4f} "
-            f"{row['finite_shoe_pct'] - row['published_pct']:>+10.4f} {row['infinite_shoe_pct']:>14.3f} {shown:>26} {gap:>19}"
+            f"{row['finite_shoe_pct'] - row['published_pct']:>+10.4f} "
+            f"{row['infinite_shoe_pct']:>14.3f} {shown:>26} {gap:>19}"
         )
     print(
         "  Published: Wizard of Odds, Blackjack Appendix 9 (combinatorial, composition-dependent, splits by the"

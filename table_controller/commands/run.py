@@ -35,7 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--paytable",
         default=None,
         metavar="FILE",
-        help="blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom; red-dog: a custom pay table with --switch RD2=custom",
+        help=(
+            "blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom; "
+            "red-dog: a custom pay table with --switch RD2=custom"
+        ),
     )
     parser.add_argument(
         "--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)"

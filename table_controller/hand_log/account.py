@@ -70,8 +70,14 @@ def between_players(effect: dict[str, Any]) -> str:
         return {"farm": "the farm", "side_pot": "the side pot"}.get(str(name)) or seat_name(name)
 
     if effect.get("payer"):
-        return f"{party(effect.get('payer'))} paid {party(effect.get('seat'))} {cents(effect.get('paid'))} ({effect.get('rule')})"
-    return f"{party(effect.get('seat'))} paid {party(effect.get('payee'))} {cents(effect.get('collected'))} ({effect.get('rule')})"
+        return (
+            f"{party(effect.get('payer'))} paid {party(effect.get('seat'))} "
+            f"{cents(effect.get('paid'))} ({effect.get('rule')})"
+        )
+    return (
+        f"{party(effect.get('seat'))} paid {party(effect.get('payee'))} "
+        f"{cents(effect.get('collected'))} ({effect.get('rule')})"
+    )
 
 
 TOTAL_WORDS = (

@@ -140,7 +140,8 @@ def _drill_section(
     accuracy = [100 * s.accuracy for s in summaries]
     seconds = [s.seconds for s in summaries]
     met, why = standard.verdict(summaries[-1])
-    verdict = f'<p class="{"meets" if met else "short"}">{"Meets the standard" if met else "Not yet: " + escape(why)}</p>'
+    words = "Meets the standard" if met else "Not yet: " + escape(why)
+    verdict = f'<p class="{"meets" if met else "short"}">{words}</p>'
     plots = (
         '<div class="plots">'
         + line_plot(
@@ -294,7 +295,8 @@ def floor_report(
         )
     table = (
         (
-            "<table><tr><th>trainee</th><th>attempts</th><th>last</th><th>latest per drill (right first try, s per step)</th>"
+            "<table><tr><th>trainee</th><th>attempts</th><th>last</th><th>latest per drill (right "
+            "first try, s per step)</th>"
             "<th>standard</th><th>short of it</th></tr>" + "".join(rows) + "</table>"
         )
         if rows

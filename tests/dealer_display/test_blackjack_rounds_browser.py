@@ -58,9 +58,9 @@ def test_seven_seats_with_split_hands_are_drawn_where_the_game_declares_and_fit(
     browser: Browser, tmp_path: Path, width: int, height: int
 ) -> None:
     game = make_game("blackjack", seats=7)
-    three_hands = lambda s: (
+    three_hands = lambda s: (  # noqa: E731
         len(s.state.plays["seat1"].hands) == 3 and s.expected().decisions.get("seat2")
-    )  # noqa: E731
+    )
     with live_table(f"sim://?deck={ROUND_A.deck_file(tmp_path)}", game=game) as table:
         api_play(table, ROUND_A, until=three_hands)
         page = open_console(browser, table, width, height)
@@ -100,7 +100,7 @@ def test_a_seat_playing_three_split_hands_has_its_plays_in_its_panel(
     browser: Browser, tmp_path: Path, width: int, height: int
 ) -> None:
     game = make_game("blackjack", seats=7)
-    second_hand = lambda s: s.state.turn == ("seat1", 1) and s.expected().decisions  # noqa: E731
+    second_hand = lambda s: s.state.turn == ("seat1", 1) and s.expected().decisions  # noqa: E731  # noqa: E731
     with live_table(f"sim://?deck={ROUND_A.deck_file(tmp_path)}", game=game) as table:
         api_play(table, ROUND_A, until=second_hand)
         page = open_console(browser, table, width, height)
@@ -273,9 +273,9 @@ def test_a_held_round_with_the_cut_card_notice_still_fits(
     from tests.dealer_display.conftest import DEALER
 
     game = make_game("blackjack", seats=7)
-    three_hands = lambda s: (
+    three_hands = lambda s: (  # noqa: E731
         len(s.state.plays["seat1"].hands) == 3 and s.expected().decisions.get("seat2")
-    )  # noqa: E731
+    )
     with live_table(f"sim://?deck={ROUND_A.deck_file(tmp_path)}", game=game) as table:
         api_play(table, ROUND_A, until=three_hands)
         with httpx2.Client(base_url=table.url, headers=DEALER) as client:

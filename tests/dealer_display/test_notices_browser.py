@@ -128,7 +128,10 @@ def test_a_jam_during_the_hand_holds_it_and_both_banners_fit(
 def test_a_camera_layout_that_no_longer_fits_its_pictures_stands_as_a_notice_that_fits(
     browser: Browser, width: int, height: int
 ) -> None:
-    why = "the camera's picture is 1920x1080, the layout was calibrated on 1280x720: calibrate again (table vision calibrate)"
+    why = (
+        "the camera's picture is 1920x1080, the layout was calibrated on 1280x720: calibrate "
+        "again (table vision calibrate)"
+    )
     with live_table("sim://?seed=1") as table:
         page = open_console(browser, table, width, height)
         table.session.hardware_event(

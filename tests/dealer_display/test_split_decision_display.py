@@ -33,7 +33,8 @@ def act(page: Page, table: LiveTable, do: Any) -> None:
     deadline = time.monotonic() + 10
     while (table.session.state, table.session.hands_played) == before:
         assert time.monotonic() < deadline, (
-            f"the table did not take it: {page.inner_text('#refusal')} at {table.session.prompts().dealer_instruction} {table.session.hardware.to_dict()}"
+            f"the table did not take it: {page.inner_text('#refusal')} at "
+            f"{table.session.prompts().dealer_instruction} {table.session.hardware.to_dict()}"
         )
         time.sleep(0.01)
 

@@ -422,9 +422,9 @@ def test_example_3_round_3_under_seat1s_bank_the_money_moves_between_seats() -> 
     assert payments(t, 3) == [("seat2", 1, -2000), ("seat3", 1, -1000)]
     assert all(p["banker"] == "seat1" for p in t["rounds"][2]["settlements"])
     assert (
-        "Collect $20.00 from SEAT 2 for the banker SEAT 1 (turn it up: 17 against the banker's drawn vingt-un: double stake)"
-        in dealer_words(t)
-    )
+        "Collect $20.00 from SEAT 2 for the banker SEAT 1 (turn it up: 17 against the banker's "
+        "drawn vingt-un: double stake)"
+    ) in dealer_words(t)
     assert (
         t["rounds"][2]["house"] == 3000 and t["rounds"][2]["banker"]["bank"] == "seat1"
     )  # the seat banker's net

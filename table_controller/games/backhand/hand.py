@@ -29,7 +29,8 @@ FIVE_CARD = "five_card"
 
 @dataclass(slots=True)
 class SeatHand:
-    """A seat's hand; a value, never changed once made (see :mod:`table_controller.evolve`). ``initial`` is the current initial hand (after any push), ``hits`` the
+    """A seat's hand; a value, never changed once made (see :mod:`table_controller.evolve`).
+    ``initial`` is the current initial hand (after any push), ``hits`` the
     post-initial cards added to it, ``backhand`` the backhand card (never part of the hand).
     ``pt``/``dt`` are the totals of the most recent post-initial card (None before one)."""
 

@@ -314,7 +314,10 @@ def decide(r: Round, event: Decision) -> str:
             or "none"
         )
         raise Refusal(
-            f"{seat_words(event.seat)} cannot {event.action.upper().replace('_', ' ')} now (BJ-I5); legal now: {everyone}",
+            (
+                f"{seat_words(event.seat)} cannot {event.action.upper().replace('_', ' ')} now "
+                f"(BJ-I5); legal now: {everyone}"
+            ),
             tuple(a for acts in r.decisions().values() for a in acts),
         )
     if event.action in ("insurance", "even_money", "no_insurance"):

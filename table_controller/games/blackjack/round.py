@@ -251,7 +251,10 @@ class Round:
         if payment.collected and not payment.returned:
             return f"Collect {who} {bet} {money(payment.collected)} ({payment.reason})"
         if payment.collected:
-            return f"Collect {who} {bet} {money(payment.collected)}, return {money(payment.returned)} ({payment.reason})"
+            return (
+                f"Collect {who} {bet} {money(payment.collected)}, return "
+                f"{money(payment.returned)} ({payment.reason})"
+            )
         if payment.paid == 0:
             return f"Push {who} {bet}: return {money(payment.returned)} ({payment.reason})"
         reason = payment.reason.removeprefix(

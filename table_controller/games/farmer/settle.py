@@ -184,7 +184,10 @@ def instruction_for(p: Payment, farm: int, side_pot: int, farmer: str | None) ->
     if p.seat == SIDE_POT:
         return f"Put the side pot's remainder, {amount}, into the farm (farm {money(farm + p.collected)})"
     if p.payee == SIDE_POT:
-        return f"{seat_words(p.seat)} pays {amount} into the side pot (side pot {money(side_pot + p.collected)}): {p.reason}"
+        return (
+            f"{seat_words(p.seat)} pays {amount} into the side pot (side pot "
+            f"{money(side_pot + p.collected)}): {p.reason}"
+        )
     if p.payee == FARM:
         return f"{seat_words(p.seat)} pays {amount} into the farm (farm {money(farm + p.collected)}): {p.reason}"
     payee = seat_words(p.payee or "") + (", the farmer" if p.payee == farmer else "")

@@ -159,7 +159,10 @@ def _words(odds: RedDogOdds, table: str) -> str:
         extra = (
             ""
             if line.spread == 0
-            else f"  wins {float(line.win) * 100:7.4f}%  raise {float(line.raise_gain):+.4f}{'  RAISE' if line.raises else ''}"
+            else (
+                f"  wins {float(line.win) * 100:7.4f}%  raise "
+                f"{float(line.raise_gain):+.4f}{'  RAISE' if line.raises else ''}"
+            )
         )
         lines.append(f"  {name:<12} {float(line.probability) * 100:7.4f}%{extra}")
     return "\n".join(lines)

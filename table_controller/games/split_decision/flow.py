@@ -30,7 +30,10 @@ def card(r: SDRound, event: CardArrived) -> str | Irregularity:
         why = (
             "the Devil is a board card, never in the deck"
             if c.rank == "DV"
-            else f"the {c.name} ({c.code}) was already dealt since the shuffle (the deck holds each card once, and two jokers)"
+            else (
+                f"the {c.name} ({c.code}) was already dealt since the shuffle (the deck holds "
+                "each card once, and two jokers)"
+            )
         )
         return Irregularity("impossible_card", why, (c.code,))
     deal = r.next_deal()

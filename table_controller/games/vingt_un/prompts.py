@@ -97,7 +97,10 @@ def decision_words(r: Round, exp: Expected, public: bool = False) -> str:
         return "Wait"
     seat, acts = next(iter(exp.decisions.items()))
     if r.phase == "stakes":
-        return f"{seat_words(seat)}: look at your card and stake ({money(r.limits.min_stake)} to {money(r.limits.max_stake)})"
+        return (
+            f"{seat_words(seat)}: look at your card and stake ({money(r.limits.min_stake)} to "
+            f"{money(r.limits.max_stake)})"
+        )
     if r.phase == "play" and r.turn is not None:
         hand = r.plays[seat].hands[r.turn[1]]
         total_words = "" if public and any(hand_hidden(hand)) else f" ({_total_words(hand.cards)})"

@@ -337,7 +337,7 @@ class _Glyphs:
             ys, xs = np.nonzero(labels[by : by + bh, bx : bx + bw] == n)
             ys, xs = ys + (by + oy), xs + (bx + ox)
             points = np.stack([xs, ys], axis=1).astype(np.float32) / self.scale
-            centre = ((*np.float32(centroids[n]), ox, oy)) / self.scale
+            centre = (np.float32(centroids[n]) + (ox, oy)) / self.scale  # noqa: RUF005 (an array)
             self.blobs.append(
                 Blob(
                     centre,

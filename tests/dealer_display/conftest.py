@@ -62,7 +62,7 @@ def state(client: TestClient) -> dict[str, Any]:
 def deal(client: TestClient) -> str:
     """The simulated shoe deals; returns once the card has reached the rules."""
     card = client.post("/api/deal", headers=DEALER).json()["card"]
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60
     while (client.get("/api/state", headers=DEALER).json()["card"] or {}).get("code") != card:
         assert time.monotonic() < deadline, f"{card} never reached the table"
         time.sleep(0.005)

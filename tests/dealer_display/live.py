@@ -67,7 +67,7 @@ def live_table(
     )
     thread = threading.Thread(target=server.run, name="display-server", daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the display server did not start")

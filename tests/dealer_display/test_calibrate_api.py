@@ -293,7 +293,7 @@ def test_the_serving_command_prints_where_to_look_saves_and_stops_on_ctrl_c(tmp_
 
 
 def post_when_up(url: str, body: object, headers: dict[str, str]) -> httpx2.Response:
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 60
     while True:
         try:
             return httpx2.post(url, json=body, headers=headers, timeout=5)

@@ -64,7 +64,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
     )
     thread = threading.Thread(target=server.run, name="calibration-server", daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while not server.started:
         assert time.monotonic() < deadline and thread.is_alive(), (
             "the calibration server did not start"

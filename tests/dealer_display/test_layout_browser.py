@@ -148,7 +148,7 @@ class Table:
         self._wait_change(before)
 
     def _wait_change(self, before: int) -> None:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while self.live.version == before:
             assert time.monotonic() < deadline, "the table never changed"
             time.sleep(0.005)

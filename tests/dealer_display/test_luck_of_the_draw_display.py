@@ -24,7 +24,7 @@ BOARD = ["KS", "AS", "QS", "JS", "4S", "10S", "9S", "8S", "DV", "7S", "6S", "5S"
 def act(page: Page, table: LiveTable, do: Any) -> dict[str, Any]:
     before = table.session.state
     do()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while table.session.state is before:
         assert time.monotonic() < deadline, (
             f"the table did not take it: {page.inner_text('#refusal')}"

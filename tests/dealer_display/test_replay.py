@@ -56,7 +56,7 @@ def replay_client(db: str, hand: RecordedHand, speed: str = "0") -> TestClient:
 
 
 def wait_for_result(client: TestClient) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while (body := client.get("/api/state").json())["state"]["prompts"]["result"] is None:
         assert time.monotonic() < deadline, body["state"]["prompts"]["dealer_instruction"]
         time.sleep(0.01)

@@ -30,7 +30,7 @@ def act(page: Page, table: LiveTable, do: Any) -> None:
     )  # a key whose button the last change showed is ignored until the page draws it
     before = (table.session.state, table.session.hands_played)
     do()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while (table.session.state, table.session.hands_played) == before:
         assert time.monotonic() < deadline, (
             f"the table did not take it: {page.inner_text('#refusal')} at "

@@ -52,7 +52,7 @@ def training_page(
     )
     thread = threading.Thread(target=server.run, name="training-server", daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while not server.started:
         assert time.monotonic() < deadline and thread.is_alive(), (
             "the training server did not start"

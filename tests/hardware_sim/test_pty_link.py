@@ -40,7 +40,7 @@ def test_bytes_cross_no_faster_than_the_line_rate(tmp_path: Path) -> None:
         elapsed = time.monotonic() - started
         assert elapsed >= 96 * 10 / 9600 * 0.99  # 100 ms of wire time at 9600 8N1
         received = b""
-        deadline = time.monotonic() + 2
+        deadline = time.monotonic() + 60
         while len(received) < 96 and time.monotonic() < deadline:
             received += os.read(fd, 200)  # the pty hands bytes over asynchronously
         assert received == b"x" * 96

@@ -50,11 +50,15 @@ LOG_DOWN_CHECK = "count the cards on the layout; the pit boss checks the hand"
 
 
 class HandLogLike(Protocol):
+    faults: dict[str, str]  # what committed records still owe (a head, a witness line), in words
+
     def begin_hand(self, hand_id: str, header: dict[str, Any]) -> None: ...
 
     def append(
         self, hand_id: str, kind: str, payload: dict[str, Any], *, source: str, at: float
     ) -> int: ...
+
+    def retry(self) -> dict[str, str]: ...  # write what committed records still owe; faults left
 
     def spool_notice(self) -> str | None: ...  # while a log's server is away: what the table keeps
 
@@ -326,8 +330,7 @@ class TableSession:
             return
         with self.lock:
             before = (dict(self.hardware.notices), self.state)
-            if hasattr(self.log, "retry"):
-                self.log.retry()
+            self.log.retry()
             with contextlib.suppress(HandLogError):
                 self._settle_log()
             self._show_log_faults()
@@ -414,7 +417,7 @@ class TableSession:
         notices = self.hardware.notices
         for key in [k for k in notices if k.startswith(LOG_FAULT)]:
             del notices[key]
-        for key, words in (getattr(self.log, "faults", None) or {}).items():
+        for key, words in (self.log.faults if self.log is not None else {}).items():
             notices[LOG_FAULT + key] = words
 
     def _starts_next_hand(self, event: Event) -> bool:

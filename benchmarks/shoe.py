@@ -26,10 +26,10 @@ from drivers.shoe_protocol import CardDrawn, ShoeFramer, encode
 from drivers.shoe_seq import seq_of_count
 from hardware_sim.decks import shuffled_deck
 from hardware_sim.shoe_device import DeviceSettings, ShoeDevice
-from table_controller.autopilot import choose
 from table_controller.cards import Card
 from table_controller.events import NEW_DECK, VOID_HAND, CardArrived, Control
 from table_controller.games import make_game
+from table_controller.games.backhand.strategy import choose
 from table_controller.runtime import TableSession
 
 

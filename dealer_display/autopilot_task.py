@@ -1,6 +1,6 @@
 """``table run --autopilot`` on the display: the simulated shoe deals and both seats play.
 
-The choices come from :func:`table_controller.autopilot.choose`; the cards come through the
+The choices come from the game's own strategy (``game.strategy``); the cards come through the
 same card feed as a dealer's, so the page, the log and the latency are those of a real hand.
 A hand held for the pit boss waits for a person.
 """
@@ -31,7 +31,7 @@ async def run_autopilot(table: DisplayTable, *, pace: float, hands: int | None =
                 break
             await asyncio.sleep(pace * RESULT_PAUSES)
             game = table.session.game
-            if not hasattr(game, "next_hand"):
+            if not game.lasting_shoe:
                 table.submit(Control(NEW_DECK, by=SOURCE), source=SOURCE)
                 continue
             await _step(

@@ -102,7 +102,7 @@ class DisplayTable(RunningTable):
             snapshot, card = public_view(self.session, snapshot, card)
             if camera is not None:  # the cards the camera has yet to see include the face-down ones
                 camera["unconfirmed"] = len(camera["unconfirmed"])
-        elif hasattr(game, "public_prompts"):  # the console marks what the public cannot see
+        else:  # the console marks what the public cannot see
             public = game.public_prompts(self.session.state)
             snapshot["hidden_show_cards"] = [code is None for code in public.show_cards]
         return {
@@ -166,7 +166,8 @@ def public_view(
 
     For every game: the last card's code is withheld when the game dealt it face down
     (``DealTo.face_down``), and so is the refusal that came with it; no hardware report names a
-    card. A game with a public view of its own prompts (``public_prompts``: Vingt-un) gives it;
+    card. A game whose public view of its prompts hides something now (``public_prompts``:
+    Vingt-un's face-down cards) gives that view, and no refusal;
     a game that ``hides_from_public`` (Farmer, F-6) shows no seat's console figures, no refusal
     (F-13) and no last card at all."""
     game = session.game
@@ -175,14 +176,15 @@ def public_view(
         {k: v for k, v in w.items() if k not in ("card", "detail")} for w in hardware["warnings"]
     ]
     snapshot = {**snapshot, "hardware": hardware}
-    if hasattr(game, "public_prompts"):
-        snapshot["prompts"] = game.public_prompts(session.state).to_dict()
+    public = game.public_prompts(session.state)
+    if public != game.prompts(session.state):  # the game hides something from the public
+        snapshot["prompts"] = public.to_dict()
         snapshot["last_refusal"] = None
     if card is not None and card.get("face_down"):
         # held as irregular, it is named for the pit boss
         snapshot["prompts"] = unnamed(snapshot["prompts"], card["code"])
         card, snapshot["last_refusal"] = {**card, "code": None}, None
-    if getattr(game, "hides_from_public", False):
+    if game.hides_from_public:
         card, snapshot["last_refusal"] = None, None
         for seat in snapshot["prompts"]["seats"]:
             (seat.get("figures") or {}).pop("console", None)

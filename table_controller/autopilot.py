@@ -1,9 +1,6 @@
-"""A simple player for both seats and a dealer who deals from a simulated shoe.
-
-Used by ``table run --autopilot`` (the demo table and the crash tests) and the benchmarks.
-The strategy is deliberately plain (it is a demo, not advice): push a 19 or 20 once, play
-the push otherwise; hit to 14, then call backhand; stand pat when offered at 14 or more.
-"""
+"""The autopilot: every seat played by its game's own strategy, and a dealer who deals from a
+simulated shoe. Used by ``table run --autopilot`` (the demo table and the crash tests) and the
+benchmarks."""
 
 from __future__ import annotations
 
@@ -11,40 +8,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from table_controller.contract import Game
 from table_controller.engine import Refused
-from table_controller.events import NEW_DECK, RESHUFFLE, CardArrived, Control, Decision
+from table_controller.events import NEW_DECK, RESHUFFLE, CardArrived, Control, Event
 
 
-def choose(game: Any, state: Any) -> Decision | None:
-    """A decision for a seat that may decide now, or None to let the dealer deal on."""
-    decisions = game.expected(state).decisions
-    prompts = {p.seat: p for p in game.prompts(state).seats}
-    for seat, actions in decisions.items():
-        p = prompts[seat]
-        thv = p.total_hand_value or 0
-        if "stand_pat" in actions and thv >= 14:
-            return Decision(seat, "stand_pat")
-        if "push" in actions:
-            pushes = _pushes(game, state, seat)
-            return Decision(seat, "push" if thv >= 19 and pushes < 1 else "play_push")
-        if "hit" in actions and "backhand" in actions:
-            return Decision(seat, "hit" if thv <= 14 else "backhand")
-        if actions == ("hit",) or (actions and "hit" in actions and len(actions) == 1):
-            return Decision(seat, "hit")
-    return None
-
-
-def _pushes(game: Any, state: Any, seat: str) -> int:
-    hands = getattr(state, "seats", ())
-    return next((h.pushes for h in hands if getattr(h, "seat", None) == seat), 0)
-
-
-def next_event(game: Any, state: Any) -> Any:
-    """The autopilot's next play: the game's own strategy where it has one (a wager, a
-    decision, a confirmed payment), else the Backhand series' simple player above."""
-    if hasattr(game, "strategy"):
-        return game.strategy(state)
-    return choose(game, state)
+def next_event(game: Game, state: Any) -> Event | None:
+    """The autopilot's next play: the game's own strategy (a wager, a decision, a confirmed
+    payment), or None to let the dealer deal on."""
+    return game.strategy(state)
 
 
 def drive(
@@ -73,7 +45,7 @@ def drive(
             done += 1
             if hands is not None and done >= hands:
                 return done
-            if not hasattr(game, "next_hand"):
+            if not game.lasting_shoe:
                 _pause(pace, should_stop)
                 source.new_deck()
                 session.submit(Control(NEW_DECK, by="autopilot"), source="autopilot")

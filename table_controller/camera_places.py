@@ -16,8 +16,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from table_controller.crosscheck import layout_cards
-
 Rect = tuple[float, float, float, float]  # left, top, right, bottom in layout units
 CARD_HALF_HEIGHT = 0.12
 REACH = 1.0  # how far a place reaches before its neighbours cut it back
@@ -32,12 +30,13 @@ def place_of(spot_name: str) -> str:
 def camera_places(game: Any) -> dict[str, Rect]:
     """The game's card places as rectangles (the Backhand series' layout for a game that
     declares none)."""
-    if not hasattr(game, "layout"):
+    spots = game.layout(None)
+    if not spots:
         from vision.calibration import LAYOUT_SPOTS
 
         return dict(LAYOUT_SPOTS)
     centres: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    for spot in game.layout(None):
+    for spot in spots:
         if spot.kind == "card":
             centres[place_of(spot.name)].append((spot.x, spot.y))
     boxes = {name: _around(points) for name, points in centres.items()}
@@ -80,9 +79,7 @@ def _apart(name: str, box: Rect, boxes: dict[str, Rect]) -> Rect:
 
 
 def cards_on_places(session: Any) -> dict[str, tuple[str, ...]]:
-    """Which face-up cards the engine has on which place: the game's own account where it
-    gives one (``game.placed_cards(state)``), else the Backhand series' from the prompts."""
+    """Which face-up cards the engine has on which place: the game's own account
+    (``game.placed_cards(state)``)."""
     game = session.game
-    if hasattr(game, "placed_cards"):
-        return {place: cards for place, cards in game.placed_cards(session.state).items() if cards}
-    return layout_cards(session.prompts())
+    return {place: cards for place, cards in game.placed_cards(session.state).items() if cards}

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from table_controller.events import Event
 
@@ -374,32 +374,5 @@ def stepped(
     return new, effects
 
 
-class Game(Protocol):
-    """What every game offers the shell. All methods are pure."""
-
-    game_id: str
-    seats: tuple[str, ...]
-    actions: tuple[str, ...]  # every play a seat can make in this game (the console's buttons)
-
-    def new_hand(self) -> Any: ...
-
-    def apply(self, state: Any, event: Event) -> tuple[Any, tuple[Effect, ...]]: ...
-
-    def expected(self, state: Any) -> Expected: ...
-
-    def prompts(self, state: Any) -> TablePrompts: ...
-
-    def result(self, state: Any) -> HandResult | None: ...
-
-    def describe(self) -> dict[str, Any]: ...
-
-    # Games with money or a declared layout also offer (the Backhand series will too):
-    #   bets: tuple[str, ...]                       the bets a seat may place (Wager.bet)
-    #   def layout(self, state) -> tuple[Spot, ...] every spot in play for this state
-    # Games whose rounds share a shoe (blackjack, Red Dog, Split Decision) also offer:
-    #   def next_hand(self, finished) -> state       the next round on the same shoe
-    #   def round_header(self, state) -> dict        where a round starts, for its log header
-    #   def hand_from_header(self, header) -> state  that start, rebuilt from the header
-    #   def strategy(self, state) -> Event | None    the autopilot's next play
-    #   def starts_next_hand(self, event) -> bool    optional: which event begins the next hand
-    #   sim_shoe_options: str                        optional: the simulated shoe's options ("jokers=2")
+# The game interface itself (every member a game offers the shell, and its defaults) is
+# table_controller.contract.Game; a game's record, table_controller.contract.GameRecord.

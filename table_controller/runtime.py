@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from table_controller.contract import Game
 from table_controller.engine import Effect, Expected, HandEnded, Refused, TablePrompts
 from table_controller.errors import HandLogError
 from table_controller.events import (
@@ -25,7 +26,6 @@ from table_controller.events import (
     Control,
     Event,
     HardwareIrregularity,
-    Wager,
     event_from_dict,
     event_to_dict,
 )
@@ -121,7 +121,7 @@ class TableSession:
 
     def __init__(
         self,
-        game: Any,
+        game: Game,
         *,
         table_id: str = "table-1",
         dealer: str = "dealer",
@@ -188,8 +188,6 @@ class TableSession:
     def layout(self) -> list[dict[str, Any]]:
         """The spots the game declares for the hand as it stands (none for a game that declares
         none: the display draws its rows from the prompts)."""
-        if not hasattr(self.game, "layout"):
-            return []
         return [
             {"name": s.name, "x": s.x, "y": s.y, "kind": s.kind, "seat": s.seat, "label": s.label}
             for s in self.game.layout(self.state)
@@ -274,7 +272,7 @@ class TableSession:
                 self.hardware.noted[str(event.get("reason", kind))] += 1
             action = alert_for(event, hand_live=self._hand_live()) if alert else HardwareAlert()
             self.hardware.take(action)
-        control = getattr(self.game, "hardware_controls", {}).get(kind) if alert else None
+        control = self.game.hardware_controls.get(kind) if alert else None
         if action.hold:
             self.submit(HardwareIrregularity(action.hold), source=source, at=at)
         elif (
@@ -423,15 +421,7 @@ class TableSession:
     def _starts_next_hand(self, event: Event) -> bool:
         """A NEW DECK after a finished hand starts the next; in a game whose shoe lasts many
         rounds (``next_hand``) so do the next round's bets and its first card."""
-        if hasattr(
-            self.game, "starts_next_hand"
-        ):  # a game that says so itself (Vingt-un: the seats
-            return bool(
-                self.game.starts_next_hand(event)
-            )  # marked; Farmer: a seat joining; Luck: the board)
-        if isinstance(event, Control) and event.control == NEW_DECK:
-            return True
-        return hasattr(self.game, "next_hand") and isinstance(event, (Wager, CardArrived))
+        return self.game.starts_next_hand(event)
 
     def _apply(self, event: Event) -> tuple[Any, tuple[Effect, ...]]:
         new_state, effects = self.game.apply(self.state, event)
@@ -471,8 +461,7 @@ class TableSession:
                 "dealer": self.dealer,
                 "shoe": self.hardware.source,
             }
-            if hasattr(self.game, "round_header"):  # where a round on a lasting shoe starts from
-                header.update(self.game.round_header(self.state))
+            header.update(self.game.round_header(self.state))  # where a lasting shoe's round starts
             self.log.begin_hand(self.hand_id, header)
             self._hand_logged = True
         self.log.append(self.hand_id, kind, payload, source=source, at=at)
@@ -502,9 +491,7 @@ class TableSession:
         result = ended.result
         if result.void:
             self.tally["void"] += 1
-        elif not hasattr(self.game, "bets") and (
-            result.winner is not None or len(self.game.seats) == 2
-        ):
+        elif not self.game.bets and (result.winner is not None or len(self.game.seats) == 2):
             self.tally[f"{result.winner} wins" if result.winner else "no winner"] += 1
         else:
             for seat, seat_result in result.seats.items():
@@ -534,15 +521,15 @@ class TableSession:
             listener(self)
 
 
-def next_hand(game: Any, finished: Any) -> Any:
+def next_hand(game: Game, finished: Any) -> Any:
     """The hand after ``finished``: the next round on the same shoe where the game has one."""
-    return game.next_hand(finished) if hasattr(game, "next_hand") else game.new_hand()
+    return game.next_hand(finished)
 
 
-def start_of_hand(game: Any, header: dict[str, Any]) -> Any:
+def start_of_hand(game: Game, header: dict[str, Any]) -> Any:
     """The state a logged hand started from: a game whose rounds share a shoe rebuilds it from
     the hand's header; any other starts afresh."""
-    return game.hand_from_header(header) if hasattr(game, "hand_from_header") else game.new_hand()
+    return game.hand_from_header(header)
 
 
 def align_simulated_shoe(session: TableSession, source: Any) -> None:

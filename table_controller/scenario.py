@@ -75,24 +75,14 @@ def parse_scenario(data: Any) -> Scenario:
     )
 
 
-# games whose scenarios have a shape of their own: game id -> "module:function"
-RUNNERS = {
-    "blackjack": "table_controller.games.blackjack.scenario:run_blackjack_scenario",
-    "vingt-un": "table_controller.games.vingt_un.scenario:run_vingt_un_scenario",
-    "red-dog": "table_controller.games.red_dog.scenario:run_red_dog_scenario",
-    "split-decision": "table_controller.games.split_decision.scenario:run_split_decision_scenario",
-    "luck-of-the-draw": "table_controller.games.split_decision.luck_scenario:run_luck_scenario",
-    "farmer": "table_controller.games.farmer.scenario:run_farmer_scenario",
-}
-
-
 def run_scenario(data: Any) -> dict[str, Any]:
     """Play the scenario. Raises ScenarioError (invalid input) or RuleViolation (illegal play)."""
-    if isinstance(data, dict) and isinstance(data.get("game"), str) and data["game"] in RUNNERS:
-        import importlib
+    if isinstance(data, dict) and isinstance(data.get("game"), str):
+        from table_controller.games import records
 
-        module, _, function = RUNNERS[data["game"]].partition(":")
-        return getattr(importlib.import_module(module), function)(data)  # type: ignore[no-any-return]
+        own = records().get(data["game"])
+        if own is not None and own.scenario is not None:  # a game with a scenario shape of its own
+            return own.scenario(data)
     scenario = parse_scenario(data)
     try:
         game = make_game(

@@ -2,7 +2,7 @@
 computed, and by simulation through the real engine.
 
 Each analysis is a module with ``add_arguments(parser)`` and ``run(args) -> int`` (its docstring's
-first line is its help); adding a game's analysis is one line in :data:`ANALYSES`.
+first line is its help); a game lists its analyses in its record (``GameRecord.analyses``).
 """
 
 from __future__ import annotations
@@ -13,15 +13,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-ANALYSES: tuple[tuple[str, str], ...] = (
-    ("dead-mans-hand", "table_controller.commands.analyse_dmh"),
-    ("blackjack", "table_controller.commands.analyse_blackjack"),
-    ("red-dog", "table_controller.games.red_dog.analysis"),
-    ("farmer", "table_controller.games.farmer.analysis"),
-    ("vingt-un", "table_controller.games.vingt_un.analysis"),
-    ("luck-of-the-draw", "table_controller.games.split_decision.luck_analysis"),
-)
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -29,7 +20,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     games = parser.add_subparsers(dest="analysis", metavar="GAME", parser_class=type(parser))
     games.required = True
-    for name, module_path in ANALYSES:
+    from table_controller.games import records
+
+    for name, module_path in ((a.name, a.module) for r in records().values() for a in r.analyses):
         module = importlib.import_module(module_path)
         doc = plain(module.__doc__ or name)
         sub = games.add_parser(

@@ -202,12 +202,12 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, bool]:
     replay = args.cards.startswith("replay:")
     game = replay_game(args.cards) if replay else build_game(args)
     check_reading_shoe(game, args.cards, args.camera)
-    decks = getattr(getattr(game, "switches", None), "decks", None)
-    if not given and isinstance(decks, int) and decks > 1:
+    decks = game.shoe.decks
+    if not given and decks > 1:
         args.cards = (
             f"{DEFAULT_CARDS}&decks={decks}"  # the simulated shoe holds what the game deals from
         )
-    if getattr(game, "sim_shoe_options", ""):
+    if game.shoe.sim_options():
         args.cards = _simulated_shoe(game, args.cards)
     if replay:
         args.no_log = True  # a replayed hand is in the log already: it is shown, not logged again
@@ -219,7 +219,7 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, bool]:
 def check_reading_shoe(game: Any, cards: str, camera: str | None) -> None:
     """A game that deals cards face down (Vingt-un) needs a shoe that reads them: a camera
     cannot (vingt-un.md section 0, V-8)."""
-    if not getattr(game, "needs_reading_shoe", False):
+    if not game.needs_reading_shoe:
         return
     from table_controller.crosscheck import CAMERA_SCHEMES
 
@@ -236,11 +236,10 @@ def check_reading_shoe(game: Any, cards: str, camera: str | None) -> None:
 
 
 def _simulated_shoe(game: Any, url: str) -> str:
-    """A simulated shoe deals the deck the game deals from (``game.sim_shoe_options``: Split
-    Decision's two jokers, Farmer's 45 cards): the default one is told so; a seeded one given
-    without those options is refused (it would deal another deck), a stacked deck file is dealt
-    as it is."""
-    options = game.sim_shoe_options
+    """A simulated shoe deals the deck the game deals from (``game.shoe``: jokers, stripped
+    cards): the default one is told so; a seeded one given without those options is refused (it
+    would deal another deck), a stacked deck file is dealt as it is."""
+    options = "&".join(f"{key}={value}" for key, value in game.shoe.sim_options().items())
     if not url.startswith("sim://") or "deck=" in url:
         return url
     if url.startswith(DEFAULT_CARDS):

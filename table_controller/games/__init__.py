@@ -1,26 +1,96 @@
-"""The games the table runs, by id.
+"""The registry: every game the table deals, by id. The one place that lists the games.
 
-``make_game(game_id, switches=..., first_dealt=..., seats=...)`` returns a pure
-:class:`table_controller.engine.Game`.
+A game package exports ``RECORDS``, a tuple of :class:`~table_controller.contract.GameRecord`;
+the built-in packages are listed below, another installed package adds its own through the
+``table_controller.games`` entry-point group (``name = "package.module:RECORDS"``), and a test
+may :func:`register` one. The CLI's ``--game`` choices, the scenario runner, the display, the
+autopilot, the hand log's replay, the reports, training and the camera all read from here: a
+game not in the registry does not exist anywhere; a game in it works everywhere.
 """
 
 from __future__ import annotations
 
+import importlib
+from importlib.metadata import entry_points
 from typing import Any
 
+from table_controller.contract import Game, GameRecord, Setup
 from table_controller.errors import ConfigError
 
-GAME_IDS = (
-    "missouri-city",
-    "buffalo-bayou",
-    "backhand",
-    "blackjack",
-    "vingt-un",
-    "red-dog",
-    "split-decision",
-    "luck-of-the-draw",
-    "farmer",
+ENTRY_POINTS = "table_controller.games"
+BUILT_IN = (  # the packages of the games that ship with the table, in the order they are listed
+    "table_controller.games.backhand.record",
+    "table_controller.games.blackjack.record",
+    "table_controller.games.vingt_un.record",
+    "table_controller.games.red_dog.record",
+    "table_controller.games.split_decision.record",
+    "table_controller.games.farmer.record",
 )
+
+_registered: dict[str, GameRecord] = {}  # from register(): tests and embedding programs
+_loaded: dict[str, GameRecord] | None = None
+
+
+def records() -> dict[str, GameRecord]:
+    """Every game in the registry by id: the built-in ones, then the installed, then the
+    registered."""
+    global _loaded
+    if _loaded is None:
+        found: dict[str, GameRecord] = {}
+        for module in BUILT_IN:
+            _add(found, importlib.import_module(module).RECORDS, module)
+        for point in entry_points(group=ENTRY_POINTS):
+            _add(found, point.load(), f"entry point {point.name} ({point.value})")
+        _loaded = found
+    return {**_loaded, **_registered}
+
+
+def _add(found: dict[str, GameRecord], given: Any, where: str) -> None:
+    for rec in given if isinstance(given, (tuple, list)) else (given,):
+        if not isinstance(rec, GameRecord):
+            raise ConfigError(f"{where} gives {rec!r}, not a GameRecord")
+        if rec.id in found:
+            raise ConfigError(f"{where} declares the game {rec.id!r} a second time")
+        found[rec.id] = rec
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(records())
+
+
+def record(game_id: str) -> GameRecord:
+    """The game's record; an unknown id is a ConfigError that lists the games."""
+    known = records()
+    if game_id not in known:
+        raise ConfigError(f"unknown game {game_id!r} (games: {', '.join(known)})")
+    return known[game_id]
+
+
+def register(*given: GameRecord) -> None:
+    """Add games to the registry from code (a test's own game); an id already there is refused."""
+    known = records()
+    for rec in given:
+        if rec.id in known:
+            raise ConfigError(f"the game {rec.id!r} is already in the registry")
+        _registered[rec.id] = rec
+        known[rec.id] = rec
+
+
+def unregister(game_id: str) -> None:
+    """Take a game added by :func:`register` out again."""
+    _registered.pop(game_id, None)
+
+
+def make_game(
+    game_id: str,
+    *,
+    switches: dict[str, Any] | None = None,
+    first_dealt: str | None = None,
+    seats: int | None = None,
+    paytable: str | dict[str, Any] | None = None,
+) -> Game:
+    """Build a configured game. Unknown ids, switches or settings raise :class:`ConfigError`."""
+    return record(game_id).make(Setup(switches, seats, first_dealt, paytable))
 
 
 def parse_switches(items: list[str]) -> dict[str, str]:
@@ -49,100 +119,3 @@ def chosen_switches(
             raise ConfigError(f"switch {key} is one of {', '.join(allowed[key])} (got {value!r})")
         out[key] = text
     return out
-
-
-def make_game(
-    game_id: str,
-    *,
-    switches: dict[str, Any] | None = None,
-    first_dealt: str | None = None,
-    seats: int | None = None,
-    paytable: str | dict[str, Any] | None = None,
-) -> Any:
-    """Build a game. Unknown ids, switches or settings raise :class:`ConfigError`."""
-    if game_id == "blackjack":
-        return _blackjack(switches, seats, paytable)
-    if game_id == "vingt-un":
-        return _vingt_un(switches, seats, paytable)
-    if game_id in ("red-dog", "split-decision", "luck-of-the-draw"):
-        from table_controller.games.red_dog.games import make_in_between_game
-
-        return make_in_between_game(game_id, switches, seats, paytable)
-    if game_id == "farmer":
-        return _farmer(switches, seats)
-    from table_controller.games.backhand import BackhandGame, Switches, Variant
-
-    sw = Switches.from_dict(switches)
-    if game_id == "missouri-city":
-        if seats not in (None, 2):
-            raise ConfigError("Missouri City Backhand has exactly two seats, red and green")
-        variant = Variant(
-            game_id, "Missouri City Backhand", ("red", "green"), True, True, True, False, 1
-        )
-        return BackhandGame(variant, sw, first_dealt or "red")
-    if game_id == "buffalo-bayou":
-        if seats not in (None, 1):
-            raise ConfigError("Buffalo Bayou Backhand has one seat")
-        variant = Variant(
-            game_id, "Buffalo Bayou Backhand", ("player",), True, False, False, False, 1
-        )
-        return BackhandGame(variant, sw, None)
-    if game_id == "backhand":
-        n = 1 if seats is None else seats
-        if not isinstance(n, int) or not 1 <= n <= 6:
-            raise ConfigError(f"Backhand seats 1 to 6 players (got {seats!r})")
-        names = tuple(f"seat{k}" for k in range(1, n + 1))
-        decks = (n + 1) // 2  # B-1 / B-13: one deck per two seats
-        variant = Variant(game_id, "Backhand", names, False, False, False, True, decks)
-        return BackhandGame(variant, sw, None)
-    raise ConfigError(f"unknown game {game_id!r} (games: {', '.join(GAME_IDS)})")
-
-
-def _blackjack(
-    switches: dict[str, Any] | None, seats: int | None, paytable: str | dict[str, Any] | None
-) -> Any:
-    from table_controller.games.blackjack.machine import BlackjackGame
-    from table_controller.games.blackjack.paytables import (
-        builtin_paytable,
-        load_paytable,
-        paytable_from_dict,
-    )
-    from table_controller.games.blackjack.switches import Switches as BlackjackSwitches
-
-    sw = BlackjackSwitches.from_dict(switches)
-    n = 7 if seats is None else seats
-    if not isinstance(n, int) or not 1 <= n <= 7:
-        raise ConfigError(f"blackjack seats 1 to 7 (got {seats!r})")
-    if sw.B14 == "custom":
-        if paytable is None:
-            raise ConfigError("switch B14=custom needs a paytable file (--paytable FILE)")
-        table = (
-            paytable_from_dict(paytable) if isinstance(paytable, dict) else load_paytable(paytable)
-        )
-    else:
-        if paytable is not None:
-            raise ConfigError("--paytable FILE goes with switch B14=custom")
-        table = builtin_paytable(sw.B14, pt4_s0=sw.B15)
-    return BlackjackGame(sw, table, n)
-
-
-def _vingt_un(switches: dict[str, Any] | None, seats: int | None, paytable: Any) -> Any:
-    from table_controller.games.vingt_un.machine import VingtUnGame
-    from table_controller.games.vingt_un.switches import Switches as VingtUnSwitches
-
-    if paytable is not None:
-        raise ConfigError("vingt-un has no paytable (--paytable is for blackjack)")
-    n = 7 if seats is None else seats
-    if not isinstance(n, int) or not 1 <= n <= 7:
-        raise ConfigError(f"vingt-un seats 1 to 7 (got {seats!r})")
-    return VingtUnGame(VingtUnSwitches.from_dict(switches), n)
-
-
-def _farmer(switches: dict[str, Any] | None, seats: int | None) -> Any:
-    from table_controller.games.farmer.machine import FarmerGame
-    from table_controller.games.farmer.switches import Switches as FarmerSwitches
-
-    n = 4 if seats is None else seats
-    if not isinstance(n, int) or not 2 <= n <= 8:
-        raise ConfigError(f"Farmer seats 2 to 8 players (got {seats!r})")
-    return FarmerGame(FarmerSwitches.from_dict(switches), n)

@@ -50,7 +50,7 @@ def round_start_problem(
         game = build_game(hand.header)
     except Exception:
         return ""
-    if not hasattr(game, "round_header"):
+    if not game.lasting_shoe:
         return ""  # every hand starts afresh
     fresh = game.round_header(game.new_hand())
     logged = {key: hand.header.get(key) for key in fresh}

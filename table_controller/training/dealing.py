@@ -119,7 +119,7 @@ class Dealing:
         each hand (no rounds on one shoe): a simulated shoe shuffles a new deck first."""
         return (
             self.live
-            and not hasattr(self.game, "next_hand")
+            and not self.game.lasting_shoe
             and self.pos == self.hand_start
             and len(self.deck) == self.pos
         )
@@ -149,13 +149,11 @@ class Dealing:
         card, three quarters in), else on a fresh shoe from ``reshuffle``."""
         game = self.game
         spent = self.pos > len(self.deck) * 0.75
-        if self.reshuffle is not None and (spent or not hasattr(game, "next_hand")):
+        if self.reshuffle is not None and (spent or not game.lasting_shoe):
             self.deck, self.pos = self.reshuffle(), 0
             self.state = game.new_hand()
         else:
-            self.state = (
-                game.next_hand(self.state) if hasattr(game, "next_hand") else game.new_hand()
-            )
+            self.state = game.next_hand(self.state)
         self.hand_start = self.pos
         self.settle()
 

@@ -19,7 +19,6 @@ from typing import Any
 
 from table_controller.errors import ConfigError, ScenarioError
 from table_controller.events import ACCEPT_CARD, VOID_HAND, Decision, Wager
-from table_controller.training import gamehooks
 from table_controller.training.dealing import Dealing, ScriptedSignals
 
 DRILL_KEYS = {"title", "notes", "pit_boss"}
@@ -66,17 +65,17 @@ def load_drill(path: str | Path) -> DrillFile:
 def drill_table(data: dict[str, Any]) -> tuple[Any, list[Any], list[Wager], list[Decision]]:
     """The scenario as a game, its deck (top first), its bets and its decisions: the game's own
     reading where it has one (``training.drill_table``), else the scenario format's."""
-    from table_controller.games import make_game
+    from table_controller.games import make_game, record
     from table_controller.scenario import parse_scenario
 
     if not isinstance(data.get("game"), str):
         raise ScenarioError("a drill names its 'game'")
     try:
-        module = gamehooks.hooks(make_game(data["game"]))
+        own = record(data["game"]).training.drill_table
     except ConfigError as exc:
         raise ScenarioError(str(exc)) from None
-    if module is not None and hasattr(module, "drill_table"):
-        return module.drill_table(data)  # type: ignore[no-any-return]
+    if own is not None:
+        return own(data)  # type: ignore[no-any-return]
     scenario = parse_scenario(data)
     try:
         game = make_game(

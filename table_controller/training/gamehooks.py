@@ -1,42 +1,28 @@
-"""What a game offers its drills beyond the engine interface, found by convention.
-
-A game may ship ``training.py`` in its own package (``table_controller/games/<game>/training.py``)
-with any of: ``cite(game, state, right, entered) -> RuleCite | None`` (the rule a wrong step
-breaks), ``spots(game, state) -> [(spot, label)]`` (where a card may go now), ``SIGNALS``
-(action -> what a player does at the table), ``payout_cases(game, rng, count)``,
-``totals_questions(game, rng, count)`` and ``drill_table(data)`` (a trainer's scenario as a
-game, a deck, bets and decisions). Whatever a game leaves out, the drills do without: the
-engine's own refusal words, the expected spot, the action's name.
+"""What a game offers its drills beyond the engine interface, as its record declares it
+(:class:`~table_controller.contract.TrainingHooks`): the rule a wrong step breaks, where a card
+may go now, the seats' signals, payout and totals questions, a trainer's scenario read as a game.
+Whatever a game leaves out, the drills do without: the engine's own refusal words, the expected
+spot, the action's name.
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
+from table_controller.contract import Game, TrainingHooks
 from table_controller.engine import Refused
+from table_controller.games import record
 from table_controller.training.steps import RuleCite, Step
 
 
-def hooks(game: Any) -> ModuleType | None:
-    """The game's ``training`` module, or None."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        return importlib.import_module(f"{package}.training")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.training":
-            raise
-        return None
+def hooks(game: Game) -> TrainingHooks:
+    """What the game's record offers its drills."""
+    return record(game.game_id).training
 
 
 def cite(game: Any, state: Any, right: Step, entered: Step) -> RuleCite:
-    module = hooks(game)
-    found = (
-        module.cite(game, state, right, entered)
-        if module is not None and hasattr(module, "cite")
-        else None
-    )
+    own = hooks(game).cite
+    found = own(game, state, right, entered) if own is not None else None
     if found is not None:
         return found
     if right.kind == "payment":
@@ -69,13 +55,11 @@ def _refusal(game: Any, state: Any, entered: Step) -> str | None:
 def spots(game: Any, state: Any, right: Step | None) -> list[tuple[str, str]]:
     """Where the console offers to put the next card: the game's list, else its declared layout,
     and always the spot the engine expects (so the right one is among the choices)."""
-    module = hooks(game)
-    if module is not None and hasattr(module, "spots"):
-        found = list(module.spots(game, state))
-    elif hasattr(game, "layout"):
-        found = [(s.name, s.label) for s in game.layout(state) if s.kind == "card"]
+    own = hooks(game).spots
+    if own is not None:
+        found = list(own(game, state))
     else:
-        found = []
+        found = [(s.name, s.label) for s in game.layout(state) if s.kind == "card"]
     deal = game.expected(state).deal
     if deal is not None and all(name != deal.spot for name, _ in found):
         found.append((deal.spot, deal.label))
@@ -83,6 +67,4 @@ def spots(game: Any, state: Any, right: Step | None) -> list[tuple[str, str]]:
 
 
 def signal_words(game: Any, action: str) -> str:
-    module = hooks(game)
-    table = getattr(module, "SIGNALS", {}) if module is not None else {}
-    return str(table.get(action, action.replace("_", " ")))
+    return str(hooks(game).signals.get(action, action.replace("_", " ")))

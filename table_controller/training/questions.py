@@ -20,17 +20,17 @@ SHOW_AFTER = 3
 
 
 def payout_questions(game: Any, rng: random.Random, count: int) -> list[dict[str, Any]]:
-    module = gamehooks.hooks(game)
-    if module is None or not hasattr(module, "payout_cases"):
+    own = gamehooks.hooks(game).payout_cases
+    if own is None:
         raise ConfigError(f"{game.game_id} has no payouts to drill (its bets carry no money here)")
-    return list(module.payout_cases(game, rng, count))
+    return list(own(game, rng, count))
 
 
 def totals_questions(game: Any, rng: random.Random, count: int) -> list[dict[str, Any]]:
-    module = gamehooks.hooks(game)
-    if module is None or not hasattr(module, "totals_questions"):
+    own = gamehooks.hooks(game).totals_questions
+    if own is None:
         raise ConfigError(f"{game.game_id} has no totals drill")
-    return list(module.totals_questions(game, rng, count))
+    return list(own(game, rng, count))
 
 
 def normal_total(text: str) -> str:

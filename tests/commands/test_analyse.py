@@ -274,7 +274,7 @@ def test_help_names_every_analysis(args) -> None:
         )
         helps = " ".join(proc.stdout.split())
         assert (
-            "farmer Farmer: each seat position's expectation per deal, by simulation. vingt-un"
+            "farmer Farmer: each seat position's expectation per deal, by simulation. options:"
             in helps
         )
         assert "luck-of-the-draw Luck of the Draw: the player's exact expectation" in helps

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from table_controller.autopilot import choose
 from table_controller.cards import standard_deck
 from table_controller.cli import main
 from table_controller.events import NEW_DECK, CardArrived, Control, event_to_dict
 from table_controller.games import make_game
+from table_controller.games.backhand.strategy import choose
 from table_controller.hand_log import HandLog
 from table_controller.serialize import effect_to_dict, result_to_dict
 from tests.hand_log.fixtures import _data_dir, key_path, log_target, pg_server_url

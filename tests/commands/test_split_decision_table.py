@@ -65,7 +65,7 @@ def test_scenario_plays_example_sd_b(tmp_path: Path, capsys: pytest.CaptureFixtu
             1,
             "SEAT 1 has no decision now",
         ),
-        ({"seats": 4}, 2, "Split Decision seats two or three"),
+        ({"seats": 4}, 2, "Split Decision seats 2 to 3 players"),
         ({"switches": {"SD2": "maybe"}}, 2, "switch SD2 is one of off, on"),
         ({"deck": ["2C", "2C"]}, 2, "already dealt since the shuffle"),
         ({"deck": ["2C", "DV"]}, 2, "the Devil is a board card, never in the deck"),

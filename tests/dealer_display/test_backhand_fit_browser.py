@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from drivers.base import SourceEvent, now
-from table_controller.autopilot import choose
 from table_controller.games import make_game
+from table_controller.games.backhand.strategy import choose
 from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.screen import (
     CARD_SIZE,

@@ -20,7 +20,7 @@ from dealer_display.app import create_app
 from dealer_display.table import FACE_DOWN_HELD
 from table_controller import autopilot
 from table_controller.events import NEW_DECK, RESHUFFLE, CardArrived, Control, Decision, Wager
-from table_controller.games import GAME_IDS, make_game
+from table_controller.games import game_ids, make_game
 from table_controller.runtime import TableSession
 from tests.dealer_display.conftest import DEALER, LOOPBACK_CLIENT, PIT_BOSS
 from tests.dealer_display.live import display_settings
@@ -111,7 +111,8 @@ class Round:
 def play_and_watch(game_id: str, seed: int) -> list[str]:
     """Play one round of ``game_id``; returns each face-down card dealt, after checking it."""
     game = make_game(game_id)
-    shoe = f"sim://?seed={seed}&{getattr(game, 'sim_shoe_options', '')}".rstrip("&")
+    options = "".join(f"&{key}={value}" for key, value in game.shoe.sim_options().items())
+    shoe = f"sim://?seed={seed}{options}"
     settings = display_settings(shoe, game=game_id)
     session = TableSession(game, source_url=settings.cards_url)
     face_down: list[str] = []
@@ -143,7 +144,7 @@ def play_and_watch(game_id: str, seed: int) -> list[str]:
     raise AssertionError(f"{game_id}: the round did not end in {MOST_STEPS} plays")
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_no_watching_page_receives_a_card_dealt_face_down(game_id: str) -> None:
     face_down = play_and_watch(game_id, seed=7)
     if game_id in ("blackjack", "vingt-un", "farmer", "red-dog"):

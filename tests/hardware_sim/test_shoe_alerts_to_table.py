@@ -16,9 +16,9 @@ import pytest
 
 from drivers.base import CardSource
 from drivers.registry import open_source
-from table_controller.autopilot import choose
 from table_controller.events import ACCEPT_CARD, NEW_DECK, CardArrived, Control
 from table_controller.games import make_game
+from table_controller.games.backhand.strategy import choose
 from table_controller.hand_log import HandLog
 from table_controller.hardware_alerts import CUT_CARD_NOTICE
 from table_controller.runtime import TableSession

@@ -16,11 +16,11 @@ from drivers.base import CardSource, SourceEvent
 from drivers.registry import open_source
 from drivers.shoe_seq import SEQ_MAX, seq_of_count
 from hardware_sim.decks import shuffled_deck
-from table_controller.autopilot import choose
 from table_controller.cards import Card
 from table_controller.engine import IrregularityOpened, Refused
 from table_controller.events import NEW_DECK, CardArrived, Control
 from table_controller.games import make_game
+from table_controller.games.backhand.strategy import choose
 from table_controller.runtime import TableSession
 from tests.hardware_sim.sim_shoe_process import SEED
 

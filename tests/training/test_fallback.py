@@ -3,9 +3,13 @@ use only what it declares, with the engine's own words (the case of a game added
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from table_controller.games import make_game
+import pytest
+
+from table_controller.contract import GameRecord, SeatRange
+from table_controller.games import make_game, register, unregister
 from table_controller.training.dealing import Dealing, ScriptedSignals
 from table_controller.training.drill_file import drill_table
 from table_controller.training.gamehooks import hooks, spots
@@ -14,13 +18,22 @@ from tests.training.helpers import EXAMPLES, play_right, play_until
 
 
 class PlainGame:
-    """A real game seen through a class of this module, which has no training hooks."""
+    """A real game under an id of its own, whose record declares no training hooks."""
+
+    game_id = "plain"
 
     def __init__(self, inner: Any) -> None:
         self._inner = inner
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
+
+
+@pytest.fixture(autouse=True)
+def plain_record() -> Iterator[None]:
+    register(GameRecord("plain", "Plain", "none", SeatRange(1, 1, 1), (), make=lambda s: None))  # type: ignore[arg-type, return-value]
+    yield
+    unregister("plain")
 
 
 def plain_drill(name: str) -> ProcedureDrill:
@@ -34,7 +47,7 @@ def plain_drill(name: str) -> ProcedureDrill:
 
 def test_a_game_without_hooks_is_scored_in_the_engines_words() -> None:
     d = plain_drill("stand-pat-window")
-    assert hooks(d.dealing.game) is None and hooks(make_game("blackjack")) is not None
+    assert hooks(d.dealing.game).cite is None and hooks(make_game("blackjack")).cite is not None
     assert spots(d.dealing.game, d.dealing.state, d.dealing.right_step) == [("S3", "show card S3")]
     wrong = d.enter("deal S1", 1.0)
     assert (wrong.cite.rule, wrong.cite.words) == ("", "the card goes to show card S3")

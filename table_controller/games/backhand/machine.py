@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from table_controller.cards import Card
+from table_controller.contract import GameBase, ShoeSpec
 from table_controller.engine import (
     Applied,
     DealTo,
@@ -92,13 +93,16 @@ def _copy(state: HandState) -> HandState:
     return replace(state)
 
 
-class BackhandGame:
+class BackhandGame(GameBase):
     """One of the three games, configured by a :class:`Variant`, switches and ``first_dealt``."""
 
     def __init__(self, variant: Variant, switches: Switches, first_dealt: str | None = None):
         self.variant = variant
         self.switches = switches
         self.game_id = variant.game_id
+        self.title = variant.title
+        self.shoe = ShoeSpec(decks=variant.decks)
+        self.head_to_head = len(variant.seats) == 2
         self.seats = variant.seats
         self.actions = (
             rules.ACTIONS
@@ -130,6 +134,16 @@ class BackhandGame:
             "switches": self.switches.to_dict(),
             "rules_version": RULES_VERSION,
         }
+
+    def strategy(self, state: HandState) -> Event | None:
+        from table_controller.games.backhand.strategy import choose
+
+        return choose(self, state)
+
+    def placed_cards(self, state: HandState) -> dict[str, tuple[str, ...]]:
+        from table_controller.crosscheck import layout_cards
+
+        return layout_cards(self.prompts(state))
 
     def new_hand(self) -> HandState:
         seats = tuple(SeatHand(seat=s) for s in self.seats)

@@ -149,8 +149,8 @@ def totals_questions(game: Any, rng: random.Random, count: int) -> list[dict[str
 
 
 def _questions_from_one_hand(game: Any, rng: random.Random) -> list[dict[str, Any]]:
-    from table_controller.autopilot import choose
     from table_controller.cards import standard_deck
+    from table_controller.games.backhand.strategy import choose
 
     cards = [c for _ in range(game.variant.decks) for c in standard_deck()]
     rng.shuffle(cards)

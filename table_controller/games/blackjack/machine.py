@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from table_controller.contract import GameBase, ShoeSpec
 from table_controller.engine import (
     Applied,
     Effect,
@@ -58,11 +59,12 @@ ACTIONS = (
 )
 
 
-class BlackjackGame:
+class BlackjackGame(GameBase):
     game_id = "blackjack"
     title = "Blackjack \u00b7 Dead Man's Hand"
     actions = ACTIONS
     bets = ("main", "side")
+    lasting_shoe = True
     # a card source's report that is one of this game's controls: the shoe's cut card (BJ-14)
     hardware_controls: ClassVar[dict[str, str]] = {"cut_card": flow.CUT_CARD}
 
@@ -70,6 +72,7 @@ class BlackjackGame:
         self, switches: Switches, paytable: Paytable, seats: int = 7, limits: Limits | None = None
     ) -> None:
         self.switches = switches
+        self.shoe = ShoeSpec(decks=switches.decks)
         self.paytable = paytable
         self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
         self.limits = limits or Limits()

@@ -52,7 +52,7 @@ def run_blackjack_scenario(data: dict[str, Any]) -> dict[str, Any]:
     steps: list[dict[str, Any]] = []
     state = game.new_hand()
     state = _step(game, state, Control(NEW_DECK, by="scenario"), steps)
-    while game.expected(state).deal is not None and game.expected(state).deal.purpose == "burn":
+    while (deal := game.expected(state).deal) is not None and deal.purpose == "burn":
         state = _step(game, state, CardArrived(_take(deck, steps, "the burn")), steps)
     for wager in wagers:
         state = _step(game, state, wager, steps)

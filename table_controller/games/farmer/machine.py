@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from table_controller.contract import GameBase, ShoeSpec
 from table_controller.engine import (
     Applied,
     Effect,
@@ -48,15 +49,14 @@ from table_controller.money import money, signed
 ACTIONS = ("hit", "stay", *SEATING)
 
 
-class FarmerGame:
+class FarmerGame(GameBase):
     game_id = "farmer"
     title = "Farmer"
     actions = ACTIONS
     bets = ("ante",)
     hides_from_public = True  # F-6: face-down cards, scores and busts only on the dealer's console
-    sim_shoe_options = "strip=" + ",".join(
-        c.code for c in STRIPPED
-    )  # the simulated shoe deals the 45 cards
+    lasting_shoe = True
+    shoe = ShoeSpec(stripped=tuple(c.code for c in STRIPPED))  # the 45-card deck
 
     def __init__(self, switches: Switches, seats: int = 4) -> None:
         self.switches = switches

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from table_controller.contract import GameBase, ShoeSpec
 from table_controller.engine import (
     Effect,
     Expected,
@@ -46,16 +47,18 @@ from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 ACTIONS = ("raise", "call")
 
 
-class RedDogGame:
+class RedDogGame(GameBase):
     game_id = "red-dog"
     title = "Red Dog"
     actions = ACTIONS
     bets = ("ante", "raise")
+    lasting_shoe = True
 
     def __init__(
         self, switches: Switches, table: PayTable, seats: int = 7, limits: Limits | None = None
     ) -> None:
         self.switches = switches
+        self.shoe = ShoeSpec(decks=switches.decks)
         self.paytable = table
         self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
         self.limits = limits or Limits()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from table_controller.contract import GameBase, ShoeSpec
 from table_controller.engine import (
     Effect,
     Expected,
@@ -44,13 +45,14 @@ RULES_VERSION = "red-dog.md 2026-11 (Part C)"
 ACTIONS = ("stop", "wager", *(f"{k}_{p}" for k in ("pick", "high", "low") for p in ld.POSITIONS))
 
 
-class LuckOfTheDrawGame:
+class LuckOfTheDrawGame(GameBase):
     game_id = "luck-of-the-draw"
     title = "Luck of the Draw"
     actions = ACTIONS
     bets = ("wager",)
     seats = (ld.SEAT,)
-    sim_shoe_options = "jokers=2"
+    lasting_shoe = True
+    shoe = ShoeSpec(jokers=2)  # the 54-card deck
 
     def __init__(self, limits: ld.LDLimits | None = None) -> None:
         self.limits = limits or ld.LDLimits()

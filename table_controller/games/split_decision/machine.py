@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from table_controller.contract import GameBase, ShoeSpec
 from table_controller.engine import (
     Effect,
     Expected,
@@ -55,11 +56,12 @@ ACTIONS = (
 )
 
 
-class SplitDecisionGame:
+class SplitDecisionGame(GameBase):
     game_id = "split-decision"
     title = "Split Decision"
     actions = ACTIONS
-    sim_shoe_options = "jokers=2"  # the simulated shoe deals the 54-card deck
+    lasting_shoe = True
+    shoe = ShoeSpec(jokers=2)  # the 54-card deck
 
     def __init__(self, switches: Switches, seats: int = 3) -> None:
         self.switches = switches

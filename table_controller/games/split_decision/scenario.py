@@ -56,6 +56,7 @@ def run_split_decision_scenario(data: dict[str, Any]) -> dict[str, Any]:
         rows: list[dict[str, Any]] = []
         state = _play_round(game, state, deck, decisions, steps, rows)
         result = game.result(state)
+        assert result is not None  # _play_round plays a round to its end
         rounds.append(
             {
                 "round": state.round_no,
@@ -82,7 +83,7 @@ def run_split_decision_scenario(data: dict[str, Any]) -> dict[str, Any]:
     return {
         "game": "split-decision",
         "rounds": rounds,
-        "game_winner": game.result(state).details["game_winner"],
+        "game_winner": result.details["game_winner"],
         "steps": steps,
     }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from table_controller.contract import GameBase
 from table_controller.engine import (
     Effect,
     Expected,
@@ -56,11 +57,12 @@ ACTIONS = (
 )
 
 
-class VingtUnGame:
+class VingtUnGame(GameBase):
     game_id = "vingt-un"
     title = "Vingt-un"
     actions = ACTIONS
     bets = ("stake",)
+    lasting_shoe = True
     needs_reading_shoe = True  # cards lie face down: a camera alone cannot run the table (V-8)
 
     def __init__(self, switches: Switches, seats: int = 7, limits: Limits | None = None) -> None:

@@ -1,0 +1,325 @@
+"""The game contract: what a game is, as every part of the shell reads it.
+
+A game package exports ``RECORDS``: one :class:`GameRecord` per game it deals. The record says
+what the game is before one is built (its id and title, seat range, switches, analyses, scenario
+reader, training hooks, the display's drawing); ``record.make(Setup(...))`` builds a configured
+:class:`Game`, which says what the game is at the table (its seats, bets, plays, shoe, layout, what
+the public may never see, how rounds follow one another) and plays it as a pure state machine.
+
+Everything a game may or may not offer is declared here: a member a game has no use for keeps
+:class:`GameBase`'s default (a game deals a fresh hand each round, shows the public what the
+console shows, places no bets), so the shell asks, never probes. The registry
+(:mod:`table_controller.games`) is the one place that lists the games; the shell reads records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from table_controller.engine import Effect, Expected, HandResult, Spot, TablePrompts
+from table_controller.errors import ConfigError
+from table_controller.events import NEW_DECK, CardArrived, Control, Event, Wager
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRange:
+    """How many seats a game deals to: ``low`` to ``high``, ``default`` when none is asked for."""
+
+    low: int
+    high: int
+    default: int
+
+    def count(self, seats: object, title: str) -> int:
+        """``seats`` checked against the range (None is the default); anything else, including
+        ``True`` and ``"3"``, is a ConfigError that says what the game takes."""
+        if seats is None:
+            return self.default
+        if (
+            isinstance(seats, bool)
+            or not isinstance(seats, int)
+            or not self.low <= seats <= self.high
+        ):
+            if self.low == self.high:
+                raise ConfigError(
+                    f"{title} has exactly {self.low} seat{'s' * (self.low > 1)} (got {seats!r})"
+                )
+            raise ConfigError(f"{title} seats {self.low} to {self.high} players (got {seats!r})")
+        return seats
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """One named interpretation the rules document offers: ``values`` with the default first;
+    ``rule`` where the document defines it ("blackjack.md section 2, B2")."""
+
+    id: str
+    values: tuple[str, ...]
+    rule: str
+
+    @property
+    def default(self) -> str:
+        return self.values[0]
+
+
+def switch_list(values: Mapping[str, tuple[str, ...]], document: str) -> tuple[Switch, ...]:
+    """A game's switches from its ``{id: (default, other values...)}`` table."""
+    return tuple(
+        Switch(key, tuple(allowed), f"{document}, {key}") for key, allowed in values.items()
+    )
+
+
+def chosen(
+    values: Mapping[str, Any] | None, switches: Sequence[Switch], title: str
+) -> dict[str, str]:
+    """Switch settings from ``{"V1": "pass_left"}`` (ids in any case, values as text) checked
+    against the declared ``switches``; an unknown id or value is a ConfigError naming the choices.
+    Only the ids given are in the result (a game fills in its defaults)."""
+    declared = {s.id: s for s in switches}
+    out: dict[str, str] = {}
+    for key, value in (values or {}).items():
+        key = str(key).upper()
+        if key not in declared:
+            raise ConfigError(f"unknown {title} switch {key!r} (switches: {', '.join(declared)})")
+        text = str(value).strip()
+        if text not in declared[key].values:
+            raise ConfigError(
+                f"switch {key} is one of {', '.join(declared[key].values)} (got {value!r})"
+            )
+        out[key] = text
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeSpec:
+    """The cards a game deals from: ``decks`` packs, each with ``jokers`` and less ``stripped``
+    (codes); the simulated shoe is opened with :meth:`sim_options`."""
+
+    decks: int = 1
+    jokers: int = 0
+    stripped: tuple[str, ...] = ()
+
+    def sim_options(self) -> dict[str, str]:
+        """The simulated shoe's URL options that deal this shoe (decks are the table's choice)."""
+        out: dict[str, str] = {}
+        if self.jokers:
+            out["jokers"] = str(self.jokers)
+        if self.stripped:
+            out["strip"] = ",".join(self.stripped)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the table asks of a game: its switches, seats, the first seat dealt (a head-to-head
+    game), a pay table (a file's path or its contents, where a switch chooses a custom one)."""
+
+    switches: Mapping[str, Any] | None = None
+    seats: int | None = None
+    first_dealt: str | None = None
+    paytable: str | dict[str, Any] | None = None
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every configured game offers the shell. Every method is pure: the state in, a new
+    state or a value out; no I/O, clock or randomness. :class:`GameBase` gives the defaults."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """Every play a seat can make in this game (the console's buttons)."""
+
+    @property
+    def bets(self) -> tuple[str, ...]:
+        """The bets a seat may place (``Wager.bet``); () in a game without money."""
+
+    @property
+    def shoe(self) -> ShoeSpec: ...
+    @property
+    def lasting_shoe(self) -> bool:
+        """Rounds follow one another on one shoe (``next_hand``, ``round_header``)."""
+
+    @property
+    def hides_from_public(self) -> bool:
+        """No seat's figures, refusals or notes on the public page (Farmer, F-6)."""
+
+    @property
+    def needs_reading_shoe(self) -> bool:
+        """Cards lie face down: a camera alone cannot run the table (Vingt-un, V-8)."""
+
+    @property
+    def head_to_head(self) -> bool:
+        """The seats play one another: the session counts winners, not each seat's outcome."""
+
+    @property
+    def hardware_controls(self) -> Mapping[str, str]:
+        """A shoe's report the game takes as one of its controls (blackjack's cut card)."""
+
+    def new_hand(self) -> Any: ...
+
+    def apply(self, state: Any, event: Event) -> tuple[Any, tuple[Effect, ...]]: ...
+
+    def expected(self, state: Any) -> Expected: ...
+
+    def prompts(self, state: Any) -> TablePrompts: ...
+
+    def public_prompts(self, state: Any) -> TablePrompts: ...
+
+    def result(self, state: Any) -> HandResult | None: ...
+
+    def describe(self) -> dict[str, Any]: ...
+
+    def layout(self, state: Any) -> tuple[Spot, ...]: ...
+
+    def placed_cards(self, state: Any) -> dict[str, tuple[str, ...]]: ...
+
+    def strategy(self, state: Any) -> Event | None: ...
+
+    def next_hand(self, finished: Any) -> Any: ...
+
+    def round_header(self, state: Any) -> dict[str, Any]: ...
+
+    def hand_from_header(self, header: dict[str, Any]) -> Any: ...
+
+    def starts_next_hand(self, event: Event) -> bool: ...
+
+
+class GameBase:
+    """The defaults of the contract, for a game to inherit: a fresh hand each round from one
+    pack, no bets, the public sees what the console sees. A game overrides what it has."""
+
+    game_id: str
+    title: str
+    seats: tuple[str, ...]
+    actions: tuple[str, ...] = ()
+    bets: tuple[str, ...] = ()
+    shoe: ShoeSpec = ShoeSpec()
+    lasting_shoe: bool = False
+    hides_from_public: bool = False
+    needs_reading_shoe: bool = False
+    head_to_head: bool = False
+    hardware_controls: ClassVar[Mapping[str, str]] = {}
+
+    def new_hand(self) -> Any:
+        raise NotImplementedError
+
+    def prompts(self, state: Any) -> TablePrompts:
+        raise NotImplementedError
+
+    def public_prompts(self, state: Any) -> TablePrompts:
+        """What the public page shows: the console's prompts unless the game hides some."""
+        return self.prompts(state)
+
+    def layout(self, state: Any) -> tuple[Spot, ...]:
+        """Every spot in play for ``state`` (None: the layout before a hand)."""
+        return ()
+
+    def placed_cards(self, state: Any) -> dict[str, tuple[str, ...]]:
+        """Which face-up cards lie on which place, for the camera witness: by default as the
+        prompts show them (``S1``, ``seat1.hand``, ``seat1.col2``)."""
+        from table_controller.crosscheck import layout_cards
+
+        return layout_cards(self.prompts(state))
+
+    def strategy(self, state: Any) -> Event | None:
+        """The autopilot's next play (a wager, a decision, a confirmed payment); None lets
+        the dealer deal on."""
+        return None
+
+    def next_hand(self, finished: Any) -> Any:
+        """The round after ``finished``: a fresh hand unless rounds share a shoe."""
+        return self.new_hand()
+
+    def round_header(self, state: Any) -> dict[str, Any]:
+        """Where a round on a lasting shoe starts from, for its log header."""
+        return {}
+
+    def hand_from_header(self, header: dict[str, Any]) -> Any:
+        """The state a logged round started from, rebuilt from its header."""
+        return self.new_hand()
+
+    def starts_next_hand(self, event: Event) -> bool:
+        """Which event, after a finished hand, begins the next: a NEW DECK; on a lasting shoe
+        also the next round's bets and its first card."""
+        if isinstance(event, Control) and event.control == NEW_DECK:
+            return True
+        return self.lasting_shoe and isinstance(event, (Wager, CardArrived))
+
+
+def lazy(path: str) -> Callable[..., Any]:
+    """``"package.module:function"`` as a callable that imports its module when first called, so
+    a record can name its game's code without loading it (nor the code it stands on)."""
+    module, _, name = path.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = name
+    call.__doc__ = f"{path}, imported when called"
+    return call
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """``table analyse NAME``: a module with ``add_arguments(parser)`` and ``run(args) -> int``
+    (its docstring's first sentence is its help)."""
+
+    name: str
+    module: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingHooks:
+    """What a game offers its drills beyond the engine; whatever is None, the drills do without
+    (the engine's own refusal words, the expected spot, the action's name).
+
+    - ``cite(game, state, right, entered) -> RuleCite | None``: the rule a wrong step breaks;
+    - ``spots(game, state) -> [(spot, label)]``: where a card may go now;
+    - ``signals``: action -> what a player does at the table to make it;
+    - ``payout_cases(game, rng, count)`` and ``totals_questions(game, rng, count)``: questions;
+    - ``drill_table(data) -> (game, deck, bets, decisions)``: a trainer's scenario read as a game.
+    """
+
+    cite: Callable[..., Any] | None = None
+    spots: Callable[..., Any] | None = None
+    signals: Mapping[str, str] = field(default_factory=dict)
+    payout_cases: Callable[..., Any] | None = None
+    totals_questions: Callable[..., Any] | None = None
+    drill_table: Callable[..., Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game, declared: the one object its package exports for the shell (in ``RECORDS``).
+
+    ``make`` builds the configured game (a ConfigError for anything the game does not take);
+    ``scenario`` plays a scenario file of the game's own shape (None: the common shape, a deck
+    and decisions); ``analyses`` are its ``table analyse`` commands; ``display`` the game's own
+    drawing for the display page, a JavaScript module beside the game's code (None: the one
+    renderer draws the declared layout); ``rules`` the rules document it implements.
+    """
+
+    id: str
+    title: str
+    rules: str
+    seats: SeatRange
+    switches: tuple[Switch, ...]
+    make: Callable[[Setup], Game]
+    scenario: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    analyses: tuple[Analysis, ...] = ()
+    training: TrainingHooks = TrainingHooks()
+    display: str | None = None
+    takes_first_dealt: bool = False
+    takes_paytable: str | None = None  # the switch that picks a custom pay table ("B14")
+
+    def build(self, setup: Setup | None = None) -> Game:
+        return self.make(setup or Setup())

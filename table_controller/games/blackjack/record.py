@@ -1,0 +1,66 @@
+"""Blackjack with the Dead Man's Hand as the registry knows it."""
+
+from __future__ import annotations
+
+from table_controller.contract import (
+    Analysis,
+    GameRecord,
+    SeatRange,
+    Setup,
+    TrainingHooks,
+    lazy,
+    switch_list,
+)
+from table_controller.errors import ConfigError
+from table_controller.games.blackjack.machine import BlackjackGame
+from table_controller.games.blackjack.paytables import (
+    builtin_paytable,
+    load_paytable,
+    paytable_from_dict,
+)
+from table_controller.games.blackjack.switches import SWITCH_VALUES, Switches
+from table_controller.games.blackjack.training import SIGNALS
+
+TRAINING = "table_controller.games.blackjack.training"
+
+
+def _make(setup: Setup) -> BlackjackGame:
+    sw = Switches.from_dict(dict(setup.switches or {}))
+    n = RECORD.seats.count(setup.seats, "blackjack")
+    paytable = setup.paytable
+    if sw.B14 == "custom":
+        if paytable is None:
+            raise ConfigError("switch B14=custom needs a paytable file (--paytable FILE)")
+        table = (
+            paytable_from_dict(paytable) if isinstance(paytable, dict) else load_paytable(paytable)
+        )
+    else:
+        if paytable is not None:
+            raise ConfigError("--paytable FILE goes with switch B14=custom")
+        table = builtin_paytable(sw.B14, pt4_s0=sw.B15)
+    return BlackjackGame(sw, table, n)
+
+
+RECORD = GameRecord(
+    id="blackjack",
+    title="Blackjack \u00b7 Dead Man's Hand",
+    rules="blackjack.md",
+    seats=SeatRange(1, 7, 7),
+    switches=switch_list(SWITCH_VALUES, "blackjack.md section 2"),
+    make=_make,
+    scenario=lazy("table_controller.games.blackjack.scenario:run_blackjack_scenario"),
+    analyses=(
+        Analysis("dead-mans-hand", "table_controller.commands.analyse_dmh"),
+        Analysis("blackjack", "table_controller.commands.analyse_blackjack"),
+    ),
+    training=TrainingHooks(
+        cite=lazy(f"{TRAINING}:cite"),
+        spots=lazy(f"{TRAINING}:spots"),
+        signals=SIGNALS,
+        payout_cases=lazy(f"{TRAINING}:payout_cases"),
+        totals_questions=lazy(f"{TRAINING}:totals_questions"),
+        drill_table=lazy(f"{TRAINING}:drill_table"),
+    ),
+    takes_paytable="B14",
+)
+RECORDS = (RECORD,)

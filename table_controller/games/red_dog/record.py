@@ -1,0 +1,27 @@
+"""Red Dog as the registry knows it."""
+
+from __future__ import annotations
+
+from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy, switch_list
+from table_controller.games.red_dog.machine import RedDogGame
+from table_controller.games.red_dog.switches import SWITCH_VALUES, Switches, pay_table
+
+
+def _make(setup: Setup) -> RedDogGame:
+    sw = Switches.from_dict(dict(setup.switches or {}))
+    n = RECORD.seats.count(setup.seats, "Red Dog")
+    return RedDogGame(sw, pay_table(sw, setup.paytable), n)
+
+
+RECORD = GameRecord(
+    id="red-dog",
+    title="Red Dog",
+    rules="red-dog.md",
+    seats=SeatRange(1, 7, 7),
+    switches=switch_list(SWITCH_VALUES, "red-dog.md Part A"),
+    make=_make,
+    scenario=lazy("table_controller.games.red_dog.scenario:run_red_dog_scenario"),
+    analyses=(Analysis("red-dog", "table_controller.games.red_dog.analysis"),),
+    takes_paytable="RD2",
+)
+RECORDS = (RECORD,)

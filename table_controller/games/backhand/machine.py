@@ -9,7 +9,6 @@ and a *queue* of the cards expected next, each a :class:`DealTo`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from table_controller.cards import Card
@@ -44,42 +43,10 @@ from table_controller.games.backhand import prompts as _prompts
 from table_controller.games.backhand.hand import SeatHand
 from table_controller.games.backhand.order import Step
 from table_controller.games.backhand.outcome import hand_result
-from table_controller.games.backhand.prompts import DEALING, NEW, OVER, PLAY, RESHUFFLE_WAIT
+from table_controller.games.backhand.state import HandState, Phase
 from table_controller.games.backhand.switches import RULES_VERSION, Switches
+from table_controller.games.backhand.variant import Variant
 from table_controller.shoe import Shoe
-
-
-@dataclass(frozen=True, slots=True)
-class Variant:
-    game_id: str
-    title: str
-    seats: tuple[str, ...]
-    show_cards: bool
-    stand_pat: bool
-    alternate: bool  # MC-9: the two seats take turns
-    ace_at_turn: bool  # B-13: each seat's Ace Rule when its turn comes
-    decks: int
-
-
-@dataclass(slots=True)
-class HandState:
-    """The state of one hand. A state returned by :meth:`BackhandGame.apply` is never changed
-    afterwards: ``apply`` makes one copy of its input, changes that copy as the transition
-    goes (cheaper than building a new value at every step) and hands it back."""
-
-    phase: str
-    shoe: Shoe
-    seats: tuple[SeatHand, ...]
-    show: tuple[Card | None, Card | None, Card | None] = (None, None, None)
-    queue: tuple[DealTo, ...] = ()
-    script: tuple[Step, ...] = ()
-    turn: int | None = None
-    pending: str | None = None  # the play waiting for its card(s)
-    sp_offer: int | None = None  # a seat that may stand pat now, out of turn (MC-15)
-    irregularity: Irregularity | None = None
-    result: HandResult | None = None
-    # What is expected next, worked out on first request (a cache: the state never changes).
-    memo_expected: Expected | None = field(default=None, repr=False, compare=False)
 
 
 def _update(state: HandState, **changes: Any) -> HandState:
@@ -147,7 +114,7 @@ class BackhandGame(GameBase):
 
     def new_hand(self) -> HandState:
         seats = tuple(SeatHand(seat=s) for s in self.seats)
-        return HandState(phase=NEW, shoe=Shoe.fresh(self.variant.decks), seats=seats)
+        return HandState(phase=Phase.NEW, shoe=Shoe.fresh(self.variant.decks), seats=seats)
 
     def expected(self, state: HandState) -> Expected:
         if state.memo_expected is None:
@@ -162,7 +129,7 @@ class BackhandGame(GameBase):
 
     def legal_actions(self, state: HandState) -> dict[str, tuple[str, ...]]:
         """Who may decide now, and among what (empty while a card or a control is due)."""
-        if state.phase != PLAY or state.irregularity or state.pending or state.turn is None:
+        if state.phase != Phase.PLAY or state.irregularity or state.pending or state.turn is None:
             return self._offer_only(state)
         hand = state.seats[state.turn]
         actions = rules.legal_actions(hand, self.variant.stand_pat, self.switches)
@@ -306,9 +273,9 @@ class BackhandGame(GameBase):
     # ----- controls ---------------------------------------------------------------------------
     def _on_control(self, state: HandState, event: Control) -> tuple[HandState, tuple[Effect, ...]]:
         if event.control == VOID_HAND:
-            if state.phase == NEW:
+            if state.phase == Phase.NEW:
                 return state, (Refused("no hand is in progress to void"),)
-            if state.phase == OVER:
+            if state.phase == Phase.OVER:
                 return state, (
                     Refused(
                         "the hand is over and its result stands: NEW DECK starts the next hand"
@@ -324,15 +291,15 @@ class BackhandGame(GameBase):
                 Refused(f"the hand is held for the pit boss: {state.irregularity.reason}"),
             )
         if event.control == NEW_DECK:
-            if state.phase != NEW:
+            if state.phase != Phase.NEW:
                 return state, (
                     Refused("a hand is in progress: finish or void it before a new deck"),
                 )
             return self._start(state)
         if event.control == RESHUFFLE:
-            if state.phase != RESHUFFLE_WAIT:
+            if state.phase != Phase.RESHUFFLE_WAIT:
                 return state, (Refused("the shoe is not empty: no reshuffle is due"),)
-            phase = PLAY if state.turn is not None else DEALING
+            phase = Phase.PLAY if state.turn is not None else Phase.DEALING
             state = _update(state, shoe=state.shoe.reshuffle_discards(), phase=phase)
             return self._need_cards(state, (Applied(f"discards reshuffled by {event.by}"),))
         return state, (Refused(f"unknown control {event.control!r}"),)
@@ -340,7 +307,11 @@ class BackhandGame(GameBase):
     def _start(self, state: HandState) -> tuple[HandState, tuple[Effect, ...]]:
         queue, script = self._opening
         state = _update(
-            state, phase=DEALING, shoe=Shoe.fresh(self.variant.decks), queue=queue, script=script
+            state,
+            phase=Phase.DEALING,
+            shoe=Shoe.fresh(self.variant.decks),
+            queue=queue,
+            script=script,
         )
         return self._advance(state, (Applied("a freshly shuffled deck is loaded"),))
 
@@ -373,7 +344,7 @@ class BackhandGame(GameBase):
     ) -> tuple[HandState, tuple[Effect, ...]]:
         """Run the script until a card or a decision is due."""
         script = state.script
-        while not state.queue and script and state.phase != OVER:
+        while not state.queue and script and state.phase != Phase.OVER:
             step, script = script[0], script[1:]
             state.script = script
             state, effects = self._run_step(state, step, effects)
@@ -399,11 +370,11 @@ class BackhandGame(GameBase):
             state.pending = None
             return self._end_play(state, step[1], effects, push=True)
         if kind == "first_turn":
-            state.phase = PLAY
+            state.phase = Phase.PLAY
             return self._begin_turn(
                 state, order.first_to_act(state.seats, self.deal_order, switches=self.switches)
             ), effects
-        state.phase = PLAY
+        state.phase = Phase.PLAY
         return self._begin_turn(state, step[1]), effects
 
     def _begin_turn(self, state: HandState, i: int) -> HandState:
@@ -445,10 +416,10 @@ class BackhandGame(GameBase):
         self, state: HandState, effects: tuple[Effect, ...]
     ) -> tuple[HandState, tuple[Effect, ...]]:
         """A card is due but the shoe is empty: rule MC-17, switch C10."""
-        if not state.queue or state.shoe.remaining > 0 or state.phase == OVER:
+        if not state.queue or state.shoe.remaining > 0 or state.phase == Phase.OVER:
             return state, effects
         if self.switches.C10 == "reshuffle" and state.shoe.discarded:
-            return _update(state, phase=RESHUFFLE_WAIT), effects
+            return _update(state, phase=Phase.RESHUFFLE_WAIT), effects
         done, more = self._finish(state, "MC-17")
         return done, effects + more
 
@@ -468,7 +439,7 @@ class BackhandGame(GameBase):
             result = replace(result, explanation=f"no winner (VOID: the hand was voided by {by})")
         state = _update(
             state,
-            phase=OVER,
+            phase=Phase.OVER,
             queue=(),
             script=(),
             turn=None,
@@ -492,7 +463,7 @@ class BackhandGame(GameBase):
 
     # ----- helpers ----------------------------------------------------------------------------
     def _offer_only(self, state: HandState) -> dict[str, tuple[str, ...]]:
-        if state.sp_offer is None or state.irregularity or state.phase != PLAY:
+        if state.sp_offer is None or state.irregularity or state.phase != Phase.PLAY:
             return {}
         hand = state.seats[state.sp_offer]
         return {hand.seat: (rules.STAND_PAT,)} if hand.window and not hand.finished else {}

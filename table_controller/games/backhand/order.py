@@ -14,8 +14,8 @@ from table_controller.engine import DealTo
 
 if TYPE_CHECKING:
     from table_controller.games.backhand.hand import SeatHand
-    from table_controller.games.backhand.machine import Variant
     from table_controller.games.backhand.switches import Switches
+    from table_controller.games.backhand.variant import Variant
 
 Step = tuple[Any, ...]
 

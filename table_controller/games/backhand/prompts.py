@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from table_controller.engine import DealTo, Expected, SeatPrompt, TablePrompts
 from table_controller.events import ACCEPT_CARD, NEW_DECK, RESHUFFLE, VOID_HAND, Decision
 from table_controller.games.backhand import hand as rules
-
-if TYPE_CHECKING:
-    from table_controller.games.backhand.machine import BackhandGame, HandState
-
-# Phases of a hand.
-NEW = "new_deck"
-DEALING = "dealing"
-PLAY = "play"
-RESHUFFLE_WAIT = "reshuffle"
-OVER = "over"
+from table_controller.games.backhand.state import BackhandTable, HandState, Phase
 
 _PURPOSE_WORDS = {
     "hit": "hit card",
@@ -31,7 +20,7 @@ def seat_name(seat: str) -> str:
 
 
 def spot_for(
-    game: BackhandGame, i: int, purpose: str, n: int = 0, column: int | None = None
+    game: BackhandTable, i: int, purpose: str, n: int = 0, column: int | None = None
 ) -> DealTo:
     seat = game.seats[i]
     name = seat_name(seat)
@@ -67,23 +56,23 @@ def _actions_words(actions: tuple[str, ...]) -> str:
 def _pit_boss_choice(state: HandState) -> tuple[str, ...]:
     """VOID HAND or ACCEPT CARD; once the hand is over its result stands (the hand log has no
     amendment record), so a hold between hands (a card or a gap after the result) is accepted."""
-    return (ACCEPT_CARD,) if state.phase == OVER else (VOID_HAND, ACCEPT_CARD)
+    return (ACCEPT_CARD,) if state.phase == Phase.OVER else (VOID_HAND, ACCEPT_CARD)
 
 
-def expected(game: BackhandGame, state: HandState) -> Expected:
+def expected(game: BackhandTable, state: HandState) -> Expected:
     if state.irregularity is not None:
         return Expected(controls=_pit_boss_choice(state))
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         return Expected(hand_over=True)
-    if state.phase == NEW:
+    if state.phase == Phase.NEW:
         return Expected(controls=(NEW_DECK,))
-    if state.phase == RESHUFFLE_WAIT:
+    if state.phase == Phase.RESHUFFLE_WAIT:
         return Expected(controls=(RESHUFFLE, VOID_HAND))
     deal = state.queue[0] if state.queue else None
     return Expected(deal=deal, decisions=game.legal_actions(state), controls=(VOID_HAND,))
 
 
-def waiting_text(game: BackhandGame, state: HandState) -> str:
+def waiting_text(game: BackhandTable, state: HandState) -> str:
     exp = game.expected(state)
     if exp.deal is not None:
         return _deal_instruction(exp.deal)
@@ -95,21 +84,21 @@ def waiting_text(game: BackhandGame, state: HandState) -> str:
     return "waiting for the dealer to load a freshly shuffled deck"
 
 
-def dealer_instruction(game: BackhandGame, state: HandState) -> str:
+def dealer_instruction(game: BackhandTable, state: HandState) -> str:
     if state.irregularity is not None:
         choice = _actions_words(_pit_boss_choice(state))
         reason = state.irregularity.reason
         return f"IRREGULARITY: {reason}. Hold the hand and call the pit boss: {choice}"
-    if state.phase == OVER and state.result is not None:
+    if state.phase == Phase.OVER and state.result is not None:
         result = state.result
         who = f"{seat_name(result.winner)} wins" if result.winner else "no winner"
         if not game.variant.alternate:  # seats against the dealer hand or the stock
             who = result.explanation.split(" (")[0]
         return f"Hand over: {who} ({result.decided_by}). Collect the cards; load a freshly shuffled deck"
-    if state.phase == NEW:
+    if state.phase == Phase.NEW:
         decks = game.variant.decks
         return f"Load a freshly shuffled deck ({decks} deck{'s' if decks > 1 else ''}) and press NEW DECK"
-    if state.phase == RESHUFFLE_WAIT:
+    if state.phase == Phase.RESHUFFLE_WAIT:
         return "The deck is empty: shuffle the discards into the shoe and press RESHUFFLE"
     exp = game.expected(state)
     decisions = dict(exp.decisions)
@@ -128,7 +117,7 @@ def dealer_instruction(game: BackhandGame, state: HandState) -> str:
 
 
 def refusal_text(
-    game: BackhandGame, state: HandState, event: Decision, legal: dict[str, tuple[str, ...]]
+    game: BackhandTable, state: HandState, event: Decision, legal: dict[str, tuple[str, ...]]
 ) -> str:
     action = event.action.upper().replace("_", " ")
     name = seat_name(event.seat)
@@ -142,7 +131,7 @@ def refusal_text(
 
 
 def _seat_prompt(
-    game: BackhandGame, state: HandState, i: int, legal: dict[str, tuple[str, ...]]
+    game: BackhandTable, state: HandState, i: int, legal: dict[str, tuple[str, ...]]
 ) -> SeatPrompt:
     hand = state.seats[i]
     on_turn = state.turn == i and not hand.finished
@@ -175,7 +164,7 @@ def _seat_prompt(
     )
 
 
-def prompts(game: BackhandGame, state: HandState) -> TablePrompts:
+def prompts(game: BackhandTable, state: HandState) -> TablePrompts:
     legal = game.expected(state).decisions
     seats = tuple(_seat_prompt(game, state, i, legal) for i in range(len(game.seats)))
     show = tuple(c.code if c else None for c in state.show) if game.variant.show_cards else ()

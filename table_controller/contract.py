@@ -15,8 +15,8 @@ console shows, places no bets), so the shell asks, never probes. The registry
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Protocol, Self, cast, runtime_checkable
 
 from table_controller.engine import Effect, Expected, HandResult, Spot, TablePrompts
 from table_controller.errors import ConfigError
@@ -62,6 +62,24 @@ class Switch:
     def default(self) -> str:
         return self.values[0]
 
+    @property
+    def choices(self) -> str:
+        """The values in words: a run of ten or more whole numbers as ``low..high``."""
+        numbers = sorted(int(v) for v in self.values if v.isdigit())
+        run = (
+            len(numbers) == len(self.values) >= 10 and numbers[-1] - numbers[0] == len(numbers) - 1
+        )
+        return f"{numbers[0]}..{numbers[-1]}" if run else ", ".join(self.values)
+
+    def value_of(self, given: object) -> str:
+        """``given`` as one of the values (as text, in any case: ``pt2`` is ``PT2``); anything
+        else is a ConfigError naming the choices."""
+        text = str(given).strip().lower()
+        for value in self.values:
+            if value.lower() == text:
+                return value
+        raise ConfigError(f"switch {self.id} is one of {self.choices} (got {given!r})")
+
 
 def switch_list(values: Mapping[str, tuple[str, ...]], document: str) -> tuple[Switch, ...]:
     """A game's switches from its ``{id: (default, other values...)}`` table."""
@@ -71,24 +89,50 @@ def switch_list(values: Mapping[str, tuple[str, ...]], document: str) -> tuple[S
 
 
 def chosen(
-    values: Mapping[str, Any] | None, switches: Sequence[Switch], title: str
-) -> dict[str, str]:
-    """Switch settings from ``{"V1": "pass_left"}`` (ids in any case, values as text) checked
-    against the declared ``switches``; an unknown id or value is a ConfigError naming the choices.
-    Only the ids given are in the result (a game fills in its defaults)."""
+    values: Mapping[str, Any] | None,
+    switches: Sequence[Switch],
+    title: str,
+    settings: Mapping[str, Callable[[Any], Any]] | None = None,
+) -> dict[str, Any]:
+    """Switch settings from ``{"V1": "pass_left"}`` (ids and values in any case, values as text)
+    checked against the declared ``switches``; an unknown id or value is a ConfigError naming the
+    choices. ``settings`` are a game's table settings kept with its switches (Farmer's ``ante``),
+    by lower-case name, each read (and checked) by its own function. Only the ids given are in
+    the result (a game fills in its defaults)."""
     declared = {s.id: s for s in switches}
-    out: dict[str, str] = {}
+    extra = dict(settings or {})
+    out: dict[str, Any] = {}
     for key, value in (values or {}).items():
-        key = str(key).upper()
-        if key not in declared:
-            raise ConfigError(f"unknown {title} switch {key!r} (switches: {', '.join(declared)})")
-        text = str(value).strip()
-        if text not in declared[key].values:
-            raise ConfigError(
-                f"switch {key} is one of {', '.join(declared[key].values)} (got {value!r})"
-            )
-        out[key] = text
+        name = str(key).strip()
+        if name.lower() in extra:
+            out[name.lower()] = extra[name.lower()](value)
+            continue
+        name = name.upper()
+        if name not in declared:
+            known = ", ".join([*declared, *extra])
+            raise ConfigError(f"unknown {title} switch {name!r} (switches: {known})")
+        out[name] = declared[name].value_of(value)
     return out
+
+
+class SwitchSet:
+    """The base of a game's switches, a frozen dataclass with one field per switch (its default
+    the switch's default) and any table settings kept with them: the class declares
+    ``declared`` (its :class:`Switch` list), ``game`` (its name in messages) and ``settings``
+    (see :func:`chosen`); reading them from a dict is the same for every game."""
+
+    __slots__ = ()
+    declared: ClassVar[tuple[Switch, ...]] = ()
+    game: ClassVar[str] = "game"
+    settings: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any] | None) -> Self:
+        """Switches from ``{"B1": 6, "b2": "S17"}``; an unknown id or value is a ConfigError."""
+        return cls(**chosen(values, cls.declared, cls.game, cls.settings))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(cast(Any, self))}
 
 
 @dataclass(frozen=True, slots=True)

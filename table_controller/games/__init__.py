@@ -102,20 +102,3 @@ def parse_switches(items: list[str]) -> dict[str, str]:
             raise ConfigError(f"--switch takes ID=VALUE, e.g. C4=max (got {item!r})")
         out[key.strip()] = value.strip()
     return out
-
-
-def chosen_switches(
-    values: dict[str, Any] | None, allowed: dict[str, tuple[str, ...]], game: str
-) -> dict[str, str]:
-    """A game's switch settings from ``{"V1": "pass_left"}`` (ids in any case, values as text);
-    an unknown id or value is a ConfigError that says what is allowed."""
-    out: dict[str, str] = {}
-    for key, value in (values or {}).items():
-        key = str(key).upper()
-        if key not in allowed:
-            raise ConfigError(f"unknown {game} switch {key!r} (switches: {', '.join(allowed)})")
-        text = str(value).strip()
-        if text not in allowed[key]:
-            raise ConfigError(f"switch {key} is one of {', '.join(allowed[key])} (got {value!r})")
-        out[key] = text
-    return out

@@ -15,7 +15,7 @@ CASES = [
     (
         ["run", "--switch", "C4=foo", "--autopilot", "--hands", "1", "--no-log"],
         2,
-        "rule switch C4 cannot be 'foo'",
+        "switch C4 is one of cap21, max (got 'foo')",
     ),
     (
         ["run", "--switch", "C4", "--autopilot", "--hands", "1", "--no-log"],

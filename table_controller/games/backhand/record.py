@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from table_controller.contract import GameRecord, SeatRange, Setup, TrainingHooks, lazy, switch_list
+from table_controller.contract import GameRecord, SeatRange, Setup, TrainingHooks, lazy
 from table_controller.games.backhand.machine import BackhandGame, Variant
-from table_controller.games.backhand.switches import SWITCH_VALUES, Switches
+from table_controller.games.backhand.switches import SWITCHES, Switches
 from table_controller.games.backhand.training import SIGNALS
 
 RULES = "backhand-series.md"
-SWITCHES = switch_list(SWITCH_VALUES, RULES)
 TRAINING = TrainingHooks(
     cite=lazy("table_controller.games.backhand.training:cite"),
     spots=lazy("table_controller.games.backhand.training:spots"),

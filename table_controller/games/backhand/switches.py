@@ -7,10 +7,9 @@ card making exactly 21 is unsuccessful), so neither is a switch here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
-from table_controller.errors import ConfigError
+from table_controller.contract import SwitchSet, switch_list
 
 RULES_VERSION = "backhand-series.md 2026-11 (C1-C12)"
 
@@ -27,6 +26,8 @@ SWITCH_VALUES: dict[str, tuple[str, ...]] = {
     "C12": ("second_dealt", "ace_holder"),  # first to act with an initial ace, no push hand
 }
 
+SWITCHES = switch_list(SWITCH_VALUES, "backhand-series.md")
+
 SWITCH_HELP: dict[str, str] = {
     "C1": "order of the show cards off the deck",
     "C3": "when the Ace Rule is applied",
@@ -42,7 +43,10 @@ SWITCH_HELP: dict[str, str] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Switches:
+class Switches(SwitchSet):
+    declared = SWITCHES
+    game = "Backhand series"
+
     C1: str = "right_to_left"
     C3: str = "after_both"
     C4: str = "cap21"
@@ -53,19 +57,3 @@ class Switches:
     C9: str = "closes"
     C10: str = "void"
     C12: str = "second_dealt"
-
-    @classmethod
-    def from_dict(cls, values: dict[str, Any] | None) -> Switches:
-        """Build from ``{"C4": "max", ...}``; unknown ids or values raise :class:`ConfigError`."""
-        values = dict(values or {})
-        for key, value in values.items():
-            if key not in SWITCH_VALUES:
-                known = ", ".join(SWITCH_VALUES)
-                raise ConfigError(f"unknown rule switch {key!r} (switches are {known})")
-            if value not in SWITCH_VALUES[key]:
-                allowed = ", ".join(SWITCH_VALUES[key])
-                raise ConfigError(f"rule switch {key} cannot be {value!r} (allowed: {allowed})")
-        return cls(**values)
-
-    def to_dict(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}

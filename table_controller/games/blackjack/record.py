@@ -9,7 +9,6 @@ from table_controller.contract import (
     Setup,
     TrainingHooks,
     lazy,
-    switch_list,
 )
 from table_controller.errors import ConfigError
 from table_controller.games.blackjack.machine import BlackjackGame
@@ -18,7 +17,7 @@ from table_controller.games.blackjack.paytables import (
     load_paytable,
     paytable_from_dict,
 )
-from table_controller.games.blackjack.switches import SWITCH_VALUES, Switches
+from table_controller.games.blackjack.switches import SWITCHES, Switches
 from table_controller.games.blackjack.training import SIGNALS
 
 TRAINING = "table_controller.games.blackjack.training"
@@ -26,7 +25,7 @@ TRAINING = "table_controller.games.blackjack.training"
 
 def _make(setup: Setup) -> BlackjackGame:
     sw = Switches.from_dict(dict(setup.switches or {}))
-    n = RECORD.seats.count(setup.seats, "blackjack")
+    n = RECORD.seats.count(setup.seats, RECORD.title)
     paytable = setup.paytable
     if sw.B14 == "custom":
         if paytable is None:
@@ -46,7 +45,7 @@ RECORD = GameRecord(
     title="Blackjack \u00b7 Dead Man's Hand",
     rules="blackjack.md",
     seats=SeatRange(1, 7, 7),
-    switches=switch_list(SWITCH_VALUES, "blackjack.md section 2"),
+    switches=SWITCHES,
     make=_make,
     scenario=lazy("table_controller.games.blackjack.scenario:run_blackjack_scenario"),
     analyses=(

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
-from table_controller.errors import ConfigError
+from table_controller.contract import SwitchSet, switch_list
 
 RULES_VERSION = "blackjack.md 2026-11 (B1-B16, DMH)"
 SWITCH_VALUES: dict[str, tuple[str, ...]] = {
@@ -26,10 +25,14 @@ SWITCH_VALUES: dict[str, tuple[str, ...]] = {
     "B15": ("as_printed", "2to1"),
     "B16": ("highest_row", "lose_excess"),
 }
+SWITCHES = switch_list(SWITCH_VALUES, "blackjack.md section 2")
 
 
 @dataclass(frozen=True)
-class Switches:
+class Switches(SwitchSet):
+    declared = SWITCHES
+    game = "blackjack"
+
     B1: str = "6"
     B2: str = "h17"
     B3: str = "peek"
@@ -46,29 +49,6 @@ class Switches:
     B14: str = "PT2"
     B15: str = "as_printed"
     B16: str = "highest_row"
-
-    @classmethod
-    def from_dict(cls, values: dict[str, Any] | None) -> Switches:
-        """Switches from ``{"B1": 6, "B2": "s17"}``; an unknown id or value is a ConfigError."""
-        out: dict[str, str] = {}
-        for key, value in (values or {}).items():
-            key = str(key).upper()
-            if key not in SWITCH_VALUES:
-                raise ConfigError(
-                    f"unknown blackjack switch {key!r} (switches: {', '.join(SWITCH_VALUES)})"
-                )
-            text = str(value).strip()
-            if key == "B14":
-                text = text.upper() if text.upper().startswith("PT") else text
-            if text not in SWITCH_VALUES[key]:
-                allowed = SWITCH_VALUES[key]
-                shown = f"{allowed[0]}..{allowed[-1]}" if key == "B12" else ", ".join(allowed)
-                raise ConfigError(f"switch {key} is one of {shown} (got {value!r})")
-            out[key] = text
-        return cls(**out)
-
-    def to_dict(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @property
     def decks(self) -> int:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy, switch_list
+from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy
 from table_controller.games.farmer.machine import FarmerGame
-from table_controller.games.farmer.switches import SWITCH_VALUES, Switches
+from table_controller.games.farmer.switches import SWITCHES, Switches
 
 
 def _make(setup: Setup) -> FarmerGame:
@@ -17,7 +17,7 @@ RECORD = GameRecord(
     title="Farmer",
     rules="farmer.md",
     seats=SeatRange(2, 8, 4),
-    switches=switch_list(SWITCH_VALUES, "farmer.md section 10"),
+    switches=SWITCHES,
     make=_make,
     scenario=lazy("table_controller.games.farmer.scenario:run_farmer_scenario"),
     analyses=(Analysis("farmer", "table_controller.games.farmer.analysis"),),

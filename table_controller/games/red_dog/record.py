@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy, switch_list
+from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy
 from table_controller.games.red_dog.machine import RedDogGame
-from table_controller.games.red_dog.switches import SWITCH_VALUES, Switches, pay_table
+from table_controller.games.red_dog.switches import SWITCHES, Switches, pay_table
 
 
 def _make(setup: Setup) -> RedDogGame:
     sw = Switches.from_dict(dict(setup.switches or {}))
-    n = RECORD.seats.count(setup.seats, "Red Dog")
+    n = RECORD.seats.count(setup.seats, RECORD.title)
     return RedDogGame(sw, pay_table(sw, setup.paytable), n)
 
 
@@ -18,7 +18,7 @@ RECORD = GameRecord(
     title="Red Dog",
     rules="red-dog.md",
     seats=SeatRange(1, 7, 7),
-    switches=switch_list(SWITCH_VALUES, "red-dog.md Part A"),
+    switches=SWITCHES,
     make=_make,
     scenario=lazy("table_controller.games.red_dog.scenario:run_red_dog_scenario"),
     analyses=(Analysis("red-dog", "table_controller.games.red_dog.analysis"),),

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
+from table_controller.contract import SwitchSet, switch_list
 from table_controller.errors import ConfigError, ScenarioError
-from table_controller.games import chosen_switches
 from table_controller.jsonfile import read_json_file
 
 RULES_VERSION = "red-dog.md 2026-11 (RD1-RD4)"
@@ -16,24 +16,20 @@ SWITCH_VALUES: dict[str, tuple[str, ...]] = {
     "RD3": ("up_to_ante", "equal_ante"),
     "RD4": ("cut_card", "every_round"),
 }
+SWITCHES = switch_list(SWITCH_VALUES, "red-dog.md Part A")
 STANDARD_SPREADS = (5, 4, 2, 1, 1, 1, 1, 1, 1, 1, 1)  # spread 1 to 11, x to 1
 STANDARD_TRIPS = 11
 
 
 @dataclass(frozen=True)
-class Switches:
+class Switches(SwitchSet):
+    declared = SWITCHES
+    game = "Red Dog"
+
     RD1: str = "6"
     RD2: str = "standard"
     RD3: str = "up_to_ante"
     RD4: str = "cut_card"
-
-    @classmethod
-    def from_dict(cls, values: dict[str, Any] | None) -> Switches:
-        """Switches from ``{"RD1": 6, "RD3": "equal_ante"}``; an unknown id or value is a ConfigError."""
-        return cls(**chosen_switches(values, SWITCH_VALUES, "Red Dog"))
-
-    def to_dict(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @property
     def decks(self) -> int:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy, switch_list
+from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy
 from table_controller.errors import ConfigError
 from table_controller.games.split_decision.luck_game import LuckOfTheDrawGame
 from table_controller.games.split_decision.machine import SplitDecisionGame
-from table_controller.games.split_decision.switches import SWITCH_VALUES, Switches
+from table_controller.games.split_decision.switches import SWITCHES, Switches
 
 
 def _split_decision(setup: Setup) -> SplitDecisionGame:
@@ -30,7 +30,7 @@ SPLIT_DECISION = GameRecord(
     title="Split Decision",
     rules="red-dog.md",
     seats=SeatRange(2, 3, 3),
-    switches=switch_list(SWITCH_VALUES, "red-dog.md Part B"),
+    switches=SWITCHES,
     make=_split_decision,
     scenario=lazy("table_controller.games.split_decision.scenario:run_split_decision_scenario"),
 )

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
-from table_controller.games import chosen_switches
+from table_controller.contract import SwitchSet, switch_list
 
 RULES_VERSION = "red-dog.md 2026-11 (Part B, SD1-SD4)"
 SWITCH_VALUES: dict[str, tuple[str, ...]] = {
@@ -14,18 +13,15 @@ SWITCH_VALUES: dict[str, tuple[str, ...]] = {
     "SD3": ("push", "choose"),
     "SD4": ("reshuffle", "void_round"),
 }
+SWITCHES = switch_list(SWITCH_VALUES, "red-dog.md Part B")
 
 
 @dataclass(frozen=True)
-class Switches:
+class Switches(SwitchSet):
+    declared = SWITCHES
+    game = "Split Decision"
+
     SD1: str = "rotate"
     SD2: str = "off"
     SD3: str = "push"
     SD4: str = "reshuffle"
-
-    @classmethod
-    def from_dict(cls, values: dict[str, Any] | None) -> Switches:
-        return cls(**chosen_switches(values, SWITCH_VALUES, "Split Decision"))
-
-    def to_dict(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}

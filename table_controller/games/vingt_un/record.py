@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy, switch_list
+from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy
 from table_controller.errors import ConfigError
 from table_controller.games.vingt_un.machine import VingtUnGame
-from table_controller.games.vingt_un.switches import SWITCH_VALUES, Switches
+from table_controller.games.vingt_un.switches import SWITCHES, Switches
 
 
 def _make(setup: Setup) -> VingtUnGame:
     if setup.paytable is not None:
         raise ConfigError("vingt-un has no paytable (--paytable is for blackjack)")
-    n = RECORD.seats.count(setup.seats, "vingt-un")
+    n = RECORD.seats.count(setup.seats, RECORD.title)
     return VingtUnGame(Switches.from_dict(dict(setup.switches or {})), n)
 
 
@@ -20,7 +20,7 @@ RECORD = GameRecord(
     title="Vingt-un",
     rules="vingt-un.md",
     seats=SeatRange(1, 7, 7),
-    switches=switch_list(SWITCH_VALUES, "vingt-un.md"),
+    switches=SWITCHES,
     make=_make,
     scenario=lazy("table_controller.games.vingt_un.scenario:run_vingt_un_scenario"),
     analyses=(Analysis("vingt-un", "table_controller.games.vingt_un.analysis"),),

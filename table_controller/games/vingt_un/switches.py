@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
-from table_controller.games import chosen_switches
+from table_controller.contract import SwitchSet, switch_list
 
 RULES_VERSION = "vingt-un.md 2026-11 (V1-V5)"
 SWITCH_VALUES: dict[str, tuple[str, ...]] = {
@@ -15,23 +14,19 @@ SWITCH_VALUES: dict[str, tuple[str, ...]] = {
     "V4": ("stand_17", "hit_soft_17"),
     "V5": ("as_placed", "doubled"),
 }
+SWITCHES = switch_list(SWITCH_VALUES, "vingt-un.md")
 
 
 @dataclass(frozen=True)
-class Switches:
+class Switches(SwitchSet):
+    declared = SWITCHES
+    game = "vingt-un"
+
     V1: str = "house"
     V2: str = "keeps_bank"
     V3: str = "ace_or_ten"
     V4: str = "stand_17"
     V5: str = "as_placed"
-
-    @classmethod
-    def from_dict(cls, values: dict[str, Any] | None) -> Switches:
-        """Switches from ``{"V1": "pass_left"}``; an unknown id or value is a ConfigError."""
-        return cls(**chosen_switches(values, SWITCH_VALUES, "vingt-un"))
-
-    def to_dict(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from table_controller.events import (
     Wager,
 )
 from table_controller.games.blackjack.hands import Hand, SeatPlay, total
-from table_controller.games.blackjack.round import Round, seat_words
+from table_controller.games.blackjack.round import Phase, Round, seat_words
 from table_controller.money import money
 from table_controller.shoe import Shoe
 
@@ -27,7 +27,7 @@ CUT_CARD = (
 
 # ----- wagers -----------------------------------------------------------------------------------
 def wager(r: Round, event: Wager) -> str:
-    if r.phase not in ("betting", "shuffle", "burn"):
+    if r.phase not in (Phase.BETTING, Phase.SHUFFLE, Phase.BURN):
         raise Refusal("bets are locked once the first card is dealt (BJ-1)")
     if event.seat not in r.seats:
         raise Refusal(f"no seat {event.seat!r} at this table (seats: {', '.join(r.seats)})")
@@ -104,23 +104,23 @@ def place(r: Round, c: Card, spot: str) -> None:
         r.shoe = r.shoe.burn(c)
         r.burns_left -= 1
         if r.burns_left <= 0:
-            r.phase = "betting"
+            r.phase = Phase.BETTING
         return
-    if r.phase == "betting":  # the first card locks the bets
+    if r.phase == Phase.BETTING:  # the first card locks the bets
         start_initial(r)
-    if r.phase == "initial":
+    if r.phase == Phase.INITIAL:
         who, _ = r.order.pop(0)
         (r.dealer if who == "dealer" else r.plays[who].first.cards).append(c)
         if not r.order:
             after_initial(r)
         return
-    if r.phase == "play":
+    if r.phase == Phase.PLAY:
         seat, index = r.turn  # type: ignore[misc]
         hand = r.plays[seat].hands[index]
         hand.cards.append(c)
         after_hand_card(r, seat, index)
         return
-    if r.phase == "dealer":
+    if r.phase == Phase.DEALER:
         r.dealer.append(c)
         if len(r.dealer) == 2 and not r.sw.peek:
             after_enhc_second(r)
@@ -137,7 +137,7 @@ def start_initial(r: Round) -> None:
         [("dealer", "dealer/hole")] if r.sw.peek else []
     )
     r.order = first + second
-    r.phase = "initial"
+    r.phase = Phase.INITIAL
 
 
 def after_initial(r: Round) -> None:
@@ -164,7 +164,7 @@ def proceed(r: Round) -> None:
 def insurance_or_peek(r: Round) -> None:
     if r.dealer[0].rank == "A" and r.sw.B11 == "yes":
         r.insurance_seats = list(r.betting_seats())
-        r.phase = "insurance"
+        r.phase = Phase.INSURANCE
         return
     r.after_queue = "peek"
 
@@ -237,7 +237,7 @@ def dealer_blackjack_settlement(r: Round, *, enhc: bool = False) -> None:
 
 
 def start_play(r: Round) -> None:
-    r.phase = "play"
+    r.phase = Phase.PLAY
     r.turn = None
     next_turn(r)
 
@@ -390,7 +390,7 @@ def insure(r: Round, event: Decision) -> str:
 
 # ----- the dealer and the settlement ------------------------------------------------------------
 def start_dealer(r: Round) -> None:
-    r.phase = "dealer"
+    r.phase = Phase.DEALER
     r.hole_turned = True
     if len(r.dealer) >= 2:
         value, soft = total(r.dealer)
@@ -449,7 +449,7 @@ def settle_all(r: Round) -> None:
 
 
 def end(r: Round) -> None:
-    r.phase = "over"
+    r.phase = Phase.OVER
     r.hole_turned = True
 
 
@@ -464,12 +464,12 @@ def control(r: Round, event: Control) -> str:
         proceed(r)
         return r.instruction_for(payment)
     if name == NEW_DECK:
-        if r.phase not in ("shuffle", "betting"):
+        if r.phase not in (Phase.SHUFFLE, Phase.BETTING):
             raise Refusal("a new shuffle goes in between rounds (BJ-14)")
         r.shoe = Shoe.fresh(r.sw.decks)
         r.cut_reached = r.needs_shuffle = False
         r.burns_left = int(r.sw.B13)
-        r.phase = "burn" if r.burns_left else "betting"
+        r.phase = Phase.BURN if r.burns_left else Phase.BETTING
         return "a new shuffle is loaded" + (f"; burn {r.burns_left} card" if r.burns_left else "")
     if name == RESHUFFLE:
         if r.shoe.remaining > 0 or not r.shoe.discarded:
@@ -482,7 +482,7 @@ def control(r: Round, event: Control) -> str:
         r.cut_reached = True
         return "the cut card came out: this round is finished, then the shoe is shuffled (BJ-14)"
     if name == VOID_HAND:
-        if r.phase == "over":
+        if r.phase == Phase.OVER:
             raise Refusal("the round is over and settled; its result stands")
         return void(r, event.by)
     if name == ACCEPT_CARD:
@@ -512,7 +512,7 @@ def void(r: Round, by: str) -> str:
             r.pay(seat, "insurance", play.insurance, 0, "round void: bet returned", "VOID")
     for payment in list(r.settled):
         undo_settlement(r, payment)
-    if not r.betting_seats() and r.phase == "betting":
+    if not r.betting_seats() and r.phase == Phase.BETTING:
         for play in r.plays.values():
             play.main = play.side = 0
     r.irregularity = None

@@ -42,7 +42,7 @@ from table_controller.games.blackjack import flow
 from table_controller.games.blackjack.hands import SeatPlay
 from table_controller.games.blackjack.paytables import Paytable
 from table_controller.games.blackjack.prompts import instruction, seat_prompt
-from table_controller.games.blackjack.round import Limits, Round, seat_words
+from table_controller.games.blackjack.round import Limits, Phase, Round, seat_words
 from table_controller.games.blackjack.switches import RULES_VERSION, Switches
 from table_controller.money import signed
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
@@ -87,7 +87,7 @@ class BlackjackGame(GameBase):
             self.seats,
             Shoe.fresh(self.switches.decks),
             needs_shuffle=True,
-            phase="shuffle",
+            phase=Phase.SHUFFLE,
         )
 
     def next_hand(self, finished: Round) -> Round:
@@ -102,8 +102,8 @@ class BlackjackGame(GameBase):
         for seat, play in finished.plays.items():
             if play.main:
                 nxt.plays[seat] = SeatPlay(seat, play.main, play.side)
-        if finished.cut_reached or (finished.needs_shuffle and finished.phase == "shuffle"):
-            nxt.needs_shuffle, nxt.phase = True, "shuffle"
+        if finished.cut_reached or (finished.needs_shuffle and finished.phase == Phase.SHUFFLE):
+            nxt.needs_shuffle, nxt.phase = True, Phase.SHUFFLE
         return nxt
 
     def round_header(self, state: Round) -> dict[str, Any]:
@@ -111,7 +111,7 @@ class BlackjackGame(GameBase):
         bets carried over, so a logged round replays on its own."""
         return {
             "round": {
-                "phase": state.phase,
+                "phase": state.phase.value,
                 "needs_shuffle": state.needs_shuffle,
                 **shoe_header(state.shoe),
                 "bets": {seat: [p.main, p.side] for seat, p in state.plays.items() if p.main},
@@ -131,7 +131,7 @@ class BlackjackGame(GameBase):
             self.seats,
             shoe,
             needs_shuffle=bool(start.get("needs_shuffle")),
-            phase=str(start.get("phase", "betting")),
+            phase=Phase(str(start.get("phase", Phase.BETTING))),
         )
         for seat, (main, side) in (start.get("bets") or {}).items():
             r.plays[seat] = SeatPlay(seat, int(main), int(side))
@@ -139,7 +139,7 @@ class BlackjackGame(GameBase):
 
     # ----- the engine interface ---------------------------------------------------------------------
     def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
-        if state.phase == "over" and not (
+        if state.phase == Phase.OVER and not (
             isinstance(event, Control) and event.control == "cut_card"
         ):
             return state, (
@@ -174,25 +174,25 @@ class BlackjackGame(GameBase):
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {event!r}")
-        ended = self._result(r) if r.phase == "over" else None
+        ended = self._result(r) if r.phase == Phase.OVER else None
         return step_effects(r, note, before, ended)
 
     def expected(self, state: Round) -> Expected:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return Expected(hand_over=True)
         controls: list[str] = []
         if state.irregularity is not None:
             return Expected(controls=(VOID_HAND, ACCEPT_CARD))
         if state.queue:
             return Expected(controls=(PAID,), payment=state.queue[0])
-        if state.phase == "shuffle":
+        if state.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK,))
         deal = state.next_deal()
         if deal is not None and state.shoe.remaining == 0:
             return Expected(controls=(RESHUFFLE,))
-        if state.phase == "betting":
+        if state.phase == Phase.BETTING:
             controls.append(NEW_DECK)
-        if state.phase not in ("shuffle", "betting", "burn"):
+        if state.phase not in (Phase.SHUFFLE, Phase.BETTING, Phase.BURN):
             controls.append(VOID_HAND)
         return Expected(deal=deal, decisions=state.decisions(), controls=tuple(controls))
 
@@ -207,11 +207,11 @@ class BlackjackGame(GameBase):
             seats,
             shown,
             state.irregularity,
-            self._result(state) if state.phase == "over" else None,
+            self._result(state) if state.phase == Phase.OVER else None,
         )
 
     def result(self, state: Round) -> HandResult | None:
-        return self._result(state) if state.phase == "over" else None
+        return self._result(state) if state.phase == Phase.OVER else None
 
     def _result(self, r: Round) -> HandResult:
         seats: dict[str, SeatResult] = {}

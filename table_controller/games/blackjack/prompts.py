@@ -9,7 +9,7 @@ from typing import Any
 
 from table_controller.engine import Expected, SeatPrompt
 from table_controller.games.blackjack.hands import total
-from table_controller.games.blackjack.round import Round, seat_words
+from table_controller.games.blackjack.round import Phase, Round, seat_words
 from table_controller.money import money
 
 PLAY_WORDS = {
@@ -40,7 +40,7 @@ def instruction(r: Round, exp: Expected) -> str:
         )
     if exp.payment is not None:
         return lead + r.instruction_for(exp.payment)
-    if "new_deck" in exp.controls and r.phase == "shuffle":
+    if "new_deck" in exp.controls and r.phase == Phase.SHUFFLE:
         return lead + "Shuffle: load a freshly shuffled shoe and place the cut card"
     if "reshuffle_discards" in exp.controls:
         return lead + "Shoe empty: shuffle the discards and continue"
@@ -50,7 +50,7 @@ def instruction(r: Round, exp: Expected) -> str:
         return lead + f"Deal {exp.deal.label}"
     if exp.decisions:
         seat, acts = next(iter(exp.decisions.items()))
-        if r.phase == "insurance":
+        if r.phase == Phase.INSURANCE:
             return lead + f"{seat_words(seat)}: {' or '.join(PLAY_WORDS[a] for a in acts)}?"
         seat, index = r.turn  # type: ignore[misc]
         hand = r.plays[seat].hands[index]
@@ -60,7 +60,7 @@ def instruction(r: Round, exp: Expected) -> str:
             + f"{r._hand_words(seat, index)} ({'soft ' if soft else ''}{value}): "
             + ", ".join(PLAY_WORDS[a] for a in acts)
         )
-    if r.phase == "betting":
+    if r.phase == Phase.BETTING:
         return lead + "Take the bets: each seat's main bet and side bet"
     return lead + "Wait"
 
@@ -102,7 +102,7 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
                 "on_turn": r.turn == (seat, index),
             }
         )
-    finished = r.phase == "over" or (play.turn_over and all(h.settled for h in play.hands))
+    finished = r.phase == Phase.OVER or (play.turn_over and all(h.settled for h in play.hands))
     status = "finished" if finished else ("acting" if on_turn else "waiting")
     net = sum(p.net for p in r.settled if p.seat == seat)
     figures = {

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from table_controller.cards import Card
 from table_controller.engine import DealTo, Irregularity, Payment
@@ -32,6 +33,19 @@ from table_controller.games.blackjack.paytables import OUTCOME_WORDS, Paytable
 from table_controller.games.blackjack.switches import Switches
 from table_controller.money import money
 from table_controller.shoe import Shoe
+
+
+class Phase(StrEnum):
+    """A round's phases, equal to the words its log headers and prompts hold."""
+
+    SHUFFLE = "shuffle"
+    BURN = "burn"
+    BETTING = "betting"
+    INITIAL = "initial"
+    INSURANCE = "insurance"
+    PLAY = "play"
+    DEALER = "dealer"
+    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -57,7 +71,7 @@ class Round:
     burns_left: int = 0
     needs_shuffle: bool = False
     cut_reached: bool = False
-    phase: str = "betting"  # shuffle, burn, betting, initial, insurance, play, dealer, over
+    phase: Phase = Phase.BETTING  # shuffle, burn, betting, initial, insurance, play, dealer, over
     plays: dict[str, SeatPlay] = field(default_factory=dict)
     dealer: list[Card] = field(default_factory=list)
     hole_turned: bool = False
@@ -98,9 +112,9 @@ class Round:
     def next_deal(self) -> DealTo | None:
         if self.irregularity is not None or self.queue:
             return None
-        if self.phase == "burn":
+        if self.phase == Phase.BURN:
             return DealTo("burn", None, "burn", "Burn one card", face_down=True)
-        if self.phase == "betting":
+        if self.phase == Phase.BETTING:
             seats = self.betting_seats()
             return (
                 None
@@ -112,7 +126,7 @@ class Round:
                     f"{seat_words(seats[0])} first card",
                 )
             )
-        if self.phase == "initial" and self.order:
+        if self.phase == Phase.INITIAL and self.order:
             who, spot = self.order[0]
             if who == "dealer":
                 label = (
@@ -123,7 +137,7 @@ class Round:
                 return DealTo(spot, None, "initial", label, face_down=spot != "dealer/up")
             card = "second" if spot.endswith("card2") else "first"
             return DealTo(spot, who, "initial", f"{seat_words(who)} {card} card")
-        if self.phase == "play" and self.turn is not None:
+        if self.phase == Phase.PLAY and self.turn is not None:
             seat, index = self.turn
             hand = self.plays[seat].hands[index]
             if len(hand.cards) < 2 or (self._wants_card(hand)):
@@ -133,7 +147,7 @@ class Round:
                 )
                 purpose = "double" if hand.doubled else ("split" if n == 2 else "hit")
                 return DealTo(f"{seat}/h{index + 1}/card{n}", seat, purpose, words)
-        if self.phase == "dealer" and self._dealer_draws():
+        if self.phase == Phase.DEALER and self._dealer_draws():
             n = len(self.dealer) + 1
             spot = "dealer/card2" if n == 2 else f"dealer/card{n}"
             return DealTo(
@@ -147,11 +161,11 @@ class Round:
     def decisions(self) -> dict[str, tuple[str, ...]]:
         if self.irregularity is not None or self.queue:
             return {}
-        if self.phase == "insurance" and self.insurance_seats:
+        if self.phase == Phase.INSURANCE and self.insurance_seats:
             seat = self.insurance_seats[0]
             first = "even_money" if self.plays[seat].first.blackjack else "insurance"
             return {seat: (first, "no_insurance")}
-        if self.phase == "play" and self.turn is not None and self.next_deal() is None:
+        if self.phase == Phase.PLAY and self.turn is not None and self.next_deal() is None:
             return {self.turn[0]: self.legal_plays(*self.turn)}
         return {}
 

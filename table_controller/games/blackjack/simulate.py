@@ -19,7 +19,7 @@ from table_controller.engine import Refused
 from table_controller.events import NEW_DECK, PAID, RESHUFFLE, CardArrived, Control, Decision, Wager
 from table_controller.games.blackjack.machine import BlackjackGame
 from table_controller.games.blackjack.paytables import Paytable
-from table_controller.games.blackjack.round import Round
+from table_controller.games.blackjack.round import Phase, Round
 from table_controller.games.blackjack.switches import Switches
 
 MAIN, SIDE = (
@@ -252,7 +252,7 @@ def _next_event(
 ) -> tuple[Any, list[Card]]:
     if exp.payment is not None:
         return Control(PAID, by="simulation"), cards
-    if state.phase == "betting":
+    if state.phase == Phase.BETTING:
         for seat in game.seats:
             play = state.plays.get(seat)
             if play is None or not play.main:

@@ -7,6 +7,7 @@ from typing import Any
 
 from table_controller.events import PAID, Control, Decision, Event, Wager
 from table_controller.games.blackjack.hands import total
+from table_controller.games.blackjack.round import Phase
 
 MAIN, SIDE = 1000, 500
 
@@ -15,7 +16,7 @@ def next_event(game: Any, r: Any) -> Event | None:
     exp = game.expected(r)
     if exp.payment is not None:
         return Control(PAID, by="autopilot")
-    if r.phase == "betting":
+    if r.phase == Phase.BETTING:
         for seat in game.seats:
             play = r.plays.get(seat)
             if play is None or play.main == 0:

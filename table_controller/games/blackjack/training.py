@@ -12,7 +12,7 @@ from table_controller.cards import Card, parse_card, standard_deck
 from table_controller.events import CardArrived, Decision, Wager
 from table_controller.games.blackjack.hands import total_words
 from table_controller.games.blackjack.paytables import OUTCOME_WORDS
-from table_controller.games.blackjack.round import seat_words
+from table_controller.games.blackjack.round import Phase, seat_words
 from table_controller.money import money
 from table_controller.training.steps import RuleCite, Step
 
@@ -73,7 +73,7 @@ def _deal(game: Any, state: Any, entered: Step) -> RuleCite:
         )
     if entered.kind != "deal":
         return RuleCite(
-            "BJ-10" if state.phase == "play" else "BJ-4",
+            "BJ-10" if state.phase == Phase.PLAY else "BJ-4",
             f"no decision or payment is due now: deal {deal.label}",
         )
     if deal.purpose == "burn":
@@ -100,7 +100,7 @@ def _deal(game: Any, state: Any, entered: Step) -> RuleCite:
 
 
 def _decision(game: Any, state: Any, right: Step, entered: Step) -> RuleCite:
-    rule = "BJ-7" if state.phase == "insurance" else "BJ-10"
+    rule = "BJ-7" if state.phase == Phase.INSURANCE else "BJ-10"
     who = seat_words(right.seat or "")
     if entered.kind != "decision":
         return _rule(
@@ -144,7 +144,7 @@ def _payment(game: Any, state: Any, entered: Step) -> RuleCite:
 def spots(game: Any, state: Any) -> list[tuple[str, str]]:
     """The next free card place of every hand in play and of the dealer (and the burn)."""
     out: list[tuple[str, str]] = []
-    if state.phase in ("shuffle", "burn"):
+    if state.phase in (Phase.SHUFFLE, Phase.BURN):
         out.append(("burn", "burn the card"))
     for seat in state.betting_seats():
         play = state.plays[seat]
@@ -161,7 +161,7 @@ def spots(game: Any, state: Any) -> list[tuple[str, str]]:
         if n == 0
         else (
             "dealer/hole"
-            if n == 1 and state.sw.peek and not state.hole_turned and state.phase == "initial"
+            if n == 1 and state.sw.peek and not state.hole_turned and state.phase == Phase.INITIAL
             else f"dealer/card{n + 1}"
         )
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from table_controller.cards import Card
 from table_controller.engine import DealTo, Irregularity, Payment
@@ -26,6 +27,22 @@ def order_from_left(seats: tuple[str, ...], farmer: str) -> tuple[str, ...]:
     return seats[at + 1 :] + seats[: at + 1]
 
 
+class Phase(StrEnum):
+    """A deal's phases, equal to the words its log headers and prompts hold."""
+
+    CHOOSE_SHUFFLE = "choose_shuffle"
+    CHOOSE = "choose"
+    SHUFFLE = "shuffle"
+    ANTES = "antes"
+    FACE_DOWN = "face_down"
+    DRAW = "draw"
+    REVEAL = "reveal"
+    PAY = "pay"
+    VOIDING = "voiding"
+    CLOSING = "closing"
+    OVER = "over"
+
+
 @dataclass
 class Deal:
     sw: Switches
@@ -33,7 +50,7 @@ class Deal:
     shoe: Shoe
     farm: int = 0  # cents on the farm spot now
     farmer: str | None = None
-    phase: str = "shuffle"
+    phase: Phase = Phase.SHUFFLE
     chosen_by: list[tuple[str, Card]] = field(
         default_factory=list
     )  # F-8: the cards dealt to choose
@@ -73,7 +90,7 @@ class Deal:
         return order_from_left(self.seats, self.farmer) if self.farmer else self.seats
 
     def seat_on_turn(self) -> str | None:
-        if self.phase != "draw" or self.turn >= len(self.seats):
+        if self.phase != Phase.DRAW or self.turn >= len(self.seats):
             return None
         return self.order()[self.turn]
 
@@ -88,7 +105,7 @@ class Deal:
         return self.sw.F1 == "may_hit" or not self.busted(seat)
 
     def revealed(self) -> bool:
-        return self.phase in ("pay", "over") and not self.void
+        return self.phase in (Phase.PAY, Phase.OVER) and not self.void
 
     def ante_of(self, seat: str) -> int:
         return sum(
@@ -101,7 +118,7 @@ class Deal:
     def next_deal(self) -> DealTo | None:
         if self.irregularity is not None or self.queue:
             return None
-        if self.phase == "choose":
+        if self.phase == Phase.CHOOSE:
             seat = self.seats[len(self.chosen_by) % len(self.seats)]
             return DealTo(
                 f"{seat}/select",
@@ -109,7 +126,7 @@ class Deal:
                 "select",
                 f"{seat_words(seat)} a card face up ({seat}/select) to choose the first farmer",
             )
-        if self.phase == "face_down":
+        if self.phase == Phase.FACE_DOWN:
             seat = self.order()[len(self.hands)]
             return DealTo(
                 f"{seat}/card1",

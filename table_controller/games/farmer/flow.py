@@ -17,7 +17,7 @@ from table_controller.events import (
     Decision,
 )
 from table_controller.games.farmer.cards import SIX_OF_HEARTS, fresh_shoe, seat_words
-from table_controller.games.farmer.deal import Deal
+from table_controller.games.farmer.deal import Deal, Phase
 from table_controller.games.farmer.seating import SEATING, change_seat, close_game
 from table_controller.games.farmer.settle import (
     FARM,
@@ -73,28 +73,28 @@ def card(d: Deal, event: CardArrived) -> str | Irregularity:
 def _waiting(d: Deal) -> str:
     if d.queue:
         return "a payment to be made"
-    if d.phase in ("shuffle", "choose_shuffle"):
+    if d.phase in (Phase.SHUFFLE, Phase.CHOOSE_SHUFFLE):
         return "the shuffle"
-    if d.phase == "reveal":
+    if d.phase == Phase.REVEAL:
         return "the reveal"
     return "a decision" if d.decisions() else "the end of the deal"
 
 
 def place(d: Deal, c: Card) -> None:
     """Put a card where the next deal said, then move the deal on."""
-    if d.phase == "choose":
+    if d.phase == Phase.CHOOSE:
         seat = d.seats[len(d.chosen_by) % len(d.seats)]
         d.chosen_by.append((seat, c))
         if c == SIX_OF_HEARTS:  # F-8: the seat that receives it is the first farmer
             d.farmer = seat
-            d.phase = "shuffle"
+            d.phase = Phase.SHUFFLE
             d.note = f"{seat_words(seat)} has the 6\u2665 and is the first farmer."
         return
-    if d.phase == "face_down":
+    if d.phase == Phase.FACE_DOWN:
         seat = d.order()[len(d.hands)]
         d.hands[seat] = [c]
         if len(d.hands) == len(d.seats):
-            d.phase, d.turn = "draw", 0
+            d.phase, d.turn = Phase.DRAW, 0
             check_stock(d)
         return
     on_turn = d.seat_on_turn()
@@ -117,7 +117,7 @@ def check_stock(d: Deal) -> None:
     d.note = "The stock ran out: every seat from here on stays with what it holds (F-23)."
     d.want_card = False
     d.turn = len(d.seats)
-    d.phase = "reveal"
+    d.phase = Phase.REVEAL
 
 
 # ----- decisions ------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ def decide(d: Deal, event: Decision) -> str:
         return f"{seat_words(event.seat)} hits"
     d.turn += 1
     if d.turn == len(d.seats):
-        d.phase = "reveal"
+        d.phase = Phase.REVEAL
     check_stock(d)
     return f"{seat_words(event.seat)} stays"
 
@@ -157,7 +157,7 @@ def control(d: Deal, event: Control) -> str:
     if name == NEW_DECK:
         return shuffle(d)
     if name == DONE:
-        if d.phase != "reveal" or d.irregularity is not None:
+        if d.phase != Phase.REVEAL or d.irregularity is not None:
             raise Refusal("nothing waits for DONE now")
         return reveal(d)
     if name == VOID_HAND:
@@ -165,7 +165,7 @@ def control(d: Deal, event: Control) -> str:
             raise Refusal("the game is being closed: its farm is divided (F-22)")
         if d.void:
             raise Refusal("the deal is void already: its antes are being returned")
-        if d.phase == "over":
+        if d.phase == Phase.OVER:
             raise Refusal("the deal is over and settled; its result stands")
         if payments_begun(d):
             raise Refusal("the payments have begun: the deal can no longer be void (F-25)")
@@ -180,17 +180,17 @@ def control(d: Deal, event: Control) -> str:
 
 
 def shuffle(d: Deal) -> str:
-    if d.phase not in ("shuffle", "choose_shuffle"):
+    if d.phase not in (Phase.SHUFFLE, Phase.CHOOSE_SHUFFLE):
         raise Refusal("the 45 cards are shuffled only before a deal (F-9)")
     if len(d.seats) < 2:
         raise Refusal("a deal needs at least two seats (F-21)")
     d.shoe = fresh_shoe()
-    if d.phase == "choose_shuffle":
-        d.phase = "choose"
+    if d.phase == Phase.CHOOSE_SHUFFLE:
+        d.phase = Phase.CHOOSE
         return "the 45 cards are shuffled to choose the first farmer"
     d.hands, d.chosen_by = {}, []
     d.queue = [transfer(s, FARM, d.sw.ante, "ante", "ante", "F-10") for s in d.order()]
-    d.phase = "antes"
+    d.phase = Phase.ANTES
     return "the 45 cards are shuffled and loaded"
 
 
@@ -211,10 +211,10 @@ def pay(d: Deal) -> str:
 
 
 def after_payments(d: Deal) -> None:
-    if d.phase == "antes":
-        d.phase = "face_down"
-    elif d.phase in ("pay", "voiding", "closing"):
-        d.phase = "over"
+    if d.phase == Phase.ANTES:
+        d.phase = Phase.FACE_DOWN
+    elif d.phase in (Phase.PAY, Phase.VOIDING, Phase.CLOSING):
+        d.phase = Phase.OVER
 
 
 def reveal(d: Deal) -> str:
@@ -223,9 +223,9 @@ def reveal(d: Deal) -> str:
     outcome = settle(d.sw, d.order(), d.hands, d.farmer, d.farm)
     d.queue = list(outcome.payments)
     d.next_farmer, d.decided_by = outcome.next_farmer, outcome.decided_by
-    d.phase = "pay"
+    d.phase = Phase.PAY
     if not d.queue:
-        d.phase = "over"
+        d.phase = Phase.OVER
     return "every face-down card turned up"
 
 
@@ -239,7 +239,7 @@ def void(d: Deal, by: str) -> str:
     d.irregularity, d.held_card = None, None
     d.void, d.want_card = True, False
     d.next_farmer = d.farmer
-    d.phase = "voiding" if d.queue else "over"
+    d.phase = Phase.VOIDING if d.queue else Phase.OVER
     return f"deal void by {by}"
 
 
@@ -259,7 +259,7 @@ def accept(d: Deal, by: str) -> str:
     seat = d.seat_on_turn()
     deciding = (
         seat is not None
-        and d.phase == "draw"
+        and d.phase == Phase.DRAW
         and not d.want_card
         and not d.queue
         and len(d.hands[seat]) >= 2

@@ -39,7 +39,7 @@ from table_controller.events import (
 )
 from table_controller.games.farmer import flow
 from table_controller.games.farmer.cards import STRIPPED, fresh_shoe, seat_words
-from table_controller.games.farmer.deal import Deal
+from table_controller.games.farmer.deal import Deal, Phase
 from table_controller.games.farmer.prompts import instruction, seat_net, seat_prompt
 from table_controller.games.farmer.seating import SEATING
 from table_controller.games.farmer.sightings import resolutions
@@ -66,7 +66,7 @@ class FarmerGame(GameBase):
     def new_hand(self) -> Deal:
         """The first deal of a session: the farmer is chosen first (F-8)."""
         return Deal(
-            self.switches, self.seats, fresh_shoe(), phase="choose_shuffle", table=self.seats
+            self.switches, self.seats, fresh_shoe(), phase=Phase.CHOOSE_SHUFFLE, table=self.seats
         )
 
     def next_hand(self, finished: Deal) -> Deal:
@@ -77,11 +77,11 @@ class FarmerGame(GameBase):
                 self.switches,
                 finished.seats,
                 fresh_shoe(),
-                phase="choose_shuffle",
+                phase=Phase.CHOOSE_SHUFFLE,
                 table=self.seats,
             )
         farmer = finished.next_farmer or finished.farmer
-        phase = "shuffle" if farmer else "choose_shuffle"
+        phase = Phase.SHUFFLE if farmer else Phase.CHOOSE_SHUFFLE
         return Deal(
             self.switches,
             finished.seats,
@@ -105,7 +105,7 @@ class FarmerGame(GameBase):
             "deal": {
                 "farm": state.farm,
                 "farmer": state.farmer,
-                "phase": state.phase,
+                "phase": state.phase.value,
                 "seats": list(state.seats),
                 "last_seats": list(state.last_seats),
             }
@@ -124,14 +124,14 @@ class FarmerGame(GameBase):
             fresh_shoe(),
             farm=int(start.get("farm") or 0),
             farmer=str(farmer) if farmer else None,
-            phase=str(start.get("phase") or "choose_shuffle"),
+            phase=Phase(str(start.get("phase") or Phase.CHOOSE_SHUFFLE)),
             table=self.seats,
             last_seats=last,
         )
 
     # ----- the engine interface -----------------------------------------------------------------
     def apply(self, state: Deal, event: Event) -> tuple[Deal, tuple[Effect, ...]]:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return state, (
                 Refused("the deal is over: the next deal starts with its shuffle (NEW DECK)"),
             )
@@ -165,21 +165,23 @@ class FarmerGame(GameBase):
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {type(event).__name__}")
-        ended = self._result(d) if d.phase == "over" else None
+        ended = self._result(d) if d.phase == Phase.OVER else None
         return step_effects(d, note, before, ended)
 
     def expected(self, state: Deal) -> Expected:
-        if state.phase == "over":  # the next deal begins with its shuffle, or the game is closed
+        if (
+            state.phase == Phase.OVER
+        ):  # the next deal begins with its shuffle, or the game is closed
             return Expected(hand_over=True, controls=() if state.closed else (NEW_DECK, CLOSE_GAME))
         if state.irregularity is not None:
             return Expected(controls=resolutions(state))
         if state.queue:
             return Expected(controls=(PAID,), payment=state.queue[0])
-        if state.phase == "shuffle":
+        if state.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK, CLOSE_GAME))
-        if state.phase == "choose_shuffle":
+        if state.phase == Phase.CHOOSE_SHUFFLE:
             return Expected(controls=(NEW_DECK,))
-        if state.phase == "reveal":
+        if state.phase == Phase.REVEAL:
             return Expected(controls=(DONE, VOID_HAND))
         return Expected(deal=state.next_deal(), decisions=state.decisions(), controls=(VOID_HAND,))
 
@@ -191,11 +193,11 @@ class FarmerGame(GameBase):
             seats,
             (),
             state.irregularity,
-            self._result(state) if state.phase == "over" else None,
+            self._result(state) if state.phase == Phase.OVER else None,
         )
 
     def result(self, state: Deal) -> HandResult | None:
-        return self._result(state) if state.phase == "over" else None
+        return self._result(state) if state.phase == Phase.OVER else None
 
     def _result(self, d: Deal) -> HandResult:
         seats: dict[str, SeatResult] = {}

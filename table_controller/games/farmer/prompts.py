@@ -11,7 +11,7 @@ from typing import Any
 
 from table_controller.engine import Expected, SeatPrompt
 from table_controller.games.farmer.cards import GOAL, seat_words
-from table_controller.games.farmer.deal import Deal
+from table_controller.games.farmer.deal import Deal, Phase
 from table_controller.games.farmer.seating import seating_actions
 from table_controller.games.farmer.settle import instruction_for
 from table_controller.money import money
@@ -30,9 +30,9 @@ def instruction(d: Deal, exp: Expected) -> str:
         )
     if exp.payment is not None:
         return lead + instruction_for(exp.payment, d.farm, d.side_pot, d.farmer)
-    if d.phase == "choose_shuffle":
+    if d.phase == Phase.CHOOSE_SHUFFLE:
         return lead + "Shuffle all 45 cards and load the shoe to choose the first farmer"
-    if d.phase == "shuffle":
+    if d.phase == Phase.SHUFFLE:
         gather = "Gather every card; shuffle" if d.chosen_by else "Shuffle"
         return lead + f"{gather} all 45 cards and load the shoe"
     if exp.deal is not None:
@@ -40,7 +40,7 @@ def instruction(d: Deal, exp: Expected) -> str:
     if exp.decisions:
         seat = next(iter(exp.decisions))
         return lead + f"{seat_words(seat)}: hit or stay?"
-    if d.phase == "reveal":
+    if d.phase == Phase.REVEAL:
         first = d.order()[0]
         return lead + f"Turn up every face-down card, starting with {seat_words(first)}"
     return lead + "Wait"
@@ -89,7 +89,7 @@ def seat_prompt(d: Deal, seat: str) -> SeatPrompt:
     public = [c.code for c in (cards if revealed or seat in d.exposed else cards[1:])]
     decisions = d.decisions()
     on_turn = d.seat_on_turn() == seat
-    over = d.phase == "over"
+    over = d.phase == Phase.OVER
     net = seat_net(d, seat)
     status = "finished" if over else ("acting" if on_turn else "waiting")
     outcome = (
@@ -136,7 +136,7 @@ def figures(d: Deal, seat: str, net: int, value: int | None) -> dict[str, Any]:
         "score": value if revealed else None,
         "farm": d.farm,
         "select": [c.code for s, c in d.chosen_by if s == seat]
-        if d.phase in ("choose", "shuffle")
+        if d.phase in (Phase.CHOOSE, Phase.SHUFFLE)
         else [],
     }
     if cards:
@@ -146,7 +146,7 @@ def figures(d: Deal, seat: str, net: int, value: int | None) -> dict[str, Any]:
             "score": value,
             "note": "passed 16: do not announce" if passed and not revealed else "",
         }
-    if d.phase == "over" and not d.void and seat == d.next_farmer:
+    if d.phase == Phase.OVER and not d.void and seat == d.next_farmer:
         out["next_farmer"] = True
     return out
 

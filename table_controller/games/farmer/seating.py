@@ -5,7 +5,7 @@ from __future__ import annotations
 from table_controller.engine import Refusal
 from table_controller.events import Decision
 from table_controller.games.farmer.cards import seat_words
-from table_controller.games.farmer.deal import Deal, order_from_left
+from table_controller.games.farmer.deal import Deal, Phase, order_from_left
 from table_controller.games.farmer.settle import FARM, close_shares, receive
 from table_controller.money import money
 
@@ -15,7 +15,7 @@ BETWEEN_DEALS = ("shuffle", "choose_shuffle")
 
 def seating_actions(d: Deal, seat: str) -> tuple[str, ...]:
     """What a seat may do about its place now: only between deals (a finished deal counts)."""
-    if d.phase not in (*BETWEEN_DEALS, "over") or d.closed:
+    if d.phase not in (*BETWEEN_DEALS, Phase.OVER) or d.closed:
         return ()
     return ("leave",) if seat in d.seats else ("join",)
 
@@ -62,5 +62,5 @@ def close_game(d: Deal, by: str) -> str:
     ]
     d.closed, d.decided_by = True, "F-22"
     d.hands, d.chosen_by = {}, []
-    d.phase = "closing" if d.queue else "over"
+    d.phase = Phase.CLOSING if d.queue else Phase.OVER
     return f"the game closed by {by}: the farm, {money(d.farm)}, divided among {len(last)} seats"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from table_controller.engine import Irregularity
 from table_controller.events import ACCEPT_CARD, BURN_CARD, VOID_HAND, CardArrived
 from table_controller.games.farmer.cards import seat_words
-from table_controller.games.farmer.deal import Deal
+from table_controller.games.farmer.deal import Deal, Phase
 
 RESOLUTIONS = {
     "unexpected_card": (ACCEPT_CARD, BURN_CARD, VOID_HAND),
@@ -56,7 +56,7 @@ def sighting(d: Deal, seat: str, at: int, event: CardArrived) -> str | Irregular
             f"the camera reads {seen.code} at {spot}, where the shoe read {held.code}",
             (seen.code, held.code),
         )
-    if at > 0 or d.phase in ("reveal", "pay") or seat in d.exposed:
+    if at > 0 or d.phase in (Phase.REVEAL, Phase.PAY) or seat in d.exposed:
         return f"{seen.code} seen at {spot}"
     return Irregularity(
         "exposed_card",

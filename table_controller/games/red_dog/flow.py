@@ -16,7 +16,7 @@ from table_controller.events import (
     Decision,
     Wager,
 )
-from table_controller.games.red_dog.round import Round, rank_value, seat_words
+from table_controller.games.red_dog.round import Phase, Round, rank_value, seat_words
 from table_controller.money import money
 from table_controller.shoe import Shoe
 
@@ -25,7 +25,7 @@ CUT_CARD = "cut_card"  # the shoe's report (or the dealer): the round in progres
 
 # ----- antes -------------------------------------------------------------------------------------
 def wager(r: Round, event: Wager) -> str:
-    if r.phase not in ("shuffle", "burn", "antes"):
+    if r.phase not in (Phase.SHUFFLE, Phase.BURN, Phase.ANTES):
         raise Refusal("antes are locked once the dealer is done taking them (RD-7)")
     if event.seat not in r.seats:
         raise Refusal(f"no seat {event.seat!r} at this table (seats: {', '.join(r.seats)})")
@@ -98,14 +98,14 @@ def place(r: Round, c: Card) -> None:
     """Put a card where the next deal said, then move the round on."""
     if len(r.shoe.drawn) >= r.shoe.size * r.limits.penetration // 100 and r.sw.RD4 == "cut_card":
         r.cut_reached = True
-    if r.phase == "burn":
+    if r.phase == Phase.BURN:
         r.shoe = r.shoe.burn(c)
-        r.phase = "antes"
+        r.phase = Phase.ANTES
         return
     r.cards.append(c)
-    if r.phase == "card1":
-        r.phase = "card2"
-    elif r.phase == "card2":
+    if r.phase == Phase.CARD1:
+        r.phase = Phase.CARD2
+    elif r.phase == Phase.CARD2:
         classify(r)
     else:
         settle(r)
@@ -118,18 +118,18 @@ def classify(r: Round) -> None:
         r.outcome, r.note = "consecutive", "Consecutive: push."
         for seat in reversed(r.playing_seats()):
             r.pay(seat, 0, "consecutive: push", "RD-9")
-        r.phase = "pay"
+        r.phase = Phase.PAY
     elif kind == "pair":
-        r.note, r.phase = "Pair: deal the third card.", "card3"
+        r.note, r.phase = "Pair: deal the third card.", Phase.CARD3
     else:
         r.note = f"Spread {spread} pays {r.table.odds(spread)} to 1."  # type: ignore[arg-type]
-        r.phase = "raise"
+        r.phase = Phase.RAISE
 
 
 def settle(r: Round) -> None:
     """RD-10 and RD-12: every seat's ante and raise, from seat 7 down to seat 1."""
     first, second, third = (rank_value(c) for c in r.cards[:3])
-    r.phase = "pay"
+    r.phase = Phase.PAY
     if r.kind == "pair":
         trips = third == first
         r.outcome = "three_of_a_kind" if trips else "pair"
@@ -217,7 +217,7 @@ def decide(r: Round, event: Decision) -> str:
 
 def _after_decision(r: Round) -> None:
     if r.seat_to_decide() is None:
-        r.phase = "card3"
+        r.phase = Phase.CARD3
 
 
 # ----- controls ------------------------------------------------------------------------------------
@@ -229,22 +229,22 @@ def control(r: Round, event: Control) -> str:
         payment = r.queue.pop(0)
         r.settled.append(payment)
         if not r.queue:
-            r.phase = "clear" if r.cards else "over"
+            r.phase = Phase.CLEAR if r.cards else Phase.OVER
         return r.instruction_for(payment)
     if name == DONE:
         return done(r)
     if name == NEW_DECK:
-        if r.phase not in ("shuffle", "antes"):
+        if r.phase not in (Phase.SHUFFLE, Phase.ANTES):
             raise Refusal("a shuffle goes in between rounds (RD-13)")
         r.shoe = Shoe.fresh(r.sw.decks)
         r.cut_reached = r.needs_shuffle = False
-        r.phase = "burn"
+        r.phase = Phase.BURN
         return "a new shuffle is loaded; burn one card (RD-13)"
     if name == CUT_CARD:
         r.cut_reached = True
         return "the cut card came out: this round is completed, then the shoe is shuffled (RD-13)"
     if name == VOID_HAND:
-        if r.phase in ("clear", "over") and r.irregularity is None:
+        if r.phase in (Phase.CLEAR, Phase.OVER) and r.irregularity is None:
             raise Refusal("the round is settled; its result stands")
         return void(r, event.by)
     if name in (ACCEPT_CARD, BURN_CARD):
@@ -253,15 +253,15 @@ def control(r: Round, event: Control) -> str:
 
 
 def done(r: Round) -> str:
-    if r.phase == "antes":
+    if r.phase == Phase.ANTES:
         if not r.playing_seats():
             raise Refusal("at least one ante is needed before the cards (RD-7)")
-        r.phase = "card1"
+        r.phase = Phase.CARD1
         return "antes taken: " + ", ".join(
             f"{seat_words(s)} {money(r.antes[s])}" for s in r.playing_seats()
         )
-    if r.phase == "clear":
-        r.phase = "over"
+    if r.phase == Phase.CLEAR:
+        r.phase = Phase.OVER
         return "cards cleared to the discard rack"
     raise Refusal("nothing waits for DONE now")
 
@@ -281,7 +281,7 @@ def void(r: Round, by: str) -> str:
             r.pay(seat, 0, "round void: returned", "RD-15")
     for payment in list(r.settled):
         r.queue.extend(undone(payment))
-    r.phase = "pay" if r.queue else ("clear" if r.cards else "over")
+    r.phase = Phase.PAY if r.queue else (Phase.CLEAR if r.cards else Phase.OVER)
     return f"round void by {by}: every ante and raise returned"
 
 
@@ -333,7 +333,7 @@ def resolve(r: Round, name: str, by: str) -> str:
     if name == ACCEPT_CARD:
         for seat in r.playing_seats():
             r.decided.setdefault(seat, "call")
-        r.phase = "card3"
+        r.phase = Phase.CARD3
         place(r, held)
         return f"{held.code} accepted as dealer/card3 by {by}; seats that had not decided call"
     if drawn:
@@ -350,6 +350,6 @@ def resolutions(r: Round) -> tuple[str, ...]:
         return (ACCEPT_CARD, VOID_HAND)
     if irr.kind == "wrong_spot":
         return (VOID_HAND,)
-    if irr.kind == "unexpected_card" and r.phase == "raise" and not r.queue:
+    if irr.kind == "unexpected_card" and r.phase == Phase.RAISE and not r.queue:
         return (ACCEPT_CARD, BURN_CARD, VOID_HAND)
     return (BURN_CARD, VOID_HAND)

@@ -39,7 +39,7 @@ from table_controller.events import (
 )
 from table_controller.games.red_dog import flow
 from table_controller.games.red_dog.prompts import instruction, seat_prompt, table_figures
-from table_controller.games.red_dog.round import Limits, Round, seat_words
+from table_controller.games.red_dog.round import Limits, Phase, Round, seat_words
 from table_controller.games.red_dog.switches import RULES_VERSION, PayTable, Switches
 from table_controller.money import money
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
@@ -72,7 +72,7 @@ class RedDogGame(GameBase):
             self.limits,
             self.seats,
             Shoe.fresh(self.switches.decks),
-            phase="shuffle",
+            phase=Phase.SHUFFLE,
             needs_shuffle=True,
         )
 
@@ -83,16 +83,16 @@ class RedDogGame(GameBase):
         if (
             finished.cut_reached
             or self.switches.RD4 == "every_round"
-            or finished.phase == "shuffle"
+            or finished.phase == Phase.SHUFFLE
         ):
-            nxt.phase, nxt.needs_shuffle = "shuffle", True
+            nxt.phase, nxt.needs_shuffle = Phase.SHUFFLE, True
         return nxt
 
     def round_header(self, state: Round) -> dict[str, Any]:
         """Where a round starts from, for its log header, so a logged round replays on its own."""
         return {
             "round": {
-                "phase": state.phase,
+                "phase": state.phase.value,
                 "needs_shuffle": state.needs_shuffle,
                 **shoe_header(state.shoe),
                 "antes": dict(state.antes),
@@ -110,7 +110,7 @@ class RedDogGame(GameBase):
             self.limits,
             self.seats,
             shoe,
-            phase=str(start.get("phase", "antes")),
+            phase=Phase(str(start.get("phase", Phase.ANTES))),
             needs_shuffle=bool(start.get("needs_shuffle")),
         )
         r.antes = {str(s): int(a) for s, a in (start.get("antes") or {}).items()}
@@ -118,14 +118,14 @@ class RedDogGame(GameBase):
 
     # ----- the engine interface ---------------------------------------------------------------------
     def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
-        if state.phase == "over" and not (
+        if state.phase == Phase.OVER and not (
             isinstance(event, Control) and event.control == flow.CUT_CARD
         ):
             return state, (Refused("the round is over: the next round starts with its antes"),)
         return stepped(state, event, self._step)
 
     def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
-        before, was_over = len(r.settled), r.phase == "over"
+        before, was_over = len(r.settled), r.phase == Phase.OVER
         note: str | Irregularity
         if r.irregularity is not None and not isinstance(event, (Control, HardwareIrregularity)):
             note = self._while_held(r, event)
@@ -143,7 +143,7 @@ class RedDogGame(GameBase):
         else:
             raise Refusal(f"not an event of this game: {event!r}")
         # a cut card reported after the round ends nothing again
-        ended = self._result(r) if r.phase == "over" and not was_over else None
+        ended = self._result(r) if r.phase == Phase.OVER and not was_over else None
         return step_effects(r, note, before, ended)
 
     @staticmethod
@@ -165,20 +165,20 @@ class RedDogGame(GameBase):
         )
 
     def expected(self, state: Round) -> Expected:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return Expected(hand_over=True)
         if state.irregularity is not None:
             return Expected(controls=flow.resolutions(state))
         if state.queue:
             return Expected(controls=(PAID,), payment=state.queue[0])
-        if state.phase == "shuffle":
+        if state.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK,))
         controls: list[str] = []
-        if state.phase == "antes":
+        if state.phase == Phase.ANTES:
             controls += ([DONE] if state.playing_seats() else []) + [NEW_DECK]
-        elif state.phase == "clear":
+        elif state.phase == Phase.CLEAR:
             controls.append(DONE)
-        if state.phase not in ("burn", "antes", "clear"):
+        if state.phase not in (Phase.BURN, Phase.ANTES, Phase.CLEAR):
             controls.append(VOID_HAND)
         return Expected(
             deal=state.next_deal(), decisions=state.decisions(), controls=tuple(controls)
@@ -192,12 +192,12 @@ class RedDogGame(GameBase):
             seats,
             tuple(c.code for c in state.cards),
             state.irregularity,
-            self._result(state) if state.phase == "over" else None,
+            self._result(state) if state.phase == Phase.OVER else None,
             table_figures(state),
         )
 
     def result(self, state: Round) -> HandResult | None:
-        return self._result(state) if state.phase == "over" else None
+        return self._result(state) if state.phase == Phase.OVER else None
 
     def _result(self, r: Round) -> HandResult:
         seats: dict[str, SeatResult] = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from table_controller.engine import Expected, SeatPrompt
-from table_controller.games.red_dog.round import Round, seat_words
+from table_controller.games.red_dog.round import Phase, Round, seat_words
 from table_controller.money import money
 
 
@@ -28,7 +28,7 @@ def instruction(r: Round, exp: Expected) -> str:
         )
     if exp.payment is not None:
         return lead + r.instruction_for(exp.payment)
-    if r.phase == "shuffle":
+    if r.phase == Phase.SHUFFLE:
         return lead + "Shuffle, place the cut card, load the shoe"
     if exp.deal is not None:
         if exp.deal.purpose == "burn":
@@ -39,10 +39,10 @@ def instruction(r: Round, exp: Expected) -> str:
         least, most = r.raise_limits(seat)
         amount = f"raise {money(most)}" if least == most else f"raise up to {money(most)}"
         return lead + f"{seat_words(seat)}: {amount} or call"
-    if r.phase == "antes":
+    if r.phase == Phase.ANTES:
         taking = f"Take antes ({money(r.limits.min_bet)} to {money(r.limits.max_bet)})"
         return lead + taking + (", then DONE" if r.playing_seats() else "")
-    if r.phase == "clear":
+    if r.phase == Phase.CLEAR:
         return lead + "Clear the cards to the discard rack, then DONE"
     return lead + "Wait"
 
@@ -68,7 +68,7 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
         )
     paid = [p for p in r.settled if p.seat == seat]
     net = sum(p.net for p in paid)
-    finished = bool(paid) or r.phase == "over"
+    finished = bool(paid) or r.phase == Phase.OVER
     status = "finished" if finished else ("acting" if seat in decisions else "waiting")
     outcome = (
         None

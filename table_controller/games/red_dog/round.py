@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from table_controller.cards import Card
 from table_controller.engine import DealTo, Irregularity, Payment
@@ -18,6 +19,21 @@ from table_controller.money import money
 from table_controller.shoe import Shoe
 
 __all__ = ["Limits", "Round", "money", "rank_value", "seat_words", "spread_of"]
+
+
+class Phase(StrEnum):
+    """A round's phases, equal to the words its log headers and prompts hold."""
+
+    SHUFFLE = "shuffle"
+    BURN = "burn"
+    ANTES = "antes"
+    CARD1 = "card1"
+    CARD2 = "card2"
+    RAISE = "raise"
+    CARD3 = "card3"
+    PAY = "pay"
+    CLEAR = "clear"
+    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -54,7 +70,7 @@ class Round:
     limits: Limits
     seats: tuple[str, ...]
     shoe: Shoe
-    phase: str = "antes"  # shuffle, burn, antes, card1, card2, raise, card3, pay, clear, over
+    phase: Phase = Phase.ANTES  # shuffle, burn, antes, card1, card2, raise, card3, pay, clear, over
     needs_shuffle: bool = False
     cut_reached: bool = False
     antes: dict[str, int] = field(default_factory=dict)
@@ -94,7 +110,7 @@ class Round:
         return "pair" if spread is None else "consecutive" if spread == 0 else "spread"
 
     def seat_to_decide(self) -> str | None:
-        if self.phase != "raise" or self.irregularity is not None:
+        if self.phase != Phase.RAISE or self.irregularity is not None:
             return None
         return next((s for s in self.playing_seats() if s not in self.decided), None)
 
@@ -107,7 +123,7 @@ class Round:
         """The card the round waits for, were it not held for the pit boss."""
         if self.queue:
             return None
-        if self.phase == "burn":
+        if self.phase == Phase.BURN:
             return DealTo(
                 "discard", None, "burn", "the burn card, face down to the discard", face_down=True
             )
@@ -115,7 +131,7 @@ class Round:
         return (
             None
             if spot is None
-            else DealTo(spot, None, "initial" if self.phase != "card3" else "third", spot)
+            else DealTo(spot, None, "initial" if self.phase != Phase.CARD3 else "third", spot)
         )
 
     def decisions(self) -> dict[str, tuple[str, ...]]:

@@ -31,6 +31,7 @@ from table_controller.events import (
     Wager,
     event_to_dict,
 )
+from table_controller.games.red_dog.round import Phase
 
 KEYS = {"game", "switches", "seats", "deck", "decisions", "paytable", "burn"}
 
@@ -64,7 +65,7 @@ def run_red_dog_scenario(data: dict[str, Any]) -> dict[str, Any]:
         state = _play_round(game, state, deck, antes, decisions, steps)
         rounds.append(_round_trace(game, state))
         state = game.next_hand(state)
-        if deck and state.phase == "shuffle":
+        if deck and state.phase == Phase.SHUFFLE:
             raise RuleViolation(
                 f"step {len(steps) + 1}: the cut card came out; the deck's other cards need a new scenario"
             )
@@ -129,7 +130,7 @@ def _play_round(
             return state
         if exp.payment is not None:
             event: Event = Control(PAID, by="scenario")
-        elif state.phase == "antes" and len(state.antes) < len(antes):
+        elif state.phase == Phase.ANTES and len(state.antes) < len(antes):
             event = antes[len(state.antes)]
         elif exp.decisions:
             if not decisions:

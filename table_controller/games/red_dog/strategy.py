@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from table_controller.events import DONE, PAID, Control, Decision, Event, Wager
+from table_controller.games.red_dog.round import Phase
 
 ANTE = 1000
 RAISE_FROM_SPREAD = 7
@@ -17,12 +18,12 @@ def next_event(game: Any, r: Any) -> Event | None:
         return None  # the autopilot never resolves an irregularity
     if exp.payment is not None:
         return Control(PAID, by="autopilot")
-    if r.phase == "antes":
+    if r.phase == Phase.ANTES:
         for seat in game.seats:
             if not r.antes.get(seat):
                 return Wager(seat, "ante", ANTE)
         return Control(DONE, by="autopilot")
-    if r.phase == "clear" and DONE in exp.controls:
+    if r.phase == Phase.CLEAR and DONE in exp.controls:
         return Control(DONE, by="autopilot")
     for seat in exp.decisions:
         if (r.spread or 0) >= RAISE_FROM_SPREAD:

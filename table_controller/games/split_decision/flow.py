@@ -16,7 +16,13 @@ from table_controller.events import (
     Decision,
 )
 from table_controller.games.split_decision.hand import value_as
-from table_controller.games.split_decision.round import WINS_NEEDED, Move, SDRound, seat_words
+from table_controller.games.split_decision.round import (
+    WINS_NEEDED,
+    Move,
+    Phase,
+    SDRound,
+    seat_words,
+)
 from table_controller.shoe import Shoe
 
 DECK_WORDS = "the 54 cards with both jokers"
@@ -56,14 +62,14 @@ def card(r: SDRound, event: CardArrived) -> str | Irregularity:
 def _waiting(r: SDRound) -> str:
     if r.move is not None:
         return "the dealer's DONE"
-    if r.phase == "shuffle":
+    if r.phase == Phase.SHUFFLE:
         return "a shuffle"
     return "a decision"
 
 
 def offered(r: SDRound, c: Card, seat: str) -> str:
     r.offer = c
-    if r.phase == "head_start":
+    if r.phase == Phase.HEAD_START:
         r.legal = ("keep_high", "keep_low", "refuse")
         return f"{c.code} offered to {seat_words(seat)} (head start)"
     kind, legal = r.resolve_offer(seat)
@@ -125,7 +131,7 @@ def decide(r: SDRound, event: Decision) -> str:
     if event.action in ("keep_high", "keep_low", "place_high", "place_low"):
         slot = event.action.split("_")[1]
         _place(r, seat, c, slot)
-        then = "head_next" if r.phase == "head_start" else "turn_next"
+        then = "head_next" if r.phase == Phase.HEAD_START else "turn_next"
         r.move = Move(f"Move the {c.code} to {seat}/{slot}", then)
         return f"{who} places the {c.code} {slot}"
     r.shoe = r.shoe.discard(c)
@@ -186,7 +192,7 @@ def done(r: SDRound) -> str:
     if move.then == "head_next":
         r.head.pop(0)
         if not r.head:
-            r.phase, r.turn = "turns", r.order[0]
+            r.phase, r.turn = Phase.TURNS, r.order[0]
             r.taker, r.kept_blind = r.turn, False
     elif move.then == "turn_next":
         _turn_next(r)
@@ -210,7 +216,7 @@ def _turn_next(r: SDRound) -> None:
 def finish(r: SDRound, winner: str) -> None:
     r.winner, r.last_winner = winner, winner
     r.wins[winner] = r.wins.get(winner, 0) + 1
-    r.phase = "over"
+    r.phase = Phase.OVER
 
 
 def game_over(r: SDRound) -> bool:
@@ -223,7 +229,7 @@ def control(r: SDRound, event: Control) -> str:
     if name == DONE:
         return done(r)
     if name == NEW_DECK:
-        if r.phase != "shuffle":
+        if r.phase != Phase.SHUFFLE:
             raise Refusal("the deck is shuffled at the start of a game (SD-1)")
         r.shoe = Shoe.fresh(1, jokers=2)
         if r.new_game:
@@ -233,13 +239,13 @@ def control(r: SDRound, event: Control) -> str:
     if name == RESHUFFLE:
         return stock_out(r)
     if name == VOID_HAND:
-        if r.phase in ("over", "shuffle"):
+        if r.phase in (Phase.OVER, Phase.SHUFFLE):
             raise Refusal("no round is in play to void")
         r.irregularity, r.void, r.winner, r.move = None, True, None, None
         if r.held_card is not None and r.held_drawn:
             r.shoe = r.shoe.discard(r.held_card)
         r.held_card = None
-        r.phase = "over"
+        r.phase = Phase.OVER
         return f"round void by {event.by}: it counts for no seat"
     if name in (BURN_CARD, ACCEPT_CARD):
         return resolve(r, name, event.by)
@@ -248,10 +254,10 @@ def control(r: SDRound, event: Control) -> str:
 
 def stock_out(r: SDRound) -> str:
     """SD-17 (SD4): the stock ran out mid-round."""
-    if r.shoe.remaining > 0 or r.phase not in ("head_start", "turns"):
+    if r.shoe.remaining > 0 or r.phase not in (Phase.HEAD_START, Phase.TURNS):
         raise Refusal("the stock still holds cards")
     if r.sw.SD4 == "void_round":
-        r.void, r.phase = True, "over"
+        r.void, r.phase = True, Phase.OVER
         return "the stock ran out: the round ends with no winner; a full reshuffle before the next round (SD-17)"
     r.shoe = r.shoe.reshuffle_discards()
     return "the stock ran out: every card not on the layout is shuffled into a new stock (SD-17)"

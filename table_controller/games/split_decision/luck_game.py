@@ -38,6 +38,7 @@ from table_controller.events import (
     HardwareIrregularity,
 )
 from table_controller.games.split_decision import luck_round as ld
+from table_controller.games.split_decision.luck_round import Phase
 from table_controller.money import money
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
@@ -63,12 +64,12 @@ class LuckOfTheDrawGame(GameBase):
 
     def next_hand(self, finished: ld.LDHand) -> ld.LDHand:
         """The next hand of the session on the same deck, or a new session (a fresh shuffle)."""
-        if finished.phase == "shuffle":
+        if finished.phase == Phase.SHUFFLE:
             return finished
         shoe = finished.shoe.discard(finished.draw) if finished.draw is not None else finished.shoe
         if finished.outcome == "stop" or finished.hand_no >= self.limits.hands_per_session:
             return ld.LDHand(self.limits, shoe)
-        return ld.LDHand(self.limits, shoe, hand_no=finished.hand_no + 1, phase="start")
+        return ld.LDHand(self.limits, shoe, hand_no=finished.hand_no + 1, phase=Phase.START)
 
     @staticmethod
     def starts_next_hand(event: Event) -> bool:
@@ -80,7 +81,7 @@ class LuckOfTheDrawGame(GameBase):
     def round_header(self, state: ld.LDHand) -> dict[str, Any]:
         return {
             "round": {
-                "phase": state.phase,
+                "phase": state.phase.value,
                 "hand_no": state.hand_no,
                 **shoe_header(state.shoe, burned=False),
             }
@@ -95,12 +96,12 @@ class LuckOfTheDrawGame(GameBase):
             self.limits,
             shoe,
             hand_no=int(start.get("hand_no", 1)),
-            phase=str(start.get("phase", "shuffle")),
+            phase=Phase(str(start.get("phase", Phase.SHUFFLE))),
         )
 
     # ----- the engine interface --------------------------------------------------------------------
     def apply(self, state: ld.LDHand, event: Event) -> tuple[ld.LDHand, tuple[Effect, ...]]:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return state, (Refused("the hand is over: the next hand starts with the board laid"),)
         return stepped(state, event, self._step)
 
@@ -121,29 +122,29 @@ class LuckOfTheDrawGame(GameBase):
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {event!r}")
-        if isinstance(note, str) and r.irregularity is not None and r.phase == "rest":
+        if isinstance(note, str) and r.irregularity is not None and r.phase == Phase.REST:
             note = r.irregularity  # LD-5 found the board incomplete as the last card came up
-        ended = self._result(r) if r.phase == "over" else None
+        ended = self._result(r) if r.phase == Phase.OVER else None
         return step_effects(r, note, before, ended)
 
     def _control(self, r: ld.LDHand, event: Control) -> str:
         name = event.control
         if name == NEW_DECK:
-            if r.phase != "shuffle":
+            if r.phase != Phase.SHUFFLE:
                 raise Refusal("the deck is shuffled fresh at the start of a session (LD-1)")
-            r.shoe, r.phase = Shoe.fresh(1, jokers=2), "start"
+            r.shoe, r.phase = Shoe.fresh(1, jokers=2), Phase.START
             return "a fresh 54-card deck with both jokers is loaded: lay the board"
         if name == ld.BOARD_LAID:
-            if r.phase != "start":
+            if r.phase != Phase.START:
                 raise Refusal("the board is laid before the picks")
-            r.phase = "pick"
+            r.phase = Phase.PICK
             return "the board is laid on board/1 to board/15"
         if name == PAID:
             if not r.queue:
                 raise Refusal("there is no payment to confirm now")
             payment = r.queue.pop(0)
             r.settled.append(payment)
-            r.phase = "over"
+            r.phase = Phase.OVER
             return f"{self._payment_words(payment)}: done"
         if name == VOID_HAND:
             return self._void(r, event.by)
@@ -155,7 +156,7 @@ class LuckOfTheDrawGame(GameBase):
         raise Refusal(f"{name} is not a control of this game")
 
     def _void(self, r: ld.LDHand, by: str) -> str:
-        if r.phase in ("over", "shuffle", "start"):
+        if r.phase in (Phase.OVER, Phase.SHUFFLE, Phase.START):
             raise Refusal("no hand is in play to void")
         r.irregularity, r.held_card, r.queue, r.void = None, None, [], True
         if r.wager:
@@ -171,9 +172,9 @@ class LuckOfTheDrawGame(GameBase):
                     "VOID",
                 )
             )
-            r.phase = "pay"
+            r.phase = Phase.PAY
         else:
-            r.phase = "over"
+            r.phase = Phase.OVER
         return f"hand void by {by}"
 
     @staticmethod
@@ -186,15 +187,15 @@ class LuckOfTheDrawGame(GameBase):
         return (BURN_CARD, VOID_HAND)
 
     def expected(self, state: ld.LDHand) -> Expected:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return Expected(hand_over=True)
         if state.irregularity is not None:
             return Expected(controls=self._resolutions(state))
         if state.queue:
             return Expected(controls=(PAID,), payment=state.queue[0])
-        if state.phase == "shuffle":
+        if state.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK,))
-        if state.phase == "start":
+        if state.phase == Phase.START:
             return Expected(decisions=state.decisions(), controls=(ld.BOARD_LAID,))
         return Expected(deal=state.next_deal(), decisions=state.decisions(), controls=(VOID_HAND,))
 
@@ -216,13 +217,15 @@ class LuckOfTheDrawGame(GameBase):
         net = sum(p.net for p in state.settled)
         seat = SeatPrompt(
             ld.SEAT,
-            "finished" if state.phase == "over" else ("acting" if exp.decisions else "waiting"),
+            "finished" if state.phase == Phase.OVER else ("acting" if exp.decisions else "waiting"),
             bool(exp.decisions),
             None,
             None,
             None,
             exp.decisions.get(ld.SEAT, ()),
-            ("void" if state.void else state.outcome or None) if state.phase == "over" else None,
+            ("void" if state.void else state.outcome or None)
+            if state.phase == Phase.OVER
+            else None,
             None,
             (),
             (),
@@ -239,7 +242,7 @@ class LuckOfTheDrawGame(GameBase):
             (seat,),
             (),
             state.irregularity,
-            self._result(state) if state.phase == "over" else None,
+            self._result(state) if state.phase == Phase.OVER else None,
             figures,
         )
 
@@ -260,24 +263,24 @@ class LuckOfTheDrawGame(GameBase):
             )
         if exp.payment is not None:
             return self._payment_words(exp.payment)
-        if r.phase == "shuffle":
+        if r.phase == Phase.SHUFFLE:
             return "Shuffle the 54 cards with both jokers, load the shoe"
-        if r.phase == "start":
+        if r.phase == Phase.START:
             stop = "; or SEAT 1 stops" if exp.decisions else ""
             return f"Hand {r.hand_no}: shuffle the board and lay it on board/1 to board/15 (BOARD LAID){stop}"
-        if r.phase == "pick":
+        if r.phase == Phase.PICK:
             return f"SEAT 1: pick four board positions ({len(r.picks)} picked)"
-        if r.phase == "reveal":
+        if r.phase == Phase.REVEAL:
             return "Turn up " + ", ".join(f"board/{p}" for p in r.picks if p not in r.board)
-        if r.phase in ("high", "low"):
+        if r.phase in (Phase.HIGH, Phase.LOW):
             return f"SEAT 1: choose the {r.phase}" + (
                 f" (high {r.board[r.high].rank})" if r.high else ""
             )
-        if r.phase == "wager":
+        if r.phase == Phase.WAGER:
             return f"SEAT 1: wager ({money(self.limits.min_bet)} to {money(self.limits.max_bet)})"
-        if r.phase == "draw":
+        if r.phase == Phase.DRAW:
             return "Deal the bonus card to ld/draw"
-        if r.phase == "rest":
+        if r.phase == Phase.REST:
             return f"Turn up the other board cards: {exp.deal.spot if exp.deal else ''}"
         return "Wait"
 
@@ -290,7 +293,7 @@ class LuckOfTheDrawGame(GameBase):
         return f"Push: the wager stays ({p.reason})"
 
     def result(self, state: ld.LDHand) -> HandResult | None:
-        return self._result(state) if state.phase == "over" else None
+        return self._result(state) if state.phase == Phase.OVER else None
 
     def _result(self, r: ld.LDHand) -> HandResult:
         net = sum(p.net for p in r.settled)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from table_controller.cards import DEVIL, Card
 from table_controller.engine import DealTo, Irregularity, Payment, Refusal
@@ -31,6 +32,22 @@ BOARD_SET = Counter(
 SEAT = "seat1"
 
 
+class Phase(StrEnum):
+    """A hand's phases, equal to the words its log headers and prompts hold."""
+
+    SHUFFLE = "shuffle"
+    START = "start"
+    PICK = "pick"
+    REVEAL = "reveal"
+    HIGH = "high"
+    LOW = "low"
+    WAGER = "wager"
+    DRAW = "draw"
+    REST = "rest"
+    PAY = "pay"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class LDLimits:
     min_bet: int = 500
@@ -43,7 +60,7 @@ class LDHand:
     limits: LDLimits
     shoe: Shoe
     hand_no: int = 1  # in the session
-    phase: str = "shuffle"
+    phase: Phase = Phase.SHUFFLE
     picks: list[int] = field(default_factory=list)
     board: dict[int, Card] = field(default_factory=dict)  # the board cards turned up, by position
     high: int | None = None  # chosen positions
@@ -92,12 +109,12 @@ class LDHand:
     def next_deal(self) -> DealTo | None:
         if self.irregularity is not None or self.queue:
             return None
-        if self.phase == "reveal":
+        if self.phase == Phase.REVEAL:
             pos = next(p for p in self.picks if p not in self.board)
             return DealTo(f"board/{pos}", SEAT, "reveal", f"turn up board/{pos}")
-        if self.phase == "draw":
+        if self.phase == Phase.DRAW:
             return DealTo("ld/draw", SEAT, "bonus", "the bonus card to ld/draw")
-        if self.phase == "rest":
+        if self.phase == Phase.REST:
             pos = next(p for p in POSITIONS if p not in self.board)
             return DealTo(f"board/{pos}", None, "board", f"turn up board/{pos}")
         return None
@@ -105,13 +122,13 @@ class LDHand:
     def decisions(self) -> dict[str, tuple[str, ...]]:
         if self.irregularity is not None or self.queue:
             return {}
-        if self.phase == "start":
+        if self.phase == Phase.START:
             return {SEAT: ("stop",)}
-        if self.phase == "pick":
+        if self.phase == Phase.PICK:
             return {SEAT: tuple(f"pick_{p}" for p in POSITIONS if p not in self.picks)}
-        if self.phase in ("high", "low"):
+        if self.phase in (Phase.HIGH, Phase.LOW):
             return {SEAT: tuple(f"{self.phase}_{p}" for p in self.choosable(self.phase))}
-        if self.phase == "wager":
+        if self.phase == Phase.WAGER:
             return {SEAT: ("wager",)}
         return {}
 
@@ -149,12 +166,12 @@ def card(r: LDHand, c: Card, spot: str | None) -> str | Irregularity:
 def place(r: LDHand, c: Card, spot: str) -> None:
     if spot == "ld/draw":
         r.shoe = r.shoe.draw(c)
-        r.draw, r.phase = c, "rest"
+        r.draw, r.phase = c, Phase.REST
         return
     r.board[int(spot.split("/")[1])] = c
-    if r.phase == "reveal" and all(p in r.board for p in r.picks):
-        r.phase = "high"
-    elif r.phase == "rest" and len(r.board) == 15:
+    if r.phase == Phase.REVEAL and all(p in r.board for p in r.picks):
+        r.phase = Phase.HIGH
+    elif r.phase == Phase.REST and len(r.board) == 15:
         settle(r)
 
 
@@ -182,7 +199,7 @@ def settle(r: LDHand) -> Irregularity | None:
         )
         return r.irregularity
     r.outcome = outcome(r)
-    r.phase = "pay"
+    r.phase = Phase.PAY
     w = r.wager
     if r.outcome == "win":
         why = (
@@ -206,21 +223,21 @@ def decide(r: LDHand, seat: str, action: str, amount: int | None) -> str:
         lim = r.limits
         if amount is None or not lim.min_bet <= amount <= lim.max_bet:
             raise Refusal(f"a wager lies from {money(lim.min_bet)} to {money(lim.max_bet)}", legal)
-        r.wager, r.phase = amount, "draw"
+        r.wager, r.phase = amount, Phase.DRAW
         return f"SEAT 1 wagers {money(amount)}"
     if amount is not None:
         raise Refusal(f"{action} takes no amount", legal)
     if action == "stop":
-        r.phase, r.outcome = "over", "stop"
+        r.phase, r.outcome = Phase.OVER, "stop"
         return "SEAT 1 stops: the session is over"
     pos = int(action.split("_")[1])
     if name == "pick":
         r.picks.append(pos)
         if len(r.picks) == 4:
-            r.phase = "reveal"
+            r.phase = Phase.REVEAL
         return f"SEAT 1 picks board/{pos}"
     setattr(r, name, pos)
-    r.phase = "low" if name == "high" else "wager"
+    r.phase = Phase.LOW if name == "high" else Phase.WAGER
     return f"SEAT 1 chooses board/{pos} ({r.board[pos].rank}) as the {name}"
 
 
@@ -229,9 +246,9 @@ def _why_not(r: LDHand, seat: str, action: str) -> str:
         return "Luck of the Draw has one seat, seat1 (LD-1)"
     if action.startswith("pick_") and action[5:].isdigit() and int(action[5:]) in r.picks:
         return f"board/{action[5:]} is already picked (D1)"
-    if action.startswith("low_") and r.phase == "low":
+    if action.startswith("low_") and r.phase == Phase.LOW:
         return "the low must be a revealed card below the high, not the Devil (LD-3)"
-    if action.startswith("high_") and r.phase == "high":
+    if action.startswith("high_") and r.phase == Phase.HIGH:
         return "the high must be a revealed card that is not the Devil (LD-3)"
     legal = r.decisions().get(SEAT, ())
     return f"SEAT 1 cannot {action} now; legal: {', '.join(legal) or 'none'}"

@@ -30,6 +30,7 @@ from table_controller.events import (
     event_to_dict,
 )
 from table_controller.games.split_decision import luck_round as ld
+from table_controller.games.split_decision.luck_round import Phase
 
 KEYS = {"game", "deck", "hands"}
 HAND_KEYS = {"board", "picks", "high", "low", "wager"}
@@ -112,7 +113,7 @@ def _play(
     state = _step(game, state, Control(ld.BOARD_LAID, by="scenario"), steps)
     for pos in hand["picks"]:
         state = _step(game, state, Decision(ld.SEAT, f"pick_{pos}"), steps)
-    while game.expected(state).deal is not None and state.phase == "reveal":
+    while game.expected(state).deal is not None and state.phase == Phase.REVEAL:
         spot = game.expected(state).deal.spot
         state = _step(
             game, state, CardArrived(hand["board"][int(spot.split("/")[1]) - 1], spot), steps

@@ -12,6 +12,7 @@ from typing import Any
 from table_controller.cards import parse_card
 from table_controller.events import PAID, CardArrived, Control, Decision, Event
 from table_controller.games.split_decision import luck_round as ld
+from table_controller.games.split_decision.luck_round import Phase
 
 WAGER = 1000
 BOARD = ("AS", "AH", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S", "DV")
@@ -39,9 +40,9 @@ def next_event(game: Any, r: Any) -> Event | None:
     acts = exp.decisions.get(ld.SEAT, ())
     if not acts or acts == ("stop",):
         return None
-    if r.phase == "wager":
+    if r.phase == Phase.WAGER:
         return Decision(ld.SEAT, "wager", WAGER)
-    if r.phase == "pick":
+    if r.phase == Phase.PICK:
         return Decision(ld.SEAT, acts[0])
     role = r.phase
     positions = [int(a.split("_")[1]) for a in acts]

@@ -37,7 +37,7 @@ from table_controller.games.split_decision.prompts import (
     seat_prompt,
     table_figures,
 )
-from table_controller.games.split_decision.round import SDRound, seat_words
+from table_controller.games.split_decision.round import Phase, SDRound, seat_words
 from table_controller.games.split_decision.switches import RULES_VERSION, Switches
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
@@ -73,7 +73,7 @@ class SplitDecisionGame(GameBase):
 
     def next_hand(self, finished: SDRound) -> SDRound:
         """The next round of the game on the same deck, or a new game after a shuffle."""
-        if finished.phase == "shuffle":
+        if finished.phase == Phase.SHUFFLE:
             return finished
         shoe = finished.shoe.discard(*finished.layout_cards())
         if flow.game_over(finished):
@@ -96,7 +96,7 @@ class SplitDecisionGame(GameBase):
     def round_header(self, state: SDRound) -> dict[str, Any]:
         return {
             "round": {
-                "phase": state.phase,
+                "phase": state.phase.value,
                 "new_game": state.new_game,
                 "game_no": state.game_no,
                 "round_no": state.round_no,
@@ -127,7 +127,7 @@ class SplitDecisionGame(GameBase):
 
     # ----- the engine interface ---------------------------------------------------------------------
     def apply(self, state: SDRound, event: Event) -> tuple[SDRound, tuple[Effect, ...]]:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return state, (Refused("the round is over: the next round starts with its first card"),)
         return stepped(state, event, self._step)
 
@@ -149,7 +149,7 @@ class SplitDecisionGame(GameBase):
             raise Refusal(
                 f"Split Decision takes cards, decisions and controls (got {type(event).__name__})"
             )
-        ended = self._result(r) if r.phase == "over" else None
+        ended = self._result(r) if r.phase == Phase.OVER else None
         return step_effects(r, note, None, ended)
 
     @staticmethod
@@ -167,11 +167,11 @@ class SplitDecisionGame(GameBase):
         )
 
     def expected(self, state: SDRound) -> Expected:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return Expected(hand_over=True)
         if state.irregularity is not None:
             return Expected(controls=flow.resolutions(state))
-        if state.phase == "shuffle":
+        if state.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK,))
         if state.move is not None:
             return Expected(controls=(DONE, VOID_HAND))
@@ -188,12 +188,12 @@ class SplitDecisionGame(GameBase):
             seats,
             (),
             state.irregularity,
-            self._result(state) if state.phase == "over" else None,
+            self._result(state) if state.phase == Phase.OVER else None,
             table_figures(state),
         )
 
     def result(self, state: SDRound) -> HandResult | None:
-        return self._result(state) if state.phase == "over" else None
+        return self._result(state) if state.phase == Phase.OVER else None
 
     def _result(self, r: SDRound) -> HandResult:
         game_won = flow.game_over(r)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from table_controller.engine import Expected, SeatPrompt
-from table_controller.games.split_decision.round import WINS_NEEDED, SDRound, seat_words
+from table_controller.games.split_decision.round import WINS_NEEDED, Phase, SDRound, seat_words
 
 WORDS = {
     "keep_high": "keep high",
@@ -32,7 +32,7 @@ def instruction(r: SDRound, exp: Expected) -> str:
         return f"IRREGULARITY: {r.irregularity.reason}. Hold the round and call the pit boss: {fix}"
     if exp.hand_over:
         return lead + over_words(r)
-    if r.phase == "shuffle":
+    if r.phase == Phase.SHUFFLE:
         if r.new_game:
             return lead + "Shuffle the 54 cards with both jokers, cut, load the shoe"
         return lead + "Shuffle every card, both jokers included, cut, load the shoe (SD-17)"
@@ -82,7 +82,7 @@ def seat_prompt(r: SDRound, seat: str) -> SeatPrompt:
     offer = (
         r.offer.code
         if r.offer is not None
-        and (r.taker == seat or (r.head and r.head[0] == seat and r.phase == "head_start"))
+        and (r.taker == seat or (r.head and r.head[0] == seat and r.phase == Phase.HEAD_START))
         else None
     )
     figures: dict[str, Any] = {
@@ -99,7 +99,7 @@ def seat_prompt(r: SDRound, seat: str) -> SeatPrompt:
     }
     cards = tuple(c for c in (figures["high"], figures["low"], figures["middle"], offer) if c)
     on_turn = seat in decisions or r.taker == seat
-    over = r.phase == "over"
+    over = r.phase == Phase.OVER
     status = "finished" if over or hand.out else ("acting" if on_turn else "waiting")
     outcome = None if not over else ("void" if r.void else "won" if r.winner == seat else "lost")
     note = "out of the round" if hand.out else ""

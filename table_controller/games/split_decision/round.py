@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from table_controller.cards import Card
 from table_controller.engine import DealTo, Irregularity
@@ -22,6 +23,15 @@ WINS_NEEDED = 2
 
 def seat_words(seat: str) -> str:
     return f"SEAT {seat[4:]}" if seat.startswith("seat") else seat.upper()
+
+
+class Phase(StrEnum):
+    """A round's phases, equal to the words its log headers and prompts hold."""
+
+    SHUFFLE = "shuffle"
+    HEAD_START = "head_start"
+    TURNS = "turns"
+    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -41,7 +51,7 @@ class SDRound:
     round_no: int = 1
     wins: dict[str, int] = field(default_factory=dict)
     last_winner: str | None = None
-    phase: str = "shuffle"  # shuffle, head_start, turns, over
+    phase: Phase = Phase.SHUFFLE  # shuffle, head_start, turns, over
     new_game: bool = True  # the shuffle starts a new game (else: SD4 = void_round's full reshuffle)
     order: list[str] = field(default_factory=list)
     hands: dict[str, SeatHand] = field(default_factory=dict)
@@ -82,7 +92,7 @@ class SDRound:
         self.order = list(self.seats[first:] + self.seats[:first])
         self.hands = {s: SeatHand() for s in self.seats}
         self.head = list(self.order)
-        self.phase = "head_start"
+        self.phase = Phase.HEAD_START
         self.turn = self.taker = None
 
     # ----- queries ------------------------------------------------------------------------------
@@ -102,7 +112,7 @@ class SDRound:
         """SD-15: under SD2 = on a seat with no chips left decides keep or pass before its card."""
         return (
             self.sw.SD2 == "on"
-            and self.phase == "turns"
+            and self.phase == Phase.TURNS
             and self.turn is not None
             and not self.kept_blind
             and self.hands[self.turn].chips == 0
@@ -112,7 +122,7 @@ class SDRound:
     def next_deal(self) -> DealTo | None:
         if self.irregularity is not None or self.move is not None or self.offer is not None:
             return None
-        if self.phase == "head_start" and self.head:
+        if self.phase == Phase.HEAD_START and self.head:
             seat = self.head[0]
             return DealTo(
                 f"{seat}/offer",
@@ -120,7 +130,7 @@ class SDRound:
                 "head_start",
                 f"{seat_words(seat)} a head-start card ({seat}/offer)",
             )
-        if self.phase == "turns" and self.taker is not None and not self.needs_blind_choice():
+        if self.phase == Phase.TURNS and self.taker is not None and not self.needs_blind_choice():
             seat = self.taker
             return DealTo(
                 f"{seat}/offer", seat, "turn", f"{seat_words(seat)} its card ({seat}/offer)"
@@ -131,7 +141,7 @@ class SDRound:
         if self.irregularity is not None or self.move is not None:
             return {}
         if self.offer is not None and self.legal:
-            seat = self.head[0] if self.phase == "head_start" else self.taker
+            seat = self.head[0] if self.phase == Phase.HEAD_START else self.taker
             return {seat: self.legal}  # type: ignore[dict-item]
         if self.offer is None and self.needs_blind_choice():
             others = [f"pass_to_{s}" for s in self.seats_in() if s != self.turn]

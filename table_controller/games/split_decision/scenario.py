@@ -28,6 +28,7 @@ from table_controller.events import (
     Event,
     event_to_dict,
 )
+from table_controller.games.split_decision.round import Phase
 
 KEYS = {"game", "switches", "seats", "deck", "decisions"}
 
@@ -73,7 +74,7 @@ def run_split_decision_scenario(data: dict[str, Any]) -> dict[str, Any]:
         if result.details["game_over"] or not deck:
             break
         state = game.next_hand(state)
-        if state.phase == "shuffle":
+        if state.phase == Phase.SHUFFLE:
             raise RuleViolation(
                 f"step {len(steps) + 1}: the round was void; a full reshuffle needs a new scenario"
             )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from table_controller.cards import Card
 from table_controller.engine import Refusal
 from table_controller.games.vingt_un.hands import Hand, SeatPlay, is_natural_pair, total
-from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
+from table_controller.games.vingt_un.round import HOUSE, Phase, Round, seat_words
 from table_controller.games.vingt_un.settle import bank_after_round, offer_next, settle_standing
 from table_controller.money import money
 
@@ -33,11 +33,11 @@ def start_first(r: Round) -> None:
         raise Refusal("mark at least one seat in (SIT IN) before the first card (V-12)")
     r.plays = {s: SeatPlay(s, [Hand()]) for s in order}
     r.order = [(s, 0, f"{s}/h1/card1") for s in order] + [("banker", -1, "banker/card1")]
-    r.phase = "first"
+    r.phase = Phase.FIRST
 
 
 def after_first(r: Round) -> None:
-    r.phase = "stakes"
+    r.phase = Phase.STAKES
 
 
 def stake(r: Round, seat: str, amount: int | None) -> str:
@@ -58,7 +58,7 @@ def stake(r: Round, seat: str, amount: int | None) -> str:
 def double_step(r: Round) -> None:
     """V-14 by V3 for the house; a seat banker decides."""
     if r.banker != HOUSE:
-        r.phase = "double"
+        r.phase = Phase.DOUBLE
         return
     first = r.banker_cards[0]
     if r.sw.V3 == "ace_or_ten" and (first.rank == "A" or first.value == 10):
@@ -79,7 +79,7 @@ def call_double(r: Round) -> None:
 
 
 def second_step(r: Round) -> None:
-    r.phase = "second"
+    r.phase = Phase.SECOND
     r.order = [(s, 0, f"{s}/h1/card2") for s in r.deal_order()] + [("banker", -1, "banker/card2")]
 
 
@@ -123,7 +123,7 @@ def naturals_step(r: Round) -> None:
 
 # ----- the seats' play ----------------------------------------------------------------------------
 def play_step(r: Round) -> None:
-    r.phase = "play"
+    r.phase = Phase.PLAY
     r.turn = None
     next_turn(r)
 
@@ -198,7 +198,7 @@ def after_completing(r: Round) -> None:
 # ----- the banker ---------------------------------------------------------------------------------
 def banker_step(r: Round) -> None:
     """V-18: turn up the banker's cards; draw only if a hand stands."""
-    r.phase = "banker"
+    r.phase = Phase.BANKER
     r.banker_up = True
     value, soft = total(r.banker_cards)
     if not r.standing():
@@ -242,7 +242,7 @@ def collect_step(r: Round) -> None:
 
 
 def end_step(r: Round) -> None:
-    r.phase = "over"
+    r.phase = Phase.OVER
     r.turn = None
 
 

@@ -18,7 +18,7 @@ from table_controller.events import (
 from table_controller.games.vingt_un import flow
 from table_controller.games.vingt_un.flow import BURN_CARD, DONE, SEATS_IN
 from table_controller.games.vingt_un.prompts import payment_words
-from table_controller.games.vingt_un.round import Round, seat_words
+from table_controller.games.vingt_un.round import Phase, Round, seat_words
 from table_controller.games.vingt_un.settle import next_position, offer_next, take_bank
 from table_controller.shoe import Shoe
 
@@ -110,7 +110,7 @@ def place(r: Round, c: Card, deal: DealTo) -> str:
             {"first": flow.after_first, "second": flow.after_second, "play": flow.after_completing}[
                 r.phase
             ](r)
-    elif r.phase == "play":
+    elif r.phase == Phase.PLAY:
         flow.draw_card(r, c)
     else:
         flow.banker_card(r, c)
@@ -137,11 +137,11 @@ def decide(r: Round, event: Decision) -> str:
         return f"{seat_words(seat)} {'sits in' if action == 'sit_in' else 'sits out'}"
     if action == "stake":
         return flow.stake(r, seat, event.amount)
-    if r.phase == "double":
+    if r.phase == Phase.DOUBLE:
         return banker_double(r, action == "double")
-    if r.phase == "banker":
+    if r.phase == Phase.BANKER:
         return banker_decides(r, action)
-    if r.phase == "bank":
+    if r.phase == Phase.BANK:
         return bank_answer(r, seat, action)
     return hand_decides(r, seat, action, event.amount)
 
@@ -211,14 +211,14 @@ def control(r: Round, event: Control) -> str:
         flow.proceed(r)
         return f"done: {words}"
     if name == NEW_DECK:
-        if r.phase != "shuffle":
+        if r.phase != Phase.SHUFFLE:
             raise Refusal(
                 "the pack is shuffled only at the opening and from the pone pile (V-11, V-27)"
             )
-        r.shoe, r.phase = Shoe.fresh(1), "seats"
+        r.shoe, r.phase = Shoe.fresh(1), Phase.SEATS
         return "the pack is shuffled, cut and loaded (V-11)"
     if name == SEATS_IN:
-        if r.phase != "seats":
+        if r.phase != Phase.SEATS:
             raise Refusal("the seats are marked before the first card (V-12)")
         flow.start_first(r)
         return "seats in: " + ", ".join(seat_words(s) for s in r.deal_order())
@@ -255,13 +255,17 @@ def resolutions(r: Round) -> tuple[str, ...]:
 
 def accept_draws(r: Round) -> bool:
     """An unexpected card may be accepted only as the draw of a seat hand or a seat banker."""
-    acts = next(iter(r.decisions_pending().values()), ()) if r.phase in ("play", "banker") else ()
+    acts = (
+        next(iter(r.decisions_pending().values()), ())
+        if r.phase in (Phase.PLAY, Phase.BANKER)
+        else ()
+    )
     return "draw" in acts
 
 
 def pit_boss(r: Round, name: str, by: str) -> str:
     if name == VOID_HAND:
-        if r.phase in ("over", "shuffle", "seats"):
+        if r.phase in (Phase.OVER, Phase.SHUFFLE, Phase.SEATS):
             raise Refusal("there is no round in play to void")
         return void(r, by)
     if name not in resolutions(r):
@@ -275,7 +279,7 @@ def pit_boss(r: Round, name: str, by: str) -> str:
         return f"{held.code} burned by {by}: play resumes"  # type: ignore[union-attr]
     if held is None:
         return f"accepted by {by}"
-    if r.phase == "play":
+    if r.phase == Phase.PLAY:
         r.hand_wants = True
     else:
         r.banker_wants = True

@@ -38,7 +38,7 @@ from table_controller.events import (
 from table_controller.games.vingt_un import handle
 from table_controller.games.vingt_un.flow import DONE, SEATS_IN
 from table_controller.games.vingt_un.prompts import hand_hidden, public, table_prompts, voided
-from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
+from table_controller.games.vingt_un.round import HOUSE, Phase, Round, seat_words
 from table_controller.games.vingt_un.switches import RULES_VERSION, Limits, Switches
 from table_controller.money import signed
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
@@ -87,7 +87,7 @@ class VingtUnGame(GameBase):
             self.limits,
             self.seats,
             finished.shoe,
-            phase="seats",
+            phase=Phase.SEATS,
             banker=banker,
             bank_round=0 if changed else finished.bank_round + 1,
             seats_in=[s for s in finished.seats_in if s != banker],
@@ -105,7 +105,7 @@ class VingtUnGame(GameBase):
         round replays on its own."""
         return {
             "round": {
-                "phase": state.phase,
+                "phase": state.phase.value,
                 **shoe_header(state.shoe, pile="pile"),
                 "seats_in": list(state.seats_in),
                 "banker": state.banker,
@@ -123,7 +123,7 @@ class VingtUnGame(GameBase):
             self.limits,
             self.seats,
             shoe,
-            phase=str(start.get("phase", "seats")),
+            phase=Phase(str(start.get("phase", Phase.SEATS))),
             banker=str(start.get("banker", HOUSE)),
             bank_round=int(start.get("bank_round", 0)),
             seats_in=[str(s) for s in start.get("seats_in", self.seats)],
@@ -131,7 +131,7 @@ class VingtUnGame(GameBase):
 
     # ----- the engine interface ----------------------------------------------------------------------
     def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return state, (
                 Refused("the round is over: the next round starts with its seats (SEATS IN)"),
             )
@@ -151,12 +151,12 @@ class VingtUnGame(GameBase):
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {event!r}")
-        ended = self._result(r) if r.phase == "over" else None
+        ended = self._result(r) if r.phase == Phase.OVER else None
         return step_effects(r, note, before, ended)
 
     def expected(self, state: Round) -> Expected:
         r = state
-        if r.phase == "over":
+        if r.phase == Phase.OVER:
             return Expected(hand_over=True)
         if r.irregularity is not None:
             return Expected(controls=handle.resolutions(r))
@@ -164,9 +164,9 @@ class VingtUnGame(GameBase):
             return Expected(controls=(PAID,), payment=r.queue[0])
         if r.confirm:
             return Expected(controls=(DONE,))
-        if r.phase == "shuffle":
+        if r.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK,))
-        if r.phase == "seats":
+        if r.phase == Phase.SEATS:
             return Expected(decisions=r.decisions(), controls=(SEATS_IN,))
         if r.must_shuffle or (r.next_deal() is not None and r.shoe.remaining == 0):
             empty = not r.must_shuffle and not r.shoe.discarded
@@ -186,7 +186,7 @@ class VingtUnGame(GameBase):
         return out
 
     def result(self, state: Round) -> HandResult | None:
-        return self._result(state) if state.phase == "over" else None
+        return self._result(state) if state.phase == Phase.OVER else None
 
     def _result(self, r: Round, public: bool = False) -> HandResult:
         seats: dict[str, SeatResult] = {}

@@ -15,7 +15,7 @@ from typing import Any
 from table_controller.cards import Card
 from table_controller.engine import Expected, Payment, SeatPrompt, TablePrompts
 from table_controller.games.vingt_un.hands import Hand, total
-from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
+from table_controller.games.vingt_un.round import HOUSE, Phase, Round, seat_words
 from table_controller.money import money
 
 PLAY_WORDS = {
@@ -85,23 +85,23 @@ def instruction(r: Round, exp: Expected, public: bool = False) -> str:
         if exp.deal.purpose == "withhold":
             return lead + "Withhold the last card: slide it unexposed onto the pone pile"
         return lead + f"Deal {exp.deal.label} ({exp.deal.spot})"
-    if "void_hand" in exp.controls and not exp.decisions and r.phase not in ("seats",):
+    if "void_hand" in exp.controls and not exp.decisions and r.phase not in (Phase.SEATS,):
         return lead + "The stock and the pone pile are both empty: the round is void (V-28)"
     return lead + decision_words(r, exp, public)
 
 
 def decision_words(r: Round, exp: Expected, public: bool = False) -> str:
-    if r.phase == "seats":
+    if r.phase == Phase.SEATS:
         return "Mark the seats playing this round, then SEATS IN"
     if not exp.decisions:
         return "Wait"
     seat, acts = next(iter(exp.decisions.items()))
-    if r.phase == "stakes":
+    if r.phase == Phase.STAKES:
         return (
             f"{seat_words(seat)}: look at your card and stake ({money(r.limits.min_stake)} to "
             f"{money(r.limits.max_stake)})"
         )
-    if r.phase == "play" and r.turn is not None:
+    if r.phase == Phase.PLAY and r.turn is not None:
         hand = r.plays[seat].hands[r.turn[1]]
         total_words = "" if public and any(hand_hidden(hand)) else f" ({_total_words(hand.cards)})"
         return (
@@ -109,9 +109,9 @@ def decision_words(r: Round, exp: Expected, public: bool = False) -> str:
             + " or ".join(PLAY_WORDS[a] for a in acts)
             + "?"
         )
-    if r.phase == "banker":
+    if r.phase == Phase.BANKER:
         return f"The banker {seat_words(seat)} ({_total_words(r.banker_cards)}): draw or stand?"
-    if r.phase == "double":
+    if r.phase == Phase.DOUBLE:
         return f"The banker {seat_words(seat)}: look at banker/card1, then double or no double?"
     return f"{seat_words(seat)}: " + " or ".join(PLAY_WORDS[a] for a in acts) + "?"
 
@@ -165,7 +165,7 @@ def voided(r: Round, play: Any) -> bool:
 def seat_prompt(r: Round, seat: str) -> SeatPrompt:
     play = r.plays.get(seat)
     decisions = r.decisions()
-    on_turn = seat in decisions and r.phase not in ("seats",)
+    on_turn = seat in decisions and r.phase not in (Phase.SEATS,)
     if seat == r.banker:
         return SeatPrompt(
             seat,
@@ -201,7 +201,7 @@ def seat_prompt(r: Round, seat: str) -> SeatPrompt:
         )
     hands = [hand_figure(r, seat, i, h) for i, h in enumerate(play.hands)]
     net = sum(p.net for p in r.settled if p.seat == seat)
-    finished = r.phase == "over" or (
+    finished = r.phase == Phase.OVER or (
         bool(play.hands)
         and all(h.settled for h in play.hands)
         and not any(p.seat == seat for p in r.queue)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from table_controller.cards import Card
 from table_controller.engine import DealTo, Irregularity, Payment
@@ -26,14 +27,29 @@ def seat_words(seat: str) -> str:
     return f"SEAT {seat[4:]}" if seat.startswith("seat") else seat.upper()
 
 
+class Phase(StrEnum):
+    """A round's phases, equal to the words its log headers and prompts hold."""
+
+    SHUFFLE = "shuffle"
+    SEATS = "seats"
+    FIRST = "first"
+    STAKES = "stakes"
+    DOUBLE = "double"
+    SECOND = "second"
+    PLAY = "play"
+    BANKER = "banker"
+    BANK = "bank"
+    OVER = "over"
+
+
 @dataclass
 class Round:
     sw: Switches
     limits: Limits
     seats: tuple[str, ...]  # the table's seats, seat1 on the dealer's left
     shoe: Shoe  # the stock is what it still holds; its discards are the pone pile
-    phase: str = (
-        "shuffle"  # shuffle, seats, first, stakes, double, second, play, banker, bank, over
+    phase: Phase = (
+        Phase.SHUFFLE  # shuffle, seats, first, stakes, double, second, play, banker, bank, over
     )
     banker: str = HOUSE
     bank_round: int = 0  # rounds this bank played before this one (0: the bank's first round)
@@ -122,7 +138,7 @@ class Round:
                 self._deal_label(who, index, spot),
                 face_down=True,
             )  # V-9: the first two and the completing card
-        if self.phase == "play" and self.turn is not None and self.hand_wants:
+        if self.phase == Phase.PLAY and self.turn is not None and self.hand_wants:
             seat, index = self.turn
             n = len(self.plays[seat].hands[index].cards) + 1
             return DealTo(
@@ -131,7 +147,7 @@ class Round:
                 "draw",
                 f"{self.hand_words(seat, index)} card {n} face up",
             )
-        if self.phase == "banker" and self.banker_draws():
+        if self.phase == Phase.BANKER and self.banker_draws():
             n = len(self.banker_cards) + 1
             return DealTo(f"banker/card{n}", None, "banker", f"the banker card {n} face up")
         return None
@@ -143,7 +159,7 @@ class Round:
         if who == "banker":
             which = "first" if spot.endswith("card1") else "second"
             return f"the banker's {which} card face down"
-        if self.phase == "play":
+        if self.phase == Phase.PLAY:
             return f"{self.hand_words(who, index)} its completing card face down"
         which = "first" if spot.endswith("card1") else "second"
         return f"{seat_words(who)} its {which} card face down"
@@ -166,28 +182,28 @@ class Round:
         """The decisions due, an open irregularity aside (what an accepted card would answer)."""
         if self.queue or self.confirm or self.order or self.must_shuffle:
             return {}
-        if self.phase == "seats":
+        if self.phase == Phase.SEATS:
             return {
                 s: ("sit_out",) if s in self.seats_in else ("sit_in",)
                 for s in self.seats
                 if s != self.banker
             }
-        if self.phase == "stakes":
+        if self.phase == Phase.STAKES:
             seat = next(s for s in self.deal_order() if self.plays[s].stake == 0)
             return {seat: ("stake",)}
-        if self.phase == "double" and self.banker != HOUSE:
+        if self.phase == Phase.DOUBLE and self.banker != HOUSE:
             return {self.banker: ("double", "no_double")}
-        if self.phase == "play" and self.turn is not None and not self.hand_wants:
+        if self.phase == Phase.PLAY and self.turn is not None and not self.hand_wants:
             return {self.turn[0]: self.legal_plays(*self.turn)}
         if (
-            self.phase == "banker"
+            self.phase == Phase.BANKER
             and self.banker != HOUSE
             and not self.banker_wants
             and self.standing()
         ):
             if total(self.banker_cards)[0] < 21:
                 return {self.banker: ("draw", "stand")}
-        if self.phase == "bank" and self.offer is not None:
+        if self.phase == Phase.BANK and self.offer is not None:
             return {self.offer: ("take_bank", "decline_bank")}
         return {}
 

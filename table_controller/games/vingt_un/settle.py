@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from table_controller.games.vingt_un.hands import total
-from table_controller.games.vingt_un.round import HOUSE, Round, seat_words
+from table_controller.games.vingt_un.round import HOUSE, Phase, Round, seat_words
 
 
 def settle_standing(r: Round) -> None:
@@ -72,7 +72,7 @@ def offer_next(r: Round, target: str) -> None:
         r.note = "The bank passes to the house."
         take_bank(r, HOUSE)
         return
-    r.phase = "bank"
+    r.phase = Phase.BANK
     r.offer = target
     r.note = f"The bank passes: offer it to {seat_words(target)}."
 

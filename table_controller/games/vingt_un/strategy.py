@@ -9,6 +9,7 @@ from typing import Any
 from table_controller.events import PAID, RESHUFFLE, Control, Decision, Event
 from table_controller.games.vingt_un.flow import DONE, SEATS_IN
 from table_controller.games.vingt_un.hands import total
+from table_controller.games.vingt_un.round import Phase
 
 STAKE = 1000
 
@@ -32,7 +33,7 @@ def choose(r: Any, seat: str, acts: tuple[str, ...]) -> Decision:
         return Decision(seat, "no_double")
     if "take_bank" in acts:
         return Decision(seat, "take_bank")
-    if r.phase == "banker":
+    if r.phase == Phase.BANKER:
         return Decision(seat, "draw" if total(r.banker_cards)[0] < 17 else "stand")
     hand = r.plays[seat].hands[r.turn[1]]
     if "divide" in acts and hand.cards[0].rank in ("A", "8"):

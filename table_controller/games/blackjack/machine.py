@@ -9,26 +9,20 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from table_controller.contract import GameBase, ShoeSpec
+from table_controller.contract import ShoeSpec
 from table_controller.engine import (
-    Applied,
-    Effect,
     Expected,
     HandResult,
     Irregularity,
     Refusal,
-    Refused,
     SeatResult,
     Spot,
     TablePrompts,
-    step_effects,
-    stepped,
     void_words,
 )
 from table_controller.events import (
     ACCEPT_CARD,
     NEW_DECK,
-    PAID,
     RESHUFFLE,
     VOID_HAND,
     CardArrived,
@@ -44,6 +38,7 @@ from table_controller.games.blackjack.paytables import Paytable
 from table_controller.games.blackjack.prompts import instruction, seat_prompt
 from table_controller.games.blackjack.round import Limits, Phase, Round, seat_words
 from table_controller.games.blackjack.switches import RULES_VERSION, Switches
+from table_controller.games.rounds import RoundGame, seat_names
 from table_controller.money import signed
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
@@ -59,12 +54,17 @@ ACTIONS = (
 )
 
 
-class BlackjackGame(GameBase):
+class BlackjackGame(RoundGame):
     game_id = "blackjack"
     title = "Blackjack \u00b7 Dead Man's Hand"
     actions = ACTIONS
     bets = ("main", "side")
-    lasting_shoe = True
+    rules_version = RULES_VERSION
+    over_phase = Phase.OVER
+    over_words = "the round is over: the next round starts with its bets or its first card"
+    after_over = frozenset({flow.CUT_CARD})
+    result_again = True  # a cut card reported after the round ends it again (as it always has)
+    switches: Switches
     # a card source's report that is one of this game's controls: the shoe's cut card (BJ-14)
     hardware_controls: ClassVar[dict[str, str]] = {"cut_card": flow.CUT_CARD}
 
@@ -74,7 +74,7 @@ class BlackjackGame(GameBase):
         self.switches = switches
         self.shoe = ShoeSpec(decks=switches.decks)
         self.paytable = paytable
-        self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
+        self.seats = seat_names(seats)
         self.limits = limits or Limits()
 
     # ----- rounds --------------------------------------------------------------------------------
@@ -106,23 +106,18 @@ class BlackjackGame(GameBase):
             nxt.needs_shuffle, nxt.phase = True, Phase.SHUFFLE
         return nxt
 
-    def round_header(self, state: Round) -> dict[str, Any]:
+    def header(self, state: Round) -> dict[str, Any]:
         """What a round starts from, for its log header: the shoe since the shuffle and the
         bets carried over, so a logged round replays on its own."""
         return {
-            "round": {
-                "phase": state.phase.value,
-                "needs_shuffle": state.needs_shuffle,
-                **shoe_header(state.shoe),
-                "bets": {seat: [p.main, p.side] for seat, p in state.plays.items() if p.main},
-            }
+            "phase": state.phase.value,
+            "needs_shuffle": state.needs_shuffle,
+            **shoe_header(state.shoe),
+            "bets": {seat: [p.main, p.side] for seat, p in state.plays.items() if p.main},
         }
 
-    def hand_from_header(self, header: dict[str, Any]) -> Round:
+    def from_header(self, start: dict[str, Any]) -> Round:
         """The round a log header says this hand started from (:meth:`round_header`)."""
-        start = header.get("round")
-        if not isinstance(start, dict):
-            return self.new_hand()
         shoe = shoe_from_header(Shoe.fresh(self.switches.decks), start)
         r = Round(
             self.switches,
@@ -138,26 +133,14 @@ class BlackjackGame(GameBase):
         return r
 
     # ----- the engine interface ---------------------------------------------------------------------
-    def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
-        if state.phase == Phase.OVER and not (
-            isinstance(event, Control) and event.control == "cut_card"
-        ):
-            return state, (
-                Refused("the round is over: the next round starts with its bets or its first card"),
-            )
-        return stepped(state, event, self._step)
-
-    def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
-        before = len(r.settled)
+    def step(self, r: Round, event: Event) -> str | Irregularity:
         if r.irregularity is not None and not (
             isinstance(event, Control) and event.control in (VOID_HAND, ACCEPT_CARD)
         ):
             if isinstance(event, CardArrived):
                 r.shoe = r.shoe.burn(event.card) if r.shoe.can_hold(event.card) else r.shoe
                 return (
-                    Applied(
-                        f"{event.card.code} arrived while the round is held for the pit boss; set aside"
-                    ),
+                    f"{event.card.code} arrived while the round is held for the pit boss; set aside"
                 )
             raise Refusal("the round is held for the pit boss: VOID HAND or ACCEPT CARD")
         if isinstance(event, Wager):
@@ -174,17 +157,13 @@ class BlackjackGame(GameBase):
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {event!r}")
-        ended = self._result(r) if r.phase == Phase.OVER else None
-        return step_effects(r, note, before, ended)
+        return note
 
-    def expected(self, state: Round) -> Expected:
-        if state.phase == Phase.OVER:
-            return Expected(hand_over=True)
+    def resolutions(self, state: Round) -> tuple[str, ...]:
+        return (VOID_HAND, ACCEPT_CARD)
+
+    def expected_in_play(self, state: Round) -> Expected:
         controls: list[str] = []
-        if state.irregularity is not None:
-            return Expected(controls=(VOID_HAND, ACCEPT_CARD))
-        if state.queue:
-            return Expected(controls=(PAID,), payment=state.queue[0])
         if state.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK,))
         deal = state.next_deal()
@@ -207,13 +186,10 @@ class BlackjackGame(GameBase):
             seats,
             shown,
             state.irregularity,
-            self._result(state) if state.phase == Phase.OVER else None,
+            self.result(state),
         )
 
-    def result(self, state: Round) -> HandResult | None:
-        return self._result(state) if state.phase == Phase.OVER else None
-
-    def _result(self, r: Round) -> HandResult:
+    def hand_result(self, r: Round) -> HandResult:
         seats: dict[str, SeatResult] = {}
         for seat in r.betting_seats():
             play = r.plays[seat]
@@ -263,12 +239,8 @@ class BlackjackGame(GameBase):
             details={"dealer": dealer, "settlements": [p.to_dict() for p in r.settled]},
         )
 
-    def describe(self) -> dict[str, Any]:
+    def described(self) -> dict[str, Any]:
         return {
-            "game": self.game_id,
-            "title": self.title,
-            "rules_version": RULES_VERSION,
-            "switches": self.switches.to_dict(),
             "paytable": self.paytable.to_dict(),
             "seats": list(self.seats),
             "decks": self.switches.decks,

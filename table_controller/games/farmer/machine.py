@@ -10,26 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.contract import GameBase, ShoeSpec
+from table_controller.contract import ShoeSpec
 from table_controller.engine import (
-    Applied,
-    Effect,
     Expected,
     HandResult,
     Irregularity,
     Refusal,
-    Refused,
     SeatResult,
     Spot,
     TablePrompts,
-    step_effects,
-    stepped,
 )
 from table_controller.events import (
     CLOSE_GAME,
     DONE,
     NEW_DECK,
-    PAID,
     VOID_HAND,
     CardArrived,
     Control,
@@ -44,23 +38,28 @@ from table_controller.games.farmer.prompts import instruction, seat_net, seat_pr
 from table_controller.games.farmer.seating import SEATING
 from table_controller.games.farmer.sightings import resolutions
 from table_controller.games.farmer.switches import RULES_VERSION, Switches
+from table_controller.games.rounds import RoundGame, seat_names
 from table_controller.money import money, signed
 
 ACTIONS = ("hit", "stay", *SEATING)
 
 
-class FarmerGame(GameBase):
+class FarmerGame(RoundGame):
     game_id = "farmer"
     title = "Farmer"
     actions = ACTIONS
     bets = ("ante",)
     hides_from_public = True  # F-6: face-down cards, scores and busts only on the dealer's console
-    lasting_shoe = True
+    rules_version = RULES_VERSION
+    over_phase = Phase.OVER
+    over_words = "the deal is over: the next deal starts with its shuffle (NEW DECK)"
+    header_key = "deal"
+    switches: Switches
     shoe = ShoeSpec(stripped=tuple(c.code for c in STRIPPED))  # the 45-card deck
 
     def __init__(self, switches: Switches, seats: int = 4) -> None:
         self.switches = switches
-        self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
+        self.seats = seat_names(seats)
 
     # ----- deals ---------------------------------------------------------------------------------
     def new_hand(self) -> Deal:
@@ -100,21 +99,16 @@ class FarmerGame(GameBase):
             return event.control in (NEW_DECK, CLOSE_GAME)
         return isinstance(event, Decision) and event.action in SEATING
 
-    def round_header(self, state: Deal) -> dict[str, Any]:
+    def header(self, state: Deal) -> dict[str, Any]:
         return {
-            "deal": {
-                "farm": state.farm,
-                "farmer": state.farmer,
-                "phase": state.phase.value,
-                "seats": list(state.seats),
-                "last_seats": list(state.last_seats),
-            }
+            "farm": state.farm,
+            "farmer": state.farmer,
+            "phase": state.phase.value,
+            "seats": list(state.seats),
+            "last_seats": list(state.last_seats),
         }
 
-    def hand_from_header(self, header: dict[str, Any]) -> Deal:
-        start = header.get("deal")
-        if not isinstance(start, dict):
-            return self.new_hand()
+    def from_header(self, start: dict[str, Any]) -> Deal:
         farmer = start.get("farmer")
         seats = tuple(s for s in self.seats if s in (start.get("seats") or self.seats))
         last = tuple(s for s in self.seats if s in (start.get("last_seats") or ()))
@@ -130,15 +124,7 @@ class FarmerGame(GameBase):
         )
 
     # ----- the engine interface -----------------------------------------------------------------
-    def apply(self, state: Deal, event: Event) -> tuple[Deal, tuple[Effect, ...]]:
-        if state.phase == Phase.OVER:
-            return state, (
-                Refused("the deal is over: the next deal starts with its shuffle (NEW DECK)"),
-            )
-        return stepped(state, event, self._step)
-
-    def _step(self, d: Deal, event: Event) -> tuple[Effect, ...]:
-        before = len(d.settled)
+    def step(self, d: Deal, event: Event) -> str | Irregularity:
         if d.irregularity is not None and not (
             isinstance(event, Control) and event.control in resolutions(d)
         ):
@@ -149,9 +135,7 @@ class FarmerGame(GameBase):
                     else d.shoe
                 )
                 return (
-                    Applied(
-                        f"{event.card.code} arrived while the deal is held for the pit boss; set aside"
-                    ),
+                    f"{event.card.code} arrived while the deal is held for the pit boss; set aside"
                 )
             allowed = " or ".join(c.replace("_", " ").upper() for c in resolutions(d))
             raise Refusal(f"the deal is held for the pit boss: {allowed}")
@@ -165,18 +149,16 @@ class FarmerGame(GameBase):
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {type(event).__name__}")
-        ended = self._result(d) if d.phase == Phase.OVER else None
-        return step_effects(d, note, before, ended)
+        return note
 
-    def expected(self, state: Deal) -> Expected:
-        if (
-            state.phase == Phase.OVER
-        ):  # the next deal begins with its shuffle, or the game is closed
-            return Expected(hand_over=True, controls=() if state.closed else (NEW_DECK, CLOSE_GAME))
-        if state.irregularity is not None:
-            return Expected(controls=resolutions(state))
-        if state.queue:
-            return Expected(controls=(PAID,), payment=state.queue[0])
+    def expected_over(self, state: Deal) -> Expected:
+        """The next deal begins with its shuffle, or the game is closed."""
+        return Expected(hand_over=True, controls=() if state.closed else (NEW_DECK, CLOSE_GAME))
+
+    def resolutions(self, state: Deal) -> tuple[str, ...]:
+        return resolutions(state)
+
+    def expected_in_play(self, state: Deal) -> Expected:
         if state.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK, CLOSE_GAME))
         if state.phase == Phase.CHOOSE_SHUFFLE:
@@ -193,13 +175,10 @@ class FarmerGame(GameBase):
             seats,
             (),
             state.irregularity,
-            self._result(state) if state.phase == Phase.OVER else None,
+            self.result(state),
         )
 
-    def result(self, state: Deal) -> HandResult | None:
-        return self._result(state) if state.phase == Phase.OVER else None
-
-    def _result(self, d: Deal) -> HandResult:
+    def hand_result(self, d: Deal) -> HandResult:
         seats: dict[str, SeatResult] = {}
         for seat in (s for s in self.seats if s in d.seats or any(p.seat == s for p in d.settled)):
             net = seat_net(d, seat)
@@ -249,12 +228,8 @@ class FarmerGame(GameBase):
             },
         )
 
-    def describe(self) -> dict[str, Any]:
+    def described(self) -> dict[str, Any]:
         return {
-            "game": self.game_id,
-            "title": self.title,
-            "rules_version": RULES_VERSION,
-            "switches": self.switches.to_dict(),
             "seats": list(self.seats),
             "decks": 1,
             "deck": "45 cards: no 8s, no 6 but the 6\u2665",

@@ -10,25 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.contract import GameBase, ShoeSpec
+from table_controller.contract import ShoeSpec
 from table_controller.engine import (
-    Effect,
     Expected,
     HandResult,
     Irregularity,
     Refusal,
-    Refused,
     SeatResult,
     Spot,
     TablePrompts,
-    step_effects,
-    stepped,
     void_words,
 )
 from table_controller.events import (
     DONE,
     NEW_DECK,
-    PAID,
     VOID_HAND,
     CardArrived,
     Control,
@@ -41,18 +36,23 @@ from table_controller.games.red_dog import flow
 from table_controller.games.red_dog.prompts import instruction, seat_prompt, table_figures
 from table_controller.games.red_dog.round import Limits, Phase, Round, seat_words
 from table_controller.games.red_dog.switches import RULES_VERSION, PayTable, Switches
+from table_controller.games.rounds import RoundGame, seat_names
 from table_controller.money import money
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
 ACTIONS = ("raise", "call")
 
 
-class RedDogGame(GameBase):
+class RedDogGame(RoundGame):
     game_id = "red-dog"
     title = "Red Dog"
     actions = ACTIONS
     bets = ("ante", "raise")
-    lasting_shoe = True
+    rules_version = RULES_VERSION
+    over_phase = Phase.OVER
+    over_words = "the round is over: the next round starts with its antes"
+    after_over = frozenset({flow.CUT_CARD})  # a cut card reported after the round ends nothing
+    switches: Switches
 
     def __init__(
         self, switches: Switches, table: PayTable, seats: int = 7, limits: Limits | None = None
@@ -60,7 +60,7 @@ class RedDogGame(GameBase):
         self.switches = switches
         self.shoe = ShoeSpec(decks=switches.decks)
         self.paytable = table
-        self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
+        self.seats = seat_names(seats)
         self.limits = limits or Limits()
 
     # ----- rounds --------------------------------------------------------------------------------
@@ -88,21 +88,16 @@ class RedDogGame(GameBase):
             nxt.phase, nxt.needs_shuffle = Phase.SHUFFLE, True
         return nxt
 
-    def round_header(self, state: Round) -> dict[str, Any]:
+    def header(self, state: Round) -> dict[str, Any]:
         """Where a round starts from, for its log header, so a logged round replays on its own."""
         return {
-            "round": {
-                "phase": state.phase.value,
-                "needs_shuffle": state.needs_shuffle,
-                **shoe_header(state.shoe),
-                "antes": dict(state.antes),
-            }
+            "phase": state.phase.value,
+            "needs_shuffle": state.needs_shuffle,
+            **shoe_header(state.shoe),
+            "antes": dict(state.antes),
         }
 
-    def hand_from_header(self, header: dict[str, Any]) -> Round:
-        start = header.get("round")
-        if not isinstance(start, dict):
-            return self.new_hand()
+    def from_header(self, start: dict[str, Any]) -> Round:
         shoe = shoe_from_header(Shoe.fresh(self.switches.decks), start)
         r = Round(
             self.switches,
@@ -117,15 +112,7 @@ class RedDogGame(GameBase):
         return r
 
     # ----- the engine interface ---------------------------------------------------------------------
-    def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
-        if state.phase == Phase.OVER and not (
-            isinstance(event, Control) and event.control == flow.CUT_CARD
-        ):
-            return state, (Refused("the round is over: the next round starts with its antes"),)
-        return stepped(state, event, self._step)
-
-    def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
-        before, was_over = len(r.settled), r.phase == Phase.OVER
+    def step(self, r: Round, event: Event) -> str | Irregularity:
         note: str | Irregularity
         if r.irregularity is not None and not isinstance(event, (Control, HardwareIrregularity)):
             note = self._while_held(r, event)
@@ -142,9 +129,7 @@ class RedDogGame(GameBase):
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {event!r}")
-        # a cut card reported after the round ends nothing again
-        ended = self._result(r) if r.phase == Phase.OVER and not was_over else None
-        return step_effects(r, note, before, ended)
+        return note
 
     @staticmethod
     def _while_held(r: Round, event: Event) -> str:
@@ -164,13 +149,10 @@ class RedDogGame(GameBase):
             + " or ".join(flow.resolutions(r)).upper().replace("_", " ")
         )
 
-    def expected(self, state: Round) -> Expected:
-        if state.phase == Phase.OVER:
-            return Expected(hand_over=True)
-        if state.irregularity is not None:
-            return Expected(controls=flow.resolutions(state))
-        if state.queue:
-            return Expected(controls=(PAID,), payment=state.queue[0])
+    def resolutions(self, state: Round) -> tuple[str, ...]:
+        return flow.resolutions(state)
+
+    def expected_in_play(self, state: Round) -> Expected:
         if state.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK,))
         controls: list[str] = []
@@ -192,14 +174,11 @@ class RedDogGame(GameBase):
             seats,
             tuple(c.code for c in state.cards),
             state.irregularity,
-            self._result(state) if state.phase == Phase.OVER else None,
+            self.result(state),
             table_figures(state),
         )
 
-    def result(self, state: Round) -> HandResult | None:
-        return self._result(state) if state.phase == Phase.OVER else None
-
-    def _result(self, r: Round) -> HandResult:
+    def hand_result(self, r: Round) -> HandResult:
         seats: dict[str, SeatResult] = {}
         rule = (
             "VOID"
@@ -251,12 +230,8 @@ class RedDogGame(GameBase):
             },
         )
 
-    def describe(self) -> dict[str, Any]:
+    def described(self) -> dict[str, Any]:
         return {
-            "game": self.game_id,
-            "title": self.title,
-            "rules_version": RULES_VERSION,
-            "switches": self.switches.to_dict(),
             "paytable": self.paytable.to_dict(),
             "seats": list(self.seats),
             "decks": self.switches.decks,

@@ -10,20 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.contract import GameBase, ShoeSpec
+from table_controller.contract import ShoeSpec
 from table_controller.engine import (
-    Effect,
     Expected,
     HandResult,
     Irregularity,
     Refusal,
-    Refused,
     SeatPrompt,
     SeatResult,
     Spot,
     TablePrompts,
-    step_effects,
-    stepped,
 )
 from table_controller.events import (
     ACCEPT_CARD,
@@ -37,6 +33,7 @@ from table_controller.events import (
     Event,
     HardwareIrregularity,
 )
+from table_controller.games.rounds import RoundGame
 from table_controller.games.split_decision import luck_round as ld
 from table_controller.games.split_decision.luck_round import Phase
 from table_controller.money import money
@@ -46,13 +43,15 @@ RULES_VERSION = "red-dog.md 2026-11 (Part C)"
 ACTIONS = ("stop", "wager", *(f"{k}_{p}" for k in ("pick", "high", "low") for p in ld.POSITIONS))
 
 
-class LuckOfTheDrawGame(GameBase):
+class LuckOfTheDrawGame(RoundGame):
     game_id = "luck-of-the-draw"
     title = "Luck of the Draw"
     actions = ACTIONS
     bets = ("wager",)
     seats = (ld.SEAT,)
-    lasting_shoe = True
+    rules_version = RULES_VERSION
+    over_phase = Phase.OVER
+    over_words = "the hand is over: the next hand starts with the board laid"
     shoe = ShoeSpec(jokers=2)  # the 54-card deck
 
     def __init__(self, limits: ld.LDLimits | None = None) -> None:
@@ -78,19 +77,14 @@ class LuckOfTheDrawGame(GameBase):
             isinstance(event, Decision) and event.action == "stop"
         )
 
-    def round_header(self, state: ld.LDHand) -> dict[str, Any]:
+    def header(self, state: ld.LDHand) -> dict[str, Any]:
         return {
-            "round": {
-                "phase": state.phase.value,
-                "hand_no": state.hand_no,
-                **shoe_header(state.shoe, burned=False),
-            }
+            "phase": state.phase.value,
+            "hand_no": state.hand_no,
+            **shoe_header(state.shoe, burned=False),
         }
 
-    def hand_from_header(self, header: dict[str, Any]) -> ld.LDHand:
-        start = header.get("round")
-        if not isinstance(start, dict):
-            return self.new_hand()
+    def from_header(self, start: dict[str, Any]) -> ld.LDHand:
         shoe = shoe_from_header(Shoe.fresh(1, jokers=2), start)
         return ld.LDHand(
             self.limits,
@@ -100,13 +94,7 @@ class LuckOfTheDrawGame(GameBase):
         )
 
     # ----- the engine interface --------------------------------------------------------------------
-    def apply(self, state: ld.LDHand, event: Event) -> tuple[ld.LDHand, tuple[Effect, ...]]:
-        if state.phase == Phase.OVER:
-            return state, (Refused("the hand is over: the next hand starts with the board laid"),)
-        return stepped(state, event, self._step)
-
-    def _step(self, r: ld.LDHand, event: Event) -> tuple[Effect, ...]:
-        before = len(r.settled)
+    def step(self, r: ld.LDHand, event: Event) -> str | Irregularity:
         if r.irregularity is not None and not isinstance(event, (Control, HardwareIrregularity)):
             raise Refusal(
                 "the hand is held for the pit boss: "
@@ -124,8 +112,7 @@ class LuckOfTheDrawGame(GameBase):
             raise Refusal(f"not an event of this game: {event!r}")
         if isinstance(note, str) and r.irregularity is not None and r.phase == Phase.REST:
             note = r.irregularity  # LD-5 found the board incomplete as the last card came up
-        ended = self._result(r) if r.phase == Phase.OVER else None
-        return step_effects(r, note, before, ended)
+        return note
 
     def _control(self, r: ld.LDHand, event: Control) -> str:
         name = event.control
@@ -149,7 +136,7 @@ class LuckOfTheDrawGame(GameBase):
         if name == VOID_HAND:
             return self._void(r, event.by)
         if name in (BURN_CARD, ACCEPT_CARD):
-            if r.irregularity is None or name not in self._resolutions(r):
+            if r.irregularity is None or name not in self.resolutions(r):
                 raise Refusal("there is no irregularity this control resolves")
             held, r.irregularity, r.held_card = r.held_card, None, None
             return f"{held.code if held else 'the hold'} cleared by {event.by}"
@@ -177,8 +164,7 @@ class LuckOfTheDrawGame(GameBase):
             r.phase = Phase.OVER
         return f"hand void by {by}"
 
-    @staticmethod
-    def _resolutions(r: ld.LDHand) -> tuple[str, ...]:
+    def resolutions(self, r: ld.LDHand) -> tuple[str, ...]:
         kind = r.irregularity.kind if r.irregularity else ""
         if kind in ("board_incomplete", "wrong_spot"):
             return (VOID_HAND,)
@@ -186,13 +172,7 @@ class LuckOfTheDrawGame(GameBase):
             return (ACCEPT_CARD, VOID_HAND)
         return (BURN_CARD, VOID_HAND)
 
-    def expected(self, state: ld.LDHand) -> Expected:
-        if state.phase == Phase.OVER:
-            return Expected(hand_over=True)
-        if state.irregularity is not None:
-            return Expected(controls=self._resolutions(state))
-        if state.queue:
-            return Expected(controls=(PAID,), payment=state.queue[0])
+    def expected_in_play(self, state: ld.LDHand) -> Expected:
         if state.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK,))
         if state.phase == Phase.START:
@@ -242,7 +222,7 @@ class LuckOfTheDrawGame(GameBase):
             (seat,),
             (),
             state.irregularity,
-            self._result(state) if state.phase == Phase.OVER else None,
+            self.result(state),
             figures,
         )
 
@@ -292,10 +272,7 @@ class LuckOfTheDrawGame(GameBase):
             return f"Collect {money(p.collected)} from SEAT 1 ({p.reason})"
         return f"Push: the wager stays ({p.reason})"
 
-    def result(self, state: ld.LDHand) -> HandResult | None:
-        return self._result(state) if state.phase == Phase.OVER else None
-
-    def _result(self, r: ld.LDHand) -> HandResult:
+    def hand_result(self, r: ld.LDHand) -> HandResult:
         net = sum(p.net for p in r.settled)
         outcome = (
             "void"
@@ -339,12 +316,8 @@ class LuckOfTheDrawGame(GameBase):
             f"{r.outcome} ({sign}{money(abs(net))})"
         )
 
-    def describe(self) -> dict[str, Any]:
+    def described(self) -> dict[str, Any]:
         return {
-            "game": self.game_id,
-            "title": self.title,
-            "rules_version": RULES_VERSION,
-            "switches": {},
             "seats": list(self.seats),
             "decks": 1,
             "jokers": 2,

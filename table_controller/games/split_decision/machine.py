@@ -5,19 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.contract import GameBase, ShoeSpec
+from table_controller.contract import ShoeSpec
 from table_controller.engine import (
-    Effect,
     Expected,
     HandResult,
     Irregularity,
     Refusal,
-    Refused,
     SeatResult,
     Spot,
     TablePrompts,
-    step_effects,
-    stepped,
 )
 from table_controller.events import (
     DONE,
@@ -30,6 +26,7 @@ from table_controller.events import (
     Event,
     HardwareIrregularity,
 )
+from table_controller.games.rounds import RoundGame, seat_names
 from table_controller.games.split_decision import flow
 from table_controller.games.split_decision.prompts import (
     instruction,
@@ -56,16 +53,20 @@ ACTIONS = (
 )
 
 
-class SplitDecisionGame(GameBase):
+class SplitDecisionGame(RoundGame):
     game_id = "split-decision"
     title = "Split Decision"
     actions = ACTIONS
-    lasting_shoe = True
+    rules_version = RULES_VERSION
+    over_phase = Phase.OVER
+    over_words = "the round is over: the next round starts with its first card"
+    has_money = False
+    switches: Switches
     shoe = ShoeSpec(jokers=2)  # the 54-card deck
 
     def __init__(self, switches: Switches, seats: int = 3) -> None:
         self.switches = switches
-        self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
+        self.seats = seat_names(seats)
 
     # ----- rounds and games ------------------------------------------------------------------------
     def new_hand(self) -> SDRound:
@@ -93,23 +94,18 @@ class SplitDecisionGame(GameBase):
         nxt.start()
         return nxt
 
-    def round_header(self, state: SDRound) -> dict[str, Any]:
+    def header(self, state: SDRound) -> dict[str, Any]:
         return {
-            "round": {
-                "phase": state.phase.value,
-                "new_game": state.new_game,
-                "game_no": state.game_no,
-                "round_no": state.round_no,
-                "wins": dict(state.wins),
-                "last_winner": state.last_winner,
-                **shoe_header(state.shoe, burned=False),
-            }
+            "phase": state.phase.value,
+            "new_game": state.new_game,
+            "game_no": state.game_no,
+            "round_no": state.round_no,
+            "wins": dict(state.wins),
+            "last_winner": state.last_winner,
+            **shoe_header(state.shoe, burned=False),
         }
 
-    def hand_from_header(self, header: dict[str, Any]) -> SDRound:
-        start = header.get("round")
-        if not isinstance(start, dict):
-            return self.new_hand()
+    def from_header(self, start: dict[str, Any]) -> SDRound:
         shoe = shoe_from_header(Shoe.fresh(1, jokers=2), start)
         r = SDRound(
             self.switches,
@@ -126,12 +122,7 @@ class SplitDecisionGame(GameBase):
         return r
 
     # ----- the engine interface ---------------------------------------------------------------------
-    def apply(self, state: SDRound, event: Event) -> tuple[SDRound, tuple[Effect, ...]]:
-        if state.phase == Phase.OVER:
-            return state, (Refused("the round is over: the next round starts with its first card"),)
-        return stepped(state, event, self._step)
-
-    def _step(self, r: SDRound, event: Event) -> tuple[Effect, ...]:
+    def step(self, r: SDRound, event: Event) -> str | Irregularity:
         if r.irregularity is not None and not isinstance(event, (Control, HardwareIrregularity)):
             note: str | Irregularity = self._while_held(r, event)
         elif isinstance(event, CardArrived):
@@ -149,8 +140,7 @@ class SplitDecisionGame(GameBase):
             raise Refusal(
                 f"Split Decision takes cards, decisions and controls (got {type(event).__name__})"
             )
-        ended = self._result(r) if r.phase == Phase.OVER else None
-        return step_effects(r, note, None, ended)
+        return note
 
     @staticmethod
     def _while_held(r: SDRound, event: Event) -> str:
@@ -166,11 +156,10 @@ class SplitDecisionGame(GameBase):
             + " or ".join(flow.resolutions(r)).upper().replace("_", " ")
         )
 
-    def expected(self, state: SDRound) -> Expected:
-        if state.phase == Phase.OVER:
-            return Expected(hand_over=True)
-        if state.irregularity is not None:
-            return Expected(controls=flow.resolutions(state))
+    def resolutions(self, state: SDRound) -> tuple[str, ...]:
+        return flow.resolutions(state)
+
+    def expected_in_play(self, state: SDRound) -> Expected:
         if state.phase == Phase.SHUFFLE:
             return Expected(controls=(NEW_DECK,))
         if state.move is not None:
@@ -188,14 +177,11 @@ class SplitDecisionGame(GameBase):
             seats,
             (),
             state.irregularity,
-            self._result(state) if state.phase == Phase.OVER else None,
+            self.result(state),
             table_figures(state),
         )
 
-    def result(self, state: SDRound) -> HandResult | None:
-        return self._result(state) if state.phase == Phase.OVER else None
-
-    def _result(self, r: SDRound) -> HandResult:
+    def hand_result(self, r: SDRound) -> HandResult:
         game_won = flow.game_over(r)
         rule = (
             "VOID"
@@ -242,12 +228,8 @@ class SplitDecisionGame(GameBase):
             },
         )
 
-    def describe(self) -> dict[str, Any]:
+    def described(self) -> dict[str, Any]:
         return {
-            "game": self.game_id,
-            "title": self.title,
-            "rules_version": RULES_VERSION,
-            "switches": self.switches.to_dict(),
             "seats": list(self.seats),
             "decks": 1,
             "jokers": 2,

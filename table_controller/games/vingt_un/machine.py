@@ -10,23 +10,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from table_controller.contract import GameBase
 from table_controller.engine import (
-    Effect,
     Expected,
     HandResult,
     Irregularity,
     Refusal,
-    Refused,
     SeatResult,
     Spot,
     TablePrompts,
-    step_effects,
-    stepped,
 )
 from table_controller.events import (
     NEW_DECK,
-    PAID,
     RESHUFFLE,
     VOID_HAND,
     CardArrived,
@@ -35,6 +29,7 @@ from table_controller.events import (
     Event,
     HardwareIrregularity,
 )
+from table_controller.games.rounds import RoundGame, seat_names
 from table_controller.games.vingt_un import handle
 from table_controller.games.vingt_un.flow import DONE, SEATS_IN
 from table_controller.games.vingt_un.prompts import hand_hidden, public, table_prompts, voided
@@ -57,17 +52,20 @@ ACTIONS = (
 )
 
 
-class VingtUnGame(GameBase):
+class VingtUnGame(RoundGame):
     game_id = "vingt-un"
     title = "Vingt-un"
     actions = ACTIONS
     bets = ("stake",)
-    lasting_shoe = True
+    rules_version = RULES_VERSION
+    over_phase = Phase.OVER
+    over_words = "the round is over: the next round starts with its seats (SEATS IN)"
+    switches: Switches
     needs_reading_shoe = True  # cards lie face down: a camera alone cannot run the table (V-8)
 
     def __init__(self, switches: Switches, seats: int = 7, limits: Limits | None = None) -> None:
         self.switches = switches
-        self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
+        self.seats = seat_names(seats)
         self.limits = limits or Limits()
 
     # ----- rounds ----------------------------------------------------------------------------------
@@ -100,23 +98,18 @@ class VingtUnGame(GameBase):
             return event.control in (SEATS_IN, NEW_DECK)
         return isinstance(event, Decision) and event.action in ("sit_in", "sit_out")
 
-    def round_header(self, state: Round) -> dict[str, Any]:
+    def header(self, state: Round) -> dict[str, Any]:
         """Where a round starts: the stock and pone pile, the seats in, the bank, so a logged
         round replays on its own."""
         return {
-            "round": {
-                "phase": state.phase.value,
-                **shoe_header(state.shoe, pile="pile"),
-                "seats_in": list(state.seats_in),
-                "banker": state.banker,
-                "bank_round": state.bank_round,
-            }
+            "phase": state.phase.value,
+            **shoe_header(state.shoe, pile="pile"),
+            "seats_in": list(state.seats_in),
+            "banker": state.banker,
+            "bank_round": state.bank_round,
         }
 
-    def hand_from_header(self, header: dict[str, Any]) -> Round:
-        start = header.get("round")
-        if not isinstance(start, dict):
-            return self.new_hand()
+    def from_header(self, start: dict[str, Any]) -> Round:
         shoe = shoe_from_header(Shoe.fresh(1), start, pile="pile")
         return Round(
             self.switches,
@@ -130,15 +123,7 @@ class VingtUnGame(GameBase):
         )
 
     # ----- the engine interface ----------------------------------------------------------------------
-    def apply(self, state: Round, event: Event) -> tuple[Round, tuple[Effect, ...]]:
-        if state.phase == Phase.OVER:
-            return state, (
-                Refused("the round is over: the next round starts with its seats (SEATS IN)"),
-            )
-        return stepped(state, event, self._step)
-
-    def _step(self, r: Round, event: Event) -> tuple[Effect, ...]:
-        before = len(r.settled)
+    def step(self, r: Round, event: Event) -> str | Irregularity:
         if isinstance(event, CardArrived):
             note: str | Irregularity = handle.card(r, event)
         elif isinstance(event, Decision):
@@ -151,17 +136,13 @@ class VingtUnGame(GameBase):
             note = Irregularity("hardware", event.reason)
         else:
             raise Refusal(f"not an event of this game: {event!r}")
-        ended = self._result(r) if r.phase == Phase.OVER else None
-        return step_effects(r, note, before, ended)
+        return note
 
-    def expected(self, state: Round) -> Expected:
+    def resolutions(self, state: Round) -> tuple[str, ...]:
+        return handle.resolutions(state)
+
+    def expected_in_play(self, state: Round) -> Expected:
         r = state
-        if r.phase == Phase.OVER:
-            return Expected(hand_over=True)
-        if r.irregularity is not None:
-            return Expected(controls=handle.resolutions(r))
-        if r.queue:
-            return Expected(controls=(PAID,), payment=r.queue[0])
         if r.confirm:
             return Expected(controls=(DONE,))
         if r.phase == Phase.SHUFFLE:
@@ -182,13 +163,10 @@ class VingtUnGame(GameBase):
         prompts = self.prompts(state)
         out = public(state, prompts, self.expected(state))
         if out.result is not None:
-            out = replace(out, result=self._result(state, public=True))
+            out = replace(out, result=self.hand_result(state, public=True))
         return out
 
-    def result(self, state: Round) -> HandResult | None:
-        return self._result(state) if state.phase == Phase.OVER else None
-
-    def _result(self, r: Round, public: bool = False) -> HandResult:
+    def hand_result(self, r: Round, public: bool = False) -> HandResult:
         seats: dict[str, SeatResult] = {}
         for seat in r.deal_order():
             play = r.plays.get(seat)
@@ -244,12 +222,8 @@ class VingtUnGame(GameBase):
             },
         )
 
-    def describe(self) -> dict[str, Any]:
+    def described(self) -> dict[str, Any]:
         return {
-            "game": self.game_id,
-            "title": self.title,
-            "rules_version": RULES_VERSION,
-            "switches": self.switches.to_dict(),
             "seats": list(self.seats),
             "decks": 1,
             "first_dealt": None,

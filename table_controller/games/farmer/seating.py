@@ -10,7 +10,7 @@ from table_controller.games.farmer.settle import FARM, close_shares, receive
 from table_controller.money import money
 
 SEATING = ("join", "leave")
-BETWEEN_DEALS = ("shuffle", "choose_shuffle")
+BETWEEN_DEALS = (Phase.SHUFFLE, Phase.CHOOSE_SHUFFLE)
 
 
 def seating_actions(d: Deal, seat: str) -> tuple[str, ...]:

@@ -60,7 +60,7 @@ def spread_of(first: Card, second: Card) -> int | None:
     return None if a == b else abs(a - b) - 1
 
 
-DEAL_SPOTS = {"card1": "dealer/card1", "card2": "dealer/card2", "card3": "dealer/card3"}
+DEAL_SPOTS = {Phase.CARD1: "dealer/card1", Phase.CARD2: "dealer/card2", Phase.CARD3: "dealer/card3"}
 
 
 @dataclass

@@ -85,7 +85,7 @@ def instruction(r: Round, exp: Expected, public: bool = False) -> str:
         if exp.deal.purpose == "withhold":
             return lead + "Withhold the last card: slide it unexposed onto the pone pile"
         return lead + f"Deal {exp.deal.label} ({exp.deal.spot})"
-    if "void_hand" in exp.controls and not exp.decisions and r.phase not in (Phase.SEATS,):
+    if "void_hand" in exp.controls and not exp.decisions and r.phase != Phase.SEATS:
         return lead + "The stock and the pone pile are both empty: the round is void (V-28)"
     return lead + decision_words(r, exp, public)
 
@@ -165,7 +165,7 @@ def voided(r: Round, play: Any) -> bool:
 def seat_prompt(r: Round, seat: str) -> SeatPrompt:
     play = r.plays.get(seat)
     decisions = r.decisions()
-    on_turn = seat in decisions and r.phase not in (Phase.SEATS,)
+    on_turn = seat in decisions and r.phase != Phase.SEATS
     if seat == r.banker:
         return SeatPrompt(
             seat,

@@ -74,8 +74,11 @@ def test_decisions_left_over_exit_1(tmp_path, capsys):
         ("{not json", "is not JSON"),
         (dict(EXAMPLE_1, deck=["10S", "ZZ"]), "not a card code: 'ZZ'"),
         (dict(EXAMPLE_1, deck=["10S", "10S"]), "cannot come from this shoe"),
-        (dict(EXAMPLE_1, switches={"C4": "sometimes"}), "rule switch C4 cannot be 'sometimes'"),
-        (dict(EXAMPLE_1, switches={"C99": "x"}), "unknown rule switch 'C99'"),
+        (
+            dict(EXAMPLE_1, switches={"C4": "sometimes"}),
+            "switch C4 is one of cap21, max (got 'sometimes')",
+        ),
+        (dict(EXAMPLE_1, switches={"C99": "x"}), "unknown Backhand series switch 'C99'"),
         (dict(EXAMPLE_1, game="poker"), "unknown game 'poker'"),
         (dict(EXAMPLE_1, colour="blue"), "unknown scenario keys: colour"),
         (dict(EXAMPLE_1, first_dealt="blue"), "first_dealt must be one of red, green"),

@@ -76,10 +76,8 @@ def _same_game(before: RecordedHand, hand: RecordedHand) -> bool:
 
 
 def _next_round(game: Any, state: Any, afterwards: list[dict[str, Any]]) -> Any:
-    from table_controller.runtime import next_hand
-
     for data in afterwards:  # as the table applied them to the finished hand (runtime._apply)
         new_state, effects = game.apply(state, event_from_dict(data))
         if not any(isinstance(e, HandEnded) for e in effects):
             state = new_state
-    return next_hand(game, state)
+    return game.next_hand(state)

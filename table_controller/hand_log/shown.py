@@ -20,12 +20,10 @@ def shown_prompts(hand: RecordedHand) -> dict[int, dict[str, Any]]:
     """The prompts after each event record of ``hand``, by sequence number: a record's own
     prompts where it has them, else the replay's. A hand that cannot be replayed (a game this
     version does not know, a damaged event) gives the logged ones only; verify says why."""
-    from table_controller.runtime import start_of_hand
-
     shown: dict[int, dict[str, Any]] = {}
     try:
         game: Any = build_game(hand.header)
-        state = start_of_hand(game, hand.header)
+        state = game.hand_from_header(hand.header)
     except Exception:
         game = None
     for record in hand.events:

@@ -140,11 +140,6 @@ class BackhandGame(GameBase):
 
         return choose(self, state)
 
-    def placed_cards(self, state: HandState) -> dict[str, tuple[str, ...]]:
-        from table_controller.crosscheck import layout_cards
-
-        return layout_cards(self.prompts(state))
-
     def new_hand(self) -> HandState:
         seats = tuple(SeatHand(seat=s) for s in self.seats)
         return HandState(phase=NEW, shoe=Shoe.fresh(self.variant.decks), seats=seats)

@@ -232,6 +232,7 @@ def test_a_drill_file_in_the_scenario_shape_scores_a_wrong_card_and_a_wrong_paym
         assert drill.enter(f"deal {spot}", 102.0 + n).right
     short = drill.enter("pay seat1 5", 110.0)
     assert not short.right and short.show == "pay seat1 $10.00"
+    assert str(short.cite) == "HC-2: higher card, even money"  # the engine's words: no hooks
     for n, line in enumerate(("pay seat1 10", "collect seat2 5", "push seat3")):
         assert drill.enter(line, 111.0 + n).right
     assert drill.finished

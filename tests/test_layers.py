@@ -34,8 +34,9 @@ LADDER: tuple[tuple[str, ...], ...] = (
     (f"{TC}.hand_log",),
     (f"{TC}.runtime",),  # one table session: the game, its log, its prompts
     (f"{TC}.autopilot",),
-    ("vision", "drivers", "hardware_sim"),  # card sources, real and simulated
-    (f"{TC}.camera_places", f"{TC}.crosscheck", f"{TC}.running", f"{TC}.training"),
+    # card sources, real and simulated, and the places on a game's layout a camera looks at
+    ("vision", "drivers", "hardware_sim", f"{TC}.camera_places"),
+    (f"{TC}.crosscheck", f"{TC}.running", f"{TC}.training"),
     ("dealer_display",),
     ("floor_display",),  # stands on the dealer display's gate and hub
     (f"{TC}.commands", f"{TC}.cli"),

@@ -204,14 +204,14 @@ class _Left:
             )
 
 
-def fresh_shoe(spec: ShoeSpec) -> Shoe:
+def _fresh_shoe(spec: ShoeSpec) -> Shoe:
     """The full shoe a game deals from, as its declaration says."""
     stripped = frozenset(parse_card(code).index for code in spec.stripped)
     return Shoe.fresh(spec.decks, spec.jokers, stripped)
 
 
 def _check_deck(scenario: Scenario, game: Game) -> None:
-    shoe = fresh_shoe(game.shoe)
+    shoe = _fresh_shoe(game.shoe)
     for n, card in enumerate(scenario.deck, 1):
         if not shoe.can_hold(card):
             raise ScenarioError(f"deck card {n}: {shoe.why_impossible(card)}")

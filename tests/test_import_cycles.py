@@ -24,3 +24,9 @@ def test_no_module_imports_itself_back_at_import_time() -> None:
 
 def test_no_import_circle_closes_through_a_lazy_import() -> None:
     assert cycles(running_imports()) == []
+
+
+def test_a_circle_through_a_lazy_import_is_found() -> None:
+    edges = [Import("a", "b", 1, False, False), Import("b", "a", 9, True, False)]
+    assert cycles(edges) == [["a", "b"]]
+    assert cycles([e for e in edges if not e.lazy]) == []

@@ -160,10 +160,14 @@ def test_a_bad_scenario_is_one_line_and_an_exit_code(
     assert words in err and "Traceback" not in err
 
 
-def test_the_autopilot_plays_it_in_the_terminal_into_a_log_that_verifies_and_balances(
-    elsewhere: dict[str, str], tmp_path: Path
-) -> None:
-    db, key = str(tmp_path / "hands.db"), str(tmp_path / "hands.key")
+@pytest.fixture(scope="module")
+def hand_log(
+    elsewhere: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[str, str]:
+    """Five High Card hands the autopilot played in the terminal, in a SQLite hand log and its
+    key."""
+    folder = tmp_path_factory.mktemp("log")
+    db, key = str(folder / "hands.db"), str(folder / "hands.key")
     played = table(
         elsewhere, "run", "--game", "high-card", "--autopilot", "--hands", "5", "--log", db,
         "--key", key,
@@ -171,6 +175,13 @@ def test_the_autopilot_plays_it_in_the_terminal_into_a_log_that_verifies_and_bal
     assert played.returncode == 0, played.stderr
     assert "Deal the dealer's card face up" in played.stdout
     assert "5 hands played" in played.stdout
+    return db, key
+
+
+def test_the_autopilots_log_verifies_and_balances(
+    elsewhere: dict[str, str], hand_log: tuple[str, str], tmp_path: Path
+) -> None:
+    db, key = hand_log
     verified = table(elsewhere, "audit", "verify", db, "--key", key)
     assert verified.returncode == 0, verified.stdout + verified.stderr
     assert "5 hands" in verified.stdout and "every hand replayed" in verified.stdout
@@ -234,3 +245,19 @@ def test_a_drill_file_in_the_scenario_shape_scores_a_wrong_card_and_a_wrong_paym
         assert drill.enter(line, 111.0 + n).right
     assert drill.finished
     assert drill.summary().errors == 2 and drill.summary().steps == 7
+
+
+def test_a_logged_hand_is_shown_and_replayed_in_the_terminal(
+    elsewhere: dict[str, str], hand_log: tuple[str, str]
+) -> None:
+    db, _key = hand_log
+    listed = table(elsewhere, "audit", "hands", db)
+    assert listed.returncode == 0, listed.stderr
+    first = listed.stdout.splitlines()[1].split()[3]
+    shown = table(elsewhere, "audit", "show", db, first)
+    assert "game high-card" in shown.stdout and "SEAT 1 main bet $10.00" in shown.stdout
+    replayed = table(
+        elsewhere, "run", "--cards", f"replay://{db}?hand={first}&speed=0", "--hands", "1"
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    assert "hand 1: each seat against the dealer's card" in replayed.stdout

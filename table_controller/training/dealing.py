@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from table_controller.cards import Card
+from table_controller.contract import Game
 from table_controller.engine import IrregularityOpened, Refused
 from table_controller.errors import TableError
 from table_controller.events import (
@@ -44,7 +45,7 @@ class ScriptedSignals:
         self.wagers = list(wagers)
         self.decisions = list(decisions)
 
-    def next(self, game: Any, state: Any) -> Event | None:
+    def next(self, game: Game, state: Any) -> Event | None:
         if self.wagers:
             return self.wagers[0]
         if self.decisions:
@@ -63,7 +64,7 @@ class ScriptedSignals:
 class AutopilotSignals:
     """The seats play as the table's autopilot would (the game's own strategy where it has one)."""
 
-    def next(self, game: Any, state: Any) -> Event | None:
+    def next(self, game: Game, state: Any) -> Event | None:
         from table_controller.autopilot import next_event
 
         event = next_event(game, state)
@@ -77,7 +78,7 @@ class AutopilotSignals:
 class Dealing:
     """One drill's table. ``deck`` is the cards in the order they come out, top first."""
 
-    game: Any
+    game: Game
     deck: list[Card]
     signals: Any
     pit_ruling: str = VOID_HAND

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from table_controller.cards import Card
 from table_controller.contract import Game
@@ -35,6 +35,14 @@ AUTO_CONTROLS = (NEW_DECK, RESHUFFLE, "cut_card")
 
 class DrillError(TableError):
     """The drill cannot go on (its deck ran out, a trainer's decision is never legal)."""
+
+
+class Signals(Protocol):
+    """What the seats signal: the next wager or decision (None: nothing yet), and that one used."""
+
+    def next(self, game: Game, state: Any) -> Event | None: ...
+
+    def used(self, event: Event) -> None: ...
 
 
 class ScriptedSignals:
@@ -80,7 +88,7 @@ class Dealing:
 
     game: Game
     deck: list[Card]
-    signals: Any
+    signals: Signals
     pit_ruling: str = VOID_HAND
     reshuffle: Callable[[], list[Card]] | None = None  # a fresh shoe, for drills of many hands
     live: bool = (

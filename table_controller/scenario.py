@@ -140,7 +140,8 @@ def run_scenario(data: Any) -> dict[str, Any]:
     steps: list[dict[str, Any]] = []
     settled: list[dict[str, Any]] = []
     state = game.new_hand()
-    for event in (Control(NEW_DECK), *scenario.bets):
+    opening: tuple[Event, ...] = (Control(NEW_DECK), *scenario.bets)
+    for event in opening:
         state = _step(game, state, event, steps, settled)
     left = _Left(list(scenario.deck), list(scenario.decisions), list(scenario.controls))
     while not (exp := game.expected(state)).hand_over:
@@ -268,9 +269,7 @@ def _legal_words(decisions: dict[str, tuple[str, ...]]) -> str:
 
 def _trace(game: Game, state: Any, steps: list[dict[str, Any]]) -> dict[str, Any]:
     result = game.result(state)
-    if result is None:  # cannot happen: the loop above ends with the hand
-        raise RuleViolation(f"step {len(steps)}: the hand ended without a result")
-    head_to_head = game.head_to_head
+    assert result is not None, "the trace is taken once the hand is over"
     seats: dict[str, Any] = {}
     for seat, r in result.seats.items():
         entry = {
@@ -280,7 +279,7 @@ def _trace(game: Game, state: Any, steps: list[dict[str, Any]]) -> dict[str, Any
             "dealer_total": r.dealer_total,
             "total_hand_value": r.total_hand_value,
         }
-        if not head_to_head:
+        if not game.head_to_head:  # seats playing one another: the hand says what decided it
             entry["decided_by"] = r.decided_by
         seats[seat] = entry
     return {

@@ -1,7 +1,7 @@
 """Where a round on a lasting shoe starts (blackjack's shoe and carried bets, Vingt-un's stock
 and bank, Farmer's farm): its header says so, and the replay checks it.
 
-A table writes a round's header from the round before (``runtime.next_hand`` on the previous
+A table writes a round's header from the round before (the game's ``next_hand`` on the previous
 hand's final state, after any event entered between the two); a table process that starts
 afresh writes the game's first round (``new_hand``); a hand played back from a log
 (``replay://``) writes the recorded round. A header that is none of these, say a carried bet

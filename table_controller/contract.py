@@ -298,6 +298,21 @@ class TrainingHooks:
 
 
 @dataclass(frozen=True, slots=True)
+class BetTheory:
+    """What one bet type should hold, from the game's own math, per unit staked on it (the drop):
+    ``edge`` the house's expected win (negative: the house loses), ``sd`` the standard deviation
+    of one bet's result. ``exact`` False: the figure is simulated and ``interval`` is the 95%
+    half-width of its ``edge``. ``basis`` says what the figure assumes (the strategy, the shoe).
+    Where the math gives no figure, ``edge`` and ``sd`` are None and ``basis`` says why."""
+
+    edge: float | None
+    sd: float | None
+    exact: bool = True
+    interval: float | None = None
+    basis: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game, declared: the one object its package exports for the shell (in ``RECORDS``).
 
@@ -305,7 +320,8 @@ class GameRecord:
     ``scenario`` plays a scenario file of the game's own shape (None: the common shape, a deck
     and decisions); ``analyses`` are its ``table analyse`` commands; ``display`` the game's own
     drawing for the display page, a JavaScript module beside the game's code (None: the one
-    renderer draws the declared layout); ``rules`` the rules document it implements.
+    renderer draws the declared layout); ``rules`` the rules document it implements; ``theory``
+    what each of its bets should hold.
     """
 
     id: str
@@ -320,6 +336,9 @@ class GameRecord:
     display: str | None = None
     takes_first_dealt: bool = False
     takes_paytable: str | None = None  # the switch that picks a custom pay table ("B14")
+    # the house's theoretical hold per bet type (``Game.bets``) for a configured game; None: no
+    # figures (a game without house bets); expensive figures are cached per rule set
+    theory: Callable[[Game], Mapping[str, BetTheory]] | None = None
 
     def build(self, setup: Setup | None = None) -> Game:
         return self.make(setup or Setup())

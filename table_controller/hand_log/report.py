@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import time
 from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,6 +29,17 @@ from table_controller.hand_log.account import (
 from table_controller.hand_log.check import CheckReport
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
+from table_controller.hand_log.report_hold import (
+    HEADINGS,
+    HoldSettings,
+    Theories,
+    figures_rows,
+    game_theory,
+    hold_rows,
+    rate,
+    row_cells,
+    table_errors,
+)
 from table_controller.hand_log.report_rounds import (
     outcome_kind,
     standing_settlements,
@@ -521,11 +533,68 @@ def _hand_section(hand: RecordedHand, check: CheckReport) -> str:
     )
 
 
+def _hold(hands: list[RecordedHand], hold: HoldContext) -> str:
+    """Hold against theory per table, game, dealer, shift, gaming day and month to date; the
+    rows outside their band first, then every grouping, then the figures each game declares."""
+    rows = hold_rows(hands, hold.settings, hold.theories)
+    flagged = [(g, r) for g, group in rows.items() for r in group if r.outside]
+    s = hold.settings
+    head = (
+        "<h2>Hold against theory</h2><p>Theoretical hold: the house's expected win on the bets "
+        "made, from each game's own math, over the drop; the band: where the win falls 19 times "
+        "in 20 for that many bets of those sizes (bets taken as independent). A win outside its "
+        f"band is flagged for investigation. Gaming day from {s.day_starts:02d}:00, shifts "
+        + ", ".join(f"{n} from {h:02d}:00" for n, h in s.shifts)
+        + f" ({_e(s.zone)}).</p>"
+    )
+    if flagged:
+        head += f'<h3 class="bad">Flagged for investigation ({len(flagged)})</h3>' + _table(
+            ("grouping", *("name",), *HEADINGS), [(g, *row_cells(r)) for g, r in flagged]
+        ).replace("<table>", '<table class="flagged">', 1)
+    else:
+        head += '<p class="ok">No table, game, dealer, shift or day outside its band.</p>'
+    parts = [head]
+    for grouping, group in rows.items():
+        cells = [row_cells(r) for r in group]
+        headings: tuple[str, ...] = (grouping, *HEADINGS)
+        if grouping == "dealer":
+            headings += ("errors on the table", "errors in training")
+            cells = [
+                (
+                    *c,
+                    rate(hold.table_errors.get(r.name), "events"),
+                    rate(hold.training.get(r.name), "drill steps"),
+                )
+                for c, r in zip(cells, group, strict=True)
+            ]
+        parts.append(f"<h3>By {_e(grouping)}</h3>" + _table(headings, cells, numeric=(1, 2, 3, 4)))
+    parts.append(
+        "<h3>The games' figures</h3>"
+        + _table(
+            ("game", "bet", "house edge per unit staked", "sd per unit", "how", "basis"),
+            figures_rows(hands, hold.theories),
+        )
+    )
+    return "".join(parts)
+
+
+@dataclass(frozen=True)
+class HoldContext:
+    """What the hold section needs beyond the hands: the casino's clock, the games' figures and
+    the dealers' training record."""
+
+    settings: HoldSettings = field(default_factory=HoldSettings)
+    theories: Theories = game_theory
+    training: dict[str, tuple[int, int]] = field(default_factory=dict)
+    table_errors: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
 def render(
     source: str,
     hands: list[RecordedHand],
     check: CheckReport,
     access: list[HandRecord] | None = None,
+    hold: HoldContext | None = None,
 ) -> str:
     per_table = Counter(h.table for h in hands)
     per_dealer = Counter(dealer_name(h.header) for h in hands)
@@ -541,6 +610,7 @@ def render(
         _counts("Hands per table", per_table),
         _counts("Hands per dealer", per_dealer),
         _money_section(hands),
+        _hold(hands, replace(hold or HoldContext(), table_errors=table_errors(hands))),
         _void(hands),
         _unfinished(hands),
         _irregular(hands),

@@ -62,5 +62,6 @@ RECORD = GameRecord(
         drill_table=lazy(f"{TRAINING}:drill_table"),
     ),
     takes_paytable="B14",
+    theory=lazy("table_controller.games.blackjack.theory:theory"),
 )
 RECORDS = (RECORD,)

@@ -23,5 +23,6 @@ RECORD = GameRecord(
     scenario=lazy("table_controller.games.red_dog.scenario:run_red_dog_scenario"),
     analyses=(Analysis("red-dog", "table_controller.games.red_dog.analysis"),),
     takes_paytable="RD2",
+    theory=lazy("table_controller.games.red_dog.theory:theory"),
 )
 RECORDS = (RECORD,)

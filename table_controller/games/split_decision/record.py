@@ -43,5 +43,6 @@ LUCK = GameRecord(
     make=_luck,
     scenario=lazy("table_controller.games.split_decision.luck_scenario:run_luck_scenario"),
     analyses=(Analysis("luck-of-the-draw", "table_controller.games.split_decision.luck_analysis"),),
+    theory=lazy("table_controller.games.split_decision.luck_theory:theory"),
 )
 RECORDS = (SPLIT_DECISION, LUCK)

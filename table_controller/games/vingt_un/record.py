@@ -24,5 +24,6 @@ RECORD = GameRecord(
     make=_make,
     scenario=lazy("table_controller.games.vingt_un.scenario:run_vingt_un_scenario"),
     analyses=(Analysis("vingt-un", "table_controller.games.vingt_un.analysis"),),
+    theory=lazy("table_controller.games.vingt_un.theory:theory"),
 )
 RECORDS = (RECORD,)

@@ -62,6 +62,12 @@ class HoldSettings:
     def local(self, at: float) -> datetime:
         return datetime.fromtimestamp(at, ZoneInfo(self.zone))
 
+    def day_began(self, at: float) -> float:
+        """When the gaming day ``at`` falls in began, in epoch seconds."""
+        local = self.local(at) - timedelta(hours=self.day_starts)
+        start = local.replace(hour=0, minute=0, second=0, microsecond=0)
+        return (start + timedelta(hours=self.day_starts)).timestamp()
+
     def gaming_day(self, at: float) -> str:
         return (self.local(at) - timedelta(hours=self.day_starts)).date().isoformat()
 

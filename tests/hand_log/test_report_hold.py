@@ -9,79 +9,23 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Iterator
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from table_controller import games
 from table_controller.cli import main
-from table_controller.contract import BetTheory
 from table_controller.hand_log import HandLog, open_store
 from table_controller.hand_log.reader import iter_hands
 from table_controller.hand_log.report_hold import HoldSettings, game_theory, hold_rows
 from tests.hand_log.fixtures import _data_dir
-from tests.high_card import RECORD
+from tests.hand_log.held_card import settled, stated_game, write_hand
 
-__all__ = ["_data_dir"]
+__all__ = ["_data_dir", "stated_game"]
 
 # 2026-12-07 15:00 UTC: the swing shift of gaming day 2026-12-07 (UTC, the day from 06:00)
 T0 = datetime(2026, 12, 7, 15, 0, tzinfo=UTC).timestamp()
-EDGE, SD = 0.05, 1.0  # the figures this test's game declares for its main bet
-
-
-@pytest.fixture
-def stated_game() -> Iterator[None]:
-    figures = {"main": BetTheory(EDGE, SD, basis="stated by the test")}
-    games.register(replace(RECORD, id="held-card", theory=lambda _game: figures))
-    yield
-    games.unregister("held-card")
-
-
-def settled(seat: str, bet: str, staked: int, collected: int, paid: int, rule: str = "HC-1"):  # type: ignore[no-untyped-def]
-    returned = staked if paid else 0
-    return {
-        "type": "settled",
-        "seat": seat,
-        "bet": bet,
-        "staked": staked,
-        "collected": collected,
-        "returned": returned,
-        "paid": paid,
-        "net": paid - collected,
-        "reason": "",
-        "rule": rule,
-    }
-
-
-def write_hand(
-    log: HandLog, hand_id: str, at: float, payments: list[dict[str, Any]], **extra: Any
-) -> None:
-    header = {
-        "table": log.table_id,
-        "game": "held-card",
-        "title": "Held Card",
-        "switches": {},
-        "seats": ["seat1", "seat2"],
-        "shoe": "sim://?seed=1",
-        "dealer": "ann",
-    }
-    log.begin_hand(hand_id, header, at=at)
-    effects: list[dict[str, Any]] = list(extra.get("irregular", []))
-    log.append(
-        hand_id,
-        "event",
-        {"event": {"type": "control", "control": "paid"}, "effects": [*effects, *payments]},
-        source="console:dealer",
-        at=at + 1,
-    )
-    result = {"winner": None, "decided_by": "HC-1", "details": {"settlements": payments}}
-    if extra.get("void"):
-        result = {**result, "void": True, "decided_by": "VOID"}
-    log.append(hand_id, "result", result, source="engine", at=at + 2)
 
 
 def two_tables(tmp_path: Path) -> Path:

@@ -83,7 +83,12 @@ def _lifespan(settings: FloorSettings, board: Board) -> Any:
 
         loop = asyncio.get_running_loop()
         app.state.hub = PushHub(lambda _console: _message(app))
-        board.theories = TheoryCache(lambda: loop.call_soon_threadsafe(app.state.hub.changed))
+
+        def figures_ready() -> None:
+            with contextlib.suppress(RuntimeError):  # the floor stopped while they were computed
+                loop.call_soon_threadsafe(app.state.hub.changed)
+
+        board.theories = TheoryCache(figures_ready)
         feed = FloorFeed(
             settings.log_url, board, lambda: loop.call_soon_threadsafe(app.state.hub.changed)
         )

@@ -91,7 +91,10 @@ class TheoryCache:
         return self.kept[config]
 
     def _work(self, config: str) -> None:
-        figures = self.compute(config)
+        try:
+            figures = self.compute(config)
+        except Exception as exc:  # a game's math that fails is said on the card, not a dead thread
+            figures = f"the game's figures could not be computed ({type(exc).__name__}: {exc})"
         with self.lock:
             self.kept[config] = figures
         self.on_ready()

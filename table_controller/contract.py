@@ -302,14 +302,16 @@ class BetTheory:
     """What one bet type should hold, from the game's own math, per unit staked on it (the drop):
     ``edge`` the house's expected win (negative: the house loses), ``sd`` the standard deviation
     of one bet's result. ``exact`` False: the figure is simulated and ``interval`` is the 95%
-    half-width of its ``edge``. ``basis`` says what the figure assumes (the strategy, the shoe).
-    Where the math gives no figure, ``edge`` and ``sd`` are None and ``basis`` says why."""
+    half-width of its ``edge``. ``basis`` says what the figure assumes (the strategy, the shoe);
+    ``hit`` the chance one bet is paid, where the math gives it. Where the math gives no figure,
+    ``edge`` and ``sd`` are None and ``basis`` says why."""
 
     edge: float | None
     sd: float | None
     exact: bool = True
     interval: float | None = None
     basis: str = ""
+    hit: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,8 +338,8 @@ class GameRecord:
     display: str | None = None
     takes_first_dealt: bool = False
     takes_paytable: str | None = None  # the switch that picks a custom pay table ("B14")
-    # the house's theoretical hold per bet type (``Game.bets``) for a configured game; None: no
-    # figures (a game without house bets); expensive figures are cached per rule set
+    # the house's theoretical hold per bet, as its settlements name it, for a configured game;
+    # None: no figures (a game without house bets); expensive figures are kept per rule set
     theory: Callable[[Game], Mapping[str, BetTheory]] | None = None
 
     def build(self, setup: Setup | None = None) -> Game:

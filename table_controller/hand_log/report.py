@@ -35,6 +35,7 @@ from table_controller.hand_log.report_hold import (
     Theories,
     figures_rows,
     game_theory,
+    hit_rows,
     hold_rows,
     rate,
     row_cells,
@@ -208,13 +209,6 @@ def _charts(hands: list[RecordedHand]) -> str:
     )
 
 
-def side_bet_hit_pct(decks: int) -> float:
-    """P(an ace or an eight among a seat's first two cards) for ``decks`` decks, exactly
-    (rules document section 9: 1 - C(44d, 2) / C(52d, 2))."""
-    cards, misses = 52 * decks, 44 * decks
-    return 100 * (1 - (misses * (misses - 1)) / (cards * (cards - 1)))
-
-
 def _money_rows(groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> list[tuple[Any, ...]]:
     rows = []
     for key, items in sorted(groups.items()):
@@ -230,12 +224,11 @@ def _money_rows(groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> list[tup
     return rows
 
 
-def _money_section(hands: list[RecordedHand]) -> str:
+def _money_section(hands: list[RecordedHand], theories: Theories) -> str:
     """Drop (all staked), win (the house's result) and hold per table, game and dealer, per bet
-    type and paytable, and the side bet's hit rate beside the exact figure for the shoe."""
+    type and paytable, and each bet's hit rate beside the figure its game declares."""
     by_who: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     by_bet: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    side_hits: dict[int, list[int]] = {}
     for hand in hands:
         # a void round's returned bets are neither drop nor win (listed under Void rounds)
         # a seat's bank (Vingt-un) is between seats, not the house's
@@ -247,32 +240,28 @@ def _money_section(hands: list[RecordedHand]) -> str:
         by_who.setdefault(who, []).extend(paid)
         table = str((header.get("paytable") or {}).get("name", "-"))
         for p in paid:
-            by_bet.setdefault((str(p["bet"]), table if p["bet"] == "side" else "-"), []).append(p)
-            if p["bet"] == "side" and p.get("rule") != "VOID":
-                counts = side_hits.setdefault(int(header.get("decks") or 1), [0, 0])
-                counts[0] += 1
-                counts[1] += p["rule"] != "DMH-1"  # DMH-1: no ace or eight, the only loss
+            by_bet.setdefault((who[1], str(p["bet"]), table), []).append(p)
     between = _between_players(hands)
     if not _money_rows(by_who):
         return "<h2>Money</h2>" + between if between else ""
-    hits = [
-        (f"{decks} decks", n, f"{100 * hit / n:.2f}%", f"{side_bet_hit_pct(decks):.2f}%")
-        for decks, (n, hit) in sorted(side_hits.items())
-    ]
+    hits = hit_rows(hands, theories)
     return (
         "<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
-        "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and "
+        "hold: win over drop. Bets a seat banked are between seats and "
         "left out; the bets a void returned or undid are left out of every figure here (see "
         "Void rounds).</p>"
         + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))
-        + _table(("bet", "paytable", "drop", "win", "hold"), _money_rows(by_bet))
+        + _table(
+            ("game", "bet", "the game's pay table", "drop", "win", "hold"), _money_rows(by_bet)
+        )
         + (
             (
-                "<h3>Dead Man's Hand hit rate</h3>"
+                "<h3>Hit rate</h3><p>How often each bet was paid, beside the chance its game's "
+                "math gives (where it gives one).</p>"
                 + _table(
-                    ("shoe", "side bets", "hit (an ace or an eight)", "expected (exact)"),
+                    ("game", "bet", "bets", "paid", "hit", "expected", "basis"),
                     hits,
-                    numeric=(1,),
+                    numeric=(2, 3, 4, 5),
                 )
             )
             if hits
@@ -609,7 +598,7 @@ def render(
         _charts(hands),
         _counts("Hands per table", per_table),
         _counts("Hands per dealer", per_dealer),
-        _money_section(hands),
+        _money_section(hands, (hold or HoldContext()).theories),
         _hold(hands, replace(hold or HoldContext(), table_errors=table_errors(hands))),
         _void(hands),
         _unfinished(hands),

@@ -394,3 +394,37 @@ def figures_rows(hands: Iterable[RecordedHand], theories: Theories) -> list[tupl
             how = "exact" if f.exact else f"simulated, +-{100 * (f.interval or 0):.2f}% (95%)"
             rows.append((game, bet, f"{100 * f.edge:.4f}%", f"{f.sd:.4f}", how, f.basis))
     return rows
+
+
+def hit_rows(hands: Iterable[RecordedHand], theories: Theories) -> list[tuple[str, ...]]:
+    """Per game configuration and bet whose figures give a hit chance: the house bets settled
+    (a void's returns left out), how many were paid, and the hit rate beside the chance."""
+    counts: dict[Key, list[int]] = {}
+    titles: dict[str, str] = {}
+    for hand in hands:
+        config = configuration(hand.header)
+        titles[config] = str(hand.header.get("title") or hand.header.get("game"))
+        for p in house_bets(hand):
+            tally = counts.setdefault((config, str(p["bet"])), [0, 0])
+            tally[0] += 1
+            tally[1] += int(p.get("paid") or 0) > 0
+    rows: list[tuple[str, ...]] = []
+    for (config, bet), (n, paid) in sorted(counts.items()):
+        figures = theories(config)
+        figure = figures.get(bet) if isinstance(figures, dict) else None
+        if figure is None or figure.hit is None:
+            continue
+        how = "exact" if figure.exact else "simulated"
+        expected = f"{100 * figure.hit:.2f}% ({how})"
+        rows.append(
+            (
+                titles[config],
+                bet,
+                str(n),
+                str(paid),
+                f"{100 * paid / n:.2f}%",
+                expected,
+                figure.basis,
+            )
+        )
+    return rows

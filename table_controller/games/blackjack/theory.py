@@ -63,4 +63,5 @@ def side_bet(switches: Switches, table: Paytable) -> BetTheory:
         figures.hold_pct / 100,
         figures.sd,
         basis=f"exact, {table.name}, {switches.decks} decks, aces and eights split to the limits",
+        hit=float(figures.hit),
     )

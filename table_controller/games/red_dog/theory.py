@@ -1,8 +1,9 @@
 """What Red Dog's bets should hold, from its exact odds (``analysis.red_dog_odds``).
 
-A seat's ante and raise are settled as one bet: the house edge per initial ante over the
-average stake per ante (the ante plus the raise made where raising gains), exact; the standard
-deviation per ante over the same stake.
+A seat's ante and raise are settled as one bet ("ante", or "ante+raise" when raised): the house
+edge per initial ante over the average stake per ante (the ante plus the raise made where raising
+gains), exact; the standard deviation per ante over the same stake. Both settlements carry that
+one figure, so the theory over many rounds is the seat's, whatever share of them was raised.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from table_controller.games.red_dog.switches import PayTable
 
 
 def theory(game: RedDogGame) -> dict[str, BetTheory]:
-    return {"ante": _ante(game.switches.decks, game.paytable)}
+    figure = _ante(game.switches.decks, game.paytable)
+    return {"ante": figure, "ante+raise": figure}
 
 
 @cache

@@ -526,6 +526,11 @@ def _hold(hands: list[RecordedHand], hold: HoldContext) -> str:
     """Hold against theory per table, game, dealer, shift, gaming day and month to date; the
     rows outside their band first, then every grouping, then the figures each game declares."""
     rows = hold_rows(hands, hold.settings, hold.theories)
+    if not any(r.drop for r in rows["table"]):
+        return (
+            "<h2>Hold against theory</h2><p>No bets against the house in these hands: "
+            "nothing to compare with theory.</p>"
+        )
     flagged = [(g, r) for g, group in rows.items() for r in group if r.outside]
     s = hold.settings
     head = (

@@ -20,11 +20,12 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from table_controller.contract import BetTheory
-from table_controller.errors import ConfigError, TableError
+from table_controller.errors import ConfigError, HandLogError, TableError
 from table_controller.hand_log.account import dealer_name
 from table_controller.hand_log.reader import RecordedHand
 from table_controller.hand_log.records import EVENT
 from table_controller.hand_log.report_rounds import is_void, standing_settlements
+from table_controller.hand_log.store import LogStore
 
 Z95 = 1.959963984540054
 Key = tuple[str, str]  # (the game's configuration, as text; the bet)
@@ -313,14 +314,14 @@ def table_errors(hands: Iterable[RecordedHand]) -> dict[str, tuple[int, int]]:
     return out
 
 
-def training_errors(store: Any) -> dict[str, tuple[int, int]]:
+def training_errors(store: LogStore) -> dict[str, tuple[int, int]]:
     """Per trainee: (errors, steps) over their drills, from the training tables in the same
     database; none where the database holds no training."""
     try:
         rows = store.execute(
             "SELECT trainee, SUM(errors), SUM(steps) FROM training_attempts GROUP BY trainee"
         )
-    except Exception:  # no training tables in this log: nothing to count
+    except HandLogError:  # no training tables in this log: nothing to count
         return {}
     return {str(t): (int(e or 0), int(s or 0)) for t, e, s in rows}
 

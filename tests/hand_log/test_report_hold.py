@@ -139,11 +139,53 @@ def test_the_daily_sheet_as_csv_and_html(
 def test_the_report_flags_what_is_outside_its_band(
     tmp_path: Path, stated_game: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from table_controller.training.records import TrainingRecords
+    from table_controller.training.score import Summary
+
     db, page = two_tables(tmp_path), tmp_path / "report.html"
+    with TrainingRecords(str(db)) as school:  # ann's drills: 2 errors in 10 steps
+        school.start(
+            "d1", trainee="ann", drill="procedure", kind="procedure", game="g", mode="test", at=T0
+        )
+        school.progress("d1", Summary(steps=10, right=8, errors=2, seconds=3.0))
     main(["audit", "report", str(db), "--out", str(page), "--key", str(tmp_path / "k")])
     text = page.read_text()
     flagged = text.split("Flagged for investigation", 1)[1].split("</table>", 1)[0]
     assert "table-2" in flagged and "table-1" not in flagged and "OUTSIDE" in flagged
     assert "stated by the test" in text and "no figure" in text
-    assert "0.0% (0 in 23 events)" not in text  # ann made one error in 23 events
-    assert "4.3% (1 in 23 events)" in text
+    # ann's error rates: one irregularity in 23 events at the table, 2 errors in 10 drill steps
+    assert "4.3% (1 in 23 events)" in text and "20.0% (2 in 10 drill steps)" in text
+
+
+def test_the_hold_section_and_the_daily_sheet_read_at_1280_px(
+    tmp_path: Path, stated_game: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.dealer_display.screen import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+
+    db, report, daily = two_tables(tmp_path), tmp_path / "report.html", tmp_path / "daily.html"
+    main(["audit", "report", str(db), "--out", str(report), "--key", str(tmp_path / "k")])
+    assert main(["audit", "daily", str(db), "--out", str(daily)]) == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(report.as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+        flagged = page.locator("table.flagged tr").all_inner_texts()
+        # the heading, then table-2, the game, the dealer, table-2's shift, the day, the month
+        assert len(flagged) == 1 + 6 and "table-1" not in " ".join(flagged)
+        heading = page.locator("h2", has_text="Hold against theory")
+        heading.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "audit-report-hold-1280.png"), full_page=True)
+        page.goto(daily.as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+        outside = page.locator("tr.outside")
+        assert outside.count() == 2 and "table-2" in outside.first.inner_text()
+        colour = outside.first.locator("td").first.evaluate(
+            "e => getComputedStyle(e).backgroundColor"
+        )
+        assert colour == "rgb(255, 221, 221)"  # marked, not only worded
+        page.screenshot(path=str(ARTIFACTS / "audit-daily-1280.png"), full_page=True)
+        browser.close()

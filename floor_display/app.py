@@ -33,7 +33,8 @@ from table_controller.errors import TableError
 from table_controller.hand_log.account import account
 from table_controller.hand_log.pg_store import PgStore
 from table_controller.hand_log.reader import list_hands, read_hand
-from table_controller.hand_log.report_hold import HoldSettings
+from table_controller.hand_log.report_figures import kept_on_disk
+from table_controller.hand_log.report_hold import HoldSettings, game_theory
 from table_controller.staff import Staff, StaffMember
 
 PAGE = Path(__file__).with_name("page.html")
@@ -88,7 +89,7 @@ def _lifespan(settings: FloorSettings, board: Board) -> Any:
             with contextlib.suppress(RuntimeError):  # the floor stopped while they were computed
                 loop.call_soon_threadsafe(app.state.hub.changed)
 
-        board.theories = TheoryCache(figures_ready)
+        board.theories = TheoryCache(figures_ready, kept_on_disk(game_theory))
         feed = FloorFeed(
             settings.log_url, board, lambda: loop.call_soon_threadsafe(app.state.hub.changed)
         )

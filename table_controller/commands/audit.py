@@ -284,13 +284,20 @@ def run_report(args: argparse.Namespace) -> int:
     check = check_log(args.db, args.key)
     from table_controller.hand_log.records import ACCESS_KINDS
     from table_controller.hand_log.report import HoldContext
-    from table_controller.hand_log.report_hold import HoldSettings, training_errors
+    from table_controller.hand_log.report_figures import kept_on_disk
+    from table_controller.hand_log.report_hold import (
+        HoldSettings,
+        game_theory,
+        kept,
+        training_errors,
+    )
 
     settings = HoldSettings.parse(args.zone, args.day_starts, args.shifts)
     with open_store(args.db, create=False) as store:
         hands = iter_hands(store)
         access = list(store.records(kinds=sorted(ACCESS_KINDS)))
-        hold = HoldContext(settings, training=training_errors(store))
+        figures = kept(kept_on_disk(game_theory))
+        hold = HoldContext(settings, figures, training=training_errors(store))
         page = render(store.target, hands, check, access, hold)
     _write_out(args.out, lambda out: out.write(page))
     state = "verified" if check.ok else f"NOT verified ({len(check.findings)} problems)"
@@ -307,6 +314,7 @@ def run_daily(args: argparse.Namespace) -> int:
         write_csv,
         write_html,
     )
+    from table_controller.hand_log.report_figures import kept_on_disk
     from table_controller.hand_log.report_hold import HoldSettings, game_theory, kept
     from table_controller.hand_log.store import open_store
 
@@ -320,7 +328,7 @@ def run_daily(args: argparse.Namespace) -> int:
         hands, source = iter_hands(store), store.target
     days = gaming_days(hands, settings)
     day = args.day or (days[-1] if days else datetime.now(UTC).date().isoformat())
-    rows = sheet_rows(hands, day, settings, kept(game_theory))
+    rows = sheet_rows(hands, day, settings, kept(kept_on_disk(game_theory)))
 
     def write(out: TextIO) -> int:
         return write_csv(rows, out) if args.format == "csv" else write_html(rows, day, source, out)

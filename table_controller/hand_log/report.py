@@ -561,7 +561,9 @@ def _hold(hands: list[RecordedHand], hold: HoldContext) -> str:
                 )
                 for c, r in zip(cells, group, strict=True)
             ]
-        parts.append(f"<h3>By {_e(grouping)}</h3>" + _table(headings, cells, numeric=(1, 2, 3, 4)))
+        parts.append(
+            f"<h3>By {_e(grouping)}</h3>" + _table(headings, cells, numeric=(1, 2, 3, 4, 5))
+        )
     parts.append(
         "<h3>The games' figures</h3>"
         + _table(

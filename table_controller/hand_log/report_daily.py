@@ -16,7 +16,6 @@ from table_controller.hand_log.report_hold import (
     Theories,
     hold_row,
 )
-from table_controller.money import money
 
 COLUMNS = (
     "gaming day",
@@ -62,6 +61,11 @@ def sheet_rows(
     return rows
 
 
+def dollars(cents: int) -> str:
+    """Dollars and cents as a spreadsheet reads them: ``-1234.50``, no sign of currency, no commas."""
+    return f"{'-' * (cents < 0)}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
 def _pct(value: float | None) -> str:
     return "" if value is None else f"{value:.2f}"
 
@@ -75,8 +79,8 @@ def _cells(day: str, row: HoldRow, games: str) -> tuple[str, ...]:
         row.name,
         games,
         str(row.hands),
-        money(row.drop).replace("$", ""),
-        money(row.win).replace("$", ""),
+        dollars(row.drop),
+        dollars(row.win),
         _pct(row.hold_pct),
         str(row.irregularities),
         str(row.voids),

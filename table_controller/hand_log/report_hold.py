@@ -349,8 +349,10 @@ def row_cells(row: HoldRow) -> tuple[str, ...]:
         band = f"{_pct(row.pct(row.low))} to {_pct(row.pct(row.high))}"
         flag = "OUTSIDE: investigate" if row.outside else "inside"
         if row.missing:
-            flag += f"; {money(row.drop - row.covered_drop)} of the drop has no figure (" + (
-                "; ".join(row.missing) + ")"
+            flag += (
+                f"; the bets with figures: drop {money(row.covered_drop)}, hold "
+                f"{_pct(row.pct(row.covered_win))}; {money(row.drop - row.covered_drop)} has no "
+                f"figure ({'; '.join(row.missing)})"
             )
     return (
         row.name,
@@ -380,17 +382,25 @@ HEADINGS = (
 
 
 def figures_rows(hands: Iterable[RecordedHand], theories: Theories) -> list[tuple[str, ...]]:
-    """Each game configuration's bets with their figures: exact or simulated, and on what basis."""
+    """Each game configuration's bets (those it declares figures for, and those its hands
+    settled) with their figures: exact or simulated, on what basis, or why there is none."""
+    bets: dict[str, set[str]] = {}
+    titles: dict[str, str] = {}
+    for hand in hands:
+        config = configuration(hand.header)
+        titles[config] = str(hand.header.get("title") or hand.header.get("game"))
+        bets.setdefault(config, set()).update(str(p["bet"]) for p in house_bets(hand))
     rows: list[tuple[str, ...]] = []
-    for config in sorted({configuration(h.header) for h in hands}):
-        figures = theories(config)
-        game = str(json.loads(config)["game"])
+    for config, seen in sorted(bets.items()):
+        figures, game = theories(config), titles[config]
         if isinstance(figures, str):
-            rows.append((game, "-", "no figure", "-", "-", figures))
+            rows.append((game, ", ".join(sorted(seen)) or "-", "no figure", "-", "-", figures))
             continue
-        for bet, f in sorted(figures.items()):
-            if f.edge is None:
-                rows.append((game, bet, "no figure", "-", "-", f.basis))
+        for bet in sorted(seen | set(figures)):
+            f = figures.get(bet)
+            if f is None or f.edge is None or f.sd is None:
+                why = f.basis if f else "the game declares no figure for it"
+                rows.append((game, bet, "no figure", "-", "-", why))
                 continue
             how = "exact" if f.exact else f"simulated, +-{100 * (f.interval or 0):.2f}% (95%)"
             rows.append((game, bet, f"{100 * f.edge:.4f}%", f"{f.sd:.4f}", how, f.basis))

@@ -189,3 +189,31 @@ def test_the_hold_section_and_the_daily_sheet_read_at_1280_px(
         assert colour == "rgb(255, 221, 221)"  # marked, not only worded
         page.screenshot(path=str(ARTIFACTS / "audit-daily-1280.png"), full_page=True)
         browser.close()
+
+
+def test_the_games_figures_are_kept_between_runs(tmp_path: Path, stated_game: None) -> None:
+    from table_controller.contract import BetTheory
+    from table_controller.hand_log.report_figures import kept_on_disk
+    from table_controller.hand_log.report_hold import configuration
+
+    asked: list[str] = []
+
+    def compute(config: str) -> dict[str, BetTheory] | str:
+        asked.append(config)
+        return {"main": BetTheory(0.05, 1.0, exact=False, interval=0.01, basis="b", hit=0.4)}
+
+    config = configuration({"game": "held-card", "seats": ["seat1"], "switches": {}})
+    first = kept_on_disk(compute, tmp_path)(config)
+    again = kept_on_disk(compute, tmp_path)(config)  # another run: read, not computed
+    assert first == again and len(asked) == 1
+    (kept,) = tmp_path.glob("*.json")
+    assert kept.stat().st_mode & 0o777 == 0o600
+    other = configuration({"game": "held-card", "seats": ["seat1", "seat2"], "switches": {}})
+    kept_on_disk(compute, tmp_path)(other)
+    assert len(asked) == 2  # another configuration is computed
+    kept.write_text("{not json")
+    assert kept_on_disk(compute, tmp_path)(config) == first and len(asked) == 3
+    assert kept_on_disk(lambda _c: "no figures", tmp_path)(configuration({"game": "x"})) == (
+        "no figures"
+    )  # an answer without figures is not kept
+    assert len(list(tmp_path.glob("*.json"))) == 2

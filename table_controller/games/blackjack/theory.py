@@ -55,10 +55,10 @@ def main_bet(switches: Switches, table: Paytable) -> BetTheory:
 
 
 def side_bet(switches: Switches, table: Paytable) -> BetTheory:
-    from table_controller.commands.analyse_dmh import paytable_rules
-    from table_controller.games.blackjack.side_math import analyse
+    from table_controller.games.blackjack.side_math import SideBetRules, analyse
 
-    figures = analyse(paytable_rules(switches, table))
+    lose_excess = switches.B16 == "lose_excess"
+    figures = analyse(SideBetRules(switches.decks, table, switches.peek, lose_excess))
     return BetTheory(
         figures.hold_pct / 100,
         figures.sd,

@@ -542,8 +542,10 @@ def _hold(hands: list[RecordedHand], hold: HoldContext) -> str:
         + f" ({_e(s.zone)}).</p>"
     )
     if flagged:
+        rows_flagged = [(g, *row_cells(r), _dealer_errors(r.dealers, hold)) for g, r in flagged]
         head += f'<h3 class="bad">Flagged for investigation ({len(flagged)})</h3>' + _table(
-            ("grouping", *("name",), *HEADINGS), [(g, *row_cells(r)) for g, r in flagged]
+            ("grouping", "name", *HEADINGS, "its dealers' errors: on the table; in training"),
+            rows_flagged,
         ).replace("<table>", '<table class="flagged">', 1)
     else:
         head += '<p class="ok">No table, game, dealer, shift or day outside its band.</p>'
@@ -572,6 +574,14 @@ def _hold(hands: list[RecordedHand], hold: HoldContext) -> str:
         )
     )
     return "".join(parts)
+
+
+def _dealer_errors(dealers: tuple[str, ...], hold: HoldContext) -> str:
+    return "; ".join(
+        f"{d}: {rate(hold.table_errors.get(d), 'events')}; "
+        f"{rate(hold.training.get(d), 'drill steps')}"
+        for d in dealers
+    )
 
 
 @dataclass(frozen=True)

@@ -95,9 +95,11 @@ class HoldTally:
     voids: int = 0
     irregularities: int = 0
     sums: dict[Key, BetSums] = field(default_factory=dict)
+    dealers: set[str] = field(default_factory=set)
 
     def add(self, hand: RecordedHand) -> None:
         self.hands += 1
+        self.dealers.add(dealer_name(hand.header))
         self.voids += is_void(hand)
         self.irregularities += irregularity_count(hand)
         config = configuration(hand.header)
@@ -135,6 +137,7 @@ class HoldRow:
     voids: int
     irregularities: int
     missing: tuple[str, ...]  # "bet: why" for bets without a figure
+    dealers: tuple[str, ...] = ()  # who dealt the group's hands
 
     @property
     def hold_pct(self) -> float | None:
@@ -185,6 +188,7 @@ def hold_row(name: str, tally: HoldTally, theories: Theories) -> HoldRow:
         tally.voids,
         tally.irregularities,
         tuple(sorted(missing)),
+        tuple(sorted(tally.dealers)),
     )
 
 

@@ -152,6 +152,8 @@ def test_the_report_flags_what_is_outside_its_band(
     text = page.read_text()
     flagged = text.split("Flagged for investigation", 1)[1].split("</table>", 1)[0]
     assert "table-2" in flagged and "table-1" not in flagged and "OUTSIDE" in flagged
+    # beside each flag, its dealers' error rates at the table and in training
+    assert "ann: 4.3% (1 in 23 events); 20.0% (2 in 10 drill steps)" in flagged
     assert "stated by the test" in text and "no figure" in text
     # ann's error rates: one irregularity in 23 events at the table, 2 errors in 10 drill steps
     assert "4.3% (1 in 23 events)" in text and "20.0% (2 in 10 drill steps)" in text

@@ -60,9 +60,9 @@ def _remove(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     staff = load_staff(args.file)
-    print(f"{'ID':<16} {'ROLE':<9} NAME")
+    print(f"{'ID':<16} {'ROLE':<12} NAME")
     for m in staff.members:
-        print(f"{m.id:<16} {ROLE_WORDS[m.role]:<9} {m.name}")
+        print(f"{m.id:<16} {ROLE_WORDS[m.role]:<12} {m.name}")
     return 0
 
 

@@ -278,12 +278,8 @@ def run_export(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     from table_controller.hand_log.check import check_log
     from table_controller.hand_log.reader import iter_hands
-    from table_controller.hand_log.report import render
-    from table_controller.hand_log.store import open_store
-
-    check = check_log(args.db, args.key)
     from table_controller.hand_log.records import ACCESS_KINDS
-    from table_controller.hand_log.report import HoldContext
+    from table_controller.hand_log.report import HoldContext, render
     from table_controller.hand_log.report_figures import kept_on_disk
     from table_controller.hand_log.report_hold import (
         HoldSettings,
@@ -291,8 +287,10 @@ def run_report(args: argparse.Namespace) -> int:
         kept,
         training_errors,
     )
+    from table_controller.hand_log.store import open_store
 
-    settings = HoldSettings.parse(args.zone, args.day_starts, args.shifts)
+    settings = HoldSettings.parse(args.zone, args.day_starts, args.shifts)  # before the long part
+    check = check_log(args.db, args.key)
     with open_store(args.db, create=False) as store:
         hands = iter_hands(store)
         access = list(store.records(kinds=sorted(ACCESS_KINDS)))

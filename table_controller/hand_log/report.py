@@ -320,7 +320,7 @@ def _void(hands: list[RecordedHand]) -> str:
     rows = void_rows(hands)
     head = (
         "<h2>Void rounds</h2><p>Rounds a pit boss voided: every bet returned, so none counts "
-        "in the drop, win, hold or side-bet hit rate above.</p>"
+        "in the drop, win, hold or hit rate above.</p>"
     )
     if not rows:
         return head + "<p>None.</p>"

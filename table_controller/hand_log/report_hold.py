@@ -345,9 +345,12 @@ def _pct(value: float | None) -> str:
 def row_cells(row: HoldRow) -> tuple[str, ...]:
     from table_controller.money import money
 
-    if row.theory is None:
+    if not row.drop:
+        theory = band = "-"
+        flag = "no house bets"
+    elif row.theory is None:
         theory = band = "no figure"
-        flag = "no figure: " + "; ".join(row.missing) if row.missing else "no house bets"
+        flag = "no figure: " + "; ".join(row.missing)
     else:
         theory = _pct(row.pct(row.theory)) + (" (simulated)" if row.simulated else "")
         band = f"{_pct(row.pct(row.low))} to {_pct(row.pct(row.high))}"

@@ -30,6 +30,7 @@ COLUMNS = (
     "theoretical hold %",
     "band low %",
     "band high %",
+    "figures",
     "against theory",
 )
 
@@ -87,6 +88,7 @@ def _cells(day: str, row: HoldRow, games: str) -> tuple[str, ...]:
         _pct(row.pct(row.theory)),
         _pct(row.pct(row.low)),
         _pct(row.pct(row.high)),
+        "" if row.theory is None else "simulated" if row.simulated else "exact",
         against,
     )
 

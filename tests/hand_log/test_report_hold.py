@@ -122,6 +122,7 @@ def test_the_daily_sheet_as_csv_and_html(
         "theoretical hold %": "5.00",
         "band low %": "-115.02",
         "band high %": "125.02",
+        "figures": "exact",
         "against theory": "inside",
     }
     assert sheet[1]["hold %"] == "-100.00" and sheet[1]["against theory"].startswith("OUTSIDE")

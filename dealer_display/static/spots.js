@@ -64,11 +64,15 @@ function sized(m, h, wrap) {
   return { w: Math.max(content.w, Math.min(m.caption, room)), h: content.h + lines * m.line + 4, room };
 }
 
-/** The tallest card (px) for which no two places touch and each lies inside the felt. */
-function fitting(places, W, H, wrap) {
+const clear = (a, r) => a.x + a.w / 2 + GAP <= r.left || a.x - a.w / 2 - GAP >= r.right ||
+  a.y + a.h / 2 + GAP <= r.top || a.y - a.h / 2 - GAP >= r.bottom;
+
+/** The tallest card (px) for which no two places touch, none lies on ``kept`` (a box of the
+ * felt kept for the result) and each lies inside the felt. */
+function fitting(places, W, H, wrap, kept) {
   const fits = (h) => {
     const boxes = places.map((p) => ({ ...sized(p, h, wrap), x: p.x * W, y: p.y * H }));
-    return boxes.every((a, i) => a.x - a.w / 2 >= GAP / 2 && a.x + a.w / 2 <= W - GAP / 2 &&
+    return boxes.every((a, i) => (!kept || clear(a, kept)) && a.x - a.w / 2 >= GAP / 2 && a.x + a.w / 2 <= W - GAP / 2 &&
       a.y - a.h / 2 >= GAP / 2 && a.y + a.h / 2 <= H - GAP / 2 &&
       boxes.slice(i + 1).every((b) => Math.abs(a.x - b.x) >= (a.w + b.w) / 2 + GAP || Math.abs(a.y - b.y) >= (a.h + b.h) / 2 + GAP));
   };
@@ -95,10 +99,20 @@ export function fitSpots(felt) {
       x: parseFloat(node.style.left) / 100, y: parseFloat(node.style.top) / 100,
     };
   });
+  // the result, once there is one, lies in the felt's top corner that leaves the cards larger
+  const summary = document.getElementById("summary");
+  const result = document.getElementById("result");
+  let corners = [null];
+  if (!result.hidden) {
+    const r = result.getBoundingClientRect(), top = felt.getBoundingClientRect().top;
+    corners = [{ left: 0, right: r.width, top: 0, bottom: r.bottom - top }, { left: W - r.width, right: W, top: 0, bottom: r.bottom - top }];
+  }
   // captions on one line, unless wrapping them leaves the cards a tenth larger
-  const [line, wrapped] = [fitting(places, W, H, false), fitting(places, W, H, true)];
-  const wrap = wrapped > line * 1.1;
-  const h = wrap ? wrapped : line;
+  const tries = corners.flatMap((kept, corner) => [false, true].map((wrap) => ({ wrap, corner, h: fitting(places, W, H, wrap, kept) * (wrap ? 1 / 1.1 : 1) })));
+  const best = tries.reduce((a, b) => (b.h > a.h ? b : a));
+  const wrap = best.wrap;
+  const h = Math.floor(best.h * (wrap ? 1.1 : 1));
+  summary.classList.toggle("on-right", best.corner === 1);
   felt.style.setProperty("--card-h", `${h}px`);
   felt.style.setProperty("--circle", `${Math.round(CIRCLE * h)}px`);
   for (const p of places) p.node.querySelector(".spot-caption").style.maxWidth = `${Math.ceil(sized(p, h, wrap).room) + 2}px`;  // scrollWidth is rounded

@@ -20,7 +20,15 @@ from tests.dealer_display.screen import screen, shot
 from tests.high_card import RECORD
 
 SIZES = [(1280, 800), (1920, 1080)]
-STAKES = {1: "10", 2: "25", 3: "5"}  # dollars typed for each seat
+STAKES = {
+    1: "10",
+    2: "25",
+    3: "5",
+    4: "100",
+    5: "15",
+    6: "20",
+    7: "40",
+}  # dollars typed for each seat
 # Where each declared spot is drawn: its centre, as a share of the felt's width and height.
 PLACES = """() => {
   const felt = document.querySelector("#layout > .spot-felt").getBoundingClientRect();
@@ -71,7 +79,7 @@ def look(table: LiveTable, pages: dict[str, Page], moment: str) -> list[str]:
     state = table.session.state
     for key, page in pages.items():
         page.wait_for_function(f"window.tableDisplay.message.version >= {table.version}")
-        shot(page, f"high-card-{moment}-{key}.png")
+        shot(page, f"high-card-{len(state.seats)}-seats-{moment}-{key}.png")
         problems += [
             f"{moment} {key}: {p}"
             for p in layout_problems(page, view_only=key.startswith("watching"))
@@ -85,8 +93,12 @@ def look(table: LiveTable, pages: dict[str, Page], moment: str) -> list[str]:
     return problems
 
 
-def test_a_game_only_the_tests_know_is_drawn_from_its_spots_and_played(browser: Browser) -> None:
-    game = games.make_game(RECORD.id)
+@pytest.mark.parametrize("seats", [3, 7])
+def test_a_game_only_the_tests_know_is_drawn_from_its_spots_and_played(
+    browser: Browser, seats: int
+) -> None:
+    game = games.make_game(RECORD.id, seats=seats)
+    stakes = {n: STAKES[n] for n in range(1, seats + 1)}
     with live_table("sim://?seed=7", game=game) as table:
         pages = open_pages(browser, table)
         console = pages["console-1280x800"]
@@ -100,7 +112,7 @@ def test_a_game_only_the_tests_know_is_drawn_from_its_spots_and_played(browser: 
                     assert places[name] == pytest.approx([x, y], abs=0.01), (key, name)
             problems = look(table, pages, "before")
             act(table, pages, lambda: console.keyboard.press("n"))
-            for seat, dollars in STAKES.items():  # a seat's number, its bet, Enter
+            for seat, dollars in stakes.items():  # a seat's number, its bet, Enter
                 act(
                     table,
                     pages,
@@ -108,7 +120,7 @@ def test_a_game_only_the_tests_know_is_drawn_from_its_spots_and_played(browser: 
                 )
             problems += look(table, pages, "bets")
             act(table, pages, lambda: console.keyboard.press("o"))  # DONE: the bets are closed
-            for _ in range(len(STAKES) + 1):  # the seats, then the dealer
+            for _ in range(seats + 1):  # the seats, then the dealer
                 act(table, pages, lambda: console.keyboard.press("d"))
             problems += look(table, pages, "dealt")
             for key, page in pages.items():  # cards as large as the felt allows, 80 px at least
@@ -121,7 +133,7 @@ def test_a_game_only_the_tests_know_is_drawn_from_its_spots_and_played(browser: 
             result = screen(console)["result"]
             assert result is not None and result["headline"] == "HAND OVER"
             paid = {p.seat: p.net for p in table.session.state.settled}
-            assert set(paid) == {f"seat{n}" for n in STAKES}
+            assert set(paid) == {f"seat{n}" for n in stakes}
             for seat, net in paid.items():
                 outcome = console.text_content(f'.seat-panel[data-seat="{seat}"] .outcome')
                 assert (

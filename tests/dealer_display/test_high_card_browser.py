@@ -14,10 +14,11 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from table_controller import games
+from table_controller.contract import SpotContent
 from tests.dealer_display.layout_check import layout_problems
 from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.screen import screen, shot
-from tests.high_card import RECORD
+from tests.high_card import RECORD, Hand, HighCardGame
 
 SIZES = [(1280, 800), (1920, 1080)]
 STAKES = {
@@ -152,3 +153,41 @@ def place_bet(console: Page, seat: int, dollars: str) -> None:
     console.keyboard.press(str(seat))
     console.keyboard.type(dollars)
     console.keyboard.press("Enter")
+
+
+class DealerCardDown(HighCardGame):
+    """High Card with the dealer's card lying face down: the one renderer draws it as a back on
+    the public page and, marked hidden, face up on the dealer's console."""
+
+    def on_spots(self, state: Hand) -> dict[str, SpotContent]:
+        out = super().on_spots(state)
+        if "dealer/card" in out:
+            out["dealer/card"] = SpotContent(out["dealer/card"].cards, (True,))
+        return out
+
+
+def test_a_card_declared_face_down_is_a_back_on_the_public_page(browser: Browser) -> None:
+    with live_table("sim://?seed=7", game=DealerCardDown(1)) as table:
+        pages = open_pages(browser, table)
+        console = pages["console-1280x800"]
+        try:
+            act(table, pages, lambda: console.keyboard.press("n"))
+            act(table, pages, lambda: place_bet(console, 1, "10"))
+            act(table, pages, lambda: console.keyboard.press("o"))
+            act(table, pages, lambda: console.keyboard.press("d"))
+            act(table, pages, lambda: console.keyboard.press("d"))
+            code = table.session.state.cards["dealer"].code
+            dealer = '[data-spot="dealer/card"] .card'
+            for key, page in pages.items():
+                shot(page, f"high-card-face-down-{key}.png")
+                if key.startswith("console"):
+                    assert page.get_attribute(dealer, "data-code") == code
+                    assert "hidden-card" in (page.get_attribute(dealer, "class") or "")
+                else:
+                    assert page.get_attribute(dealer, "class") == "card back"
+                    assert page.get_attribute(dealer, "data-code") is None
+        finally:
+            errors = [e for page in pages.values() for e in page.errors]  # type: ignore[attr-defined]
+            for page in pages.values():
+                page.close()
+        assert errors == []

@@ -84,15 +84,15 @@ export function drawLayout(state, { seatLook, shapeSvg }) {
   document.getElementById("layout").replaceChildren(farmRow(state), seats);
 }
 
-/** A seat panel's figures: the score (as above) and the seat's result this deal. */
+/** A seat panel's figures: the score (as above) and the seat's result this deal (the console's
+ * "passed 16" note is on the layout, under the seat's cards: eight panels have no room for it). */
 export function seatTotals(seat) {
   const f = seat.figures;
-  const box = el("div", "totals");
+  const box = el("div", "totals rd-totals");
   for (const [label, value] of [["Score", scoreWords(f)], ["Result", signed(f.net || 0)]]) {
     const item = el("div", "total");
     item.append(el("span", "label", label), el("span", "value", value));
     box.append(item);
   }
-  if (passedNote(f)) box.append(el("div", "fm-passed", passedNote(f)));
   return box;
 }

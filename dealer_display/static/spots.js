@@ -27,8 +27,9 @@ function cardsOn(content) {
 }
 
 function place(spot, content, kit, state) {
-  const box = el("div", `spot-place ${spot.kind === "bet" ? "bet-place" : "card-place"}`);
+  const box = el("div", `spot-place ${spot.kind}-place`);
   box.dataset.spot = spot.name;
+  box.dataset.kind = spot.kind;
   const deal = state.expected.deal;
   if (deal && deal.spot === spot.name) box.classList.add("next");
   const caption = el("span", "caption spot-caption");
@@ -45,8 +46,10 @@ function place(spot, content, kit, state) {
     const circle = el("div", `bet-circle${content.amount ? "" : " empty"}`);
     circle.append(el("span", "chip-amount", content.amount ? dollars(content.amount) : ""));
     box.append(circle, caption);
-  } else {
+  } else if (spot.kind === "card") {
     box.append(content.cards.length ? cardsOn(content) : emptySpot(""), caption);
+  } else {  // a plaque (a sign on the felt): its words
+    box.append(caption);
   }
   box.style.left = `${(spot.x * 100).toFixed(2)}%`;
   box.style.top = `${(spot.y * 100).toFixed(2)}%`;
@@ -57,8 +60,9 @@ function place(spot, content, kit, state) {
  * (``wrap``) wrapped to the content's width, or 6 em, where it is longer. */
 function sized(m, h, wrap) {
   const w = h * RATIO;
-  const content = m.bet ? { w: Math.max(CIRCLE * h, m.amount + 16, 44), h: Math.max(CIRCLE * h, m.amount + 16, 44) }
-    : { w: w * (1 + FAN_STEP * Math.max(0, m.cards - 1)), h };
+  const circle = Math.max(CIRCLE * h, m.amount + 16, 44);
+  const content = m.kind === "bet" ? { w: circle, h: circle } : m.kind === "card"
+    ? { w: w * (1 + FAN_STEP * Math.max(0, m.cards - 1)), h } : { w: 0, h: 0 };
   const room = wrap ? Math.max(content.w, 6 * m.em) : Math.max(content.w, m.caption);
   const lines = m.caption <= room ? 1 : Math.ceil((m.caption * 1.2) / room);
   return { w: Math.max(content.w, Math.min(m.caption, room)), h: content.h + lines * m.line + 4, room };
@@ -94,7 +98,7 @@ export function fitSpots(felt) {
     const amount = node.querySelector(".chip-amount");
     const em = parseFloat(getComputedStyle(caption).fontSize);
     return {
-      node, caption: caption.scrollWidth, em, line: em * 1.25, bet: Boolean(amount),
+      node, caption: Math.ceil(caption.getBoundingClientRect().width), em, line: em * 1.25, kind: node.dataset.kind,
       amount: amount ? amount.scrollWidth : 0, cards: node.querySelectorAll(".card").length,
       x: parseFloat(node.style.left) / 100, y: parseFloat(node.style.top) / 100,
     };
@@ -115,7 +119,7 @@ export function fitSpots(felt) {
   summary.classList.toggle("on-right", best.corner === 1);
   felt.style.setProperty("--card-h", `${h}px`);
   felt.style.setProperty("--circle", `${Math.round(CIRCLE * h)}px`);
-  for (const p of places) p.node.querySelector(".spot-caption").style.maxWidth = `${Math.ceil(sized(p, h, wrap).room) + 2}px`;  // scrollWidth is rounded
+  for (const p of places) p.node.querySelector(".spot-caption").style.maxWidth = `${Math.ceil(sized(p, h, wrap).room) + 1}px`;
 }
 
 const watched = new WeakSet();

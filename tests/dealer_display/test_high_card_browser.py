@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page
 
 from table_controller import games
 from table_controller.contract import SpotContent
+from table_controller.engine import Spot
 from tests.dealer_display.layout_check import layout_problems
 from tests.dealer_display.live import LiveTable, live_table
 from tests.dealer_display.screen import screen, shot
@@ -157,7 +158,10 @@ def place_bet(console: Page, seat: int, dollars: str) -> None:
 
 class DealerCardDown(HighCardGame):
     """High Card with the dealer's card lying face down: the one renderer draws it as a back on
-    the public page and, marked hidden, face up on the dealer's console."""
+    the public page and, marked hidden, face up on the dealer's console. A plaque says the pay."""
+
+    def layout(self, state: Hand | None = None) -> tuple[Spot, ...]:
+        return (*super().layout(state), Spot("pays", 0.8, 0.22, "plaque", None, "wins pay 1 to 1"))
 
     def on_spots(self, state: Hand) -> dict[str, SpotContent]:
         out = super().on_spots(state)
@@ -180,6 +184,8 @@ def test_a_card_declared_face_down_is_a_back_on_the_public_page(browser: Browser
             dealer = '[data-spot="dealer/card"] .card'
             for key, page in pages.items():
                 shot(page, f"high-card-face-down-{key}.png")
+                assert page.text_content('[data-spot="pays"]') == "wins pay 1 to 1"
+                assert layout_problems(page, view_only=key.startswith("watching")) == []
                 if key.startswith("console"):
                     assert page.get_attribute(dealer, "data-code") == code
                     assert "hidden-card" in (page.get_attribute(dealer, "class") or "")

@@ -40,6 +40,8 @@ class DisplayTable(RunningTable):
         self.version = 0  # counts changes, so a page (or a test) can tell a state is new
         self.card_arrived = asyncio.Event()
         self.access: Any = None  # the display's PinGuard, for the wrong-PIN notice
+        self.drawing = display_of(session.game.game_id)  # where the page loads the game's drawing
+        self.keys = keys_of(session.game.game_id)
         self._feeds: list[CardFeed] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
@@ -101,7 +103,7 @@ class DisplayTable(RunningTable):
             if self.witness is None or self.camera is None
             else {"source": self.camera.url, **self.witness.to_dict()}
         )
-        snapshot["game"] = {**snapshot["game"], "display": display_of(game.game_id)}
+        snapshot["game"] = {**snapshot["game"], "display": self.drawing}
         snapshot["spots"] = spot_contents(game.on_spots(self.session.state), console)
         if not console:
             snapshot, card = public_view(self.session, snapshot, card)
@@ -117,7 +119,7 @@ class DisplayTable(RunningTable):
                 "actions": list(self.actions()),
                 "can_deal": self.can_deal,
                 **({"bets": list(game.bets)} if game.bets else {}),
-                "keys": keys_of(game.game_id),
+                "keys": self.keys,
             },
             "card": card,
             "access": None if self.access is None else self.access.to_dict(),

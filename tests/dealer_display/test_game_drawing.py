@@ -46,6 +46,15 @@ def test_every_declared_drawing_is_there():
                 assert (record.display.folder / name).is_file(), (game_id, name)
 
 
+def test_each_game_s_keys_are_single_letters_for_its_own_plays_one_play_a_key():
+    for game_id, record in records().items():
+        keys = dict(record.action_keys)
+        assert all(re.fullmatch("[A-Z]", key) for key in keys.values()), game_id
+        assert len(set(keys.values())) == len(keys), game_id
+        plays = set(record.build().actions)
+        assert set(keys) <= plays | {"stand_pat"}, game_id  # a variant may lack a play
+
+
 def test_a_face_down_card_on_a_spot_is_a_back_on_the_public_page():
     on = {
         "seat1/card": SpotContent(("QS", "4H"), (False, True)),

@@ -281,12 +281,8 @@ def run_report(args: argparse.Namespace) -> int:
     from table_controller.hand_log.records import ACCESS_KINDS
     from table_controller.hand_log.report import HoldContext, render
     from table_controller.hand_log.report_figures import kept_on_disk
-    from table_controller.hand_log.report_hold import (
-        HoldSettings,
-        game_theory,
-        kept,
-        training_errors,
-    )
+    from table_controller.hand_log.report_hold import HoldSettings, game_theory, kept
+    from table_controller.hand_log.report_hold_page import training_errors
     from table_controller.hand_log.store import open_store
 
     settings = HoldSettings.parse(args.zone, args.day_starts, args.shifts)  # before the long part

@@ -29,14 +29,11 @@ from table_controller.hand_log.account import (
 from table_controller.hand_log.check import CheckReport
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
-from table_controller.hand_log.report_hold import (
+from table_controller.hand_log.report_hold import HoldSettings, Theories, game_theory, hold_rows
+from table_controller.hand_log.report_hold_page import (
     HEADINGS,
-    HoldSettings,
-    Theories,
     figures_rows,
-    game_theory,
     hit_rows,
-    hold_rows,
     rate,
     row_cells,
     table_errors,

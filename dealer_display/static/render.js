@@ -23,7 +23,7 @@ const SPARE_LOOKS = [
   { colour: "#1e88e5", shape: "square" }, { colour: "#fdd835", shape: "diamond" },
   { colour: "#8e24aa", shape: "hexagon" }, { colour: "#00acc1", shape: "star" },
   { colour: "#fb8c00", shape: "triangle" }, { colour: "#e91e63", shape: "circle" },
-  { colour: "#8d6e63", shape: "pentagon" }, { colour: "#c0ca33", shape: "star" },
+  { colour: "#8d6e63", shape: "pentagon" }, { colour: "#c0ca33", shape: "cross" },  // eight seats, eight shapes
 ];
 const SHAPES = {
   triangle: '<polygon points="12,2 23,22 1,22"/>',
@@ -33,6 +33,7 @@ const SHAPES = {
   hexagon: '<polygon points="6,2 18,2 23,12 18,22 6,22 1,12"/>',
   star: '<polygon points="12,1 15,9 23,9 17,14 19,23 12,18 5,23 7,14 1,9 9,9"/>',
   pentagon: '<polygon points="12,1 23,9 19,23 5,23 1,9"/>',
+  cross: '<polygon points="8,1 16,1 16,8 23,8 23,16 16,16 16,23 8,23 8,16 1,16 1,8 8,8"/>',
 };
 // A play's key; the same letter may serve two games (stand pat, stand), never two plays of one.
 export const ACTION_KEYS = {
@@ -162,7 +163,7 @@ function handBox(hand, look) {
 
 // A row of seats' hands: each further card covers 0.6 of the one before (display.css); a seat
 // takes its hands' fans side by side, or SEAT_ROOM card widths at least (its tag and captions).
-const ROW_OVERLAP = 0.6;
+const ROW_OVERLAP = 0.7;  // a further card leaves 0.3 of the one before in sight: its index (issue 40: 58 px cards at seven seats)
 const SEAT_ROOM = 1.6;
 const rowFans = (hands) => hands.reduce((sum, h) => sum + 1.1 + (1 - ROW_OVERLAP) * (Math.max(2, h.cards.length) - 1), 0);
 
@@ -219,8 +220,9 @@ export function drawLayout(state) {
 }
 
 // ----- seat panels --------------------------------------------------------------------------
-function badge(seat) {
-  if (seat.status === "finished") return [seat.outcome ? seat.outcome.toUpperCase() : "FINISHED", "done"];
+function badge(seat, voided) {
+  // a voided hand reads VOID on every seat in it (Vingt-un's seats read PUSH: their bets returned)
+  if (seat.status === "finished") return [voided ? "VOID" : seat.outcome ? seat.outcome.toUpperCase() : "FINISHED", "done"];
   if (seat.on_turn) return ["ACTS NOW", "acts"];
   if (seat.status === "acting") return ["MAY ACT", "may"];
   return ["waiting", "wait"];
@@ -279,11 +281,11 @@ function actionButtons(seat, actions, canAct, onlyLegal) {
   return box;
 }
 
-function seatPanel(seat, look, actions, canAct, onlyLegal) {
+function seatPanel(seat, look, actions, canAct, onlyLegal, voided) {
   const panel = el("section", "seat-panel");
   panel.dataset.seat = seat.seat;
   panel.style.setProperty("--seat", look.colour);
-  const [text, kind] = badge(seat);
+  const [text, kind] = badge(seat, voided);
   panel.classList.add(kind);
   const head = el("header", "seat-head");
   head.innerHTML = `${shapeSvg(look)}<span class="seat-name">${look.word}</span>`;
@@ -300,7 +302,8 @@ export function drawSeats(state, actions, canAct) {
   // a game with many plays (Vingt-un) shows each seat only the buttons it may press now
   // and so does a table of five or more seats: a half-width panel has no room for five unlit plays
   const onlyLegal = state.game.buttons === "legal" || state.prompts.seats.length >= 5;
-  const panels = rowsTopToBottom(state).map((seat) => seatPanel(seat, seatLook(seat.seat, index[seat.seat]), actions, canAct, onlyLegal));
+  const voided = Boolean(state.prompts.result && state.prompts.result.void);
+  const panels = rowsTopToBottom(state).map((seat) => seatPanel(seat, seatLook(seat.seat, index[seat.seat]), actions, canAct, onlyLegal, voided));
   $("seats").replaceChildren(...panels);
 }
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table_controller.cards import parse_card
+from table_controller.contract import Game
 from table_controller.engine import Refused
 from table_controller.errors import CardCodeError, ConfigError, RuleViolation, ScenarioError
 from table_controller.events import NEW_DECK, CardArrived, Control, Decision, Event, event_to_dict
@@ -126,15 +127,15 @@ def run_scenario(data: Any) -> dict[str, Any]:
     return _trace(game, state, steps)
 
 
-def _check_deck(scenario: Scenario, game: Any) -> None:
-    shoe = Shoe.fresh(game.variant.decks)
+def _check_deck(scenario: Scenario, game: Game) -> None:
+    shoe = Shoe.fresh(game.shoe.decks)
     for n, card in enumerate(scenario.deck, 1):
         if not shoe.can_hold(card):
             raise ScenarioError(f"deck card {n}: {shoe.why_impossible(card)}")
         shoe = shoe.draw(card)
 
 
-def _step(game: Any, state: Any, event: Event, steps: list[dict[str, Any]]) -> Any:
+def _step(game: Game, state: Any, event: Event, steps: list[dict[str, Any]]) -> Any:
     deal = game.expected(state).deal
     state, effects = game.apply(state, event)
     for effect in effects:
@@ -169,9 +170,9 @@ def _legal_words(decisions: dict[str, tuple[str, ...]]) -> str:
     return "; ".join(f"{seat}: {', '.join(actions)}" for seat, actions in decisions.items())
 
 
-def _trace(game: Any, state: Any, steps: list[dict[str, Any]]) -> dict[str, Any]:
+def _trace(game: Game, state: Any, steps: list[dict[str, Any]]) -> dict[str, Any]:
     result = game.result(state)
-    head_to_head = game.game_id == "missouri-city"
+    assert result is not None, "the trace is taken once the hand is over"
     seats: dict[str, Any] = {}
     for seat, r in result.seats.items():
         entry = {
@@ -181,7 +182,7 @@ def _trace(game: Any, state: Any, steps: list[dict[str, Any]]) -> dict[str, Any]
             "dealer_total": r.dealer_total,
             "total_hand_value": r.total_hand_value,
         }
-        if not head_to_head:
+        if not game.head_to_head:  # seats playing one another: the hand says what decided it
             entry["decided_by"] = r.decided_by
         seats[seat] = entry
     return {

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
+from table_controller.contract import Game
 from table_controller.engine import HandEnded
 from table_controller.events import event_from_dict
 from table_controller.hand_log.reader import RecordedHand
@@ -56,7 +57,13 @@ def round_start_problem(
     logged = {key: hand.header.get(key) for key in fresh}
     if canonical_json(logged) == canonical_json(fresh):
         return ""  # a table process that started afresh
-    if before is None or replayed is None or replayed.state is None or not _same_game(before, hand):
+    if (
+        before is None
+        or replayed is None
+        or replayed.game is None
+        or replayed.state is None
+        or not _same_game(before, hand)
+    ):
         return "the round does not start as a table starts one: " + first_difference(
             logged, fresh, "header"
         )
@@ -75,7 +82,7 @@ def _same_game(before: RecordedHand, hand: RecordedHand) -> bool:
     )
 
 
-def _next_round(game: Any, state: Any, afterwards: list[dict[str, Any]]) -> Any:
+def _next_round(game: Game, state: Any, afterwards: list[dict[str, Any]]) -> Any:
     from table_controller.runtime import next_hand
 
     for data in afterwards:  # as the table applied them to the finished hand (runtime._apply)

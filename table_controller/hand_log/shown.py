@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from table_controller.contract import Game
 from table_controller.events import event_from_dict
 from table_controller.hand_log.reader import RecordedHand
 from table_controller.hand_log.replay_audit import build_game
@@ -23,11 +24,13 @@ def shown_prompts(hand: RecordedHand) -> dict[int, dict[str, Any]]:
     from table_controller.runtime import start_of_hand
 
     shown: dict[int, dict[str, Any]] = {}
+    game: Game | None = None
     try:
-        game: Any = build_game(hand.header)
-        state = start_of_hand(game, hand.header)
+        built = build_game(hand.header)
+        state = start_of_hand(built, hand.header)
+        game = built
     except Exception:
-        game = None
+        pass
     for record in hand.events:
         payload = record.payload
         if game is not None:

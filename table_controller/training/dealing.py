@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from table_controller.cards import Card
+from table_controller.contract import Game
 from table_controller.engine import IrregularityOpened, Refused
 from table_controller.errors import TableError
 from table_controller.events import (
@@ -36,6 +37,14 @@ class DrillError(TableError):
     """The drill cannot go on (its deck ran out, a trainer's decision is never legal)."""
 
 
+class Signals(Protocol):
+    """What the seats signal: the next wager or decision (None: nothing yet), and that one used."""
+
+    def next(self, game: Game, state: Any) -> Event | None: ...
+
+    def used(self, event: Event) -> None: ...
+
+
 class ScriptedSignals:
     """A trainer's list: each decision is signalled as soon as it is legal (as ``table scenario``
     applies them), bets are placed before the first card."""
@@ -44,7 +53,7 @@ class ScriptedSignals:
         self.wagers = list(wagers)
         self.decisions = list(decisions)
 
-    def next(self, game: Any, state: Any) -> Event | None:
+    def next(self, game: Game, state: Any) -> Event | None:
         if self.wagers:
             return self.wagers[0]
         if self.decisions:
@@ -63,7 +72,7 @@ class ScriptedSignals:
 class AutopilotSignals:
     """The seats play as the table's autopilot would (the game's own strategy where it has one)."""
 
-    def next(self, game: Any, state: Any) -> Event | None:
+    def next(self, game: Game, state: Any) -> Event | None:
         from table_controller.autopilot import next_event
 
         event = next_event(game, state)
@@ -77,9 +86,9 @@ class AutopilotSignals:
 class Dealing:
     """One drill's table. ``deck`` is the cards in the order they come out, top first."""
 
-    game: Any
+    game: Game
     deck: list[Card]
-    signals: Any
+    signals: Signals
     pit_ruling: str = VOID_HAND
     reshuffle: Callable[[], list[Card]] | None = None  # a fresh shoe, for drills of many hands
     live: bool = (

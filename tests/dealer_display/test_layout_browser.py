@@ -241,9 +241,16 @@ class Table:
         first = next(iter(self.pages.values()))
         problems.extend((f"{moment}", p) for p in first.evaluate(SEATS_APART))
 
-    def void_shown(self) -> list[tuple[str, str]]:
+    def staked(self) -> bool:
+        """A seat has money on the table (one of the game's bets in its figures)."""
+        bets = self.session.game.bets
+        return any(
+            (seat.figures or {}).get(bet) for seat in self.session.prompts().seats for bet in bets
+        )
+
+    def void_shown(self, staked: bool) -> list[tuple[str, str]]:
         """The voided hand, over: shown as VOID on every page, every seat's badge VOID (or
-        waiting: no bet in it), and, where bets are placed, the bets said to be returned."""
+        waiting: no bet in it), and, where money was staked, the bets said to be returned."""
         problems = []
         for key, page in self.pages.items():
             shown = page.evaluate(VOID_SHOWN)
@@ -251,7 +258,7 @@ class Table:
                 problems.append((key, f"a void reads {shown['headline']!r}"))
             if "VOID" not in shown["badges"] or set(shown["badges"]) - {"VOID", "waiting"}:
                 problems.append((key, f"after a void the seats read {shown['badges']}"))
-            if self.session.game.bets and "returned" not in shown["words"]:
+            if staked and "returned" not in shown["words"]:
                 problems.append(
                     (key, f"a void does not say the bets are returned: {shown['words']!r}")
                 )
@@ -299,13 +306,14 @@ def play_and_look(table: Table) -> list[tuple[str, str]]:
     table.until(lambda: bool(session.expected().decisions), "a decision in the next hand")
     table.stray_card()
     table.look("held", problems)
+    staked = table.staked()
     if "void_hand" in session.expected().controls:
         table.pit_boss("void_hand")
         table.look("void", problems)
     table.until(lambda: session.expected().hand_over, "the end of the voided hand")
     if session.prompts().result and session.prompts().result.void:  # type: ignore[union-attr]
         table.look("voided", problems)
-        problems.extend(table.void_shown())
+        problems.extend(table.void_shown(staked))
     if TWO_HANDS & set(session.game.actions):
         table.play_until_two_hands()
         table.look("two-hands", problems)

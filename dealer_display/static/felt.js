@@ -131,7 +131,7 @@ function seatPlaces(seat, look, tag, spots, nextSpot) {
 export function drawFelt(state, box, looks) {
   const spots = Object.fromEntries(state.layout.map((s) => [s.name, s]));
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
-  const felt = el("div", "felt");
+  const felt = el("div", state.prompts.result ? "felt over" : "felt");  // over: no hand is on turn
   felt.append(dealerPlace(state, spots));
   state.prompts.seats.forEach((seat, i) => {
     const [look, tag] = looks(seat.seat, i);

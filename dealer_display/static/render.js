@@ -99,7 +99,7 @@ function seatTag(seat, index) {
 
 // ----- seat panels --------------------------------------------------------------------------
 function badge(seat, voided) {
-  // a voided hand reads VOID on every seat in it (Vingt-un's seats read PUSH: their bets returned)
+  // a voided hand reads VOID on every seat in it (a game's seats read PUSH: their bets returned)
   if (seat.status === "finished") return [voided ? "VOID" : seat.outcome ? seat.outcome.toUpperCase() : "FINISHED", "done"];
   if (seat.on_turn) return ["ACTS NOW", "acts"];
   if (seat.status === "acting") return ["MAY ACT", "may"];

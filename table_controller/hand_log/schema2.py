@@ -12,7 +12,9 @@ record breaks its own digest or its successor's, as before.
 The view ``hand_records`` spells the rows as schema 1 does (text columns, hex hashes), so
 every read of :class:`~table_controller.hand_log.store_base.LogStore` and every SQL reader of
 the log (the floor's feed, the benchmark, a shell) reads both layouts alike. The view is read
-only: records are written by :meth:`CompactRows.insert`.
+only: records are written by :meth:`CompactRows.insert`. It walks each table's records in
+order by joining the table names first; a row whose table number names no table is outside
+the view, and ``verify`` (which counts the rows of ``hand_log_records``) says so.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ SCHEMA = (
     f" s.text AS source, r.at AS at, r.payload AS payload, {_PREV} AS prev_hash,"
     " lower(hex(r.hash)) AS hash, lower(hex(r.mac)) AS mac"
     f" FROM {RECORDS} r"
-    " LEFT JOIN hand_log_names t ON t.no = r.table_no"
+    " JOIN hand_log_names t ON t.no = r.table_no"
     " LEFT JOIN hand_log_hands h ON h.no = r.hand_no"
     " LEFT JOIN hand_log_names k ON k.no = r.kind_no"
     " LEFT JOIN hand_log_names s ON s.no = r.source_no"

@@ -118,6 +118,7 @@ TAMPERING = {
     "the hand's number": "UPDATE hand_log_records SET hand_no = hand_no + 1 WHERE seq = ?",
     "the kind's number": "UPDATE hand_log_records SET kind_no = source_no WHERE seq = ?",
     "a stored prev_hash": "UPDATE hand_log_records SET prev = hash WHERE seq = ?",
+    "the table's number": "UPDATE hand_log_records SET table_no = 99 WHERE seq = ?",
     "the time": "UPDATE hand_log_records SET at = at + 0.001 WHERE seq = ?",
     "the numbered name": "UPDATE hand_log_names SET text = text || 'x' WHERE no = "
     "(SELECT kind_no FROM hand_log_records WHERE seq = ?)",
@@ -134,3 +135,5 @@ def test_tampering_with_compact_rows_is_caught(tmp_path: Path, key_path: Path, w
     findings = check_log(db, key_path, replay=False).findings
     assert findings, f"changing {what} went unnoticed"
     assert hand in hands_named(findings) or what == "the numbered name", findings
+    if what == "the table's number":  # outside every chain, and counted
+        assert "rows are outside every chain" in " ".join(map(str, findings))

@@ -89,6 +89,7 @@ def _copy(old: SqliteStore, tmp: Path) -> int:
             new.insert(record)
             count += 1
         new.execute("COMMIT")
+        new.execute("VACUUM")  # the file as compact as its rows
         rows = old.row_count()
         if count != rows or new.row_count() != rows:
             raise HandLogError(f"{old.target}: {rows} rows, {count} of them records in order")

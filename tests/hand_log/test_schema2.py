@@ -137,3 +137,19 @@ def test_tampering_with_compact_rows_is_caught(tmp_path: Path, key_path: Path, w
     assert hand in hands_named(findings) or what == "the numbered name", findings
     if what == "the table's number":  # outside every chain, and counted
         assert "rows are outside every chain" in " ".join(map(str, findings))
+
+
+def test_a_chain_kept_from_its_middle_reads_back_exactly(tmp_path: Path, key_path: Path) -> None:
+    """A spool keeps a table's records from the last ones the server has: the first has no
+    predecessor here, so it alone stores its prev_hash; every record reads back as written."""
+    db = str(tmp_path / "new.db")
+    play(db, key_path, hands=1)
+    with open_store(db, create=False) as store:
+        records = list(store.records())[4:]
+    spool = open_store(str(tmp_path / "spool.db"))
+    with spool:
+        for record in records:
+            spool.insert(record)
+        assert list(spool.records()) == records
+        stored = spool.execute("SELECT seq FROM hand_log_records WHERE prev IS NOT NULL")
+        assert stored == [(records[0].seq,)]

@@ -36,21 +36,22 @@ def migrate(target: str) -> Migrated:
     """
     refuse_postgres(target)
     path = Path(target)
+    backup = path.with_name(f"{path.name}.schema1")
     old = SqliteStore(target, create=False)
     with old:
         if old.schema == schema2.VERSION:
             return Migrated(old.row_count(), "", already=True)
+        if backup.exists():
+            raise HandLogError(f"{backup} exists (an earlier migration's?): move it away first")
         _alone(old, target)
+        old.execute("BEGIN EXCLUSIVE")  # no one opens it until the new file is in its place
         tmp = path.with_name(f".{path.name}.schema2.tmp")
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
         count = _copy(old, tmp)
-    backup = path.with_name(f"{path.name}.schema1")
-    if backup.exists():
-        tmp.unlink()
-        raise HandLogError(f"{backup} exists (an earlier migration's?): move it away first")
-    os.link(path, backup)  # the schema-1 file stays, under its new name
-    os.replace(tmp, path)
+        os.link(path, backup)  # the schema-1 file stays, under its new name
+        os.replace(tmp, path)
+        old.execute("ROLLBACK")
     return Migrated(count, str(backup))
 
 

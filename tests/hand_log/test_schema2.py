@@ -153,3 +153,13 @@ def test_a_chain_kept_from_its_middle_reads_back_exactly(tmp_path: Path, key_pat
         assert list(spool.records()) == records
         stored = spool.execute("SELECT seq FROM hand_log_records WHERE prev IS NOT NULL")
         assert stored == [(records[0].seq,)]
+
+
+def test_migrate_keeps_an_earlier_backup_and_says_so(
+    tmp_path: Path, key_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = schema1_log(tmp_path, key_path)
+    Path(f"{db}.schema1").write_text("an earlier migration's\n")
+    code, out = audit(capsys, "migrate", db, "--key", str(key_path))
+    assert code != 0 and "move it away first" in out and layout(db) == "table"
+    assert Path(f"{db}.schema1").read_text() == "an earlier migration's\n"

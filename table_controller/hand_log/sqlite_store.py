@@ -58,11 +58,12 @@ class SqliteStore(LogStore):
             raise
 
     def _stored_schema(self) -> str | None:
-        """The layout this file's log was created with; ``None`` for a file with no log yet."""
-        if not self._run("SELECT 1 FROM sqlite_master WHERE name = 'hand_log_meta'"):
-            return None
-        rows = self._run("SELECT value FROM hand_log_meta WHERE key = 'schema'")
-        return str(rows[0][0]) if rows else None
+        """The layout of this file's records, by the tables it holds (a log from before the
+        schema was noted in its meta is schema 1); ``None`` for a file with no log yet."""
+        names = {str(r[0]) for r in self._run("SELECT name FROM sqlite_master")}
+        if schema2.RECORDS in names:
+            return schema2.VERSION
+        return "1" if "hand_records" in names or "hand_log_meta" in names else None
 
     def insert(self, record: HandRecord) -> None:
         if self._compact is None:

@@ -1,8 +1,8 @@
 """A shoe and a camera at once: the camera witnesses where each card the shoe read lies.
 
-The shoe's card is the card event; the engine places it, and its prompts say which cards lie
-on which spot (show cards S1-S3, each seat's hand and columns). Each card the camera reports
-is checked against that layout, and each card it reports gone too:
+The shoe's card is the card event; the engine places it, and the game says which face-up cards
+lie on which of its camera's places (``game.placed_cards``). Each card the camera reports is
+checked against that layout, and each card it reports gone too:
 
 - seen where the engine put it: confirmed;
 - seen at another spot than the engine put it: a misplaced card;
@@ -54,7 +54,9 @@ def split_sources(urls: list[str]) -> tuple[str, str | None]:
 
 
 def layout_cards(prompts: TablePrompts) -> dict[str, tuple[str, ...]]:
-    """Which cards the engine has on which layout spot (spot names as in the calibration)."""
+    """Which cards the prompts show on which spot, named as the prompts' shape suggests: show
+    cards ``S1``..., each seat's hand ``seat1.hand`` and columns ``seat1.col2`` (the contract's
+    default :meth:`~table_controller.contract.GameBase.placed_cards`)."""
     spots = {f"S{n}": (code,) for n, code in enumerate(prompts.show_cards, start=1) if code}
     for seat in prompts.seats:
         in_columns = {code for code in seat.columns if code}
@@ -156,8 +158,7 @@ class CameraWitness:
 
     session: Any  # TableSession: a Protocol would only repeat its three methods
     source: str = "camera"  # the camera's URL, the source of the warnings it causes
-    # the engine's cards by place now (table_controller.camera_places.cards_on_places for a
-    # game with its own places); the Backhand series' layout from the prompts by default
+    # the engine's cards by place now; the game's own account (``game.placed_cards``) by default
     layout_now: Any = None
     confirm_seconds: float = CONFIRM_SECONDS
     confirmed: int = 0
@@ -271,9 +272,9 @@ class CameraWitness:
         )
 
     def _current(self) -> dict[str, tuple[str, ...]]:
-        return (
-            layout_cards(self.session.prompts()) if self.layout_now is None else self.layout_now()
-        )
+        if self.layout_now is None:
+            return dict(self.session.game.placed_cards(self.session.state))
+        return self.layout_now()
 
     def _judge(self, reason: str | None, *, source: str, at: float) -> bool:
         """Count an agreement (True), or report the mismatch ``reason`` (False)."""

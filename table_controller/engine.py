@@ -160,6 +160,9 @@ class Spot:
     at the top: x from 0 (left edge) to 1 (right edge), y from 0 (the dealer's edge) to 1 (the
     players' rail).
     ``kind`` is ``card`` or ``bet``; ``seat`` the seat it belongs to, if any.
+    ``size`` (width, height), where a game marks a card spot's extent on the cloth, is the
+    camera's place for it (:mod:`table_controller.camera_places`); None: as far as the
+    neighbouring places allow.
     """
 
     name: str
@@ -168,6 +171,7 @@ class Spot:
     kind: str
     seat: str | None
     label: str
+    size: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)

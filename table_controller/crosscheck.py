@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from table_controller.camera_places import place_of
 from table_controller.engine import Expected, TablePrompts
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, HardwareIrregularity
@@ -99,7 +100,7 @@ def gone_mismatch(
     if (
         deal is not None
         and deal.purpose == "ace_replacement"
-        and deal.spot == spot
+        and place_of(deal.spot) == spot
         and code[0] == "A"
     ):
         return None  # the ace is being replaced: the dealer discards it first
@@ -182,7 +183,7 @@ class CameraWitness:
         expected = self.session.expected()
         if (
             expected.deal is not None
-            and expected.deal.spot == spot
+            and place_of(expected.deal.spot) == spot
             and _dealt_to(layout, code) is None
         ):
             self._held.append(

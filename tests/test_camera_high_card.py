@@ -6,6 +6,7 @@ witnesses a hand dealt from a simulated shoe, card by card, and a card switched 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -24,11 +25,12 @@ from table_controller.camera_places import camera_places, place_of
 from table_controller.cards import parse_card
 from table_controller.cli import main
 from table_controller.crosscheck import CameraWitness
+from table_controller.engine import Spot
 from table_controller.events import DONE, NEW_DECK, CardArrived, Control, Wager
 from table_controller.running import RunningTable
 from table_controller.runtime import TableSession
 from tests.dealer_display.live import PIT_BOSS_PIN
-from tests.high_card import RECORD
+from tests.high_card import RECORD, HighCardGame
 from vision.calibration import calibrate, layout_homography, load_layout
 
 CORNERS = [(205.0, 58.0), (1075.0, 58.0), (1242.0, 684.0), (38.0, 684.0)]
@@ -88,6 +90,25 @@ def test_table_vision_calibrate_takes_the_game_from_the_registry(
     assert sorted(load_layout(out).spots) == ["dealer", "seat1", "seat2", "seat3"]
     assert main([*args, "--game", RECORD.id, "--seats", "9"]) == 2
     assert "High Card seats 1 to 7 players (got 9)" in capsys.readouterr().err
+
+
+def test_a_game_that_declares_no_card_spots_is_told_so_plainly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class NoCardSpots(HighCardGame):
+        def layout(self, state: object = None) -> tuple[Spot, ...]:
+            return ()
+
+    bare = replace(RECORD, id="no-card-spots", title="No Card Spots", make=lambda _: NoCardSpots(1))
+    games.register(bare)
+    try:
+        args = ["vision", "calibrate", "--corners", *(f"{x:g},{y:g}" for x, y in CORNERS)]
+        out = tmp_path / "layout.json"
+        assert main([*args, "--size", "1280,720", "--out", str(out), "--game", bare.id]) == 2
+    finally:
+        games.unregister(bare.id)
+    assert "No Card Spots declares no card spots" in capsys.readouterr().err
+    assert not out.exists()
 
 
 def film(table: RunningTable, frames: int = 4) -> list[tuple[str | None, str]]:

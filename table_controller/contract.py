@@ -18,7 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from table_controller.engine import Effect, Expected, HandResult, Spot, TablePrompts
+from table_controller.engine import (
+    Effect,
+    Expected,
+    HandResult,
+    Spot,
+    TablePrompts,
+    layout_cards,
+)
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, CardArrived, Control, Event, Wager
 
@@ -224,8 +231,6 @@ class GameBase:
     def placed_cards(self, state: Any) -> dict[str, tuple[str, ...]]:
         """Which face-up cards lie on which place, for the camera witness: by default as the
         prompts show them (``S1``, ``seat1.hand``, ``seat1.col2``)."""
-        from table_controller.crosscheck import layout_cards
-
         return layout_cards(self.prompts(state))
 
     def strategy(self, state: Any) -> Event | None:

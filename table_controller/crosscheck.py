@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from table_controller.camera_places import place_of
-from table_controller.engine import Expected, TablePrompts
+from table_controller.engine import Expected, TablePrompts, layout_cards
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, HardwareIrregularity
 
@@ -52,20 +52,6 @@ def split_sources(urls: list[str]) -> tuple[str, str | None]:
         )
     shoe = next(u for u in urls if u not in cameras)
     return shoe, cameras[0]
-
-
-def layout_cards(prompts: TablePrompts) -> dict[str, tuple[str, ...]]:
-    """Which cards the prompts show on which spot, named as the prompts' shape suggests: show
-    cards ``S1``..., each seat's hand ``seat1.hand`` and columns ``seat1.col2`` (the contract's
-    default :meth:`~table_controller.contract.GameBase.placed_cards`)."""
-    spots = {f"S{n}": (code,) for n, code in enumerate(prompts.show_cards, start=1) if code}
-    for seat in prompts.seats:
-        in_columns = {code for code in seat.columns if code}
-        spots[f"{seat.seat}.hand"] = tuple(c for c in seat.cards if c not in in_columns)
-        for k, code in enumerate(seat.columns, start=1):
-            if code:
-                spots[f"{seat.seat}.col{k}"] = (code,)
-    return {spot: cards for spot, cards in spots.items() if cards}
 
 
 def _dealt_to(layout: dict[str, tuple[str, ...]], code: str) -> str | None:

@@ -30,6 +30,7 @@ DEFAULT_GAME = "missouri-city"  # what a table or a tool deals when no game is a
 
 _registered: dict[str, GameRecord] = {}  # from register(): tests and embedding programs
 _loaded: dict[str, GameRecord] | None = None
+TRAINING_GAME = "blackjack"  # what a trainee drills when no game is asked for
 
 
 def records() -> dict[str, GameRecord]:

@@ -104,7 +104,7 @@ class BackhandGame(GameBase):
         self.game_id = variant.game_id
         self.title = variant.title
         self.shoe = ShoeSpec(decks=variant.decks)
-        self.head_to_head = len(variant.seats) == 2
+        self.head_to_head = variant.alternate  # MC-9: the two seats play one another
         self.seats = variant.seats
         self.actions = (
             rules.ACTIONS

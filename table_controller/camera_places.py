@@ -17,16 +17,14 @@ from collections import defaultdict
 from typing import Any
 
 from table_controller.contract import Game
+from table_controller.engine import place_of
+
+__all__ = ["Rect", "camera_places", "cards_on_places", "default_places", "place_of"]
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom in layout units
 CARD_HALF_HEIGHT = 0.12
 REACH = 1.0  # how far a place reaches before its neighbours cut it back
 GAP = 0.01  # between neighbouring places, so a card is found on one of them only
-
-
-def place_of(spot_name: str) -> str:
-    """``seat3/h2/card1`` -> ``seat3``; ``dealer/up`` -> ``dealer``."""
-    return spot_name.split("/", 1)[0]
 
 
 def camera_places(game: Game) -> dict[str, Rect]:

@@ -302,6 +302,12 @@ class TablePrompts:
         }
 
 
+def place_of(spot_name: str) -> str:
+    """The camera's place a spot lies on: ``seat3/h2/card1`` -> ``seat3``; ``dealer/up`` ->
+    ``dealer``; ``red.hand`` -> ``red.hand``."""
+    return spot_name.split("/", 1)[0]
+
+
 def layout_cards(prompts: TablePrompts) -> dict[str, tuple[str, ...]]:
     """Which face-up cards the prompts show on which layout spot (``S1``, ``seat1.hand``,
     ``seat1.col2``: spot names as in the calibration): what the camera witness compares."""

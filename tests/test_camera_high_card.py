@@ -24,6 +24,7 @@ from table_controller import games
 from table_controller.camera_places import camera_places, place_of
 from table_controller.cards import parse_card
 from table_controller.cli import main
+from table_controller.contract import GameBase, SpotContent
 from table_controller.crosscheck import CameraWitness
 from table_controller.engine import Spot
 from table_controller.events import DONE, NEW_DECK, CardArrived, Control, Wager
@@ -109,6 +110,31 @@ def test_a_game_that_declares_no_card_spots_is_told_so_plainly(
         games.unregister(bare.id)
     assert "No Card Spots declares no card spots" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_games_face_up_cards_on_its_spots_are_on_its_camera_places_by_default() -> None:
+    class ByItsSpots(HighCardGame):  # the contract's placed_cards, read from on_spots
+        placed_cards = GameBase.placed_cards
+
+    game, deck = ByItsSpots(2), iter(parse_card(code) for code in DECK)
+    state = game.new_hand()
+    events = [Control(NEW_DECK, by="dealer"), Wager("seat1", "main", 500)]
+    events += [Wager("seat2", "main", 500), Control(DONE, by="dealer")]
+    events += [CardArrived(next(deck)) for _ in DECK]
+    for event in events:
+        state, _ = game.apply(state, event)
+        assert game.placed_cards(state) == HighCardGame.placed_cards(game, state)
+    assert game.placed_cards(state) == {"seat1": ("10S",), "seat2": ("7H",), "dealer": ("9C",)}
+
+    class FaceDown(ByItsSpots):
+        def on_spots(self, state: object) -> dict[str, SpotContent]:
+            return {
+                "seat1/card": SpotContent(("KS",), (True,)),  # face down: the camera sees a back
+                "dealer/card": SpotContent(("9C",)),
+                "seat1/bet": SpotContent(amount=500),
+            }
+
+    assert FaceDown(1).placed_cards(state) == {"dealer": ("9C",)}
 
 
 def film(table: RunningTable, frames: int = 4) -> list[tuple[str | None, str]]:

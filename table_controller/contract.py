@@ -192,6 +192,8 @@ class Game(Protocol):
 
     def public_prompts(self, state: Any) -> TablePrompts: ...
 
+    def console_prompts(self, state: Any) -> TablePrompts: ...
+
     def result(self, state: Any) -> HandResult | None: ...
 
     def describe(self) -> dict[str, Any]: ...
@@ -237,6 +239,11 @@ class GameBase:
 
     def public_prompts(self, state: Any) -> TablePrompts:
         """What the public page shows: the console's prompts unless the game hides some."""
+        return self.prompts(state)
+
+    def console_prompts(self, state: Any) -> TablePrompts:
+        """What the dealer's console shows: the prompts, and any card lying face down that only
+        the dealer sees (blackjack's hole card). Not logged: the log's prompts stay ``prompts``."""
         return self.prompts(state)
 
     def layout(self, state: Any) -> tuple[Spot, ...]:

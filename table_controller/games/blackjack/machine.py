@@ -35,7 +35,12 @@ from table_controller.events import (
 from table_controller.games.blackjack import flow
 from table_controller.games.blackjack.hands import SeatPlay
 from table_controller.games.blackjack.paytables import Paytable
-from table_controller.games.blackjack.prompts import instruction, seat_prompt
+from table_controller.games.blackjack.prompts import (
+    console_view,
+    instruction,
+    public_view,
+    seat_prompt,
+)
 from table_controller.games.blackjack.round import Limits, Phase, Round, seat_words
 from table_controller.games.blackjack.switches import RULES_VERSION, Switches
 from table_controller.games.rounds import RoundGame, seat_names
@@ -188,6 +193,12 @@ class BlackjackGame(RoundGame):
             state.irregularity,
             self.result(state),
         )
+
+    def console_prompts(self, state: Round) -> TablePrompts:
+        return console_view(self.prompts(state), state)
+
+    def public_prompts(self, state: Round) -> TablePrompts:
+        return public_view(self.prompts(state), state)
 
     def hand_result(self, r: Round) -> HandResult:
         seats: dict[str, SeatResult] = {}

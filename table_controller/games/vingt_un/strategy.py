@@ -32,6 +32,8 @@ def choose(r: Any, seat: str, acts: tuple[str, ...]) -> Decision:
         return Decision(seat, "no_double")
     if "take_bank" in acts:
         return Decision(seat, "take_bank")
+    if acts == ("sit_in",):  # no seat left to play against a seat's bank: one sits back in
+        return Decision(seat, "sit_in")
     if r.phase == "banker":
         return Decision(seat, "draw" if total(r.banker_cards)[0] < 17 else "stand")
     hand = r.plays[seat].hands[r.turn[1]]

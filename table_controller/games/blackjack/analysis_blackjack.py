@@ -240,11 +240,12 @@ def print_report(
                 f"({'inside' if abs(gap) <= 100 * t.main_controlled.half_width else 'OUTSIDE'} the interval)"
             )
     print("\nEach rule switch (infinite shoe): the house edge with the other value, and the change")
-    for row in per_switch(sw, table):
-        pub = ", ".join(f"{v:+.2f} {s}" for s, v in row["published_change_pct"].items())
+    for change in per_switch(sw, table):
+        pub = ", ".join(f"{v:+.2f} {s}" for s, v in change["published_change_pct"].items())
         print(
-            f"  {row['switch']:<4}{row['from']:>6} -> {row['to']:<9} {row['house_edge_pct']:7.3f}%  "
-            f"{row['change_pct']:+.3f}" + (f"   (published: {pub})" if pub else "")
+            f"  {change['switch']:<4}{change['from']:>6} -> {change['to']:<9} "
+            f"{change['house_edge_pct']:7.3f}%  "
+            f"{change['change_pct']:+.3f}" + (f"   (published: {pub})" if pub else "")
         )
 
 

@@ -11,7 +11,13 @@ from functools import cache
 import pytest
 
 from table_controller.cli import main
-from table_controller.games.vingt_un.analysis_exact import Banker, BankerFinals, seat_total, solve
+from table_controller.games.vingt_un.analysis_exact import (
+    Banker,
+    BankerFinals,
+    seat_banker,
+    seat_total,
+    solve,
+)
 
 PACK = (4,) * 9 + (16,)  # ace, 2, ..., 9, ten-value
 
@@ -121,6 +127,14 @@ def test_the_derived_strategy_beats_every_fixed_one_and_the_house_edge_is_its_fi
     assert derived.seat_ev > autopilot_like.seat_ev
     assert 100 * derived.banker_edge == pytest.approx(27.0610, abs=5e-5)
     assert derived.by_first_card[0] > 0.7  # a seat holding an ace as first card is the favourite
+
+
+def test_a_seat_bankers_figure_is_the_doubling_it_reports() -> None:
+    # the best-reply steps cycle: the figure kept must be the one for the doubling set reported
+    finals = BankerFinals(True)
+    banker, figure = seat_banker(True, False, finals)
+    assert solve(banker, finals=finals).seat_ev == pytest.approx(figure.seat_ev, abs=1e-12)
+    assert figure.seat_ev < solve(Banker(frozenset({0, 9}), True), finals=finals).seat_ev
 
 
 def test_the_exact_figures_and_the_strategy_are_reported(capsys) -> None:

@@ -252,17 +252,19 @@ def follow(actions: dict[tuple[Counts, int | None, bool], str]) -> Policy:
 
 
 def seat_banker(h17: bool, divided_doubled: bool, finals: BankerFinals) -> tuple[Banker, Figure]:
-    """A seat banker's doubling derived: it calls double on the first cards where doubling wins it
-    more against the seat's best reply to that doubling strategy, until the two agree."""
+    """A seat banker's doubling derived: the first cards it calls double on, committed to with the
+    seat replying best. From "ace or ten", each step doubles on the cards where doubling wins the
+    banker more against the seat's reply to the last step; the steps may cycle, so the banker
+    keeps the set, of those visited, that earns it most against the seat's best reply."""
     doubles = frozenset({ACE, TEN})
-    for _ in range(10):
+    visited: dict[frozenset[int], Figure] = {}
+    while doubles not in visited:
         figure = solve(Banker(doubles, h17), divided_doubled, None, finals)
+        visited[doubles] = figure
         seat_if_doubled, seat_if_not = figure.by_banker_card[True], figure.by_banker_card[False]
-        better = frozenset(up for up in range(10) if seat_if_doubled[up] < seat_if_not[up])
-        if better == doubles:
-            break
-        doubles = better
-    return Banker(doubles, h17), figure
+        doubles = frozenset(up for up in range(10) if seat_if_doubled[up] < seat_if_not[up])
+    best = min(visited, key=lambda d: visited[d].seat_ev)
+    return Banker(best, h17), visited[best]
 
 
 def _first_deal(

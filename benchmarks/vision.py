@@ -22,12 +22,12 @@ Simulated: the simulated camera's table (its own deck, enrolled), seeds 0-19, ev
 right, unreadable, invented.
 Backs: staged cards lying face down (patterned backs: a hole card, a burn card): how many are
 named, every one of them invented.
-Slanted: staged hands (blackjack, fanned, a pair, apart) seen by a camera at a slant, the
+Slanted: staged hands (stepped, fanned, a pair, apart) seen by a camera at a slant, the
 table's depth shortened to 1 (straight down), 0.8, 0.64 (some 50 degrees off) and 0.5: a card
 found by its index alone is laid out square to the frame, so its window keeps the slant; and
 calibrated, the camera's layout known (vision.calibration.Layout.overhead, as `table vision
 calibrate` gives a live table): the window laid out as the card lies on the table.
-Typefaces: staged scenes (cards apart, dealt as a blackjack hand, fanned) whose ranks print in
+Typefaces: staged scenes (cards apart, stepped as a blackjack hand lies, fanned) whose ranks print in
 typefaces the reader never saw, neither trained nor calibrated on (Debian font packages that
 scripts/setup --test installs; vision.staged.UNSEEN_TYPEFACES), read unenrolled: square on,
 small, and seen 35 degrees off overhead.
@@ -226,7 +226,7 @@ def slanted(scenes: int = 12, slants: tuple[float, ...] = (1.0, 0.8, 0.64, 0.5))
         ("unenrolled", Recogniser()),
         ("drawn deck enrolled", Recogniser(sim_deck())),
     ):
-        for arrangement in ("blackjack", "fanned", "pair", "apart"):
+        for arrangement in ("stepped", "fanned", "pair", "apart"):
             for calibrated in (False, True):
                 figures = []
                 for slant in slants:
@@ -280,7 +280,7 @@ def _typefaces(faces: list[Path], scenes: int) -> None:
         pooled: dict[str, Tally] = {}
         wrong: list[str] = []
         for face in faces:
-            for arrangement in ("apart", "blackjack", "fanned"):
+            for arrangement in ("apart", "stepped", "fanned"):
                 rng = np.random.default_rng(41)
                 for k in range(scenes):
                     scene = stage(
@@ -336,7 +336,7 @@ def speed(repeat: int) -> None:
     # other (a blackjack hand, each card's index showing) or held fanned, paper is not card-shaped
     # and the cards under others are looked for too (staged scenes: vision/staged.py, on felt).
     staged_rng = np.random.default_rng(5)
-    for arrangement in ("blackjack", "fanned"):
+    for arrangement in ("stepped", "fanned"):
         scene = stage(hand(6, staged_rng), arrangement, "felt", staged_rng)
         _time_frame(
             f"speed (unenrolled, six cards dealt {arrangement} on felt, staged): 1280x720",
@@ -344,9 +344,9 @@ def speed(repeat: int) -> None:
             Recogniser(),
             repeat,
         )
-    scene = stage(hand(6, staged_rng), "blackjack", "felt", staged_rng, slant=0.5)
+    scene = stage(hand(6, staged_rng), "stepped", "felt", staged_rng, slant=0.5)
     _time_frame(
-        "speed (unenrolled, six cards dealt blackjack on felt, staged, 60 degrees off overhead, "
+        "speed (unenrolled, six cards stepped on felt, staged, 60 degrees off overhead, "
         "calibrated): 1280x720",
         scene.image,
         Recogniser(),

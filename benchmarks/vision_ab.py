@@ -8,7 +8,7 @@ Each tree (a checkout, e.g. ``git worktree add /tmp/vision-before 124a00a``) run
 process of its own with PYTHONPATH at it; the frames are made by each worker alike (seeded);
 the workers take turns, frame by frame, the order swapped every frame, so the machine's load
 falls on both alike. A frame's CPU time is the least of ``repeat`` reads after one unmeasured.
-Sets: ``calibrated``: staged hands (blackjack, fanned, a pair, apart) at slants 1, 0.8, 0.64 and
+Sets: ``calibrated``: staged hands (stepped, fanned, a pair, apart) at slants 1, 0.8, 0.64 and
 0.5, read with their calibration as the camera driver reads, plus the simulated table's six
 cards; ``staged``: the same hands uncalibrated; ``photos``: the shared decks' photos at 1280x720.
 Prints per set: both versions' median, p90, p99, max ms and right / invented cards, and every
@@ -46,7 +46,7 @@ def frames(
     if which in ("calibrated", "staged"):
         from vision.staged import COUNTS, SURFACES, hand, stage
 
-        for arrangement in ("blackjack", "fanned", "pair", "apart"):
+        for arrangement in ("stepped", "fanned", "pair", "apart"):
             for slant in SLANTS:
                 rng = np.random.default_rng(31)
                 for k in range(0, 12, every):

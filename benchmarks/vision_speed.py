@@ -76,7 +76,7 @@ def staged_set(scenes: int = 12) -> list[tuple[str, np.ndarray]]:
 
     rng, out = np.random.default_rng(7), []
     for k in range(scenes):
-        arrangement = ("apart", "blackjack", "fanned")[k % 3]
+        arrangement = ("apart", "stepped", "fanned")[k % 3]
         scene = stage(
             hand(COUNTS[arrangement], rng), arrangement, SURFACES[k % len(SURFACES[:3])], rng
         )

@@ -4,7 +4,6 @@ and serve until interrupted. Called by :mod:`table_controller.commands.run`.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import errno
@@ -23,17 +22,11 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from dealer_display.app import create_app, open_sources
 from dealer_display.connection_guard import HEADER_SECONDS, PER_CLIENT, guarded_protocol
-from dealer_display.settings import (
-    DEFAULT_PACE,
-    DEFAULT_PORT,
-    DisplaySettings,
-    dealer_token_from,
-    pit_boss_pin_from,
-)
+from dealer_display.settings import DisplaySettings
+from table_controller.contract import Game
 from table_controller.errors import ConfigError
 from table_controller.running import open_log, resume_unfinished
 from table_controller.runtime import TableSession
-from table_controller.staff import load_staff
 from table_controller.stop_request import StopRequest
 
 # Ctrl-C stops the table within this long even if a page or a request still holds a connection
@@ -41,26 +34,7 @@ from table_controller.stop_request import StopRequest
 SHUTDOWN_SECONDS = 5
 
 
-def settings_from(args: argparse.Namespace) -> DisplaySettings:
-    staff = None if getattr(args, "staff", None) is None else load_staff(args.staff)
-    return DisplaySettings(
-        cards_url=args.cards,
-        camera_url=getattr(args, "camera", None),
-        game=args.game,
-        host=args.host,
-        port=DEFAULT_PORT if args.port is None else args.port,
-        dealer_token=dealer_token_from(args.dealer_token),
-        pit_boss_pin=pit_boss_pin_from(args.pit_boss_pin, staff=staff),
-        dealer_name=args.dealer,
-        autopilot=args.autopilot,
-        autopilot_hands=args.hands,
-        pace=DEFAULT_PACE if args.pace is None else args.pace,
-        staff=staff,
-        allowed_hosts=tuple(getattr(args, "allowed_host", None) or ()),
-    )
-
-
-def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) -> int:
+def serve(settings: DisplaySettings, game: Game, stop: StopRequest | None = None) -> int:
     """Serve the display for ``game`` until Ctrl-C; returns the exit code.
 
     ``stop``, installed by the caller before it imported this module, turns a Ctrl-C that comes
@@ -69,7 +43,6 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
     """
     from drivers.registry import source_class
 
-    settings = settings_from(args)
     source = source_class(settings.cards_url)  # checks the URLs before anything opens
     simulated = source.simulated
     if settings.camera_url is not None:
@@ -83,19 +56,19 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
     log = None
     try:
         log = (
-            None
-            if args.no_log
-            else open_log(
-                args.log,
-                key=args.key,
-                table_id=args.table_id,
-                witness=getattr(args, "witness", None),
+            open_log(
+                settings.log,
+                key=settings.log_key,
+                table_id=settings.table_id,
+                witness=settings.witness,
             )
+            if settings.keep_log
+            else None
         )
         session = TableSession(
             game,
-            table_id=args.table_id,
-            dealer=args.dealer,
+            table_id=settings.table_id,
+            dealer=settings.dealer_name,
             log=log,
             source_url=settings.cards_url,
             simulated=simulated,
@@ -103,20 +76,16 @@ def serve(args: argparse.Namespace, game: Any, stop: StopRequest | None = None) 
         resume_unfinished(session, log)
         app = create_app(settings, session, source=opened[0], camera=opened[1])
         server = TableServer(app, settings.host, settings.port)
-        _announce(
-            replace(settings, seats=len(game.seats)),
-            server,
-            open_browser=args.autopilot and not args.no_browser,
-        )
+        _announce(replace(settings, seats=len(game.seats)), server)
         run_until_stopped(server, stop)
         hands = session.hands_played
         print(f"table stopped after {hands} hand{'' if hands == 1 else 's'}", flush=True)
     finally:
         if log is not None:
             log.close()
-        for source in opened:
-            if source is not None:
-                source.close()
+        for each in opened:
+            if each is not None:
+                each.close()
     return 0
 
 
@@ -218,7 +187,7 @@ def page_address(settings: Served) -> str:
     return f"http://{host}:{settings.port}/"
 
 
-def _announce(settings: DisplaySettings, server: uvicorn.Server, *, open_browser: bool) -> None:
+def _announce(settings: DisplaySettings, server: uvicorn.Server) -> None:
     address = page_address(settings)
     console = f"{address}#token={settings.dealer_token}"
     print(f"dealer display: {address}", flush=True)
@@ -233,7 +202,7 @@ def _announce(settings: DisplaySettings, server: uvicorn.Server, *, open_browser
             f"autopilot: the simulated shoe deals and {seat_words(settings.seats)} by themselves",
             flush=True,
         )
-    if open_browser:
+    if settings.open_browser:
         _open_when_started(server, console)
 
 

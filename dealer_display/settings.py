@@ -1,4 +1,4 @@
-"""The display's settings, built explicitly by ``serve()`` or a test, never at import."""
+"""The display's settings, built explicitly by ``table run`` or a test, never at import."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import secrets
 from dataclasses import dataclass
 
 from table_controller.errors import ConfigError
+from table_controller.games import DEFAULT_GAME
 from table_controller.staff import Staff, check_pin
 
 DEALER_TOKEN_ENV = "TABLE_DEALER_TOKEN"
@@ -24,11 +25,13 @@ class DisplaySettings:
     ``staff`` names each dealer and pit boss with a PIN of their own (hashed); with staff, the
     shared ``pit_boss_pin`` may be empty. ``allowed_hosts`` are host names besides this
     computer's own that the page may be reached by (a floor screen on another computer).
+    ``table_id``, ``keep_log``, ``log``, ``log_key`` and ``witness`` say where the table's hand
+    log is written.
     """
 
     cards_url: str = "sim://?seed=42"
     camera_url: str | None = None  # a camera witnessing the shoe (cards_url) at the same time
-    game: str = "missouri-city"
+    game: str = DEFAULT_GAME
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     dealer_token: str = ""
@@ -41,6 +44,14 @@ class DisplaySettings:
     staff: Staff | None = None
     allowed_hosts: tuple[str, ...] = ()
     seats: int = 2  # how many seats the game has, for what the console prints
+    table_id: str = "table-1"
+    keep_log: bool = True  # False: no hand log (a demonstration; a replay, logged already)
+    log: str | None = (
+        None  # the hand log: SQLite path or postgresql:// URL; None: its default place
+    )
+    log_key: str | None = None  # the hand log's HMAC key file
+    witness: str | None = None  # a file the chain's head is appended to after every hand
+    open_browser: bool = False  # open the console in this computer's browser once serving
 
     def __post_init__(self) -> None:
         check_dealer_token(self.dealer_token)

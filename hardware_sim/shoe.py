@@ -27,9 +27,9 @@ from table_controller.errors import CardCodeError, ConfigError
 OPTIONS = {
     "seed": "shuffle seed, a whole number; default 0",
     "decks": "decks in the shoe, 1..8; default 1",
-    "jokers": "jokers in the shoe, 0..2; default 0 (Split Decision deals 54 cards: jokers=2)",
+    "jokers": "jokers in the shoe, 0..2; default 0 (a game's own shoe: table run sets it)",
     "deck": "a stacked-deck file, card codes one per line",
-    "strip": "cards stripped out of each deck, codes separated by commas (Farmer: 8S,8H,8D,8C,6S,6D,6C)",
+    "strip": "cards stripped out of each deck, codes separated by commas, e.g. 8S,8H,6D",
 }
 
 

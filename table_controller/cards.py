@@ -92,7 +92,7 @@ def parse_card(code: str) -> Card:
     if rank not in RANKS or suit not in SUITS:
         raise CardCodeError(
             f"not a card code: {code!r} (use a rank A,2-10,J,Q,K or T and a suit S,H,D,C, e.g. 'AS', "
-            "'10H', 'QC'; 'JK' for a joker, 'DV' for Luck of the Draw's Devil)"
+            "'10H', 'QC'; 'JK' for a joker, 'DV' for the Devil board card)"
         )
     return _BY_CODE[rank + suit]
 

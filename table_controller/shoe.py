@@ -69,7 +69,7 @@ class Shoe:
     def why_impossible(self, card: Card) -> str:
         decks = f"{self.decks} deck" + ("s" if self.decks != 1 else "")
         if card.index >= 53:
-            return f"the {card.name} ({card.code}) is a board card of Luck of the Draw: no shoe holds one"
+            return f"the {card.name} ({card.code}) is a board card: no shoe holds one"
         if not card.is_joker and card.index in self.stripped:
             return (
                 f"the {card.name} ({card.code}) cannot come from this shoe: it is stripped out of the "

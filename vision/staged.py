@@ -3,8 +3,9 @@
 Nothing here comes from a photograph: faces are the simulated deck's (`hardware_sim/render.py`),
 optionally with an index in all four corners, printed in four colours, or with its ranks in a
 typeface the index reader never saw (:data:`UNSEEN_TYPEFACES`), and the surfaces (felt, wood, cloth, a keyboard)
-are drawn from noise and stripes. Arrangements are the ones a dealer makes: cards apart, a
-blackjack hand (each card dealt a little down and right of the one before, its index showing),
+are drawn from noise and stripes. Arrangements are the ones a dealer makes: cards apart,
+stepped (each card dealt a little down and right of the one before, its index showing, as a
+blackjack hand lies),
 a fanned hand, one card dropped over another, one card photographed close, a single card
 filling the photo, and cards lying face down (patterned backs, nothing to name); seen from
 overhead or, with ``slant``, by a camera beside the table. Used by `benchmarks/vision_detect.py`,
@@ -27,7 +28,7 @@ from vision.corner_render import FONT_ROOTS, installed_faces, text_ink
 
 FRAME = (1280, 720)
 SURFACES = ("felt", "wood", "cloth", "keyboard")
-ARRANGEMENTS = ("apart", "blackjack", "fanned", "pair", "close")
+ARRANGEMENTS = ("apart", "stepped", "fanned", "pair", "close")
 # Typefaces the index reader never saw (neither trained nor calibrated on: vision.corner_render
 # takes its faces by name, and none of these names), from Debian's font packages that
 # scripts/setup installs for the tests: humanist, geometric, rounded, condensed and techno sans,
@@ -320,7 +321,7 @@ def _arranged(
             )
             for k in range(count)
         ]
-    if arrangement == "blackjack":  # each card down and right of the one before, its index showing
+    if arrangement == "stepped":  # each card down and right of the one before, its index showing
         step = np.float32([rng.uniform(0.28, 0.4) * width, rng.uniform(0.18, 0.3) * height])
         start = np.float32(FRAME) / 2 - step * (count - 1) / 2
         return [
@@ -455,7 +456,7 @@ def _camera(frame: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(lit, 0, 255).astype(np.uint8)
 
 
-COUNTS = {"apart": 5, "blackjack": 4, "fanned": 4, "pair": 2, "close": 1}
+COUNTS = {"apart": 5, "stepped": 4, "fanned": 4, "pair": 2, "close": 1}
 
 
 def hand(count: int, rng: np.random.Generator) -> list[Card]:

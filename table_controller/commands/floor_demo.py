@@ -23,13 +23,16 @@ from table_controller.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_SCRIPT = ROOT / "scripts" / "pg-test-server"
-TABLES = (
-    ("blackjack-1", ["--game", "blackjack", "--seats", "7"]),
-    ("red-dog-2", ["--game", "red-dog", "--seats", "5"]),
-    ("missouri-3", ["--game", "missouri-city"]),
-    ("vingt-un-4", ["--game", "vingt-un", "--seats", "6"]),
-)
+TABLES = 4  # each dealing a game of its own
 PACE = "0.5"  # seconds between autopilot steps: a hand a minute or so, readable on the page
+
+
+def demo_games() -> list[str]:
+    """The games the demo's tables deal: the registry's first that take bets (the floor's figures
+    are money), one a table, each at its default seats."""
+    from table_controller.games import records
+
+    return [r.id for r in records().values() if r.build().bets][:TABLES]
 
 
 def run_demo(args: argparse.Namespace, serve: Callable[[argparse.Namespace], int]) -> int:
@@ -44,7 +47,8 @@ def run_demo(args: argparse.Namespace, serve: Callable[[argparse.Namespace], int
         save_staff(folder / "staff.json", Staff(()).added("demo", "Demo pit boss", "pit_boss", pin))
         PgStore(url, create=True).close()  # the log's tables, before the floor looks at them
         env = {**os.environ, "TABLE_DATA_DIR": str(folder / "data")}
-        for table, game in TABLES:
+        for n, game in enumerate(demo_games(), 1):
+            table = f"{game}-{n}"
             with open(folder / f"{table}.out", "wb") as out:
                 tables.append(
                     subprocess.Popen(
@@ -63,7 +67,8 @@ def run_demo(args: argparse.Namespace, serve: Callable[[argparse.Namespace], int
                             "--table-id",
                             table,
                             "--quiet",
-                            *game,
+                            "--game",
+                            game,
                         ],
                         env=env,
                         stdout=out,
@@ -71,7 +76,7 @@ def run_demo(args: argparse.Namespace, serve: Callable[[argparse.Namespace], int
                     )
                 )
         print(
-            f"floor demo: {len(TABLES)} tables dealing into {url}; sign in as staff id 'demo', PIN {pin}",
+            f"floor demo: {len(tables)} tables dealing into {url}; sign in as staff id 'demo', PIN {pin}",
             flush=True,
         )
         args.log, args.staff = url, str(folder / "staff.json")

@@ -7,41 +7,51 @@ into the hand log) and exits; otherwise it serves the dealer display.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
+from table_controller.contract import Game, GameRecord
 from table_controller.errors import ConfigError
-from table_controller.games import parse_switches
+from table_controller.games import DEFAULT_GAME, parse_switches, records
 from table_controller.stop_request import StopRequest
+
+if TYPE_CHECKING:
+    from dealer_display.settings import DisplaySettings
 
 DEFAULT_CARDS = "sim://?seed=42"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("run", help="run a table (simulated shoe by default)")
+    games = records()
     parser.add_argument(
         "--game",
-        default="missouri-city",
-        help="missouri-city (default), buffalo-bayou, backhand, blackjack, vingt-un, red-dog, "
-        "split-decision, luck-of-the-draw, farmer",
+        default=DEFAULT_GAME,
+        help=f"the game to deal: {', '.join(games)} (default {DEFAULT_GAME})",
     )
     parser.add_argument(
         "--seats",
         type=int,
         default=None,
-        help="seats for backhand (1-6), blackjack, vingt-un or red-dog (1-7), split-decision (2-3), "
-        "farmer (2-8)",
+        help="how many seats play"
+        + _listed(f"{r.id} {r.seats.low}-{r.seats.high}" for r in games.values() if _choice(r)),
     )
     parser.add_argument(
         "--paytable",
         default=None,
         metavar="FILE",
-        help=(
-            "blackjack: a custom Dead Man's Hand paytable (JSON), with --switch B14=custom; "
-            "red-dog: a custom pay table with --switch RD2=custom"
+        help="a custom pay table (JSON), with its switch set to custom"
+        + _listed(
+            f"{r.id}: --switch {r.takes_paytable}=custom"
+            for r in games.values()
+            if r.takes_paytable
         ),
     )
     parser.add_argument(
-        "--first-dealt", default=None, help="Missouri City: which seat is dealt first (red/green)"
+        "--first-dealt",
+        default=None,
+        help="which seat is dealt first, where the game lets the table choose"
+        + _listed(r.id for r in games.values() if r.takes_first_dealt),
     )
     parser.add_argument(
         "--switch",
@@ -120,6 +130,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
+def _choice(game: GameRecord) -> bool:
+    return game.seats.low < game.seats.high
+
+
+def _listed(items: Iterable[str]) -> str:
+    """`` (a, b)`` for a help text; nothing when there is none."""
+    shown = ", ".join(items)
+    return f" ({shown})" if shown else ""
+
+
 def _pace(text: str) -> float:
     try:
         value = float(text)
@@ -138,7 +158,7 @@ def _count(text: str) -> int:
     return int(text)
 
 
-def build_game(args: argparse.Namespace) -> Any:
+def build_game(args: argparse.Namespace) -> Game:
     from table_controller.games import make_game
 
     return make_game(
@@ -150,7 +170,7 @@ def build_game(args: argparse.Namespace) -> Any:
     )
 
 
-def replay_game(url: str) -> Any:
+def replay_game(url: str) -> Game:
     """The game a recorded hand was played under, from its header (game, seats, switches)."""
     from drivers.registry import open_source
     from table_controller.games import make_game
@@ -187,13 +207,13 @@ def run(args: argparse.Namespace) -> int:
         game, _replay = _prepare(args)
         serve = _display_server()
         if serve is not None:
-            return serve(args, game, stop)
+            return serve(display_settings(args), game, stop)
     if stop.requested:  # no display installed: as if the Ctrl-C had come in the terminal
         raise KeyboardInterrupt
     return run_terminal(args, game)
 
 
-def _prepare(args: argparse.Namespace) -> tuple[Any, bool]:
+def _prepare(args: argparse.Namespace) -> tuple[Game, bool]:
     """The game to run and whether it is a replay; settles ``args.cards`` and ``args.camera``."""
     from table_controller.crosscheck import split_sources
 
@@ -216,7 +236,7 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, bool]:
     return game, replay
 
 
-def check_reading_shoe(game: Any, cards: str, camera: str | None) -> None:
+def check_reading_shoe(game: Game, cards: str, camera: str | None) -> None:
     """A game that deals cards face down (Vingt-un) needs a shoe that reads them: a camera
     cannot (vingt-un.md section 0, V-8)."""
     if not game.needs_reading_shoe:
@@ -235,7 +255,7 @@ def check_reading_shoe(game: Any, cards: str, camera: str | None) -> None:
         )
 
 
-def _simulated_shoe(game: Any, url: str) -> str:
+def _simulated_shoe(game: Game, url: str) -> str:
     """A simulated shoe deals the deck the game deals from (``game.shoe``: jokers, stripped
     cards): the default one is told so; a seeded one given without those options is refused (it
     would deal another deck), a stacked deck file is dealt as it is."""
@@ -249,6 +269,41 @@ def _simulated_shoe(game: Any, url: str) -> str:
     return url
 
 
+def display_settings(args: argparse.Namespace) -> DisplaySettings:
+    """The display's settings from ``table run``'s options (after :func:`_prepare`)."""
+    from dealer_display.settings import (
+        DEFAULT_PACE,
+        DEFAULT_PORT,
+        DisplaySettings,
+        dealer_token_from,
+        pit_boss_pin_from,
+    )
+    from table_controller.staff import load_staff
+
+    staff = None if args.staff is None else load_staff(args.staff)
+    return DisplaySettings(
+        cards_url=args.cards,
+        camera_url=args.camera,
+        game=args.game,
+        host=args.host,
+        port=DEFAULT_PORT if args.port is None else args.port,
+        dealer_token=dealer_token_from(args.dealer_token),
+        pit_boss_pin=pit_boss_pin_from(args.pit_boss_pin, staff=staff),
+        dealer_name=args.dealer,
+        autopilot=args.autopilot,
+        autopilot_hands=args.hands,
+        pace=DEFAULT_PACE if args.pace is None else args.pace,
+        staff=staff,
+        allowed_hosts=tuple(args.allowed_host),
+        table_id=args.table_id,
+        keep_log=not args.no_log,
+        log=args.log,
+        log_key=args.key,
+        witness=args.witness,
+        open_browser=args.autopilot and not args.no_browser,
+    )
+
+
 def _display_server() -> Any:
     try:
         from dealer_display.server import serve
@@ -257,7 +312,7 @@ def _display_server() -> Any:
     return serve
 
 
-def run_terminal(args: argparse.Namespace, game: Any) -> int:
+def run_terminal(args: argparse.Namespace, game: Game) -> int:
     from drivers.registry import open_source
     from table_controller import autopilot
     from table_controller.running import RunningTable, resume_unfinished
@@ -295,7 +350,7 @@ def run_terminal(args: argparse.Namespace, game: Any) -> int:
     return 0
 
 
-def run_replay_terminal(args: argparse.Namespace, game: Any) -> int:
+def run_replay_terminal(args: argparse.Namespace, game: Game) -> int:
     """Play a recorded hand back in the terminal, paced as recorded, and print it."""
     from drivers.registry import open_source
     from table_controller.running import RunningTable

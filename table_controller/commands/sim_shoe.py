@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=int,
         default=None,
         metavar="PERCENT",
-        help="report the cut card after PERCENT of the shoe, 50..90 (blackjack's B12)",
+        help="report the cut card after PERCENT of the shoe, 50..90 (a game that places one)",
     )
     parser.add_argument("--baud", type=int, default=9600, help="line rate to pace at (9600)")
     parser.add_argument(
@@ -93,9 +93,7 @@ def run(args: argparse.Namespace) -> int:
             f"--decks must be 1..8 (and goes with --seed, not --deck), not {args.decks}"
         )
     if args.cut is not None and not 50 <= args.cut <= 90:
-        raise ConfigError(
-            f"--cut is a percentage of the shoe, 50..90 (blackjack's B12), not {args.cut}"
-        )
+        raise ConfigError(f"--cut is a percentage of the shoe, 50..90, not {args.cut}")
     shuffles = ShoeLoader(args.deck, args.seed, args.decks, args.cut)
     cards = shuffles.shoe(0)
     settings = DeviceSettings(

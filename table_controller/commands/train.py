@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 
 from table_controller.errors import ConfigError
-from table_controller.games import game_ids
+from table_controller.games import TRAINING_GAME, game_ids
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -25,7 +25,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "verb", nargs="?", choices=("report",), help="report: write the HTML report and exit"
     )
     parser.add_argument(
-        "--game", default="blackjack", help=f"the game to drill ({', '.join(game_ids())})"
+        "--game",
+        default=TRAINING_GAME,
+        help=f"the game to drill: {', '.join(game_ids())} (default {TRAINING_GAME})",
     )
     parser.add_argument(
         "--trainee", default=None, help="the trainee's name (train: required; report: one trainee)"

@@ -26,9 +26,11 @@ BUILT_IN = (  # the packages of the games that ship with the table, in the order
     "table_controller.games.split_decision.record",
     "table_controller.games.farmer.record",
 )
+DEFAULT_GAME = "missouri-city"  # what a table or a tool deals when no game is asked for
 
 _registered: dict[str, GameRecord] = {}  # from register(): tests and embedding programs
 _loaded: dict[str, GameRecord] | None = None
+TRAINING_GAME = "blackjack"  # what a trainee drills when no game is asked for
 
 
 def records() -> dict[str, GameRecord]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from table_controller.contract import Game
 from table_controller.errors import HandLogError, TableError
 from table_controller.events import event_from_dict
 from table_controller.hand_log.reader import RecordedHand
@@ -48,20 +49,20 @@ def first_difference(recorded: Any, replayed: Any, path: str = "") -> str:
 _MISSING = object()
 
 
-def build_game(header: dict[str, Any]) -> Any:
-    from table_controller.games import make_game
+def build_game(header: dict[str, Any]) -> Game:
+    from table_controller.games import make_game, record
 
     seats = header.get("seats")
-    extra = {}
-    custom = {"blackjack": "B14", "red-dog": "RD2"}.get(str(header.get("game")))
+    custom = record(str(header["game"])).takes_paytable  # the switch that picks a custom one
+    paytable = None
     if custom and (header.get("switches") or {}).get(custom) == "custom":
-        extra["paytable"] = header.get("paytable")  # the custom paytable the round was played under
+        paytable = header.get("paytable")  # the custom paytable the round was played under
     return make_game(
         str(header["game"]),
         switches=header.get("switches"),
         first_dealt=header.get("first_dealt"),
         seats=len(seats) if isinstance(seats, list) else seats,
-        **extra,
+        paytable=paytable,
     )
 
 
@@ -71,7 +72,7 @@ class Replayed:
     after the last event (where the next round on a lasting shoe starts from)."""
 
     findings: list[Finding]
-    game: Any = None
+    game: Game | None = None
     state: Any = None
 
 
@@ -88,12 +89,10 @@ def replay(hand: RecordedHand) -> Replayed:
         game = build_game(hand.header)
     except (TableError, KeyError, TypeError, ValueError) as exc:
         return found(hand.header_record.seq, f"the game cannot be rebuilt from the header: {exc}")
-    from table_controller.runtime import start_of_hand
-
     problem = _compare_header(game, hand.header)
     if problem:
         return found(hand.header_record.seq, problem)
-    state = start_of_hand(game, hand.header)
+    state = game.hand_from_header(hand.header)
     for record in hand.records:
         try:
             if record.kind == EVENT:
@@ -117,7 +116,7 @@ DECLARED = ("decks", "paytable")
 EVENT_FIELDS = frozenset({"event", "prompts", "effects"})
 
 
-def _compare_header(game: Any, header: dict[str, Any]) -> str:
+def _compare_header(game: Game, header: dict[str, Any]) -> str:
     declared = game.describe()
     for key in DECLARED:
         if key not in header or key not in declared:
@@ -129,7 +128,7 @@ def _compare_header(game: Any, header: dict[str, Any]) -> str:
     return ""
 
 
-def _replay_event(game: Any, state: Any, payload: dict[str, Any]) -> tuple[Any, str]:
+def _replay_event(game: Game, state: Any, payload: dict[str, Any]) -> tuple[Any, str]:
     try:
         event = event_from_dict(payload["event"])
     except (KeyError, ValueError, TypeError) as exc:
@@ -140,7 +139,9 @@ def _replay_event(game: Any, state: Any, payload: dict[str, Any]) -> tuple[Any, 
     state, effects = game.apply(state, event)
     from table_controller.serialize import effect_to_dict
 
-    compared = [("effects", [effect_to_dict(e) for e in effects], payload.get("effects"))]
+    compared: list[tuple[str, Any, Any]] = [
+        ("effects", [effect_to_dict(e) for e in effects], payload.get("effects"))
+    ]
     if "prompts" in payload:  # a record from before the lean log: what the screens showed, too
         compared.append(("prompts", game.prompts(state).to_dict(), payload["prompts"]))
     for name, replayed, logged in compared:
@@ -150,7 +151,7 @@ def _replay_event(game: Any, state: Any, payload: dict[str, Any]) -> tuple[Any, 
     return state, ""
 
 
-def _compare_result(game: Any, state: Any, logged: dict[str, Any]) -> str:
+def _compare_result(game: Game, state: Any, logged: dict[str, Any]) -> str:
     from table_controller.serialize import result_to_dict
 
     result = game.result(state)

@@ -249,7 +249,7 @@ def _money_section(hands: list[RecordedHand]) -> str:
     ]
     return (
         "<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
-        "hold: win over drop. Bets a seat banked (Vingt-un's seat bank) are between seats and "
+        "hold: win over drop. Bets a seat holding the bank covered are between seats and "
         "left out; the bets a void returned or undid are left out of every figure here (see "
         "Void rounds).</p>"
         + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))

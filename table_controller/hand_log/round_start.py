@@ -1,7 +1,7 @@
 """Where a round on a lasting shoe starts (blackjack's shoe and carried bets, Vingt-un's stock
 and bank, Farmer's farm): its header says so, and the replay checks it.
 
-A table writes a round's header from the round before (``runtime.next_hand`` on the previous
+A table writes a round's header from the round before (the game's ``next_hand`` on the previous
 hand's final state, after any event entered between the two); a table process that starts
 afresh writes the game's first round (``new_hand``); a hand played back from a log
 (``replay://``) writes the recorded round. A header that is none of these, say a carried bet
@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
+from table_controller.contract import Game
 from table_controller.engine import HandEnded
 from table_controller.events import event_from_dict
 from table_controller.hand_log.reader import RecordedHand
@@ -56,7 +57,13 @@ def round_start_problem(
     logged = {key: hand.header.get(key) for key in fresh}
     if canonical_json(logged) == canonical_json(fresh):
         return ""  # a table process that started afresh
-    if before is None or replayed is None or replayed.state is None or not _same_game(before, hand):
+    if (
+        before is None
+        or replayed is None
+        or replayed.game is None
+        or replayed.state is None
+        or not _same_game(before, hand)
+    ):
         return "the round does not start as a table starts one: " + first_difference(
             logged, fresh, "header"
         )
@@ -75,11 +82,9 @@ def _same_game(before: RecordedHand, hand: RecordedHand) -> bool:
     )
 
 
-def _next_round(game: Any, state: Any, afterwards: list[dict[str, Any]]) -> Any:
-    from table_controller.runtime import next_hand
-
+def _next_round(game: Game, state: Any, afterwards: list[dict[str, Any]]) -> Any:
     for data in afterwards:  # as the table applied them to the finished hand (runtime._apply)
         new_state, effects = game.apply(state, event_from_dict(data))
         if not any(isinstance(e, HandEnded) for e in effects):
             state = new_state
-    return next_hand(game, state)
+    return game.next_hand(state)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from table_controller.contract import Game
 from table_controller.events import event_from_dict
 from table_controller.hand_log.reader import RecordedHand
 from table_controller.hand_log.replay_audit import build_game
@@ -20,14 +21,14 @@ def shown_prompts(hand: RecordedHand) -> dict[int, dict[str, Any]]:
     """The prompts after each event record of ``hand``, by sequence number: a record's own
     prompts where it has them, else the replay's. A hand that cannot be replayed (a game this
     version does not know, a damaged event) gives the logged ones only; verify says why."""
-    from table_controller.runtime import start_of_hand
-
     shown: dict[int, dict[str, Any]] = {}
+    game: Game | None = None
     try:
-        game: Any = build_game(hand.header)
-        state = start_of_hand(game, hand.header)
+        built = build_game(hand.header)
+        state = built.hand_from_header(hand.header)
+        game = built
     except Exception:
-        game = None
+        pass
     for record in hand.events:
         payload = record.payload
         if game is not None:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from table_controller.cards import Card
+from table_controller.contract import Game
 from table_controller.engine import IrregularityOpened, Refused
 from table_controller.errors import TableError
 from table_controller.events import (
+    DONE,
     NEW_DECK,
     PAID,
     RESHUFFLE,
@@ -29,11 +31,21 @@ from table_controller.events import (
 )
 from table_controller.training.steps import Step
 
-AUTO_CONTROLS = (NEW_DECK, RESHUFFLE, "cut_card")
+# The controls the drill gives for the trainee, none of them a step it scores: a new deck, a
+# reshuffle, the cut card, DONE once the bets are down.
+AUTO_CONTROLS = (NEW_DECK, RESHUFFLE, "cut_card", DONE)
 
 
 class DrillError(TableError):
     """The drill cannot go on (its deck ran out, a trainer's decision is never legal)."""
+
+
+class Signals(Protocol):
+    """What the seats signal: the next wager or decision (None: nothing yet), and that one used."""
+
+    def next(self, game: Game, state: Any) -> Event | None: ...
+
+    def used(self, event: Event) -> None: ...
 
 
 class ScriptedSignals:
@@ -44,7 +56,7 @@ class ScriptedSignals:
         self.wagers = list(wagers)
         self.decisions = list(decisions)
 
-    def next(self, game: Any, state: Any) -> Event | None:
+    def next(self, game: Game, state: Any) -> Event | None:
         if self.wagers:
             return self.wagers[0]
         if self.decisions:
@@ -63,7 +75,7 @@ class ScriptedSignals:
 class AutopilotSignals:
     """The seats play as the table's autopilot would (the game's own strategy where it has one)."""
 
-    def next(self, game: Any, state: Any) -> Event | None:
+    def next(self, game: Game, state: Any) -> Event | None:
         from table_controller.autopilot import next_event
 
         event = next_event(game, state)
@@ -77,9 +89,9 @@ class AutopilotSignals:
 class Dealing:
     """One drill's table. ``deck`` is the cards in the order they come out, top first."""
 
-    game: Any
+    game: Game
     deck: list[Card]
-    signals: Any
+    signals: Signals
     pit_ruling: str = VOID_HAND
     reshuffle: Callable[[], list[Card]] | None = None  # a fresh shoe, for drills of many hands
     live: bool = (
@@ -180,14 +192,18 @@ class Dealing:
         if exp.payment is not None:
             return None
         signal = self.signals.next(self.game, self.state)
-        if isinstance(signal, Wager):
-            return signal
-        if signal is None and exp.deal is None and not exp.decisions:
-            for control in AUTO_CONTROLS:
-                if control in exp.controls:
-                    self.notes.append(f"the drill: {control.replace('_', ' ')}")
-                    return Control(control, by="training")
+        control = next((c for c in AUTO_CONTROLS if c in exp.controls), None)
+        if isinstance(signal, Wager) and (control is None or self._takes(signal)):
+            return signal  # a bet the game never takes is the drill's error (_apply says why)
+        if control is not None and exp.deal is None and not exp.decisions:
+            if signal is None or isinstance(signal, Wager):  # a bet waits for a new deck
+                self.notes.append(f"the drill: {control.replace('_', ' ')}")
+                return Control(control, by="training")
         return None
+
+    def _takes(self, wager: Wager) -> bool:
+        _, effects = self.game.apply(self.state, wager)  # pure: asks, changes nothing
+        return not any(isinstance(e, Refused) for e in effects)
 
     def _dealer_step(self) -> tuple[Step | None, Event | None]:
         exp = self.game.expected(self.state)

@@ -20,13 +20,13 @@ def hooks(game: Game) -> TrainingHooks:
     return record(game.game_id).training
 
 
-def cite(game: Any, state: Any, right: Step, entered: Step) -> RuleCite:
+def cite(game: Game, state: Any, right: Step, entered: Step) -> RuleCite:
     own = hooks(game).cite
     found = own(game, state, right, entered) if own is not None else None
     if found is not None:
         return found
-    if right.kind == "payment":
-        payment = game.expected(state).payment
+    payment = game.expected(state).payment if right.kind == "payment" else None
+    if payment is not None:
         return RuleCite(payment.rule, payment.reason)
     if right.kind == "decision":
         refused = _refusal(game, state, entered) if entered.kind == "decision" else None
@@ -45,14 +45,14 @@ def cite(game: Any, state: Any, right: Step, entered: Step) -> RuleCite:
     )
 
 
-def _refusal(game: Any, state: Any, entered: Step) -> str | None:
+def _refusal(game: Game, state: Any, entered: Step) -> str | None:
     from table_controller.events import Decision
 
     _, effects = game.apply(state, Decision(entered.seat or "", entered.action or ""))
     return next((e.reason for e in effects if isinstance(e, Refused)), None)
 
 
-def spots(game: Any, state: Any, right: Step | None) -> list[tuple[str, str]]:
+def spots(game: Game, state: Any, right: Step | None) -> list[tuple[str, str]]:
     """Where the console offers to put the next card: the game's list, else its declared layout,
     and always the spot the engine expects (so the right one is among the choices)."""
     own = hooks(game).spots
@@ -66,5 +66,5 @@ def spots(game: Any, state: Any, right: Step | None) -> list[tuple[str, str]]:
     return found
 
 
-def signal_words(game: Any, action: str) -> str:
+def signal_words(game: Game, action: str) -> str:
     return str(hooks(game).signals.get(action, action.replace("_", " ")))

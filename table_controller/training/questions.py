@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from table_controller.contract import Game
 from table_controller.errors import ConfigError
 from table_controller.money import money
 from table_controller.training import gamehooks
@@ -19,14 +20,14 @@ from table_controller.training.steps import EntryError, RuleCite, parse_amount
 SHOW_AFTER = 3
 
 
-def payout_questions(game: Any, rng: random.Random, count: int) -> list[dict[str, Any]]:
+def payout_questions(game: Game, rng: random.Random, count: int) -> list[dict[str, Any]]:
     own = gamehooks.hooks(game).payout_cases
     if own is None:
         raise ConfigError(f"{game.game_id} has no payouts to drill (its bets carry no money here)")
     return list(own(game, rng, count))
 
 
-def totals_questions(game: Any, rng: random.Random, count: int) -> list[dict[str, Any]]:
+def totals_questions(game: Game, rng: random.Random, count: int) -> list[dict[str, Any]]:
     own = gamehooks.hooks(game).totals_questions
     if own is None:
         raise ConfigError(f"{game.game_id} has no totals drill")
@@ -50,7 +51,7 @@ class QuestionDrill:
     def __init__(
         self,
         kind: str,
-        game: Any,
+        game: Game,
         questions: list[dict[str, Any]],
         *,
         started_at: float,

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from table_controller.cards import standard_deck
+from table_controller.contract import Game
 from table_controller.errors import ConfigError
-from table_controller.games import make_game
+from table_controller.games import TRAINING_GAME, make_game
 from table_controller.training.dealing import AutopilotSignals, Dealing
 from table_controller.training.drill_file import load_drill
 from table_controller.training.procedure import MODES, ProcedureDrill
@@ -47,7 +48,7 @@ def drill_path(drill: str) -> Path | None:
 @dataclass
 class TrainingSettings:
     trainee: str = "trainee"
-    game: str = "blackjack"
+    game: str = TRAINING_GAME
     drill: str = "procedure"
     mode: str = "learn"
     seats: int | None = None
@@ -169,13 +170,13 @@ class Trainer:
             s.drill,
         )
 
-    def _shuffled(self, game: Any) -> list[Any]:
+    def _shuffled(self, game: Game) -> list[Any]:
         cards = [c for _ in range(game.describe()["decks"]) for c in standard_deck()]
         self.rng.shuffle(cards)
         return cards
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         """The game of the drill in progress."""
         return (
             self.drill.dealing.game if isinstance(self.drill, ProcedureDrill) else self.drill.game

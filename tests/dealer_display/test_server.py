@@ -302,7 +302,7 @@ def test_a_request_still_open_as_the_table_stops_is_cut_off_in_one_line():
         text=True,
     )
     try:
-        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True, timeout=20)
+        wait_for(f"http://127.0.0.1:{port}/api/state", lambda b: True, timeout=60)
         held = held_request(port, "cut-off-request")
     finally:
         proc.send_signal(signal.SIGINT)

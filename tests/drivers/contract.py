@@ -18,7 +18,7 @@ import pytest
 from drivers.base import CARD, HARDWARE_KINDS, RECORDED, CardSource, SourceEvent
 from table_controller.cards import Card
 
-DEFAULT_CARD_WAIT = 5.0
+DEFAULT_CARD_WAIT = 60.0  # a deadline for the condition, not a speed: shared 2-core machines stall
 
 
 class Rig(Protocol):
@@ -63,7 +63,8 @@ class CardSourceContract:
             started = time.monotonic()
             event = rig.source.read_event(timeout=0.1)
             if event is None:
-                assert time.monotonic() - started < 1.0
+                # it came back rather than blocking (a stalled machine may take seconds)
+                assert time.monotonic() - started < 30.0
                 return
             assert event.kind != CARD, f"a card nobody drew: {event}"
         pytest.fail("a 0.1 s read never came back empty")

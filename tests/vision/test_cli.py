@@ -79,7 +79,7 @@ def test_identify_with_the_cameras_layout_reads_a_hand_seen_from_beside_the_tabl
     from vision.staged import hand, layout_seen, stage
 
     rng = np.random.default_rng(21)
-    scene = stage(hand(4, rng), "blackjack", "felt", rng, slant=0.5)
+    scene = stage(hand(4, rng), "stepped", "felt", rng, slant=0.5)
     cv2.imwrite(str(tmp_path / "hand.png"), scene.image)
     cv2.imwrite(str(tmp_path / "smaller.png"), cv2.resize(scene.image, (640, 360)))
     layout_seen(0.5).save(tmp_path / "layout.json")

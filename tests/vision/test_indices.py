@@ -131,7 +131,7 @@ def test_an_index_close_to_the_cards_dark_rim_is_found(degrees: float) -> None:
     assert [f.reading.card.code for f in found] == ["KS"]
 
 
-@pytest.mark.parametrize("arrangement", ["blackjack", "fanned", "pair"])
+@pytest.mark.parametrize("arrangement", ["stepped", "fanned", "pair"])
 def test_cards_over_one_another_are_read_by_their_indices_and_none_invented(
     arrangement: str,
 ) -> None:

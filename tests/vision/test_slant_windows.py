@@ -64,7 +64,7 @@ def test_a_pairing_the_reader_is_sure_holds_no_index_is_not_looked_at_slanted(
     from vision.reading import DeckIndex
 
     rng = np.random.default_rng(31)
-    scene = stage(hand(4, rng), "blackjack", "felt", rng, slant=0.64)
+    scene = stage(hand(4, rng), "stepped", "felt", rng, slant=0.64)
     deck = DeckIndex.of(standard_deck())
     indices.read_indices(scene.image, Unsure(0.9), deck)
     assert slanted_looks  # read as no card, but not surely none: looked at slanted

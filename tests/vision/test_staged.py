@@ -129,7 +129,7 @@ def test_an_empty_surface_holds_no_card(backdrop: str) -> None:
 
 
 def test_a_blackjack_hand_is_read_card_by_card() -> None:
-    total = read("blackjack", 8, seed=21)
+    total = read("stepped", 8, seed=21)
     assert total.invented == 0, total
     assert total.right >= 31, (
         total
@@ -144,7 +144,7 @@ def test_a_fanned_hand_is_read_card_by_card() -> None:
     )  # 32 of 32 measured (28 while a card underneath hid the indices over it; 10 from outlines alone)
 
 
-@pytest.mark.parametrize("arrangement", ["apart", "blackjack", "fanned"])
+@pytest.mark.parametrize("arrangement", ["apart", "stepped", "fanned"])
 def test_a_four_colour_deck_reads_as_its_two_colour_print_does(arrangement: str) -> None:
     """Green clubs and blue diamonds (a poker room's deck), read unenrolled: the reader sees the
     darkest channel, where either ink is as dark as black, and a green or blue index's colour is
@@ -178,7 +178,7 @@ def test_ranks_printed_in_typefaces_the_reader_never_saw_are_read_and_none_inven
     reader, total = Recogniser(), Tally()
     for face in unseen_typefaces():
         rng = np.random.default_rng(41)
-        for k, arrangement in enumerate(("apart", "blackjack", "fanned")):
+        for k, arrangement in enumerate(("apart", "stepped", "fanned")):
             scene = stage(
                 hand(COUNTS[arrangement], rng), arrangement, SURFACES[k], rng, typeface=face
             )
@@ -201,8 +201,8 @@ def test_a_ten_whose_figures_stand_apart_is_not_also_read_as_a_queen(
     rng = np.random.default_rng(41)
     for k in range(scene + 1):
         staged = stage(
-            hand(COUNTS["blackjack"], rng),
-            "blackjack",
+            hand(COUNTS["stepped"], rng),
+            "stepped",
             SURFACES[k % 3],
             rng,
             card_width=card_width,
@@ -214,7 +214,7 @@ def test_a_ten_whose_figures_stand_apart_is_not_also_read_as_a_queen(
     assert set(named) <= set(staged.cards), named
 
 
-@pytest.mark.parametrize("arrangement", ["blackjack", "fanned"])
+@pytest.mark.parametrize("arrangement", ["stepped", "fanned"])
 def test_a_hand_seen_35_degrees_off_overhead_is_read_card_by_card(arrangement: str) -> None:
     # The table's depth shortened to 0.8. At 0.64 (50 degrees) the cards found by their index
     # alone are read far worse (docs/vision.md, "Cards seen at a slant").
@@ -231,7 +231,7 @@ def test_a_fanned_hand_seen_50_degrees_off_overhead_reads_through_slanted_window
     assert total.right >= 24, total
 
 
-@pytest.mark.parametrize("arrangement", ["blackjack", "fanned"])
+@pytest.mark.parametrize("arrangement", ["stepped", "fanned"])
 def test_a_calibrated_camera_60_degrees_off_overhead_reads_a_hand_card_by_card(
     arrangement: str,
 ) -> None:
@@ -259,7 +259,7 @@ def test_two_cards_read_surely_lay_a_steep_photo_flat_for_the_hand_beside_them()
             frame = surface(SURFACES[seed % 3], rng)
             cards = hand(6, rng)
             quads = [
-                *_arranged(4, "blackjack", 150, height, rng),
+                *_arranged(4, "stepped", 150, height, rng),
                 _quad((170, 360), 150, height, 5),
                 _quad((1110, 380), 150, height, -8),
             ]
@@ -290,7 +290,7 @@ def test_the_cards_over_a_card_underneath_are_read_by_their_indices() -> None:
     index lies inside that guessed outline. It is still looked for and read (the jack went
     unread while a card underneath was taken as a whole card, its middle not searched)."""
     rng = np.random.default_rng(5)
-    scene = stage(hand(6, rng), "blackjack", "felt", rng)
+    scene = stage(hand(6, rng), "stepped", "felt", rng)
     named = sorted(g.card.code for g in Recogniser().recognise(scene.image) if g.card)
     assert named == sorted(c.code for c in scene.cards)
 
@@ -317,7 +317,7 @@ def test_a_strip_of_a_card_showing_between_two_is_not_a_card_to_straighten(
     no index; it lies inside that card, named by its index, and is a piece of it: reported as an
     unreadable card it would have the dealer straighten a hand that was read whole."""
     rng = np.random.default_rng(seed)
-    scene = stage(hand(6, rng), "blackjack", backdrop, rng)
+    scene = stage(hand(6, rng), "stepped", backdrop, rng)
     guesses = Recogniser().recognise(scene.image)
     assert sorted(g.card.code for g in guesses if g.card) == sorted(c.code for c in scene.cards)
     assert [g for g in guesses if g.card is None] == []

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy, switch_list
+from table_controller.contract import (
+    Analysis,
+    Display,
+    GameRecord,
+    SeatRange,
+    Setup,
+    lazy,
+    switch_list,
+)
 from table_controller.errors import ConfigError
 from table_controller.games.split_decision.luck_game import LuckOfTheDrawGame
 from table_controller.games.split_decision.machine import SplitDecisionGame
@@ -34,6 +42,8 @@ SPLIT_DECISION = GameRecord(
     make=_split_decision,
     scenario=lazy("table_controller.games.split_decision.scenario:run_split_decision_scenario"),
     analyses=(Analysis("split-decision", "table_controller.games.split_decision.analysis"),),
+    display=Display.beside(__file__, "split-decision.js"),
+    action_keys={"push": "P"},
 )
 LUCK = GameRecord(
     id="luck-of-the-draw",
@@ -44,5 +54,6 @@ LUCK = GameRecord(
     make=_luck,
     scenario=lazy("table_controller.games.split_decision.luck_scenario:run_luck_scenario"),
     analyses=(Analysis("luck-of-the-draw", "table_controller.games.split_decision.luck_analysis"),),
+    display=Display.beside(__file__, "luck-of-the-draw.js"),
 )
 RECORDS = (SPLIT_DECISION, LUCK)

@@ -18,9 +18,6 @@ REGISTRY = "table_controller/games/__init__.py"
 # Modules other pieces of issue 39 are changing: blackjack's math moves into its package, the
 # camera's --game help and places are rewritten. Each leaves this list when its piece lands.
 ELSEWHERE = {
-    "table_controller/commands/analyse_blackjack.py",
-    "table_controller/commands/analyse_dmh.py",
-    "table_controller/commands/analyse_published.py",
     "table_controller/commands/vision.py",
     "table_controller/camera_places.py",
 }

@@ -191,6 +191,8 @@ class Game(Protocol):
 
     def public_prompts(self, state: Any) -> TablePrompts: ...
 
+    def console_prompts(self, state: Any) -> TablePrompts: ...
+
     def result(self, state: Any) -> HandResult | None: ...
 
     def describe(self) -> dict[str, Any]: ...
@@ -236,6 +238,11 @@ class GameBase:
 
     def public_prompts(self, state: Any) -> TablePrompts:
         """What the public page shows: the console's prompts unless the game hides some."""
+        return self.prompts(state)
+
+    def console_prompts(self, state: Any) -> TablePrompts:
+        """What the dealer's console shows: the prompts, and any card lying face down that only
+        the dealer sees (blackjack's hole card). Not logged: the log's prompts stay ``prompts``."""
         return self.prompts(state)
 
     def layout(self, state: Any) -> tuple[Spot, ...]:
@@ -339,6 +346,23 @@ class Display:
 
 
 @dataclass(frozen=True, slots=True)
+class BetTheory:
+    """What one bet type should hold, from the game's own math, per unit staked on it (the drop):
+    ``edge`` the house's expected win (negative: the house loses), ``sd`` the standard deviation
+    of one bet's result. ``exact`` False: the figure is simulated and ``interval`` is the 95%
+    half-width of its ``edge``. ``basis`` says what the figure assumes (the strategy, the shoe);
+    ``hit`` the chance one bet is paid, where the math gives it. Where the math gives no figure,
+    ``edge`` and ``sd`` are None and ``basis`` says why."""
+
+    edge: float | None
+    sd: float | None
+    exact: bool = True
+    interval: float | None = None
+    basis: str = ""
+    hit: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game, declared: the one object its package exports for the shell (in ``RECORDS``).
 
@@ -347,7 +371,7 @@ class GameRecord:
     and decisions); ``analyses`` are its ``table analyse`` commands; ``display`` the game's own
     drawing for the display page (:class:`Display`; None: the one renderer draws the declared
     layout); ``rules`` the rules document it implements; ``action_keys`` the console's key for
-    each of its plays (``{"hit": "H"}``).
+    each of its plays (``{"hit": "H"}``); ``theory`` what each of its bets should hold.
     """
 
     id: str
@@ -363,6 +387,9 @@ class GameRecord:
     takes_first_dealt: bool = False
     takes_paytable: str | None = None  # the switch that picks a custom pay table ("B14")
     action_keys: Mapping[str, str] = field(default_factory=dict)
+    # the house's theoretical hold per bet, as its settlements name it, for a configured game;
+    # None: no figures (a game without house bets); expensive figures are kept per rule set
+    theory: Callable[[Game], Mapping[str, BetTheory]] | None = None
 
     def build(self, setup: Setup | None = None) -> Game:
         return self.make(setup or Setup())

@@ -74,5 +74,6 @@ RECORD = GameRecord(
         "even_money": "E",
         "no_insurance": "O",
     },
+    theory=lazy("table_controller.games.blackjack.theory:theory"),
 )
 RECORDS = (RECORD,)

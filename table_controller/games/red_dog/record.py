@@ -32,5 +32,6 @@ RECORD = GameRecord(
     analyses=(Analysis("red-dog", "table_controller.games.red_dog.analysis"),),
     takes_paytable="RD2",
     display=Display.beside(__file__, "red-dog.js"),
+    theory=lazy("table_controller.games.red_dog.theory:theory"),
 )
 RECORDS = (RECORD,)

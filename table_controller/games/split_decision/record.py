@@ -55,5 +55,6 @@ LUCK = GameRecord(
     scenario=lazy("table_controller.games.split_decision.luck_scenario:run_luck_scenario"),
     analyses=(Analysis("luck-of-the-draw", "table_controller.games.split_decision.luck_analysis"),),
     display=Display.beside(__file__, "luck-of-the-draw.js"),
+    theory=lazy("table_controller.games.split_decision.luck_theory:theory"),
 )
 RECORDS = (SPLIT_DECISION, LUCK)

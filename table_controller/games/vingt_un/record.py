@@ -34,5 +34,6 @@ RECORD = GameRecord(
     analyses=(Analysis("vingt-un", "table_controller.games.vingt_un.analysis"),),
     display=Display.beside(__file__, "vingt-un.js"),
     action_keys={"double": "X", "stand": "S"},
+    theory=lazy("table_controller.games.vingt_un.theory:theory"),
 )
 RECORDS = (RECORD,)

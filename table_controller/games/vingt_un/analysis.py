@@ -204,8 +204,14 @@ def fresh_round(game: Game, number: int) -> Any:
 
 
 def next_event(
-    game: Game, state: Any, exp: Any, cards: list[Card], rng: random.Random, derived: Derived
+    game: Game,
+    state: Any,
+    exp: Any,
+    cards: list[Card],
+    rng: random.Random,
+    derived: Derived | None = None,
 ) -> tuple[Any, list[Card]]:
+    """The simulation's next event: the derived strategy's decisions (the autopilot's without)."""
     if exp.payment is not None:
         return Control(PAID, by="simulation"), cards
     if NEW_DECK in exp.controls and exp.deal is None:
@@ -220,7 +226,7 @@ def next_event(
         if acts == ("sit_in",) and seat not in state.seats_in:
             return Decision(seat, "sit_in"), cards
     event = game.strategy(state)
-    if isinstance(event, Decision):
+    if isinstance(event, Decision) and derived is not None:
         event = choose(derived, state, event.seat, exp.decisions[event.seat])
     if event is not None:
         return event, cards

@@ -176,3 +176,34 @@ def test_a_seat_banker_is_tallied_apart_from_the_house_in_a_pack_dealt_through(c
     out = json.loads(capsys.readouterr().out)["simulated"]
     assert set(out["banker"]) == {"house", "seat"}
     assert sum(row["rounds"] for row in out["banker"].values()) == 300
+
+
+def test_the_autopilot_sits_a_seat_in_when_a_seat_bank_leaves_nobody_in() -> None:
+    # two seats, V1 = pass_left: when the bank moves from one seat to the other, no seat is in and
+    # only a sit_in can start the round; the autopilot answers it instead of failing
+    import random
+
+    from table_controller.cards import standard_deck
+    from table_controller.events import NEW_DECK, RESHUFFLE, CardArrived, Control, Decision
+    from table_controller.games import make_game
+
+    game = make_game("vingt-un", seats=2, switches={"V1": "pass_left", "V2": "passes"})
+    rng = random.Random(5)
+    state, cards, rounds, sat_in = game.new_hand(), [], 0, 0
+    while rounds < 400:
+        exp = game.expected(state)
+        if exp.hand_over:
+            rounds += 1
+            state = game.next_hand(state)
+            continue
+        if exp.deal is None and (NEW_DECK in exp.controls or RESHUFFLE in exp.controls):
+            cards = list(standard_deck() if NEW_DECK in exp.controls else state.shoe.discarded)
+            rng.shuffle(cards)
+        if exp.deal is None and NEW_DECK in exp.controls:
+            event = Control(NEW_DECK, by="test")
+        else:
+            event = game.strategy(state) or CardArrived(cards.pop())
+        sat_in += isinstance(event, Decision) and event.action == "sit_in"
+        state, effects = game.apply(state, event)
+        assert not effects or type(effects[0]).__name__ != "Refused", (event, effects[0])
+    assert sat_in > 0

@@ -17,6 +17,10 @@ def next_event(game: Any, r: Any) -> Event | None:
     exp = game.expected(r)
     if exp.payment is not None:
         return Control(PAID, by="autopilot")
+    if SEATS_IN in exp.controls and all(s == r.banker for s in r.seats_in):
+        for seat, acts in exp.decisions.items():  # a seat's bank left nobody in: one sits in
+            if "sit_in" in acts:
+                return Decision(seat, "sit_in")
     for control in (DONE, SEATS_IN, RESHUFFLE):
         if control in exp.controls:
             return Control(control, by="autopilot")
@@ -32,8 +36,6 @@ def choose(r: Any, seat: str, acts: tuple[str, ...]) -> Decision:
         return Decision(seat, "no_double")
     if "take_bank" in acts:
         return Decision(seat, "take_bank")
-    if acts == ("sit_in",):  # no seat left to play against a seat's bank: one sits back in
-        return Decision(seat, "sit_in")
     if r.phase == "banker":
         return Decision(seat, "draw" if total(r.banker_cards)[0] < 17 else "stand")
     hand = r.plays[seat].hands[r.turn[1]]

@@ -26,6 +26,7 @@ from table_controller.engine import (
     Spot,
     TablePrompts,
     layout_cards,
+    place_of,
 )
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, CardArrived, Control, Event, Wager
@@ -250,9 +251,23 @@ class GameBase:
         return ()
 
     def placed_cards(self, state: Any) -> dict[str, tuple[str, ...]]:
-        """Which face-up cards lie on which place, for the camera witness: by default as the
+        """Which face-up cards lie on which camera place, for the camera witness: by default
+        the face-up cards :meth:`on_spots` puts on the card spots of :meth:`layout`, by place
+        (``seat3/card`` lies on ``seat3``); for a game that puts nothing on its spots, as the
         prompts show them (``S1``, ``seat1.hand``, ``seat1.col2``)."""
-        return layout_cards(self.prompts(state))
+        on_spots = self.on_spots(state)
+        if not on_spots:
+            return layout_cards(self.prompts(state))
+        card_spots = {spot.name for spot in self.layout(state) if spot.kind == "card"}
+        placed: dict[str, tuple[str, ...]] = {}
+        for name, content in on_spots.items():
+            hidden = content.face_down
+            face_up = tuple(
+                code for k, code in enumerate(content.cards) if not (k < len(hidden) and hidden[k])
+            )
+            if name in card_spots and face_up:
+                placed[place_of(name)] = placed.get(place_of(name), ()) + face_up
+        return placed
 
     def on_spots(self, state: Any) -> Mapping[str, SpotContent]:
         """The cards and bets on the spots of :meth:`layout`, by spot name, for the display's

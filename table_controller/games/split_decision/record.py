@@ -40,6 +40,7 @@ SPLIT_DECISION = GameRecord(
     switches=SWITCHES,
     make=_split_decision,
     scenario=lazy("table_controller.games.split_decision.scenario:run_split_decision_scenario"),
+    analyses=(Analysis("split-decision", "table_controller.games.split_decision.analysis"),),
     display=Display.beside(__file__, "split-decision.js"),
     action_keys={"push": "P"},
 )

@@ -48,6 +48,7 @@ from table_controller.games.vingt_un.analysis_exact import (
     solve,
 )
 from table_controller.games.vingt_un.hands import total
+from table_controller.games.vingt_un.round import Phase
 from table_controller.games.vingt_un.strategy import STAKE
 from table_controller.games.vingt_un.switches import Switches
 
@@ -154,7 +155,7 @@ def choose(derived: Derived, r: Any, seat: str, acts: tuple[str, ...]) -> Decisi
     if "double" in acts:
         doubles = rank_index(r.banker_cards[0]) in derived.seat.doubles
         return Decision(seat, "double" if doubles else "no_double")
-    if r.phase == "banker":
+    if r.phase == Phase.BANKER:
         value, soft = total(r.banker_cards)
         draws = value < 17 or (value == 17 and soft and derived.seat.h17)
         return Decision(seat, "draw" if draws else "stand")

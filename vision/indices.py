@@ -77,6 +77,11 @@ SLANT_BELOW = (
 # ink paired): three quarters of the slanted looks a cluttered photo made, a fifth of its time
 # (docs/vision.md, "Speed on real tables").
 SLANT_NONE_SURE = 0.99
+# A rank and its suit are two glyphs: a pairing of two blobs as tall, as wide (along and across
+# the card the pairing implies) and of as much ink as each other, each within this share, is one
+# glyph printed twice (two pips of a card's middle, a picture's pattern) and is sent to no
+# network (28% of the pairings a photo reads; docs/vision.md, "Speed on real tables").
+TWIN_GLYPHS = 0.1
 # a table seen this much shorter one way than the other (some 35 degrees off overhead) is laid out
 # flat (table_seen)
 SLANT_FROM = 1.2
@@ -693,7 +698,7 @@ def read_indices(
     ):  # glyphs in pieces or joined, round those left to read
         found = _closest(pairs + _pairs_seen(ink.blobs, table, since=ink_only))
         done = _read_already(found, read_at, read_as, ink.blobs)
-    found = _not_read(found, done)
+    found = [c for c in _not_read(found, done) if not _twins(ink.blobs, c)]
     best = [
         t
         for t in _unambiguous(_read_pairings(image, found, reader, deck, features, slants))
@@ -828,6 +833,21 @@ def _read_already(
             if card.rank == "10":
                 done |= _ten_figures(blobs, found[nearest])
     return done
+
+
+def _twins(blobs: list[Blob], cand: IndexCandidate) -> bool:
+    """Whether the pairing's rank and suit are one glyph printed twice (TWIN_GLYPHS): alike in
+    height and width along the card the pairing implies and in ink. (The blobs as found in the
+    frame: a calibrated camera's pairings are laid out flat, both blobs alike.)"""
+    rank, suit = blobs[cand.rank].points, blobs[cand.suit].points
+    if abs(len(suit) / len(rank) - 1) >= TWIN_GLYPHS:
+        return False
+    right = np.float32([cand.down[1], -cand.down[0]])
+    for axis in (cand.down, right):
+        r, s = rank @ axis, suit @ axis
+        if abs((float(s.max() - s.min()) + 1) / (float(r.max() - r.min()) + 1) - 1) >= TWIN_GLYPHS:
+            return False
+    return True
 
 
 def _not_read(found: list[IndexCandidate], done: set[int]) -> list[IndexCandidate]:

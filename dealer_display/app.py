@@ -13,9 +13,9 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from dealer_display import ws
@@ -29,6 +29,7 @@ from dealer_display.settings import DisplaySettings
 from dealer_display.table import DisplayTable
 from drivers.base import CardSource
 from drivers.registry import open_source
+from table_controller import games
 from table_controller.errors import ConfigError, TableError
 from table_controller.runtime import TableSession, align_simulated_shoe, start_of_hand
 
@@ -69,9 +70,21 @@ def create_app(
     for router in (state.router, console.router, pit_boss.router, ws.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_api_route("/games/{game_id}/{name}", game_file, include_in_schema=False)
     app.add_exception_handler(TableError, _table_error)
     app.add_exception_handler(RequestValidationError, invalid_request)
     return app
+
+
+async def game_file(game_id: str, name: str) -> FileResponse:
+    """A file of a game's own drawing (its record's ``display``), from the folder beside its
+    code: ``/games/<game id>/<file>``; anything else is a plain 404."""
+    found = games.records().get(game_id)
+    display = None if found is None else found.display
+    path = None if display is None or name.startswith(".") else display.folder / name
+    if path is None or not path.is_file():
+        raise HTTPException(404, f"no file {name!r} in the drawing of the game {game_id!r}")
+    return FileResponse(path, headers={"Cache-Control": "no-cache"})
 
 
 def _new_session(settings: DisplaySettings) -> TableSession:

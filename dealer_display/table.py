@@ -12,11 +12,14 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from dealer_display.feed import CardFeed
 from dealer_display.hub import PushHub
 from drivers.base import CardSource, SourceEvent
+from table_controller import games
+from table_controller.contract import SpotContent
 from table_controller.running import RunningTable, device_name
 from table_controller.runtime import TableSession
 
@@ -37,6 +40,8 @@ class DisplayTable(RunningTable):
         self.version = 0  # counts changes, so a page (or a test) can tell a state is new
         self.card_arrived = asyncio.Event()
         self.access: Any = None  # the display's PinGuard, for the wrong-PIN notice
+        self.drawing = display_of(session.game.game_id)  # where the page loads the game's drawing
+        self.keys = keys_of(session.game.game_id)
         self._feeds: list[CardFeed] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
@@ -98,6 +103,8 @@ class DisplayTable(RunningTable):
             if self.witness is None or self.camera is None
             else {"source": self.camera.url, **self.witness.to_dict()}
         )
+        snapshot["game"] = {**snapshot["game"], "display": self.drawing}
+        snapshot["spots"] = spot_contents(game.on_spots(self.session.state), console)
         if not console:
             snapshot, card = public_view(self.session, snapshot, card)
             if camera is not None:  # the cards the camera has yet to see include the face-down ones
@@ -111,11 +118,8 @@ class DisplayTable(RunningTable):
             "console": {
                 "actions": list(self.actions()),
                 "can_deal": self.can_deal,
-                **(
-                    {"bets": list(self.session.game.bets)}
-                    if getattr(self.session.game, "bets", ())
-                    else {}
-                ),
+                **({"bets": list(game.bets)} if game.bets else {}),
+                "keys": self.keys,
             },
             "card": card,
             "access": None if self.access is None else self.access.to_dict(),
@@ -140,6 +144,36 @@ class DisplayTable(RunningTable):
             self.hub.changed()
         else:
             self._loop.call_soon_threadsafe(self.hub.changed)
+
+
+def display_of(game_id: str) -> dict[str, Any] | None:
+    """Where the page loads the game's own drawing (its record's :class:`Display`), if it has
+    one; None: the page's one renderer draws the spots the game declares."""
+    found = games.records().get(game_id)
+    if found is None or found.display is None:
+        return None
+    base = f"/games/{game_id}/"
+    return {
+        "module": base + found.display.module,
+        "styles": [base + style for style in found.display.styles],
+    }
+
+
+def keys_of(game_id: str) -> dict[str, str]:
+    """The console's key for each play the game declares (``{"hit": "H"}``)."""
+    found = games.records().get(game_id)
+    return {} if found is None else dict(found.action_keys)
+
+
+def spot_contents(on_spots: Mapping[str, SpotContent], console: bool) -> dict[str, Any]:
+    """The cards and bets on each declared spot as JSON; a face-down card is a back (None)
+    except on the dealer's console, which sees it marked hidden."""
+    out = {}
+    for name, content in on_spots.items():
+        down = [bool(d) for d in content.face_down] + [False] * len(content.cards)
+        cards = [code if console or not down[i] else None for i, code in enumerate(content.cards)]
+        out[name] = {"cards": cards, "down": down[: len(cards)], "amount": content.amount}
+    return out
 
 
 FACE_DOWN_HELD = "the card dealt face down is held (the dealer's console names it)"

@@ -28,17 +28,20 @@ from dealer_display.hub import PushHub
 from dealer_display.pin_guard import PinGuard
 from floor_display.board import Board
 from floor_display.feed import FloorFeed
+from floor_display.hold import TheoryCache
 from table_controller.errors import TableError
 from table_controller.hand_log.account import account
 from table_controller.hand_log.pg_store import PgStore
 from table_controller.hand_log.reader import list_hands, read_hand
+from table_controller.hand_log.report_figures import kept_on_disk
+from table_controller.hand_log.report_hold import HoldSettings, game_theory
 from table_controller.staff import Staff, StaffMember
 
 PAGE = Path(__file__).with_name("page.html")
 COOKIE = "floor_session"
-ROLES = (
-    "pit_boss",
-)  # who may watch the floor (surveillance staff join when the staff file knows them)
+# who may watch the floor and drill into a table; surveillance resolves nothing anywhere (the
+# tables' displays take a pit boss's PIN alone), and the floor has no control of a table
+ROLES = ("pit_boss", "surveillance")
 
 
 @dataclass
@@ -48,6 +51,7 @@ class FloorSettings:
     host: str = "127.0.0.1"
     allowed_hosts: tuple[str, ...] = ()
     sessions: dict[str, StaffMember] = field(default_factory=dict)
+    hold: HoldSettings = field(default_factory=HoldSettings)  # the casino's clock
 
 
 class SignIn(BaseModel):
@@ -56,7 +60,7 @@ class SignIn(BaseModel):
 
 
 def create_app(settings: FloorSettings) -> FastAPI:
-    board = Board()
+    board = Board(settings.hold)
     app = FastAPI(
         title="Floor", version="1", lifespan=_lifespan(settings, board), responses=GATE_ANSWERS
     )
@@ -80,6 +84,12 @@ def _lifespan(settings: FloorSettings, board: Board) -> Any:
 
         loop = asyncio.get_running_loop()
         app.state.hub = PushHub(lambda _console: _message(app))
+
+        def figures_ready() -> None:
+            with contextlib.suppress(RuntimeError):  # the floor stopped while they were computed
+                loop.call_soon_threadsafe(app.state.hub.changed)
+
+        board.theories = TheoryCache(figures_ready, kept_on_disk(game_theory))
         feed = FloorFeed(
             settings.log_url, board, lambda: loop.call_soon_threadsafe(app.state.hub.changed)
         )
@@ -125,11 +135,11 @@ def _routes(app: FastAPI, settings: FloorSettings, board: Board) -> None:
         )
         if member is None:
             guard.failed()
-            raise HTTPException(403, "no pit boss with that staff id and PIN")
+            raise HTTPException(403, "no pit boss or surveillance staff with that staff id and PIN")
         guard.succeeded()
         token = secrets.token_urlsafe(32)
         settings.sessions[token] = member
-        answer = JSONResponse({"name": member.name, "role": member.role})
+        answer = JSONResponse({"name": member.name, "role": member.role, "title": member.title})
         answer.set_cookie(COOKIE, token, httponly=True, samesite="strict")
         return answer
 

@@ -11,8 +11,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from floor_display.hold import DayHold
 from table_controller.hand_log.reader import outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, HEADER, RESULT, HandRecord
+from table_controller.hand_log.report_hold import HoldSettings, Theories, game_theory, kept
 
 # Hardware reports that put up an alert (key, words), and those that take one down.
 _DEVICE_DOWN = {"disconnected": "disconnected"}
@@ -43,9 +45,11 @@ class TableView:
     log_outage: str = ""  # the last time the table kept its records itself, the server away
     last_seq: int = 0
     last_at: float = 0.0
+    day: DayHold = field(default_factory=DayHold)  # the gaming day against theory
 
     def take(self, record: HandRecord) -> None:
         self.last_seq, self.last_at = record.seq, record.at
+        self.day.take(record)
         payload = record.payload
         if record.kind == HEADER:
             self._begin(record.hand_id, payload.get("header") or {})
@@ -120,7 +124,7 @@ class TableView:
         elif kind == "warning" and report.get("reason") in _WARNINGS:
             self.alerts[str(report["reason"])] = _WARNINGS[str(report["reason"])]
 
-    def to_dict(self, now: float) -> dict[str, Any]:
+    def to_dict(self, now: float, theories: Theories | None = None) -> dict[str, Any]:
         hour = now - now % 3600
         return {
             "table": self.table,
@@ -143,6 +147,7 @@ class TableView:
             "log_outage": self.log_outage,
             "last_seq": self.last_seq,
             "silent_seconds": round(max(0.0, now - self.last_at)) if self.last_at else None,
+            "hold": self.day.to_dict(theories or _no_figures, now),
         }
 
 
@@ -154,16 +159,25 @@ def _device(source: str) -> str:
     return "camera" if source.split("://", 1)[0] in ("camera", "sim-camera") else "shoe"
 
 
-class Board:
-    """Every table seen so far, by id."""
+def _no_figures(_config: str) -> str:
+    return "no figures asked for"
 
-    def __init__(self) -> None:
+
+class Board:
+    """Every table seen so far, by id; ``settings`` the casino's clock, ``theories`` where the
+    games' figures come from (the floor's :class:`~floor_display.hold.TheoryCache`)."""
+
+    def __init__(
+        self, settings: HoldSettings | None = None, theories: Theories | None = None
+    ) -> None:
         self.tables: dict[str, TableView] = {}
+        self.settings = settings or HoldSettings()
+        self.theories = theories or kept(game_theory)
 
     def take(self, record: HandRecord) -> None:
         view = self.tables.get(record.table)
         if view is None:
-            view = self.tables[record.table] = TableView(record.table)
+            view = self.tables[record.table] = TableView(record.table, day=DayHold(self.settings))
         if record.seq > view.last_seq:  # a record read twice (a notice and a catch-up) counts once
             view.take(record)
 
@@ -173,10 +187,11 @@ class Board:
 
     def to_dict(self, now: float | None = None) -> dict[str, Any]:
         now = time.time() if now is None else now
-        tables = [self.tables[t].to_dict(now) for t in sorted(self.tables)]
+        tables = [self.tables[t].to_dict(now, self.theories) for t in sorted(self.tables)]
         return {
             "tables": tables,
             "at": now,
             "open_irregularities": sum(bool(t["open_irregularity"]) for t in tables),
             "alerts": sum(len(t["alerts"]) for t in tables),
+            "outside_band": sum(t["hold"]["outside"] for t in tables),
         }

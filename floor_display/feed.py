@@ -5,7 +5,7 @@ Every insert into the hand log notifies ``hand_log_written`` with its table's id
 connection; when woken it reads, for each table named since it last looked, the records after
 the last it has, in chain order, into the :class:`~floor_display.board.Board`, and then calls
 ``on_change`` once for the lot. On start it reads each table from its last hand header (or
-from the start of the hour, for the hands counted this hour).
+from the start of the gaming day, for the hands counted this hour and the day's hold).
 """
 
 from __future__ import annotations
@@ -83,23 +83,25 @@ class FloorFeed:
                     self.on_change()
 
     def _catch_up(self, store: PgStore, tables: list[str], *, first: bool = False) -> None:
-        hour = time.time() // 3600 * 3600
+        now = time.time()
+        since = min(now // 3600 * 3600, self.board.settings.day_began(now))  # the hour, the day
         for table in tables:
             after = self.board.last_seq(table)
             if first or after == 0:
-                after = _start_of_view(store, table, hour)
+                after = _start_of_view(store, table, since)
             records = list(store.records(table=table, after_seq=after))
             with self.lock:
                 for record in records:
                     self.board.take(record)
 
 
-def _start_of_view(store: PgStore, table: str, hour: float) -> int:
-    """Where the floor starts reading a table: its last hand's header, or the first record of
-    this hour if that is earlier (the hands this hour are counted)."""
+def _start_of_view(store: PgStore, table: str, since: float) -> int:
+    """Where the floor starts reading a table: its last hand's header, or its first record
+    since the gaming day began if that is earlier (the hands this hour are counted, and the
+    day's hold)."""
     header = store.last_header(table)
     rows = store.execute(
-        "SELECT MIN(seq) FROM hand_records WHERE table_id = ? AND at >= ?", (table, hour)
+        "SELECT MIN(seq) FROM hand_records WHERE table_id = ? AND at >= ?", (table, since)
     )
     first_this_hour = rows[0][0] if rows and rows[0][0] is not None else None
     starts = [s for s in (header.seq if header else None, first_this_hour) if s is not None]

@@ -16,9 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from table_controller.engine import Effect, Expected, HandResult, Spot, TablePrompts
+from table_controller.engine import (
+    Effect,
+    Expected,
+    HandResult,
+    Spot,
+    TablePrompts,
+    layout_cards,
+)
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, CardArrived, Control, Event, Wager
 
@@ -121,6 +129,17 @@ class Setup:
     paytable: str | dict[str, Any] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SpotContent:
+    """What lies on one declared spot now: its ``cards`` (codes in the order dealt; a card in
+    ``face_down`` is named here and the shell shows the public its back) and, on a bet spot, the
+    ``amount`` in cents."""
+
+    cards: tuple[str, ...] = ()
+    face_down: tuple[bool, ...] = ()
+    amount: int = 0
+
+
 @runtime_checkable
 class Game(Protocol):
     """What every configured game offers the shell. Every method is pure: the state in, a new
@@ -180,6 +199,8 @@ class Game(Protocol):
 
     def placed_cards(self, state: Any) -> dict[str, tuple[str, ...]]: ...
 
+    def on_spots(self, state: Any) -> Mapping[str, SpotContent]: ...
+
     def strategy(self, state: Any) -> Event | None: ...
 
     def next_hand(self, finished: Any) -> Any: ...
@@ -224,9 +245,12 @@ class GameBase:
     def placed_cards(self, state: Any) -> dict[str, tuple[str, ...]]:
         """Which face-up cards lie on which place, for the camera witness: by default as the
         prompts show them (``S1``, ``seat1.hand``, ``seat1.col2``)."""
-        from table_controller.crosscheck import layout_cards
-
         return layout_cards(self.prompts(state))
+
+    def on_spots(self, state: Any) -> Mapping[str, SpotContent]:
+        """The cards and bets on the spots of :meth:`layout`, by spot name, for the display's
+        one renderer (a spot not given is empty)."""
+        return {}
 
     def strategy(self, state: Any) -> Event | None:
         """The autopilot's next play (a wager, a decision, a confirmed payment); None lets
@@ -298,14 +322,49 @@ class TrainingHooks:
 
 
 @dataclass(frozen=True, slots=True)
+class Display:
+    """A game's own drawing for the display page, in ``folder`` beside the game's code and
+    served at ``/games/<game id>/<file>``: ``module``, a JavaScript module that exports
+    ``drawLayout(state, kit)`` (and ``seatTotals(seat, kit)`` where its seat panels show figures
+    of their own), and the ``styles`` (CSS files) it needs."""
+
+    folder: Path
+    module: str
+    styles: tuple[str, ...] = ()
+
+    @classmethod
+    def beside(cls, source: str, module: str, *styles: str) -> Display:
+        """The drawing in the ``static`` folder beside ``source`` (a record's ``__file__``)."""
+        return cls(Path(source).resolve().parent / "static", module, styles)
+
+
+@dataclass(frozen=True, slots=True)
+class BetTheory:
+    """What one bet type should hold, from the game's own math, per unit staked on it (the drop):
+    ``edge`` the house's expected win (negative: the house loses), ``sd`` the standard deviation
+    of one bet's result. ``exact`` False: the figure is simulated and ``interval`` is the 95%
+    half-width of its ``edge``. ``basis`` says what the figure assumes (the strategy, the shoe);
+    ``hit`` the chance one bet is paid, where the math gives it. Where the math gives no figure,
+    ``edge`` and ``sd`` are None and ``basis`` says why."""
+
+    edge: float | None
+    sd: float | None
+    exact: bool = True
+    interval: float | None = None
+    basis: str = ""
+    hit: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game, declared: the one object its package exports for the shell (in ``RECORDS``).
 
     ``make`` builds the configured game (a ConfigError for anything the game does not take);
     ``scenario`` plays a scenario file of the game's own shape (None: the common shape, a deck
     and decisions); ``analyses`` are its ``table analyse`` commands; ``display`` the game's own
-    drawing for the display page, a JavaScript module beside the game's code (None: the one
-    renderer draws the declared layout); ``rules`` the rules document it implements.
+    drawing for the display page (:class:`Display`; None: the one renderer draws the declared
+    layout); ``rules`` the rules document it implements; ``action_keys`` the console's key for
+    each of its plays (``{"hit": "H"}``); ``theory`` what each of its bets should hold.
     """
 
     id: str
@@ -317,9 +376,13 @@ class GameRecord:
     scenario: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     analyses: tuple[Analysis, ...] = ()
     training: TrainingHooks = TrainingHooks()
-    display: str | None = None
+    display: Display | None = None
     takes_first_dealt: bool = False
     takes_paytable: str | None = None  # the switch that picks a custom pay table ("B14")
+    action_keys: Mapping[str, str] = field(default_factory=dict)
+    # the house's theoretical hold per bet, as its settlements name it, for a configured game;
+    # None: no figures (a game without house bets); expensive figures are kept per rule set
+    theory: Callable[[Game], Mapping[str, BetTheory]] | None = None
 
     def build(self, setup: Setup | None = None) -> Game:
         return self.make(setup or Setup())

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from table_controller.engine import Expected, TablePrompts
+from table_controller.engine import Expected, TablePrompts, layout_cards
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, HardwareIrregularity
 
@@ -51,18 +51,6 @@ def split_sources(urls: list[str]) -> tuple[str, str | None]:
         )
     shoe = next(u for u in urls if u not in cameras)
     return shoe, cameras[0]
-
-
-def layout_cards(prompts: TablePrompts) -> dict[str, tuple[str, ...]]:
-    """Which cards the engine has on which layout spot (spot names as in the calibration)."""
-    spots = {f"S{n}": (code,) for n, code in enumerate(prompts.show_cards, start=1) if code}
-    for seat in prompts.seats:
-        in_columns = {code for code in seat.columns if code}
-        spots[f"{seat.seat}.hand"] = tuple(c for c in seat.cards if c not in in_columns)
-        for k, code in enumerate(seat.columns, start=1):
-            if code:
-                spots[f"{seat.seat}.col{k}"] = (code,)
-    return {spot: cards for spot, cards in spots.items() if cards}
 
 
 def _dealt_to(layout: dict[str, tuple[str, ...]], code: str) -> str | None:

@@ -244,6 +244,33 @@ class HandResult:
     )  # game-specific, e.g. side-bet settlements
 
 
+def result_to_dict(result: HandResult) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "winner": result.winner,
+        "decided_by": result.decided_by,
+        "explanation": result.explanation,
+        "void": result.void,
+        "seats": {seat: _seat_result(r) for seat, r in result.seats.items()},
+    }
+    if result.details:
+        out["details"] = result.details
+    return out
+
+
+def _seat_result(r: SeatResult) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "outcome": r.outcome,
+        "method": r.method,
+        "player_total": r.player_total,
+        "dealer_total": r.dealer_total,
+        "total_hand_value": r.total_hand_value,
+        "decided_by": r.decided_by,
+    }
+    if r.details:
+        out["details"] = r.details
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class TablePrompts:
     """Everything the display shows, derived from the state alone."""
@@ -260,8 +287,6 @@ class TablePrompts:
     figures: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from table_controller.serialize import result_to_dict
-
         return {
             "game": self.game,
             "dealer_instruction": self.dealer_instruction,
@@ -271,6 +296,21 @@ class TablePrompts:
             "result": result_to_dict(self.result) if self.result else None,
             **({"figures": self.figures} if self.figures else {}),
         }
+
+
+def layout_cards(prompts: TablePrompts) -> dict[str, tuple[str, ...]]:
+    """Which face-up cards the prompts show on which layout spot (``S1``, ``seat1.hand``,
+    ``seat1.col2``: spot names as in the calibration): what the camera witness compares."""
+    spots: dict[str, tuple[str, ...]] = {
+        f"S{n}": (code,) for n, code in enumerate(prompts.show_cards, start=1) if code
+    }
+    for seat in prompts.seats:
+        in_columns = {code for code in seat.columns if code}
+        spots[f"{seat.seat}.hand"] = tuple(c for c in seat.cards if c not in in_columns)
+        for k, code in enumerate(seat.columns, start=1):
+            if code:
+                spots[f"{seat.seat}.col{k}"] = (code,)
+    return {spot: cards for spot, cards in spots.items() if cards}
 
 
 # Effects: what one event did, besides changing the state.

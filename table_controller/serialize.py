@@ -8,38 +8,13 @@ from table_controller.engine import (
     Applied,
     Effect,
     HandEnded,
-    HandResult,
     IrregularityOpened,
     Refused,
     Settled,
+    result_to_dict,
 )
 
-
-def result_to_dict(result: HandResult) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "winner": result.winner,
-        "decided_by": result.decided_by,
-        "explanation": result.explanation,
-        "void": result.void,
-        "seats": {seat: _seat_result(r) for seat, r in result.seats.items()},
-    }
-    if result.details:
-        out["details"] = result.details
-    return out
-
-
-def _seat_result(r: Any) -> dict[str, Any]:
-    out = {
-        "outcome": r.outcome,
-        "method": r.method,
-        "player_total": r.player_total,
-        "dealer_total": r.dealer_total,
-        "total_hand_value": r.total_hand_value,
-        "decided_by": r.decided_by,
-    }
-    if r.details:
-        out["details"] = r.details
-    return out
+__all__ = ["effect_to_dict", "result_to_dict"]  # result_to_dict lives with HandResult
 
 
 def effect_to_dict(effect: Effect) -> dict[str, Any]:

@@ -27,8 +27,8 @@ from typing import Any
 from table_controller.errors import ConfigError
 
 FORMAT = "table-staff/1"
-ROLES = ("dealer", "pit_boss")
-ROLE_WORDS = {"dealer": "dealer", "pit_boss": "pit boss"}
+ROLES = ("dealer", "pit_boss", "surveillance")  # surveillance: watches the floor, resolves nothing
+ROLE_WORDS = {"dealer": "dealer", "pit_boss": "pit boss", "surveillance": "surveillance"}
 PIN_LENGTHS = (4, 12)
 _PIN = re.compile(r"[0-9]{4,12}", re.ASCII)
 _ID = re.compile(r"[a-z][a-z0-9_.-]{0,31}", re.ASCII)
@@ -87,7 +87,7 @@ def _b64(data: bytes) -> str:
 class StaffMember:
     id: str
     name: str
-    role: str  # dealer | pit_boss
+    role: str  # dealer | pit_boss | surveillance
     pin_hash: str
 
     @property

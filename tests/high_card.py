@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from table_controller.cards import Card
-from table_controller.contract import GameBase, GameRecord, SeatRange, Setup
+from table_controller.contract import GameBase, GameRecord, SeatRange, Setup, SpotContent
 from table_controller.engine import (
     DealTo,
     Effect,
@@ -296,6 +296,12 @@ class HighCardGame(GameBase):
             spots.append(Spot(f"{seat}/card", x, 0.6, "card", seat, f"{seat_words(seat)}'s card"))
             spots.append(Spot(f"{seat}/bet", x, 0.85, "bet", seat, f"{seat_words(seat)}'s bet"))
         return tuple(spots)
+
+    def on_spots(self, state: Hand) -> dict[str, SpotContent]:
+        """Each card on its spot, face up; each bet in its circle."""
+        out = {f"{who}/card": SpotContent((card.code,)) for who, card in state.cards.items()}
+        out.update({f"{seat}/bet": SpotContent(amount=stake) for seat, stake in state.bets.items()})
+        return out
 
     def placed_cards(self, state: Hand) -> dict[str, tuple[str, ...]]:
         return {who: (card.code,) for who, card in state.cards.items()}

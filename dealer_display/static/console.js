@@ -1,9 +1,6 @@
 // The dealer's console: buttons and keys send requests; the engine answers. Buttons are
 // enabled from the engine's legal actions and expected controls; a refusal is shown as sent.
-import { ACTION_KEYS } from "./render.js";
-
 const $ = (id) => document.getElementById(id);
-const KEY_ACTIONS = Object.fromEntries(Object.entries(ACTION_KEYS).map(([action, key]) => [key, action]));
 const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD",
   close_game: "CLOSE THE GAME AND DIVIDE THE FARM" };
 // the controls with buttons of their own; any other control the engine expects gets a button
@@ -36,23 +33,24 @@ export class DealerConsole {
     $("btn-reshuffle").disabled = !this.canAct || !controls.has("reshuffle_discards");
     $("btn-void").disabled = !controls.has("void_hand");
     $("btn-accept").disabled = !controls.has("accept_card");
-    $("btn-done").hidden = !this.canAct || !controls.has("done");  // Farmer: the reveal is done
+    $("btn-done").hidden = !this.canAct || !controls.has("done");  // a step the prompt named is done
     $("btn-burn").hidden = !controls.has("burn_card");
-    $("btn-close-game").hidden = !controls.has("close_game");  // Farmer: between deals (F-22)
+    $("btn-close-game").hidden = !controls.has("close_game");  // between deals, where the game allows it
     // a game with bets: the payment the engine asked for is confirmed; bets are entered by seat
     const paying = controls.has("paid");
     $("btn-paid").hidden = !this.canAct || !(paying || this.console.actions.includes("insurance"));
     $("btn-paid").disabled = !paying;
-    // the bet form: a main and a side bet (blackjack), or one ante (Red Dog)
-    const antes = (this.console.bets || []).includes("ante");
-    $("bets").hidden = !this.canAct || !(antes || this.console.actions.includes("insurance"));
+    // the bet form: a main and a side bet, or one ante (the bets the game declares)
+    const [first, second] = this.placedBets();
+    $("bets").hidden = !this.canAct || !first;
     // while bets are taken, placing them is the next step: its button is the lit one, not New deck
     $("btn-new-deck").classList.toggle("quiet", !$("bets").hidden);
-    $("bet-main-label").textContent = antes ? "Ante" : "Main";
-    $("bet-side-box").hidden = antes;
+    $("bet-main-label").textContent = title(first || "");
+    $("bet-side-label").textContent = title(second || "");
+    $("bet-side-box").hidden = !second;
     this.offerInsurance();
     $("amount-form").hidden = !this.canAct || !this.console.actions.some((a) => AMOUNT_ACTIONS.has(a));
-    // a step the prompt named is done (Red Dog: the antes are in; Vingt-un: the chips moved)
+    // a step the prompt named is done (the antes are in; the chips moved)
     $("btn-done").hidden = !this.canAct || !controls.has("done");
     $("btn-burn").hidden = !controls.has("burn_card");
     $("btn-burn").disabled = !controls.has("burn_card");
@@ -66,8 +64,12 @@ export class DealerConsole {
     document.body.classList.toggle("view-only", !this.canAct);  // a watching screen shows no console
     // Shift picks "the other seat" only where there is one other seat to pick
     $("keys-shift").hidden = this.state.prompts.seats.length !== 2;
-    // the play keys listed are the Backhand series'; other games are played by their buttons
-    $("keys-plays").hidden = !this.console.actions.includes("backhand");
+    // a game whose every play has a key and that takes no bets is played by its keys: they are
+    // listed; any other by the letters on its buttons and the bet form
+    const keys = this.console.keys || {};
+    const byKeys = this.console.actions.length > 0 && this.console.actions.every((a) => keys[a]) && !(this.console.bets || []).length;
+    $("keys-list").textContent = this.console.actions.map((a) => `${keys[a]} ${a.replaceAll("_", " ")}`).join(" \u00b7 ");
+    $("keys-plays").hidden = !byKeys;
     $("keys-buttons").hidden = !$("keys-plays").hidden;
   }
 
@@ -95,6 +97,12 @@ export class DealerConsole {
       $("insurance-seat").textContent = `SEAT ${seat.seat.replace("seat", "")}`;
     }
     this.insuring = seat ? seat.seat : null;
+  }
+
+  /** The bets placed on the bet form: those the game declares that are not plays of a seat (a
+   * raise, a stake), the first two (a main bet and a side bet, or one ante). */
+  placedBets() {
+    return (this.console.bets || []).filter((bet) => !this.console.actions.includes(bet)).slice(0, 2);
   }
 
   attach() {
@@ -144,7 +152,7 @@ export class DealerConsole {
       return;
     }
     const key = e.key.toUpperCase();
-    const action = this.console.actions.find((a) => ACTION_KEYS[a] === key);
+    const action = this.console.actions.find((a) => (this.console.keys || {})[a] === key);
     if (action === "insurance" && !$("insurance").hidden) {  // the amount first, then Enter
       e.preventDefault();
       $("insurance-amount").select();
@@ -201,7 +209,8 @@ export class DealerConsole {
     const found = this.state.prompts.seats.find((s) => s.seat === seat);
     const f = (found && found.figures) || {};
     const hint = (cents) => (cents ? `now ${(cents / 100).toFixed(2)}` : "");
-    for (const [id, cents] of [["bet-main", f.main], ["bet-side", f.side]]) {
+    const [first, second] = this.placedBets();
+    for (const [id, cents] of [["bet-main", f[first]], ["bet-side", f[second]]]) {
       $(id).value = "";
       $(id).placeholder = hint(cents);
     }
@@ -211,12 +220,12 @@ export class DealerConsole {
     const seat = `seat${$("bet-seat").value}`;
     const cents = (id) => Math.round(parseFloat($(id).value || "0") * 100);
     const main = cents("bet-main");
-    const antes = (this.console.bets || []).includes("ante");
-    const side = !antes && $("bet-side").value !== "" ? cents("bet-side") : null;
+    const [first, second] = this.placedBets();
+    const side = second && $("bet-side").value !== "" ? cents("bet-side") : null;
     if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
-    const answer = await this.send("/api/wager", { seat, bet: antes ? "ante" : "main", amount: main });
+    const answer = await this.send("/api/wager", { seat, bet: first, amount: main });
     if (answer && answer.applied && side !== null) {
-      await this.send("/api/wager", { seat, bet: "side", amount: side });
+      await this.send("/api/wager", { seat, bet: second, amount: side });
     }
     if (answer && answer.applied) this.showBets(seat);  // placed: nothing stays typed for the next seat
   }
@@ -249,6 +258,8 @@ export class DealerConsole {
     }
   }
 }
+
+const title = (word) => word.charAt(0).toUpperCase() + word.slice(1).replaceAll("_", " ");
 
 function readable(detail, status) {
   if (typeof detail === "string") return detail;

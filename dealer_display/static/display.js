@@ -2,7 +2,7 @@
 // reconnects by itself. The dealer's token comes from the address (#token=...) once and is
 // kept in this browser.
 import { DealerConsole } from "./console.js";
-import { drawBanners, drawHardware, drawLayout, drawNotices, drawResult, drawSeats, drawTally } from "./render.js";
+import { drawBanners, drawHardware, drawLayout, drawNotices, drawResult, drawSeats, drawTally, loadGame } from "./render.js";
 import { speakAll, spoken } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -42,12 +42,12 @@ function draw(message) {
   dealerConsole.update(message);
   drawBanners(state);
   drawNotices(state.hardware, message.access);
-  drawLayout(state);
-  drawSeats(state, message.console.actions, dealerConsole.canAct);
+  drawSeats(state, message.console, dealerConsole.canAct);
   drawResult(state);
   drawTally(state);
   drawHardware(state.hardware, Date.now() / 1000);
   drawRefusal();
+  drawLayout(state);  // last: the room the rest leaves it is what its cards are sized to
   speakAll(document.body);  // cards and places in words, never codes or spot ids
 }
 
@@ -65,10 +65,20 @@ function noteCardLatency(message, receivedAt) {
   });
 }
 
+// Messages are drawn one after the other: the first waits for the game's own drawing to load.
+let queue = Promise.resolve();
+
 function onMessage(event) {
   const receivedAt = performance.timeOrigin + performance.now();
   const message = JSON.parse(event.data);
   if (message.type !== "state") return;
+  queue = queue.then(() => loadGame(message.state)).then(() => show(message, receivedAt)).catch((err) => {
+    $("refusal").textContent = `the page could not draw the table (${err.message}): reload it`;
+    setTimeout(() => { throw err; });  // reported as the page's error; the next message is drawn
+  });
+}
+
+function show(message, receivedAt) {
   probe.message = message;
   // a console error (a wrong PIN) stays until the table moves on; a state pushed only because
   // the wrong PIN was logged and shown as a notice must not wipe it before the dealer reads it

@@ -1,19 +1,8 @@
 // Draws one pushed state into the page. Everything shown comes from the engine's snapshot;
 // nothing here decides what is legal or who wins.
-import { cardBack, cardFace, emptySpot } from "./cards.js";
-import { drawFelt, signed } from "./felt.js";
-import { betTotals, drawRedDogLayout } from "./games/red-dog.js";
-import { drawSplitDecisionLayout, slotTotals } from "./games/split-decision.js";
-import { drawLuckLayout } from "./games/luck-of-the-draw.js";
-import { drawFarmerLayout, farmerTotals } from "./games/farmer.js";
-
-// games that draw their own layout, by game id: blackjack on the felt from the spots it declares
-// (felt.js); the others from static/games/. Any other game of hands (Vingt-un) is drawn below.
-const GAME_LAYOUTS = {
-  blackjack: (state, { seatTag }) => drawFelt(state, document.getElementById("layout"), seatTag),
-  "red-dog": drawRedDogLayout, "split-decision": drawSplitDecisionLayout, "luck-of-the-draw": drawLuckLayout,
-  farmer: (state, { seatLook, shapeSvg }) => drawFarmerLayout(state, seatLook, shapeSvg),
-};
+import { cardFace } from "./cards.js";
+import { signed } from "./felt.js";
+import { drawSpots } from "./spots.js";
 
 const LOOKS = {
   red: { word: "RED", colour: "#e53935", shape: "triangle" },
@@ -34,12 +23,6 @@ const SHAPES = {
   star: '<polygon points="12,1 15,9 23,9 17,14 19,23 12,18 5,23 7,14 1,9 9,9"/>',
   pentagon: '<polygon points="12,1 23,9 19,23 5,23 1,9"/>',
 };
-// A play's key; the same letter may serve two games (stand pat, stand), never two plays of one.
-export const ACTION_KEYS = {
-  hit: "H", backhand: "B", stand_pat: "S", push: "P", play_push: "L", stay: "Y",
-  stand: "S", double: "X", split: "P", surrender: "U", insurance: "I", even_money: "E", no_insurance: "O",
-};
-
 const $ = (id) => document.getElementById(id);
 const IRREGULARITY_WORDS = {
   unexpected_card: "A card nobody expected", impossible_card: "A card this shoe cannot hold",
@@ -64,10 +47,7 @@ function el(tag, className, text) {
   return node;
 }
 
-const TOTALS = [["Player total", "PT", "player_total"], ["Dealer total", "DT", "dealer_total"],
-  ["Total hand value", "THV", "total_hand_value"]];
 const words = (action) => action.replaceAll("_", " ").toUpperCase();
-const number = (value) => (value === null || value === undefined ? "\u2013" : String(value));
 
 /** Seats as the layout places them: the first-dealt seat at the bottom, the other on top. */
 export function rowsTopToBottom(state) {
@@ -80,115 +60,31 @@ export function rowsTopToBottom(state) {
 }
 
 // ----- the layout ---------------------------------------------------------------------------
-function initialCards(seat) {
-  const hits = new Set(seat.columns.filter(Boolean));
-  return seat.cards.filter((code) => !hits.has(code));
-}
+// A game's own drawing (its record's display module, served beside its code) is loaded once;
+// without one the declared spots are drawn by the one renderer (spots.js).
+let drawing = { url: undefined, module: null };
 
-function spot(child, caption, spotId, nextSpot) {
-  const cell = el("div", "spot");
-  cell.dataset.spot = spotId;
-  if (spotId === nextSpot) cell.classList.add("next");
-  cell.append(child, el("span", "caption", caption));
-  return cell;
-}
-
-function handCell(seat, look, where, nextSpot) {
-  const cell = el("div", `hand-cell ${where}`);
-  cell.dataset.spot = `${seat.seat}.hand`;
-  if (cell.dataset.spot === nextSpot) cell.classList.add("next");
-  const fan = el("div", "fan");
-  const cards = initialCards(seat);
-  if (!cards.length) fan.append(emptySpot("hand"));
-  cards.forEach((code) => fan.append(cardFace(code)));
-  const tag = el("span", "seat-tag");
-  tag.innerHTML = `${shapeSvg(look)}<span>${look.word}</span>`;
-  cell.append(tag, fan);
-  return cell;
-}
-
-function seatRow(seat, look, where, nextSpot) {
-  const row = el("div", `layout-row seat-row ${where}`);
-  row.dataset.seat = seat.seat;
-  row.style.setProperty("--seat", look.colour);
-  if (seat.on_turn) row.classList.add("acts");
-  row.append(handCell(seat, look, where, nextSpot));
-  seat.columns.forEach((code, i) => {
-    const id = `${seat.seat}.col${i + 1}`;
-    const backhand = code && !seat.cards.includes(code);
-    const face = code ? cardFace(code, backhand ? "backhand" : "") : emptySpot(`col ${i + 1}`);
-    row.append(spot(face, backhand ? `col ${i + 1} \u00b7 BH` : `col ${i + 1}`, id, nextSpot));
-  });
-  return row;
-}
-
-function showRow(showCards, nextSpot) {
-  const row = el("div", "layout-row show-row");
-  row.append(el("div", "hand-cell spacer"));
-  showCards.forEach((code, i) => {
-    const id = `S${i + 1}`;
-    row.append(spot(code ? cardFace(code) : emptySpot(id), `show ${id}`, id, nextSpot));  // "show card S1" was cut at 1280x800
-  });
-  return row;
-}
-
-/** A game whose seats hold hands in their figures (blackjack): the dealer's cards across the
- * top, the seats along the bottom from the dealer's left (seat 1, the right end) with each
- * hand side by side, its total ("soft 17"), its bet and what it was paid. */
-const hasHands = (state) => state.prompts.seats.some((s) => s.figures && s.figures.hands);
-
-function dealerRow(state) {
-  const row = el("div", "layout-row dealer-row");
-  const cards = el("div", "fan");
-  const shown = state.prompts.show_cards;
-  const hidden = state.hidden_show_cards || [];  // the console: cards the public sees as backs
-  shown.forEach((code, i) => cards.append(code ? cardFace(code, hidden[i] ? "hidden-card" : "") : cardBack()));
-  if (!shown.length) cards.append(emptySpot("dealer"));
-  row.append(el("span", "seat-tag", state.game.dealer_label || "DEALER"), cards);
-  return row;
-}
-
-function handBox(hand, look) {
-  const box = el("div", `bj-hand${hand.on_turn ? " on-turn" : ""}`);
-  box.style.setProperty("--seat", look.colour);
-  const fan = el("div", "fan");
-  // a card face down is a back for the public (code null); the console sees it, marked hidden
-  hand.cards.forEach((code, i) => fan.append(code ? cardFace(code, hand.hidden && hand.hidden[i] ? "hidden-card" : "") : cardBack()));
-  const money = hand.net ? ` \u00b7 ${hand.net > 0 ? "+" : "-"}${dollars(hand.net)}` : "";
-  box.append(fan, el("span", "bj-total", hand.total_words || "\u2013"),
-    el("span", "caption", `${hand.bet_word || "bet"} ${dollars(hand.bet)}${hand.doubled ? " doubled" : ""}${money}`));
-  return box;
-}
-
-// A row of seats' hands: each further card covers 0.6 of the one before (display.css); a seat
-// takes its hands' fans side by side, or SEAT_ROOM card widths at least (its tag and captions).
-const ROW_OVERLAP = 0.6;
-const SEAT_ROOM = 1.6;
-const rowFans = (hands) => hands.reduce((sum, h) => sum + 1.1 + (1 - ROW_OVERLAP) * (Math.max(2, h.cards.length) - 1), 0);
-
-function handsLayout(state) {
-  const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
-  const seats = el("div", "layout-row bj-seats");
-  // how many card widths the row needs (display.css sizes the cards so they fit it)
-  const all = state.prompts.seats.map((s) => (s.figures && s.figures.hands) || []);
-  seats.style.setProperty("--fans", String(all.reduce((sum, hands) => sum + Math.max(SEAT_ROOM, rowFans(hands)), 0)));
-  seats.style.setProperty("--seats", String(all.length));
-  seats.style.setProperty("--hands", String(all.reduce((sum, hands) => sum + Math.max(1, hands.length), 0)));
-  for (const seat of [...state.prompts.seats].reverse()) {  // seat 1 at the dealer's left: the right end
-    const look = seatLook(seat.seat, index[seat.seat]);
-    const box = el("div", `bj-seat${seat.on_turn ? " acts" : ""}`);
-    box.dataset.seat = seat.seat;
-    box.style.setProperty("--seat", look.colour);
-    const tag = el("span", "seat-tag");
-    tag.innerHTML = `${shapeSvg(look)}<span>${look.word}</span>`;
-    const f = seat.figures || {};
-    const bets = el("span", "caption", f.bets_words || (f.main ? `main ${dollars(f.main)}${f.side ? ` \u00b7 side ${dollars(f.side)}` : ""}` : "no bet"));
-    const hands = el("div", "bj-hands");
-    (f.hands || []).forEach((hand) => hands.append(handBox(hand, look)));
-    box.append(tag, bets, hands);
-    seats.append(box);
+/** Load the drawing the state's game declares (and its styles), once: call before drawing. */
+export async function loadGame(state) {
+  const display = state.game.display || null;
+  const url = display ? display.module : null;
+  if (url === drawing.url) return;
+  for (const href of display ? display.styles : []) {
+    if (document.querySelector(`link[href="${href}"]`)) continue;
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    document.head.append(link);
   }
-  $("layout").replaceChildren(dealerRow(state), seats);
+  drawing = { url, module: url ? await import(url) : null };
+  $("legend").innerHTML = (drawing.module && drawing.module.legend) || "";
+  $("legend").hidden = !$("legend").innerHTML;
+}
+
+/** What a game's drawing may use: each seat's look and shape, the seats in the rows' order. */
+const KIT = { seatLook, shapeSvg, seatTag, rowsTopToBottom };
+
+export function drawLayout(state) {
+  if (drawing.module) return drawing.module.drawLayout(state, KIT);
+  return drawSpots(state, $("layout"), KIT);
 }
 
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
@@ -200,24 +96,6 @@ function seatTag(seat, index) {
   return [look, tag];
 }
 
-export function drawLayout(state) {
-  const own = GAME_LAYOUTS[state.game.game];
-  if (own) return own(state, { seatLook, shapeSvg, seatTag });
-  if (hasHands(state)) return handsLayout(state);
-  const box = $("layout");
-  const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
-  const rows = rowsTopToBottom(state);
-  const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
-  const parts = [];
-  const withShow = state.prompts.show_cards.length > 0;
-  rows.forEach((seat, i) => {
-    const where = withShow ? (i === 0 ? "top" : "bottom") : "plain";
-    if (withShow && i === 1) parts.push(showRow(state.prompts.show_cards, nextSpot));
-    parts.push(seatRow(seat, seatLook(seat.seat, index[seat.seat]), where, nextSpot));
-  });
-  box.replaceChildren(...parts);
-}
-
 // ----- seat panels --------------------------------------------------------------------------
 function badge(seat) {
   if (seat.status === "finished") return [seat.outcome ? seat.outcome.toUpperCase() : "FINISHED", "done"];
@@ -226,35 +104,42 @@ function badge(seat) {
   return ["waiting", "wait"];
 }
 
-function totals(seat) {
-  if (seat.figures && ("ante" in seat.figures || "wager" in seat.figures)) return betTotals(seat);  // antes, raises, wagers
-  if (seat.figures && "chips" in seat.figures) return slotTotals(seat);  // high, low and chips (Split Decision)
-  if (seat.figures && "farmer" in seat.figures) return farmerTotals(seat);
-  const box = el("div", "totals");
-  const hands = (seat.figures && seat.figures.hands) || null;
-  if (hands) {  // a game of hands: each hand's total, its bet, and the seat's result so far
-    box.classList.add("hands");
-    for (const hand of hands.length ? hands : [{ hand: 1, total_words: "", bet: seat.figures.main || 0 }]) {
-      const item = el("div", "total");
-      item.append(el("span", "label", hands.length > 1 ? `Hand ${hand.hand}` : "Total"),
-        el("span", "value", hand.total_words || "\u2013"));
-      box.append(item);
-    }
-    const net = el("div", "total");
-    // mid-round a settled side bet is money so far, not the hand's result ("Result -$5.00" beside a
-    // live total read as a lost hand)
-    const settled = seat.status === "finished";
-    net.append(el("span", "label", settled ? "Result" : "So far"), el("span", "value", seat.figures.net ? signed(seat.figures.net) : "\u2013"));
-    box.append(net);
-    return box;
-  }
-  for (const [label, short, field] of TOTALS) {
+function totals(seat, state) {
+  const own = drawing.module && drawing.module.seatTotals;
+  if (own) return own(seat, KIT);
+  if (seat.figures && seat.figures.hands) return handTotals(seat);
+  return betTotals(seat, state);
+}
+
+/** A game of hands: each hand's total, and the seat's result so far. */
+function handTotals(seat) {
+  const box = el("div", "totals hands");
+  const hands = seat.figures.hands;
+  for (const hand of hands.length ? hands : [{ hand: 1, total_words: "", bet: seat.figures.main || 0 }]) {
     const item = el("div", "total");
-    const value = el("span", "value", number(seat[field]));
-    value.dataset.field = field;
-    const name = el("span", "label");
-    name.append(el("span", "long", label), el("span", "short", short));
-    item.append(name, value);
+    item.append(el("span", "label", hands.length > 1 ? `Hand ${hand.hand}` : "Total"),
+      el("span", "value", hand.total_words || "\u2013"));
+    box.append(item);
+  }
+  const net = el("div", "total");
+  // mid-round a settled side bet is money so far, not the hand's result ("Result -$5.00" beside a
+  // live total read as a lost hand)
+  const settled = seat.status === "finished";
+  net.append(el("span", "label", settled ? "Result" : "So far"), el("span", "value", seat.figures.net ? signed(seat.figures.net) : "\u2013"));
+  box.append(net);
+  return box;
+}
+
+/** Any other game: what lies on each of the seat's declared bet spots. */
+function betTotals(seat, state) {
+  const box = el("div", "totals");
+  const bets = (state.layout || []).filter((spot) => spot.kind === "bet" && spot.seat === seat.seat);
+  for (const spot of bets) {
+    const amount = ((state.spots || {})[spot.name] || {}).amount || 0;
+    const item = el("div", "total");
+    const value = el("span", "value", amount ? dollars(amount) : "\u2013");
+    value.dataset.field = spot.name.split("/").pop();
+    item.append(el("span", "label", bets.length > 1 ? spot.label : "Bet"), value);
     box.append(item);
   }
   return box;
@@ -262,7 +147,7 @@ function totals(seat) {
 
 /** Every play of the game, unlit where not legal now; a game of hands (eight plays a seat) or of
  * many plays shows only the plays legal now, so seven panels stay readable. */
-function actionButtons(seat, actions, canAct, onlyLegal) {
+function actionButtons(seat, { actions, keys = {} }, canAct, onlyLegal) {
   const legalOnly = onlyLegal || actions.length > 6 || Boolean(seat.figures && seat.figures.hands);
   const box = el("div", legalOnly ? "actions only-legal" : "actions");
   for (const action of legalOnly ? seat.legal_actions : actions) {
@@ -270,7 +155,7 @@ function actionButtons(seat, actions, canAct, onlyLegal) {
     button.dataset.seat = seat.seat;
     button.dataset.action = action;
     // a play with no key of its own (a wager, a stake) shows no key hint: an empty box read as a glyph missing
-    button.innerHTML = ACTION_KEYS[action] ? `${words(action)} <kbd>${ACTION_KEYS[action]}</kbd>` : words(action);
+    button.innerHTML = keys[action] ? `${words(action)} <kbd>${keys[action]}</kbd>` : words(action);
     const legal = seat.legal_actions.includes(action);
     button.disabled = !(legal && canAct);
     if (legal) button.classList.add("legal");
@@ -279,7 +164,7 @@ function actionButtons(seat, actions, canAct, onlyLegal) {
   return box;
 }
 
-function seatPanel(seat, look, actions, canAct, onlyLegal) {
+function seatPanel(state, seat, look, plays, canAct, onlyLegal) {
   const panel = el("section", "seat-panel");
   panel.dataset.seat = seat.seat;
   panel.style.setProperty("--seat", look.colour);
@@ -291,16 +176,19 @@ function seatPanel(seat, look, actions, canAct, onlyLegal) {
   const outcome = el("div", "outcome");
   if (seat.outcome) outcome.textContent = `${seat.outcome}${seat.method ? " \u00b7 " + seat.method.replace("_", " ") : ""}`;
   else outcome.textContent = seat.note || "";
-  panel.append(head, totals(seat), outcome, actionButtons(seat, actions, canAct, onlyLegal));
+  panel.append(head, totals(seat, state), outcome, actionButtons(seat, plays, canAct, onlyLegal));
   return panel;
 }
 
-export function drawSeats(state, actions, canAct) {
+/** Each seat's panel; ``plays`` is the console's part of the message: every play of the game
+ * (``actions``) and the key the game declares for each (``keys``). */
+export function drawSeats(state, plays, canAct) {
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
-  // a game with many plays (Vingt-un) shows each seat only the buttons it may press now
-  // and so does a table of five or more seats: a half-width panel has no room for five unlit plays
+  // a game that asks for it (buttons: "legal", a game of many plays) shows each seat only the
+  // buttons it may press now, and so does a table of five or more seats: a half-width panel has
+  // no room for five unlit plays
   const onlyLegal = state.game.buttons === "legal" || state.prompts.seats.length >= 5;
-  const panels = rowsTopToBottom(state).map((seat) => seatPanel(seat, seatLook(seat.seat, index[seat.seat]), actions, canAct, onlyLegal));
+  const panels = rowsTopToBottom(state).map((seat) => seatPanel(state, seat, seatLook(seat.seat, index[seat.seat]), plays, canAct, onlyLegal));
   $("seats").replaceChildren(...panels);
 }
 

@@ -6,7 +6,8 @@
     table audit show DB HAND [--table T]        one hand as a readable account
     table audit hands DB [--from --to --table --dealer --outcome]
     table audit export DB --format jsonl|csv|sheet [--out FILE]
-    table audit report DB --out report.html [--key FILE]
+    table audit report DB --out report.html [--key FILE] [--zone Z --day-starts H --shifts ...]
+    table audit daily DB [--day YYYY-MM-DD] [--format html|csv] [--out FILE]
 
 ``DB`` is a SQLite path or a ``postgresql://`` URL. ``verify`` exits 0 only when everything
 checks, 1 when anything does not (each problem printed with its table, hand and record).
@@ -75,7 +76,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     report.add_argument("db", metavar="DB")
     report.add_argument("--out", required=True, metavar="FILE")
     report.add_argument("--key", metavar="FILE", help="HMAC key (default: the data folder's)")
+    add_clock_arguments(report)
     report.set_defaults(func=run_report)
+    daily = actions.add_parser(
+        "daily",
+        help="the regulator's daily sheet: per table drop, win, hold, hands, irregularities",
+    )
+    daily.add_argument("db", metavar="DB")
+    daily.add_argument(
+        "--day", metavar="YYYY-MM-DD", help="the gaming day (default: the log's last)"
+    )
+    daily.add_argument("--format", choices=("html", "csv"), default="html")
+    daily.add_argument("--out", metavar="FILE", help="default: standard output")
+    add_clock_arguments(daily)
+    daily.set_defaults(func=run_daily)
+
+
+def add_clock_arguments(parser: argparse.ArgumentParser) -> None:
+    """The casino's clock: gaming day and shifts, in its time zone."""
+    parser.add_argument("--zone", default="UTC", help="the casino's time zone (default UTC)")
+    parser.add_argument(
+        "--day-starts",
+        type=int,
+        default=6,
+        metavar="HOUR",
+        help="the hour the gaming day starts, casino time (default 6)",
+    )
+    parser.add_argument(
+        "--shifts",
+        default="day=6,swing=14,grave=22",
+        metavar="NAME=HOUR,...",
+        help="the shifts and the hours they start (default day=6,swing=14,grave=22)",
+    )
 
 
 def _register_hands(actions: argparse._SubParsersAction) -> None:
@@ -246,20 +278,62 @@ def run_export(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     from table_controller.hand_log.check import check_log
     from table_controller.hand_log.reader import iter_hands
-    from table_controller.hand_log.report import render
+    from table_controller.hand_log.records import ACCESS_KINDS
+    from table_controller.hand_log.report import HoldContext, render
+    from table_controller.hand_log.report_figures import kept_on_disk
+    from table_controller.hand_log.report_hold import HoldSettings, game_theory, kept
+    from table_controller.hand_log.report_hold_page import training_errors
     from table_controller.hand_log.store import open_store
 
+    settings = HoldSettings.parse(args.zone, args.day_starts, args.shifts)  # before the long part
     check = check_log(args.db, args.key)
-    from table_controller.hand_log.records import ACCESS_KINDS
-
     with open_store(args.db, create=False) as store:
         hands = iter_hands(store)
         access = list(store.records(kinds=sorted(ACCESS_KINDS)))
-        page = render(store.target, hands, check, access)
+        figures = kept(kept_on_disk(game_theory))
+        hold = HoldContext(settings, figures, training=training_errors(store))
+        page = render(store.target, hands, check, access, hold)
     _write_out(args.out, lambda out: out.write(page))
     state = "verified" if check.ok else f"NOT verified ({len(check.findings)} problems)"
     print(f"report of {len(hands)} hands written to {args.out}; log {state}", file=sys.stderr)
     return 0 if check.ok else 1
+
+
+@_reads_the_log
+def run_daily(args: argparse.Namespace) -> int:
+    from table_controller.hand_log.reader import iter_hands
+    from table_controller.hand_log.report_daily import (
+        gaming_days,
+        sheet_rows,
+        write_csv,
+        write_html,
+    )
+    from table_controller.hand_log.report_figures import kept_on_disk
+    from table_controller.hand_log.report_hold import HoldSettings, game_theory, kept
+    from table_controller.hand_log.store import open_store
+
+    settings = HoldSettings.parse(args.zone, args.day_starts, args.shifts)
+    if args.day is not None:
+        try:
+            datetime.strptime(args.day, "%Y-%m-%d")
+        except ValueError:
+            raise ConfigError(f"--day is a date, e.g. 2026-12-07 (got {args.day!r})") from None
+    with open_store(args.db, create=False) as store:
+        hands, source = iter_hands(store), store.target
+    days = gaming_days(hands, settings)
+    day = args.day or (days[-1] if days else datetime.now(UTC).date().isoformat())
+    rows = sheet_rows(hands, day, settings, kept(kept_on_disk(game_theory)))
+
+    def write(out: TextIO) -> int:
+        return write_csv(rows, out) if args.format == "csv" else write_html(rows, day, source, out)
+
+    if args.out is None:
+        write(sys.stdout)
+    else:
+        _write_out(args.out, write)
+    tables = max(0, len(rows) - 1)
+    print(f"gaming day {day}: {tables} tables", file=sys.stderr)
+    return 0
 
 
 def _write_out(path: str, write: Callable[[TextIO], int]) -> int:

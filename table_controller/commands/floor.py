@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--staff",
         metavar="FILE",
-        help="named pit bosses, each with a PIN (made with `table staff add`)",
+        help="named pit bosses and surveillance staff, each with a PIN (`table staff add`)",
     )
     parser.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
@@ -44,6 +44,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="NAME",
         help="another host name the page may be reached by (repeatable)",
     )
+    from table_controller.commands.audit import add_clock_arguments
+
+    add_clock_arguments(parser)  # each table's gaming day against theory
     parser.set_defaults(func=run)
 
 
@@ -67,18 +70,21 @@ def serve(args: argparse.Namespace) -> int:
             f"the floor reads a PostgreSQL hand log (postgresql://...), not {args.log}"
         )
     staff = load_staff(args.staff)
-    if not staff.with_role("pit_boss"):
+    if not (staff.with_role("pit_boss") or staff.with_role("surveillance")):
         raise ConfigError(
-            f"{args.staff} names no pit boss: add one with `table staff add {args.staff} ...`"
+            f"{args.staff} names no pit boss or surveillance staff: add one with "
+            f"`table staff add {args.staff} ...`"
         )
     with PgStore(args.log, create=False):  # a wrong or unreachable URL: one line, before serving
         pass
     import uvicorn
 
     from floor_display.app import FloorSettings, create_app
+    from table_controller.hand_log.report_hold import HoldSettings
 
+    hold = HoldSettings.parse(args.zone, args.day_starts, args.shifts)
     settings = FloorSettings(
-        args.log, staff, host=args.host, allowed_hosts=tuple(args.allowed_host)
+        args.log, staff, host=args.host, allowed_hosts=tuple(args.allowed_host), hold=hold
     )
     print(f"the floor: http://{args.host}:{args.port}/", flush=True)
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning")

@@ -11,7 +11,7 @@ import getpass
 import sys
 
 from table_controller.errors import ConfigError
-from table_controller.staff import ROLE_WORDS, Staff, check_pin, load_staff, save_staff
+from table_controller.staff import ROLE_WORDS, ROLES, Staff, check_pin, load_staff, save_staff
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -22,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add.add_argument("file", metavar="FILE", help="the staff file (created if missing)")
     add.add_argument("staff_id", metavar="ID", help="a short id, e.g. jortiz")
     add.add_argument("--name", required=True, help="the name the hand log shows, e.g. 'J. Ortiz'")
-    add.add_argument("--role", required=True, choices=("dealer", "pit_boss"))
+    add.add_argument("--role", required=True, choices=ROLES)
     add.set_defaults(func=_add)
     remove = verbs.add_parser("remove", help="remove a staff member")
     remove.add_argument("file", metavar="FILE")
@@ -60,9 +60,9 @@ def _remove(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     staff = load_staff(args.file)
-    print(f"{'ID':<16} {'ROLE':<9} NAME")
+    print(f"{'ID':<16} {'ROLE':<12} NAME")
     for m in staff.members:
-        print(f"{m.id:<16} {ROLE_WORDS[m.role]:<9} {m.name}")
+        print(f"{m.id:<16} {ROLE_WORDS[m.role]:<12} {m.name}")
     return 0
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import psycopg
 
 from table_controller.errors import HandLogError, HandLogUnreachable
-from table_controller.hand_log.store import SCHEMA, LogStore
+from table_controller.hand_log.store_base import SCHEMA, LogStore
 
 # Serialises schema creation: CREATE TABLE IF NOT EXISTS races between fresh connections.
 _SCHEMA_LOCK = 0x48414E44

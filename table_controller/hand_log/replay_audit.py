@@ -89,12 +89,10 @@ def replay(hand: RecordedHand) -> Replayed:
         game = build_game(hand.header)
     except (TableError, KeyError, TypeError, ValueError) as exc:
         return found(hand.header_record.seq, f"the game cannot be rebuilt from the header: {exc}")
-    from table_controller.runtime import start_of_hand
-
     problem = _compare_header(game, hand.header)
     if problem:
         return found(hand.header_record.seq, problem)
-    state = start_of_hand(game, hand.header)
+    state = game.hand_from_header(hand.header)
     for record in hand.records:
         try:
             if record.kind == EVENT:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import time
 from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,6 +29,15 @@ from table_controller.hand_log.account import (
 from table_controller.hand_log.check import CheckReport
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
+from table_controller.hand_log.report_hold import HoldSettings, Theories, game_theory, hold_rows
+from table_controller.hand_log.report_hold_page import (
+    HEADINGS,
+    figures_rows,
+    hit_rows,
+    rate,
+    row_cells,
+    table_errors,
+)
 from table_controller.hand_log.report_rounds import (
     outcome_kind,
     standing_settlements,
@@ -196,13 +206,6 @@ def _charts(hands: list[RecordedHand]) -> str:
     )
 
 
-def side_bet_hit_pct(decks: int) -> float:
-    """P(an ace or an eight among a seat's first two cards) for ``decks`` decks, exactly
-    (rules document section 9: 1 - C(44d, 2) / C(52d, 2))."""
-    cards, misses = 52 * decks, 44 * decks
-    return 100 * (1 - (misses * (misses - 1)) / (cards * (cards - 1)))
-
-
 def _money_rows(groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> list[tuple[Any, ...]]:
     rows = []
     for key, items in sorted(groups.items()):
@@ -218,12 +221,11 @@ def _money_rows(groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> list[tup
     return rows
 
 
-def _money_section(hands: list[RecordedHand]) -> str:
+def _money_section(hands: list[RecordedHand], theories: Theories) -> str:
     """Drop (all staked), win (the house's result) and hold per table, game and dealer, per bet
-    type and paytable, and the side bet's hit rate beside the exact figure for the shoe."""
+    type and paytable, and each bet's hit rate beside the figure its game declares."""
     by_who: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     by_bet: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    side_hits: dict[int, list[int]] = {}
     for hand in hands:
         # a void round's returned bets are neither drop nor win (listed under Void rounds)
         # a seat's bank (Vingt-un) is between seats, not the house's
@@ -235,32 +237,28 @@ def _money_section(hands: list[RecordedHand]) -> str:
         by_who.setdefault(who, []).extend(paid)
         table = str((header.get("paytable") or {}).get("name", "-"))
         for p in paid:
-            by_bet.setdefault((str(p["bet"]), table if p["bet"] == "side" else "-"), []).append(p)
-            if p["bet"] == "side" and p.get("rule") != "VOID":
-                counts = side_hits.setdefault(int(header.get("decks") or 1), [0, 0])
-                counts[0] += 1
-                counts[1] += p["rule"] != "DMH-1"  # DMH-1: no ace or eight, the only loss
+            by_bet.setdefault((who[1], str(p["bet"]), table), []).append(p)
     between = _between_players(hands)
     if not _money_rows(by_who):
         return "<h2>Money</h2>" + between if between else ""
-    hits = [
-        (f"{decks} decks", n, f"{100 * hit / n:.2f}%", f"{side_bet_hit_pct(decks):.2f}%")
-        for decks, (n, hit) in sorted(side_hits.items())
-    ]
+    hits = hit_rows(hands, theories)
     return (
         "<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
         "hold: win over drop. Bets a seat holding the bank covered are between seats and "
         "left out; the bets a void returned or undid are left out of every figure here (see "
         "Void rounds).</p>"
         + _table(("table", "game", "dealer", "drop", "win", "hold"), _money_rows(by_who))
-        + _table(("bet", "paytable", "drop", "win", "hold"), _money_rows(by_bet))
+        + _table(
+            ("game", "bet", "the game's pay table", "drop", "win", "hold"), _money_rows(by_bet)
+        )
         + (
             (
-                "<h3>Dead Man's Hand hit rate</h3>"
+                "<h3>Hit rate</h3><p>How often each bet was paid, beside the chance its game's "
+                "math gives (where it gives one).</p>"
                 + _table(
-                    ("shoe", "side bets", "hit (an ace or an eight)", "expected (exact)"),
+                    ("game", "bet", "bets", "paid", "hit", "expected", "basis"),
                     hits,
-                    numeric=(1,),
+                    numeric=(2, 3, 4, 5),
                 )
             )
             if hits
@@ -319,7 +317,7 @@ def _void(hands: list[RecordedHand]) -> str:
     rows = void_rows(hands)
     head = (
         "<h2>Void rounds</h2><p>Rounds a pit boss voided: every bet returned, so none counts "
-        "in the drop, win, hold or side-bet hit rate above.</p>"
+        "in the drop, win, hold or hit rate above.</p>"
     )
     if not rows:
         return head + "<p>None.</p>"
@@ -521,11 +519,85 @@ def _hand_section(hand: RecordedHand, check: CheckReport) -> str:
     )
 
 
+def _hold(hands: list[RecordedHand], hold: HoldContext) -> str:
+    """Hold against theory per table, game, dealer, shift, gaming day and month to date; the
+    rows outside their band first, then every grouping, then the figures each game declares."""
+    rows = hold_rows(hands, hold.settings, hold.theories)
+    if not any(r.drop for r in rows["table"]):
+        return (
+            "<h2>Hold against theory</h2><p>No bets against the house in these hands: "
+            "nothing to compare with theory.</p>"
+        )
+    flagged = [(g, r) for g, group in rows.items() for r in group if r.outside]
+    s = hold.settings
+    head = (
+        "<h2>Hold against theory</h2><p>Theoretical hold: the house's expected win on the bets "
+        "made, from each game's own math, over the drop; the band: where the win falls 19 times "
+        "in 20 for that many bets of those sizes (bets taken as independent). A win outside its "
+        f"band is flagged for investigation. Gaming day from {s.day_starts:02d}:00, shifts "
+        + ", ".join(f"{n} from {h:02d}:00" for n, h in s.shifts)
+        + f" ({_e(s.zone)}).</p>"
+    )
+    if flagged:
+        rows_flagged = [(g, *row_cells(r), _dealer_errors(r.dealers, hold)) for g, r in flagged]
+        head += f'<h3 class="bad">Flagged for investigation ({len(flagged)})</h3>' + _table(
+            ("grouping", "name", *HEADINGS, "its dealers' errors: on the table; in training"),
+            rows_flagged,
+        ).replace("<table>", '<table class="flagged">', 1)
+    else:
+        head += '<p class="ok">No table, game, dealer, shift or day outside its band.</p>'
+    parts = [head]
+    for grouping, group in rows.items():
+        cells = [row_cells(r) for r in group]
+        headings: tuple[str, ...] = (grouping, *HEADINGS)
+        if grouping == "dealer":
+            headings += ("errors on the table", "errors in training")
+            cells = [
+                (
+                    *c,
+                    rate(hold.table_errors.get(r.name), "events"),
+                    rate(hold.training.get(r.name), "drill steps"),
+                )
+                for c, r in zip(cells, group, strict=True)
+            ]
+        parts.append(
+            f"<h3>By {_e(grouping)}</h3>" + _table(headings, cells, numeric=(1, 2, 3, 4, 5))
+        )
+    parts.append(
+        "<h3>The games' figures</h3>"
+        + _table(
+            ("game", "bet", "house edge per unit staked", "sd per unit", "how", "basis"),
+            figures_rows(hands, hold.theories),
+        )
+    )
+    return "".join(parts)
+
+
+def _dealer_errors(dealers: tuple[str, ...], hold: HoldContext) -> str:
+    return "; ".join(
+        f"{d}: {rate(hold.table_errors.get(d), 'events')}; "
+        f"{rate(hold.training.get(d), 'drill steps')}"
+        for d in dealers
+    )
+
+
+@dataclass(frozen=True)
+class HoldContext:
+    """What the hold section needs beyond the hands: the casino's clock, the games' figures and
+    the dealers' training record."""
+
+    settings: HoldSettings = field(default_factory=HoldSettings)
+    theories: Theories = game_theory
+    training: dict[str, tuple[int, int]] = field(default_factory=dict)
+    table_errors: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
 def render(
     source: str,
     hands: list[RecordedHand],
     check: CheckReport,
     access: list[HandRecord] | None = None,
+    hold: HoldContext | None = None,
 ) -> str:
     per_table = Counter(h.table for h in hands)
     per_dealer = Counter(dealer_name(h.header) for h in hands)
@@ -540,7 +612,8 @@ def render(
         _charts(hands),
         _counts("Hands per table", per_table),
         _counts("Hands per dealer", per_dealer),
-        _money_section(hands),
+        _money_section(hands, (hold or HoldContext()).theories),
+        _hold(hands, replace(hold or HoldContext(), table_errors=table_errors(hands))),
         _void(hands),
         _unfinished(hands),
         _irregular(hands),

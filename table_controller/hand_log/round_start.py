@@ -1,7 +1,7 @@
 """Where a round on a lasting shoe starts (blackjack's shoe and carried bets, Vingt-un's stock
 and bank, Farmer's farm): its header says so, and the replay checks it.
 
-A table writes a round's header from the round before (``runtime.next_hand`` on the previous
+A table writes a round's header from the round before (the game's ``next_hand`` on the previous
 hand's final state, after any event entered between the two); a table process that starts
 afresh writes the game's first round (``new_hand``); a hand played back from a log
 (``replay://``) writes the recorded round. A header that is none of these, say a carried bet
@@ -83,10 +83,8 @@ def _same_game(before: RecordedHand, hand: RecordedHand) -> bool:
 
 
 def _next_round(game: Game, state: Any, afterwards: list[dict[str, Any]]) -> Any:
-    from table_controller.runtime import next_hand
-
     for data in afterwards:  # as the table applied them to the finished hand (runtime._apply)
         new_state, effects = game.apply(state, event_from_dict(data))
         if not any(isinstance(e, HandEnded) for e in effects):
             state = new_state
-    return next_hand(game, state)
+    return game.next_hand(state)

@@ -21,13 +21,11 @@ def shown_prompts(hand: RecordedHand) -> dict[int, dict[str, Any]]:
     """The prompts after each event record of ``hand``, by sequence number: a record's own
     prompts where it has them, else the replay's. A hand that cannot be replayed (a game this
     version does not know, a damaged event) gives the logged ones only; verify says why."""
-    from table_controller.runtime import start_of_hand
-
     shown: dict[int, dict[str, Any]] = {}
     game: Game | None = None
     try:
         built = build_game(hand.header)
-        state = start_of_hand(built, hand.header)
+        state = built.hand_from_header(hand.header)
         game = built
     except Exception:
         pass

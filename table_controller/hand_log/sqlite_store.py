@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from table_controller.errors import HandLogError
-from table_controller.hand_log.store import SCHEMA, LogStore
+from table_controller.hand_log.store_base import SCHEMA, LogStore
 from table_controller.private_files import create_private, tighten
 
 

@@ -18,6 +18,7 @@ from table_controller.contract import Game
 from table_controller.engine import IrregularityOpened, Refused
 from table_controller.errors import TableError
 from table_controller.events import (
+    DONE,
     NEW_DECK,
     PAID,
     RESHUFFLE,
@@ -30,7 +31,9 @@ from table_controller.events import (
 )
 from table_controller.training.steps import Step
 
-AUTO_CONTROLS = (NEW_DECK, RESHUFFLE, "cut_card")
+# The controls the drill gives for the trainee, none of them a step it scores: a new deck, a
+# reshuffle, the cut card, DONE once the bets are down.
+AUTO_CONTROLS = (NEW_DECK, RESHUFFLE, "cut_card", DONE)
 
 
 class DrillError(TableError):
@@ -189,14 +192,18 @@ class Dealing:
         if exp.payment is not None:
             return None
         signal = self.signals.next(self.game, self.state)
-        if isinstance(signal, Wager):
-            return signal
-        if signal is None and exp.deal is None and not exp.decisions:
-            for control in AUTO_CONTROLS:
-                if control in exp.controls:
-                    self.notes.append(f"the drill: {control.replace('_', ' ')}")
-                    return Control(control, by="training")
+        control = next((c for c in AUTO_CONTROLS if c in exp.controls), None)
+        if isinstance(signal, Wager) and (control is None or self._takes(signal)):
+            return signal  # a bet the game never takes is the drill's error (_apply says why)
+        if control is not None and exp.deal is None and not exp.decisions:
+            if signal is None or isinstance(signal, Wager):  # a bet waits for a new deck
+                self.notes.append(f"the drill: {control.replace('_', ' ')}")
+                return Control(control, by="training")
         return None
+
+    def _takes(self, wager: Wager) -> bool:
+        _, effects = self.game.apply(self.state, wager)  # pure: asks, changes nothing
+        return not any(isinstance(e, Refused) for e in effects)
 
     def _dealer_step(self) -> tuple[Step | None, Event | None]:
         exp = self.game.expected(self.state)

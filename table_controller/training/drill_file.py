@@ -86,4 +86,4 @@ def drill_table(data: dict[str, Any]) -> tuple[Any, list[Any], list[Wager], list
         )
     except ConfigError as exc:
         raise ScenarioError(str(exc)) from None
-    return game, list(scenario.deck), [], list(scenario.decisions)
+    return game, list(scenario.deck), list(scenario.bets), list(scenario.decisions)

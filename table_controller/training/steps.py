@@ -1,4 +1,5 @@
-"""What a trainee enters at the console, and the rule a wrong step breaks.
+"""What a trainee enters at the console, read as a :class:`Step` (a step and the rule a wrong
+one breaks live in :mod:`table_controller.dealer_steps`, which the games' hooks share).
 
 The console takes one line per step (keyboard first)::
 
@@ -11,11 +12,11 @@ The console takes one line per step (keyboard first)::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
 
+from table_controller.dealer_steps import RuleCite, Step
 from table_controller.errors import TableError
-from table_controller.money import money
+
+__all__ = ["EntryError", "RuleCite", "Step", "parse_amount", "parse_entry", "same_step"]
 
 KINDS = ("deal", "pit_boss", "decision", "payment")
 VERBS = ("pay", "collect", "push")
@@ -23,53 +24,6 @@ VERBS = ("pay", "collect", "push")
 
 class EntryError(TableError, ValueError):
     """A console line that is not a step; the message is one line for the trainee."""
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    kind: str  # deal | pit_boss | decision | payment
-    spot: str | None = None
-    seat: str | None = None
-    action: str | None = None  # a decision; for a call to the pit boss, the irregularity's kind
-    verb: str | None = None  # pay | collect | push
-    amount: int | None = None  # cents
-
-    def words(self) -> str:
-        """The step as the console would take it: ``deal dealer/hole``, ``pay seat3 $15.00``."""
-        if self.kind == "deal":
-            return f"deal {self.spot}"
-        if self.kind == "pit_boss":
-            return "pit (call the pit boss)"
-        if self.kind == "decision":
-            return f"{self.seat} {self.action}"
-        if self.verb == "push":
-            return f"push {self.seat}"
-        return f"{self.verb} {self.seat} {money(self.amount or 0)}"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            k: v
-            for k, v in (
-                ("kind", self.kind),
-                ("spot", self.spot),
-                ("seat", self.seat),
-                ("action", self.action),
-                ("verb", self.verb),
-                ("amount", self.amount),
-            )
-            if v is not None
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class RuleCite:
-    """The rule a wrong step breaks: its id in the rules document and one sentence."""
-
-    rule: str
-    words: str
-
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.words}" if self.rule else self.words
 
 
 _AMOUNT = re.compile(r"^\$?(\d{1,7})(?:\.(\d{1,2}))?$")

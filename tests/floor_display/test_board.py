@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from floor_display.board import Board
 from table_controller.hand_log.records import seal
 
@@ -144,3 +146,34 @@ def test_a_table_that_kept_its_records_through_an_outage_says_when_and_how_many(
     )
     outage = board.to_dict(HOUR + 400)["tables"][0]["log_outage"]
     assert outage == "hand log unreachable 08:01:02-08:05:05 UTC: 37 records kept at the table"
+
+
+def test_a_tables_gaming_day_against_theory_flags_a_hold_outside_its_band() -> None:
+    from table_controller.contract import BetTheory
+    from table_controller.hand_log.report_hold import HoldSettings
+
+    asked: list[str] = []
+
+    def theories(config: str) -> dict[str, BetTheory]:
+        asked.append(config)
+        return {"main": BetTheory(0.05, 1.0)}
+
+    board = Board(HoldSettings(day_starts=6), theories)
+    t = Table(board)
+    day = 1_800_000_000.0 // 86400 * 86400 + 7 * 3600  # 07:00 UTC: gaming day begun at 06:00
+    for n in range(20):  # the house loses $10.00 a hand: -$200.00 on a $200.00 drop
+        t.write(f"h{n}", "hand", {"header": {"game": "g", "seats": ["seat1"]}}, at=day + n)
+        paid = {"type": "settled", "seat": "seat1", "bet": "main", "staked": 1000}
+        paid |= {"collected": 0, "returned": 1000, "paid": 1000, "rule": "R"}
+        t.write(f"h{n}", "event", {"event": {"type": "control"}, "effects": [paid]}, at=day + n)
+        t.write(f"h{n}", "result", {"winner": None, "details": {}}, "engine", at=day + n)
+    hold = board.to_dict(now=day + 600)["tables"][0]["hold"]
+    # theory 5% of $200.00 = $10.00; band 1000 +- 1.96 * sqrt(20 * 1000^2) cents
+    assert (hold["hands"], hold["drop"], hold["win"], hold["hold_pct"]) == (20, 20000, -20000, -100)
+    assert hold["theory_pct"] == pytest.approx(5.0)
+    assert hold["low_pct"] == pytest.approx(100 * (1000 - 1.959964 * 20**0.5 * 1000) / 20000)
+    assert hold["outside"] and board.to_dict(now=day + 600)["outside_band"] == 1
+    assert len(set(asked)) == 1  # one configuration
+    # the next gaming day starts afresh
+    tomorrow = board.to_dict(now=day + 86400)["tables"][0]["hold"]
+    assert tomorrow["hands"] == 0 and not tomorrow["outside"]

@@ -120,7 +120,9 @@ def test_a_wrong_pin_is_refused_and_the_floor_is_shown_only_after_signing_in(
     page.fill("#pin", "1111")
     page.click("#signin button")
     page.wait_for_function("document.getElementById('signin-error').textContent !== ''")
-    assert "no pit boss with that staff id and PIN" in page.inner_text("#signin-error")
+    assert "no pit boss or surveillance staff with that staff id and PIN" in page.inner_text(
+        "#signin-error"
+    )
     assert page.query_selector_all(".table") == []
     page.close()
     assert status(floor_url + "api/floor") == 401

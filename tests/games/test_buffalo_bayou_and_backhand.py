@@ -89,6 +89,14 @@ def test_backhand_seats_play_in_turn_and_aces_at_each_turn_b13():
     assert t.expected.decisions == {"seat2": ("hit", "backhand")}
 
 
+def test_only_missouri_citys_two_seats_play_one_another_mc9():
+    assert make_game("missouri-city").head_to_head
+    assert not make_game("backhand", seats=2).head_to_head  # two seats, each against the stock
+    assert not make_game("buffalo-bayou").head_to_head
+    trace = play("backhand", "A 5 | 10 3 | 9 | 10 | 8", "seat1 backhand, seat2 backhand", seats=2)
+    assert all("decided_by" in seat for seat in trace["seats"].values())
+
+
 def test_backhand_deck_count_is_one_per_two_seats():
     assert [make_game("backhand", seats=n).variant.decks for n in range(1, 7)] == [1, 1, 2, 2, 3, 3]
 

@@ -102,7 +102,7 @@ class BackhandGame(GameBase):
         self.game_id = variant.game_id
         self.title = variant.title
         self.shoe = ShoeSpec(decks=variant.decks)
-        self.head_to_head = len(variant.seats) == 2
+        self.head_to_head = variant.alternate  # MC-9: the two seats play one another
         self.seats = variant.seats
         self.actions = (
             rules.ACTIONS
@@ -139,11 +139,6 @@ class BackhandGame(GameBase):
         from table_controller.games.backhand.strategy import choose
 
         return choose(self, state)
-
-    def placed_cards(self, state: HandState) -> dict[str, tuple[str, ...]]:
-        from table_controller.crosscheck import layout_cards
-
-        return layout_cards(self.prompts(state))
 
     def new_hand(self) -> HandState:
         seats = tuple(SeatHand(seat=s) for s in self.seats)

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from table_controller.contract import GameRecord, SeatRange, Setup, TrainingHooks, lazy, switch_list
+from table_controller.contract import (
+    Display,
+    GameRecord,
+    SeatRange,
+    Setup,
+    TrainingHooks,
+    lazy,
+    switch_list,
+)
 from table_controller.games.backhand.machine import BackhandGame, Variant
 from table_controller.games.backhand.switches import SWITCH_VALUES, Switches
 from table_controller.games.backhand.training import SIGNALS
 
 RULES = "backhand-series.md"
 SWITCHES = switch_list(SWITCH_VALUES, RULES)
+DISPLAY = Display.beside(__file__, "backhand.js")
+KEYS = {"hit": "H", "backhand": "B", "stand_pat": "S", "push": "P", "play_push": "L"}
 TRAINING = TrainingHooks(
     cite=lazy("table_controller.games.backhand.training:cite"),
     spots=lazy("table_controller.games.backhand.training:spots"),
@@ -51,6 +61,8 @@ MISSOURI_CITY = GameRecord(
     switches=SWITCHES,
     make=_missouri_city,
     training=TRAINING,
+    display=DISPLAY,
+    action_keys=KEYS,
     takes_first_dealt=True,
 )
 BUFFALO_BAYOU = GameRecord(
@@ -61,6 +73,8 @@ BUFFALO_BAYOU = GameRecord(
     switches=SWITCHES,
     make=_buffalo_bayou,
     training=TRAINING,
+    display=DISPLAY,
+    action_keys=KEYS,
 )
 BACKHAND = GameRecord(
     id="backhand",
@@ -70,5 +84,7 @@ BACKHAND = GameRecord(
     switches=SWITCHES,
     make=_backhand,
     training=TRAINING,
+    display=DISPLAY,
+    action_keys=KEYS,
 )
 RECORDS = (MISSOURI_CITY, BUFFALO_BAYOU, BACKHAND)

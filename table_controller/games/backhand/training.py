@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from table_controller.dealer_steps import RuleCite, Step
 from table_controller.events import NEW_DECK, CardArrived, Control
 from table_controller.games.backhand.prompts import seat_name
-from table_controller.training.steps import RuleCite, Step
 
 SIGNALS = {
     "hit": "taps the felt",

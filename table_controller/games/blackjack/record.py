@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from table_controller.contract import (
     Analysis,
+    Display,
     GameRecord,
     SeatRange,
     Setup,
@@ -62,5 +63,17 @@ RECORD = GameRecord(
         drill_table=lazy(f"{TRAINING}:drill_table"),
     ),
     takes_paytable="B14",
+    display=Display.beside(__file__, "blackjack.js"),
+    action_keys={
+        "hit": "H",
+        "stand": "S",
+        "double": "X",
+        "split": "P",
+        "surrender": "U",
+        "insurance": "I",
+        "even_money": "E",
+        "no_insurance": "O",
+    },
+    theory=lazy("table_controller.games.blackjack.theory:theory"),
 )
 RECORDS = (RECORD,)

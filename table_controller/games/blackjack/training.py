@@ -9,12 +9,12 @@ import random
 from typing import Any
 
 from table_controller.cards import Card, parse_card, standard_deck
+from table_controller.dealer_steps import RuleCite, Step
 from table_controller.events import CardArrived, Decision, Wager
 from table_controller.games.blackjack.hands import total_words
 from table_controller.games.blackjack.paytables import OUTCOME_WORDS
 from table_controller.games.blackjack.round import seat_words
 from table_controller.money import money
-from table_controller.training.steps import RuleCite, Step
 
 SIGNALS = {
     "hit": "taps the felt behind the cards",

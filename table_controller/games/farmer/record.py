@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy, switch_list
+from table_controller.contract import (
+    Analysis,
+    Display,
+    GameRecord,
+    SeatRange,
+    Setup,
+    lazy,
+    switch_list,
+)
 from table_controller.games.farmer.machine import FarmerGame
 from table_controller.games.farmer.switches import SWITCH_VALUES, Switches
 
@@ -21,5 +29,7 @@ RECORD = GameRecord(
     make=_make,
     scenario=lazy("table_controller.games.farmer.scenario:run_farmer_scenario"),
     analyses=(Analysis("farmer", "table_controller.games.farmer.analysis"),),
+    display=Display.beside(__file__, "farmer.js", "farmer.css"),
+    action_keys={"hit": "H", "stay": "Y"},
 )
 RECORDS = (RECORD,)

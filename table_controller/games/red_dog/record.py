@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy, switch_list
+from table_controller.contract import (
+    Analysis,
+    Display,
+    GameRecord,
+    SeatRange,
+    Setup,
+    lazy,
+    switch_list,
+)
 from table_controller.games.red_dog.machine import RedDogGame
 from table_controller.games.red_dog.switches import SWITCH_VALUES, Switches, pay_table
 
@@ -23,5 +31,7 @@ RECORD = GameRecord(
     scenario=lazy("table_controller.games.red_dog.scenario:run_red_dog_scenario"),
     analyses=(Analysis("red-dog", "table_controller.games.red_dog.analysis"),),
     takes_paytable="RD2",
+    display=Display.beside(__file__, "red-dog.js"),
+    theory=lazy("table_controller.games.red_dog.theory:theory"),
 )
 RECORDS = (RECORD,)

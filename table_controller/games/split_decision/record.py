@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy, switch_list
+from table_controller.contract import (
+    Analysis,
+    Display,
+    GameRecord,
+    SeatRange,
+    Setup,
+    lazy,
+    switch_list,
+)
 from table_controller.errors import ConfigError
 from table_controller.games.split_decision.luck_game import LuckOfTheDrawGame
 from table_controller.games.split_decision.machine import SplitDecisionGame
@@ -33,6 +41,8 @@ SPLIT_DECISION = GameRecord(
     switches=switch_list(SWITCH_VALUES, "red-dog.md Part B"),
     make=_split_decision,
     scenario=lazy("table_controller.games.split_decision.scenario:run_split_decision_scenario"),
+    display=Display.beside(__file__, "split-decision.js"),
+    action_keys={"push": "P"},
 )
 LUCK = GameRecord(
     id="luck-of-the-draw",
@@ -43,5 +53,7 @@ LUCK = GameRecord(
     make=_luck,
     scenario=lazy("table_controller.games.split_decision.luck_scenario:run_luck_scenario"),
     analyses=(Analysis("luck-of-the-draw", "table_controller.games.split_decision.luck_analysis"),),
+    display=Display.beside(__file__, "luck-of-the-draw.js"),
+    theory=lazy("table_controller.games.split_decision.luck_theory:theory"),
 )
 RECORDS = (SPLIT_DECISION, LUCK)

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from table_controller.contract import Analysis, GameRecord, SeatRange, Setup, lazy, switch_list
+from table_controller.contract import (
+    Analysis,
+    Display,
+    GameRecord,
+    SeatRange,
+    Setup,
+    lazy,
+    switch_list,
+)
 from table_controller.errors import ConfigError
 from table_controller.games.vingt_un.machine import VingtUnGame
 from table_controller.games.vingt_un.switches import SWITCH_VALUES, Switches
@@ -24,5 +32,8 @@ RECORD = GameRecord(
     make=_make,
     scenario=lazy("table_controller.games.vingt_un.scenario:run_vingt_un_scenario"),
     analyses=(Analysis("vingt-un", "table_controller.games.vingt_un.analysis"),),
+    display=Display.beside(__file__, "vingt-un.js"),
+    action_keys={"double": "X", "stand": "S"},
+    theory=lazy("table_controller.games.vingt_un.theory:theory"),
 )
 RECORDS = (RECORD,)

@@ -1,7 +1,7 @@
 // Luck of the Draw on the layout: the fifteen board positions (face down until turned up; the
 // four picked outlined, the high and the low named), the bonus card on ld/draw and the wager. A
 // position the seat may pick or choose now is a button; the engine decides what is legal.
-import { cardFace, emptySpot } from "../cards.js";
+import { cardFace, emptySpot } from "/static/cards.js";
 
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 
@@ -33,7 +33,7 @@ function boardSpot(n, figures, legal, next) {
   return cell;
 }
 
-export function drawLuckLayout(state, { seatLook, shapeSvg }) {
+export function drawLayout(state, { seatLook, shapeSvg }) {
   const figures = state.prompts.figures || {};
   const seat = state.prompts.seats[0];
   const legal = seat ? seat.legal_actions : [];
@@ -52,4 +52,21 @@ export function drawLuckLayout(state, { seatLook, shapeSvg }) {
   const devil = figures.devil ? " \u00b7 the Devil is out: a tie loses" : "";
   bottom.append(tag, draw, el("span", "rd-marker", `Hand ${figures.hand} of ${figures.hands_per_session} \u00b7 ${wager}${devil}`));
   document.getElementById("layout").replaceChildren(board, bottom);
+}
+
+const signed = (cents) => `${cents > 0 ? "+" : cents < 0 ? "-" : ""}${dollars(cents)}`;
+
+/** The seat's panel: its wager and its result. */
+export function seatTotals(seat) {
+  const f = seat.figures;
+  const box = el("div", "totals rd-totals");
+  const net = f.net !== null && f.net !== undefined ? signed(f.net) : "\u2013";
+  for (const [label, value, field] of [["Wager", f.wager ? dollars(f.wager) : "\u2013", "wager"], ["Result", net, "net"]]) {
+    const item = el("div", "total");
+    const shown = el("span", "value", value);
+    shown.dataset.field = field;
+    item.append(el("span", "label", label), shown);
+    box.append(item);
+  }
+  return box;
 }

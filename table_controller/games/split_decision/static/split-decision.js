@@ -1,7 +1,7 @@
 // Split Decision on the layout: each seat's offered card above its high, middle and low slots,
 // with its discard chips and rounds won, and the "cards remaining" board (SD-6): every card of
 // the 54 by suit, those already dealt since the shuffle dimmed. Everything is the engine's figures.
-import { cardFace, emptySpot } from "../cards.js";
+import { cardFace, emptySpot } from "/static/cards.js";
 
 const SUITS = [["S", "\u2660"], ["H", "\u2665"], ["D", "\u2666"], ["C", "\u2663"]];
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -57,7 +57,7 @@ function remainingBoard(figures) {
   return board;
 }
 
-export function drawSplitDecisionLayout(state, { seatLook, shapeSvg }) {
+export function drawLayout(state, { seatLook, shapeSvg }) {
   const figures = state.prompts.figures || {};
   const next = state.expected.deal ? state.expected.deal.spot : null;
   const top = el("div", "layout-row dealer-row sd-top");
@@ -78,7 +78,7 @@ export function drawSplitDecisionLayout(state, { seatLook, shapeSvg }) {
 }
 
 /** A seat panel's figures: the high and the low, the chips left, the rounds won. */
-export function slotTotals(seat) {
+export function seatTotals(seat) {
   const f = seat.figures;
   const box = el("div", "totals");
   for (const [label, value, field] of [["High / low", f.slots_words || "-/-", "slots"], ["Chips", String(f.chips ?? 2), "chips"],

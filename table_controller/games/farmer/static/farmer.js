@@ -3,9 +3,8 @@
 // Each seat's first card is a card back until the reveal. Only the dealer's console receives a
 // seat's figures.console, so only it shows that card's code, the score before the reveal and
 // "passed 16: do not announce"; a watching page shows no score and no bust.
-import { cardFace, emptySpot } from "../cards.js";
+import { cardFace, emptySpot } from "/static/cards.js";
 
-export const isFarmer = (state) => state.game.game === "farmer";
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 const signed = (cents) => (cents ? `${cents > 0 ? "+" : "-"}${dollars(cents)}` : "$0.00");
 
@@ -75,7 +74,7 @@ export function scoreWords(f) {
 /** "passed 16: do not announce", on the dealer's console only (F-7). */
 const passedNote = (f) => (f.console && f.console.note) || "";
 
-export function drawFarmerLayout(state, seatLook, shapeSvg) {
+export function drawLayout(state, { seatLook, shapeSvg }) {
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
   const seats = el("div", "layout-row fm-seats");
@@ -85,15 +84,15 @@ export function drawFarmerLayout(state, seatLook, shapeSvg) {
   document.getElementById("layout").replaceChildren(farmRow(state), seats);
 }
 
-/** A seat panel's figures: the score (as above) and the seat's result this deal. */
-export function farmerTotals(seat) {
+/** A seat panel's figures: the score (as above) and the seat's result this deal (the console's
+ * "passed 16" note is on the layout, under the seat's cards: eight panels have no room for it). */
+export function seatTotals(seat) {
   const f = seat.figures;
-  const box = el("div", "totals");
+  const box = el("div", "totals rd-totals");
   for (const [label, value] of [["Score", scoreWords(f)], ["Result", signed(f.net || 0)]]) {
     const item = el("div", "total");
     item.append(el("span", "label", label), el("span", "value", value));
     box.append(item);
   }
-  if (passedNote(f)) box.append(el("div", "fm-passed", passedNote(f)));
   return box;
 }

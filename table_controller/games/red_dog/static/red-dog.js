@@ -2,7 +2,7 @@
 // two) with the spread and its odds beneath them, and the seats along the rail from the dealer's
 // left (seat 1 at the right end), each with its ante, its raise and what it was paid. Everything
 // comes from the engine's figures; nothing here decides.
-import { cardFace, emptySpot } from "../cards.js";
+import { cardFace, emptySpot } from "/static/cards.js";
 
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 const signed = (cents) => `${cents > 0 ? "+" : cents < 0 ? "-" : ""}${dollars(cents)}`;
@@ -59,7 +59,9 @@ function seatBox(seat, look, shapeSvg) {
   return box;
 }
 
-export function drawRedDogLayout(state, { seatLook, shapeSvg }) {
+/** The layout: the dealer's cards and marker, the seats along the rail (render.js's kit gives
+ * each seat's look). */
+export function drawLayout(state, { seatLook, shapeSvg }) {
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
   const seats = el("div", "layout-row bj-seats");
   for (const seat of [...state.prompts.seats].reverse()) {  // seat 1 at the dealer's left: the right end
@@ -68,12 +70,11 @@ export function drawRedDogLayout(state, { seatLook, shapeSvg }) {
   document.getElementById("layout").replaceChildren(...dealerCards(state), seats);
 }
 
-/** A seat panel's figures in a game of antes and raises: the wager and the seat's result. */
-export function betTotals(seat) {
+/** A seat panel's figures: the ante, the raise and the seat's result. */
+export function seatTotals(seat) {
   const f = seat.figures;
   const box = el("div", "totals rd-totals");
-  const stakes = "wager" in f && !("ante" in f) ? [["Wager", f.wager ? dollars(f.wager) : "\u2013", "wager"]]
-    : [["Ante", f.ante ? dollars(f.ante) : "\u2013", "ante"], ["Raise", f.raise ? dollars(f.raise) : "\u2013", "raise"]];
+  const stakes = [["Ante", f.ante ? dollars(f.ante) : "\u2013", "ante"], ["Raise", f.raise ? dollars(f.raise) : "\u2013", "raise"]];
   for (const [label, value, field] of [...stakes,
     ["Result", f.net !== null && f.net !== undefined ? signed(f.net) : "\u2013", "net"]]) {
     const item = el("div", "total");

@@ -422,3 +422,25 @@ def test_one_glyph_printed_twice_is_no_pairing_the_reader_is_asked_about(
     (every, _), (fewer, named) = seen[0.0], seen[indices.TWIN_GLYPHS]
     assert fewer < every, seen
     assert named == ["7C"], seen  # (every pairing sent, the two eights read as the 8 of clubs)
+
+
+def test_a_suit_as_large_as_its_rank_in_another_shape_is_still_a_pairing() -> None:
+    """A German deck prints its suit beside its rank, as large: alike in size and ink, but of
+    another shape, it is a pairing; one glyph turned half round (a card's lower pips) is not."""
+    from vision.indices import _twins
+
+    def blob(mask: np.ndarray, x: float) -> Blob:
+        ys, xs = np.nonzero(mask)
+        points = np.stack([xs + x, ys + 100.0], axis=1).astype(np.float32)
+        return Blob(points.mean(axis=0), float(max(mask.shape)), points, False)
+
+    ell = np.zeros((30, 20), np.uint8)
+    ell[:, :6], ell[-6:, :] = 1, 1  # an L
+    tee = np.zeros((30, 20), np.uint8)
+    tee[:6, :], tee[:, 7:13] = 1, 1  # a T: as tall, as wide, as much ink (within a tenth)
+    assert abs(tee.sum() / ell.sum() - 1) < 0.1
+    down = np.float32([0, 1])
+    for other, twins in ((ell[::-1, ::-1], True), (tee, False)):
+        blobs = [blob(ell, 100.0), blob(other, 125.0)]
+        cand = IndexCandidate(0, 1, np.zeros((4, 2), np.float32), 30.0, blobs[0].centre, down)
+        assert _twins(blobs, cand) == twins

@@ -3,6 +3,8 @@ and bytes per hand per game.
 
     python benchmarks/handlog.py [--events 500] [--hands 40] [--size-hands 10] [--only-size]
 
+``--only-size``: the bytes per hand, and SQLite's rates beside them (no PostgreSQL server).
+
 Each append is committed (and its signed head written) before the next starts, exactly as
 ``table run`` does. PostgreSQL runs on a throwaway server from ``scripts/pg-test-server``
 unless ``TABLE_TEST_PG_URL`` names one. Verification replays autopilot hands through the
@@ -172,25 +174,20 @@ def main() -> None:
     )
     args = parser.parse_args()
     print_sizes(args.size_hands)
-    if args.only_size:
-        return
-    server_url, folder = pg_server()
+    server_url, folder = (None, None) if args.only_size else pg_server()
     try:
         with tempfile.TemporaryDirectory() as tmp:
             os.environ["TABLE_DATA_DIR"] = tmp
             key = Path(tmp) / "hand_log.key"
-            sqlite_target = str(Path(tmp) / "bench.db")
-            rows = [
-                ("SQLite (WAL, synchronous=FULL)", sqlite_target),
-                ("PostgreSQL (synchronous_commit=on)", fresh_pg_url(server_url)),
-            ]
-            for name, target in rows:
+            logs = [("SQLite (WAL, synchronous=FULL)", str(Path(tmp) / "bench.db"))]
+            checked = [("SQLite", str(Path(tmp) / "verify.db"))]
+            if server_url:  # --only-size: SQLite's rates beside its sizes, no server
+                logs.append(("PostgreSQL (synchronous_commit=on)", fresh_pg_url(server_url)))
+                checked.append(("PostgreSQL", fresh_pg_url(server_url)))
+            for name, target in logs:
                 rate = durable_events_per_second(target, key, args.events)
                 print(f"durable events/s, {name}: {rate:,.0f} ({args.events} appends)")
-            for name, target in (
-                ("SQLite", str(Path(tmp) / "verify.db")),
-                ("PostgreSQL", fresh_pg_url(server_url)),
-            ):
+            for name, target in checked:
                 rate, records = hands_verified_per_second(target, key, args.hands)
                 print(
                     f"hands verified/s (chain + signatures + rules replay), {name}: "

@@ -50,6 +50,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hardware_sim.render import default_corners, place_on_spot, render_frame
+from table_controller.camera_places import default_places
 from table_controller.cards import Card, parse_card
 from table_controller.cli import one_blas_thread
 from vision.deck import Deck
@@ -164,22 +165,24 @@ def variants(cards_dir: Path) -> None:
 def simulated(seeds: int = 20, frames: int = 3) -> None:
     from hardware_sim.render import place_on_spot
     from hardware_sim.sim_deck import sim_deck
+    from table_controller.camera_places import default_places
     from table_controller.cards import standard_deck
-    from vision.calibration import LAYOUT_SPOTS, calibrate
+    from vision.calibration import calibrate
 
-    recogniser, total = Recogniser(sim_deck()), Tally()
+    recogniser, total, places = Recogniser(sim_deck()), Tally(), default_places()
     for seed in range(seeds):
         rng = np.random.default_rng(seed)
         deck = iter(rng.permutation(np.array(standard_deck(), dtype=object)))
         placements = [
-            place_on_spot(next(deck), spot, rng, slot)
-            for spot in LAYOUT_SPOTS
+            place_on_spot(next(deck), spot, rng, slot, places=places)
+            for spot in places
             for slot in range(2 if spot.endswith(".hand") else 1)
         ]
         corners = default_corners(rng)
-        overhead = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720)).overhead()
+        overhead = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720), {}).overhead()
         for _ in range(frames):
-            guesses = recogniser.recognise(render_frame(placements, corners, rng), overhead)
+            frame = render_frame(placements, corners, rng, places)
+            guesses = recogniser.recognise(frame, overhead)
             total += score_frame((g.card for g in guesses), [p.card for p in placements])
     print(f"simulated table (its deck enrolled), seeds 0-{seeds - 1}, {frames} frames each:")
     print(line("enrolled", total, "  (card-frames)"))
@@ -314,18 +317,21 @@ def _typefaces(faces: list[Path], scenes: int) -> None:
 def speed(repeat: int) -> None:
     cv2.setNumThreads(1)
     one_blas_thread()  # as the table runs it (table_controller/cli.py)
-    rng = np.random.default_rng(1)
+    rng, places = np.random.default_rng(1), default_places()
     spots = ("S1", "S2", "S3", "red.col1", "green.col2", "green.col3")
     cards = ("QH", "10S", "AD", "7C", "KS", "3H")
-    placements = [place_on_spot(parse_card(c), s, rng) for c, s in zip(cards, spots, strict=True)]
+    placements = [
+        place_on_spot(parse_card(c), s, rng, places=places)
+        for c, s in zip(cards, spots, strict=True)
+    ]
     corners = default_corners(rng)
-    frame = render_frame(placements, corners, rng)
+    frame = render_frame(placements, corners, rng, places)
     from hardware_sim.sim_deck import sim_deck
     from vision.calibration import calibrate
     from vision.staged import layout_seen
 
     overhead = calibrate(
-        [(float(x), float(y)) for x, y in corners], (1280, 720)
+        [(float(x), float(y)) for x, y in corners], (1280, 720), {}
     ).overhead()  # as the camera driver reads
     for name, recogniser in (
         ("unenrolled", Recogniser()),

@@ -68,20 +68,21 @@ def frames(
                     )
     if which == "calibrated":
         from hardware_sim.render import default_corners, place_on_spot, render_frame
+        from table_controller.camera_places import default_places
         from table_controller.cards import parse_card
         from vision.calibration import calibrate
 
-        rng = np.random.default_rng(1)
+        rng, places = np.random.default_rng(1), default_places()
         spots = ("S1", "S2", "S3", "red.col1", "green.col2", "green.col3")
         cards = ("QH", "10S", "AD", "7C", "KS", "3H")
         placements = [
-            place_on_spot(parse_card(c), s, rng) for c, s in zip(cards, spots, strict=True)
+            place_on_spot(parse_card(c), s, rng, places=places)
+            for c, s in zip(cards, spots, strict=True)
         ]
         corners = default_corners(rng)
-        overhead = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720)).overhead()
-        out.append(
-            ("simulated six apart", render_frame(placements, corners, rng), overhead, list(cards))
-        )
+        overhead = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720), {}).overhead()
+        frame = render_frame(placements, corners, rng, places)
+        out.append(("simulated six apart", frame, overhead, list(cards)))
     if which == "photos":
         from vision_speed import cover
 

@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hardware_sim.render import default_corners, place_on_spot, render_frame
 from hardware_sim.sim_deck import sim_deck
+from table_controller.camera_places import default_places
 from table_controller.cards import Card, parse_card
 from vision.detect import find_cards
 from vision.enrol import enrol, read_labels
@@ -155,11 +156,14 @@ def staged(scenes: int = 6) -> None:
 
 def speed(repeat: int) -> None:
     cv2.setNumThreads(1)
-    rng = np.random.default_rng(1)
+    rng, places = np.random.default_rng(1), default_places()  # the default game's
     spots = ("S1", "S2", "S3", "red.col1", "green.col2", "green.col3")
     cards = ("QH", "10S", "AD", "7C", "KS", "3H")
-    placements = [place_on_spot(parse_card(c), s, rng) for c, s in zip(cards, spots, strict=True)]
-    frame = render_frame(placements, default_corners(rng), rng)
+    placements = [
+        place_on_spot(parse_card(c), s, rng, places=places)
+        for c, s in zip(cards, spots, strict=True)
+    ]
+    frame = render_frame(placements, default_corners(rng), rng, places)
     recogniser = Recogniser()
     for name, work in (
         ("detection", lambda: find_cards(frame)),

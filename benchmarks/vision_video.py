@@ -45,25 +45,23 @@ class Deal:
 def film(seed: int) -> tuple[list[np.ndarray], list[Deal], np.ndarray, list[bool]]:
     """Frames of one dealt layout, the deals, the layout's corners, and which frames are at rest."""
     from hardware_sim.render import _seen_from, default_corners, place_on_spot
+    from table_controller.camera_places import default_places
     from table_controller.cards import standard_deck
-    from vision.calibration import LAYOUT_SPOTS
 
-    rng = np.random.default_rng(seed)
+    rng, places = np.random.default_rng(seed), default_places()  # the default game's
     corners = default_corners(rng)
     deck = iter(rng.permutation(np.array(standard_deck(), dtype=object)))
-    order = [
-        (spot, slot) for spot in LAYOUT_SPOTS for slot in range(2 if spot.endswith(".hand") else 1)
-    ]
+    order = [(spot, slot) for spot in places for slot in range(2 if spot.endswith(".hand") else 1)]
     to_frame = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), corners)
     light = _light(rng)
     frames, deals, resting, lying = [], [], [], []
-    empty = _seen_from([], corners)
+    empty = _seen_from([], corners, places)
     for _ in range(REST):
         frames.append(_camera(empty, light, rng))
         resting.append(True)
     table = empty
     for spot, slot in order:
-        placed = place_on_spot(next(deck), spot, rng, slot)
+        placed = place_on_spot(next(deck), spot, rng, slot, places=places)
         target = cv2.perspectiveTransform(np.float32([[placed.centre]]), to_frame)[0, 0]
         start = np.float32([640 + rng.uniform(-200, 200), 760])
         for k in range(CARRY):  # the hand comes in over the table
@@ -76,7 +74,7 @@ def film(seed: int) -> tuple[list[np.ndarray], list[Deal], np.ndarray, list[bool
             )
             resting.append(False)
         lying.append(placed)
-        table = _seen_from(lying, corners)
+        table = _seen_from(lying, corners, places)
         deals.append(Deal(placed.card, spot, len(frames)))
         for k in range(LEAVE):  # lays the card and goes back
             frames.append(
@@ -130,12 +128,13 @@ def play(
     """Read the video as a live camera would on one core; the deals get the frame that named them.
     ``incremental`` False: every frame read whole (camera:// before issue 42, incremental=0)."""
     from hardware_sim.sim_deck import sim_deck
+    from table_controller.camera_places import default_places
     from vision.calibration import calibrate
     from vision.incremental import IncrementalReader
     from vision.recogniser import Recogniser
     from vision.tracking import SEEN, SpotTracker
 
-    layout = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720))
+    layout = calibrate([(float(x), float(y)) for x, y in corners], (1280, 720), default_places())
     overhead = layout.overhead()
     recogniser = Recogniser(sim_deck())
     reader, tracker = IncrementalReader(recogniser), SpotTracker(layout, 3)

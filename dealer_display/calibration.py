@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,7 +31,7 @@ from dealer_display.pin_guard import PinGuard
 from dealer_display.routes.state import STATIC
 from table_controller.errors import ConfigError
 from table_controller.staff import check_pin
-from vision.calibration import Layout, calibrate
+from vision.calibration import Layout, Rect, calibrate
 
 CORNER_NAMES = ("far-left", "far-right", "near-right", "near-left")
 DEFAULT_PORT = 8001  # beside a display on 8000
@@ -42,18 +42,19 @@ TakePicture = Callable[[], np.ndarray]
 
 @dataclass(frozen=True)
 class CalibrationSettings:
-    """Where the layout goes and who may write it."""
+    """Where the layout goes, who may write it, and the game's places it maps
+    (:func:`table_controller.camera_places.camera_places`)."""
 
     out: Path
     pit_boss_pin: str
+    places: Mapping[str, Rect]
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
-    places: dict[str, tuple[float, float, float, float]] | None = (
-        None  # the game's; Backhand's if None
-    )
 
     def __post_init__(self) -> None:
         check_pin(self.pit_boss_pin, what="the pit-boss PIN")
+        if not self.places:
+            raise ConfigError("the game declares no card spots: the camera has nothing to look at")
         if not 0 < self.port < 65536:
             raise ConfigError(f"--port must be 1..65535 (got {self.port})")
         if not self.out.parent.is_dir():
@@ -232,7 +233,7 @@ async def save(body: CornersRequest, settings: SettingsDep, picture: PictureDep)
     return Saved(saved=str(settings.out), **_answer(layout).model_dump())
 
 
-def _layout(body: CornersRequest, picture: Picture, places: dict[str, Any] | None = None) -> Layout:
+def _layout(body: CornersRequest, picture: Picture, places: Mapping[str, Rect]) -> Layout:
     width, height = picture.size
     for name, (x, y) in zip(CORNER_NAMES, body.corners, strict=False):
         if not (0 <= x <= width and 0 <= y <= height):

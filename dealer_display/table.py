@@ -109,7 +109,8 @@ class DisplayTable(RunningTable):
             snapshot, card = public_view(self.session, snapshot, card)
             if camera is not None:  # the cards the camera has yet to see include the face-down ones
                 camera["unconfirmed"] = len(camera["unconfirmed"])
-        else:  # the console marks what the public cannot see
+        else:  # the console's own view (a hole card's face), marking what the public cannot see
+            snapshot["prompts"] = game.console_prompts(self.session.state).to_dict()
             public = game.public_prompts(self.session.state)
             snapshot["hidden_show_cards"] = [code is None for code in public.show_cards]
         return {

@@ -11,7 +11,8 @@ The runtime (or a test) is the dealer and uses the back door:
 - :meth:`SimCamera.follow` lays the layout out as the engine has it (a simulated dealer who
   places each card the shoe read where the engine put it, and collects what it discards);
 - :meth:`SimCamera.use_places` lays the table out for a game's places
-  (:func:`table_controller.camera_places.camera_places`; the Backhand series' until told);
+  (:func:`table_controller.camera_places.camera_places`; the registry's default game's until
+  told);
 - :attr:`SimCamera.layout` is the calibration a real table would get from
   ``table vision calibrate``.
 """
@@ -28,9 +29,10 @@ from drivers.urls import SourceURL, int_option, split_source_url
 from hardware_sim.decks import shuffled_deck
 from hardware_sim.render import Placement, default_corners, place_on_spot, render_frame
 from hardware_sim.sim_deck import sim_deck
+from table_controller.camera_places import default_places
 from table_controller.cards import Card, parse_card
 from table_controller.errors import ConfigError
-from vision.calibration import LAYOUT_SPOTS, Layout, calibrate
+from vision.calibration import Layout, Rect, calibrate
 from vision.deck import Deck
 
 OPTIONS = {
@@ -56,6 +58,7 @@ class SimCamera(CameraSource):
         self.seed = int_option(parsed, "seed", 0, 0, 2**32 - 1)
         self._rng = np.random.default_rng(self.seed)
         self.corners = default_corners(self._rng)
+        self.places: dict[str, Rect] = default_places()
         super().__init__(url, OPTIONS)
         self._deck = list(shuffled_deck(self.seed))
         # where the dealer's hand puts each card depends on the seed alone, not on how many
@@ -63,13 +66,12 @@ class SimCamera(CameraSource):
         self._placing = np.random.default_rng([self.seed, 1])
         self._placements: dict[str, dict[int, Placement]] = {}  # spot -> slot -> card
         self._lock = threading.Lock()
-        self.places: dict[str, tuple[float, float, float, float]] = dict(LAYOUT_SPOTS)
 
     def _deck(self, parsed: SourceURL) -> Deck:
         return sim_deck()  # the simulated table enrolled its own card design, as a casino does
 
     def _layout(self, parsed: SourceURL) -> Layout:
-        return calibrate([(float(x), float(y)) for x, y in self.corners], (1280, 720))
+        return calibrate([(float(x), float(y)) for x, y in self.corners], (1280, 720), self.places)
 
     @property
     def layout(self) -> Layout:
@@ -77,7 +79,7 @@ class SimCamera(CameraSource):
         assert layout is not None
         return layout
 
-    def use_places(self, places: dict[str, tuple[float, float, float, float]]) -> None:
+    def use_places(self, places: dict[str, Rect]) -> None:
         """The table is laid out for a game: its places marked on the cloth and calibrated
         (an empty layout: call before the first card)."""
         with self._lock:
@@ -108,7 +110,7 @@ class SimCamera(CameraSource):
         with self._lock:
             on_spot = self._placements.setdefault(spot, {})
             slot = next(n for n in range(len(on_spot) + 1) if n not in on_spot)
-            on_spot[slot] = place_on_spot(card, spot, self._placing, slot=slot, places=self.places)
+            on_spot[slot] = place_on_spot(card, spot, self._placing, slot, places=self.places)
 
     def take(self, spot: str, card: Card | None = None) -> None:
         """Clear a spot (cards collected at the end of a hand), or take just ``card`` from it."""

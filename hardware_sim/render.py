@@ -8,13 +8,14 @@ and sensor noise. Everything random comes from the ``numpy.random.Generator`` pa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from table_controller.cards import Card
-from vision.calibration import HAND_SLOT_PITCH, LAYOUT_SPOTS, layout_homography
+from vision.calibration import HAND_SLOT_PITCH, Rect, layout_homography
 from vision.glyphs import RED_SUITS, draw_suit
 
 FACE_W, FACE_H = 250, 350
@@ -87,20 +88,13 @@ class Placement:
     angle: float
 
 
-Rect = tuple[float, float, float, float]
-
-
 def place_on_spot(
-    card: Card,
-    spot: str,
-    rng: np.random.Generator,
-    slot: int = 0,
-    places: dict[str, Rect] | None = None,
+    card: Card, spot: str, rng: np.random.Generator, slot: int = 0, *, places: Mapping[str, Rect]
 ) -> Placement:
-    """Where a dealer would put the ``slot``-th card on ``spot``, a little askew (never so
-    much that it leaves its spot or touches a card on the next one). ``places``: the game's
-    (:mod:`table_controller.camera_places`); the Backhand series' by default."""
-    left, top, right, bottom = (places or LAYOUT_SPOTS)[spot]
+    """Where a dealer would put the ``slot``-th card on ``spot`` of the game's ``places``
+    (:mod:`table_controller.camera_places`), a little askew (never so much that it leaves its
+    spot or touches a card on the next one)."""
+    left, top, right, bottom = places[spot]
     across = (right - left) > 2 * HAND_SLOT_PITCH - 0.05  # a hand spot holds its cards side by side
     x = left + HAND_SLOT_PITCH / 2 + HAND_SLOT_PITCH * slot if across else (left + right) / 2
     y = (top + bottom) / 2
@@ -128,16 +122,18 @@ def render_frame(
     placements: list[Placement],
     corners: np.ndarray,
     rng: np.random.Generator,
-    places: dict[str, Rect] | None = None,
+    places: Mapping[str, Rect],
 ) -> np.ndarray:
     """A FRAME_SIZE overhead frame of the layout (its ``places`` marked) whose corners
     appear at ``corners``."""
     return _camera_effects(_seen_from(placements, corners, places), rng)
 
 
-def photograph(placements: list[Placement], corners: np.ndarray) -> np.ndarray:
+def photograph(
+    placements: list[Placement], corners: np.ndarray, places: Mapping[str, Rect]
+) -> np.ndarray:
     """The same view under even light, without glare or noise: an enrolment photo."""
-    return cv2.GaussianBlur(_seen_from(placements, corners), (0, 0), ENROLMENT_BLUR)
+    return cv2.GaussianBlur(_seen_from(placements, corners, places), (0, 0), ENROLMENT_BLUR)
 
 
 def card_in_frame(placement: Placement, corners: np.ndarray) -> np.ndarray:
@@ -147,7 +143,7 @@ def card_in_frame(placement: Placement, corners: np.ndarray) -> np.ndarray:
 
 
 def _seen_from(
-    placements: list[Placement], corners: np.ndarray, places: dict[str, Rect] | None = None
+    placements: list[Placement], corners: np.ndarray, places: Mapping[str, Rect]
 ) -> np.ndarray:
     flat = _draw_layout(places)
     for placement in placements:
@@ -161,15 +157,15 @@ def _layout_to_frame(corners: np.ndarray) -> np.ndarray:
     return layout_homography(corners) @ np.diag([1 / LAYOUT_W, 1 / LAYOUT_H, 1.0])
 
 
-def _draw_layout(places: dict[str, Rect] | None = None) -> np.ndarray:
+def _draw_layout(places: Mapping[str, Rect]) -> np.ndarray:
     flat = np.zeros((LAYOUT_H, LAYOUT_W, 3), np.uint8)
     flat[:] = (45, 100, 35)  # felt
-    for rect in (places or LAYOUT_SPOTS).values():
+    for rect in places.values():
         _draw_spot_marks(flat, rect)
     return flat
 
 
-def _draw_spot_marks(flat: np.ndarray, rect: tuple[float, float, float, float]) -> None:
+def _draw_spot_marks(flat: np.ndarray, rect: Rect) -> None:
     """A spot is printed as its four corner marks. A closed outline would fence off a
     card-shaped region of cloth larger than the card on it, which the detector may prefer
     to the card (see docs/vision.md, the simulated camera)."""

@@ -29,11 +29,27 @@ import numpy as np
 from hardware_sim.render import Placement, card_in_frame, photograph, straight_corners
 from table_controller.cards import Card, standard_deck
 from table_controller.errors import ConfigError
-from vision.calibration import HAND_SLOT_PITCH, LAYOUT_SPOTS
+from vision.calibration import HAND_SLOT_PITCH, Rect
 from vision.deck import Deck, load_deck
 
 LOG = logging.getLogger(__name__)
 PHOTO_MARGIN = 24  # felt round the card in its cropped enrolment photo, frame pixels
+# Where the enrolment lays the cards out: the cloth the simulated deck was first enrolled on
+# (the Backhand series' layout: three far spots, two hands and six columns nearer), kept as
+# it was so the enrolled design does not change with any game's layout.
+ENROLMENT_SPOTS: dict[str, Rect] = {
+    "far1": (0.29, 0.05, 0.41, 0.31),
+    "far2": (0.44, 0.05, 0.56, 0.31),
+    "far3": (0.59, 0.05, 0.71, 0.31),
+    "left.hand": (0.03, 0.36, 0.31, 0.62),
+    "left.near1": (0.03, 0.68, 0.15, 0.94),
+    "left.near2": (0.18, 0.68, 0.30, 0.94),
+    "left.near3": (0.33, 0.68, 0.45, 0.94),
+    "right.hand": (0.69, 0.36, 0.97, 0.62),
+    "right.near1": (0.55, 0.68, 0.67, 0.94),
+    "right.near2": (0.70, 0.68, 0.82, 0.94),
+    "right.near3": (0.85, 0.68, 0.97, 0.94),
+}
 # Each pass photographs every card once: (spots each card moves on, degrees it is turned).
 _PASSES = ((0, 0.0), (5, 4.0), (8, -4.0))
 # Whatever decides how glyphs are cut and stored: a change here invalidates the cached deck.
@@ -66,7 +82,7 @@ def sim_deck() -> Deck:
 def enrolment_photos() -> list[tuple[Card, np.ndarray]]:
     """Two photos per card: the layout is filled one card per spot, and photographed; then
     again with every card moved ``_SECOND_PASS_SHIFT`` spots on (a far spot becomes a near one)."""
-    cards, spots = standard_deck(), list(LAYOUT_SPOTS)
+    cards, spots = standard_deck(), list(ENROLMENT_SPOTS)
     corners = straight_corners()
     photos = []
     for shift, angle in _PASSES:
@@ -76,13 +92,13 @@ def enrolment_photos() -> list[tuple[Card, np.ndarray]]:
                 _square_on(card, spots[(n + shift) % len(spots)], angle)
                 for n, card in enumerate(batch)
             ]
-            frame = photograph(placements, corners)
+            frame = photograph(placements, corners, ENROLMENT_SPOTS)
             photos.extend((p.card, _crop(frame, card_in_frame(p, corners))) for p in placements)
     return photos
 
 
 def _square_on(card: Card, spot: str, angle: float) -> Placement:
-    left, top, right, bottom = LAYOUT_SPOTS[spot]
+    left, top, right, bottom = ENROLMENT_SPOTS[spot]
     across = right - left > 2 * HAND_SLOT_PITCH - 0.05
     x = left + HAND_SLOT_PITCH / 2 if across else (left + right) / 2
     return Placement(card, (x, (top + bottom) / 2), angle)

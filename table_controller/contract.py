@@ -26,6 +26,7 @@ from table_controller.engine import (
     Spot,
     TablePrompts,
     layout_cards,
+    place_of,
 )
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, CardArrived, Control, Event, Wager
@@ -191,6 +192,8 @@ class Game(Protocol):
 
     def public_prompts(self, state: Any) -> TablePrompts: ...
 
+    def console_prompts(self, state: Any) -> TablePrompts: ...
+
     def result(self, state: Any) -> HandResult | None: ...
 
     def describe(self) -> dict[str, Any]: ...
@@ -238,14 +241,33 @@ class GameBase:
         """What the public page shows: the console's prompts unless the game hides some."""
         return self.prompts(state)
 
+    def console_prompts(self, state: Any) -> TablePrompts:
+        """What the dealer's console shows: the prompts, and any card lying face down that only
+        the dealer sees (blackjack's hole card). Not logged: the log's prompts stay ``prompts``."""
+        return self.prompts(state)
+
     def layout(self, state: Any) -> tuple[Spot, ...]:
         """Every spot in play for ``state`` (None: the layout before a hand)."""
         return ()
 
     def placed_cards(self, state: Any) -> dict[str, tuple[str, ...]]:
-        """Which face-up cards lie on which place, for the camera witness: by default as the
+        """Which face-up cards lie on which camera place, for the camera witness: by default
+        the face-up cards :meth:`on_spots` puts on the card spots of :meth:`layout`, by place
+        (``seat3/card`` lies on ``seat3``); for a game that puts nothing on its spots, as the
         prompts show them (``S1``, ``seat1.hand``, ``seat1.col2``)."""
-        return layout_cards(self.prompts(state))
+        on_spots = self.on_spots(state)
+        if not on_spots:
+            return layout_cards(self.prompts(state))
+        card_spots = {spot.name for spot in self.layout(state) if spot.kind == "card"}
+        placed: dict[str, tuple[str, ...]] = {}
+        for name, content in on_spots.items():
+            hidden = content.face_down
+            face_up = tuple(
+                code for k, code in enumerate(content.cards) if not (k < len(hidden) and hidden[k])
+            )
+            if name in card_spots and face_up:
+                placed[place_of(name)] = placed.get(place_of(name), ()) + face_up
+        return placed
 
     def on_spots(self, state: Any) -> Mapping[str, SpotContent]:
         """The cards and bets on the spots of :meth:`layout`, by spot name, for the display's

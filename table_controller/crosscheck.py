@@ -1,8 +1,8 @@
 """A shoe and a camera at once: the camera witnesses where each card the shoe read lies.
 
-The shoe's card is the card event; the engine places it, and its prompts say which cards lie
-on which spot (show cards S1-S3, each seat's hand and columns). Each card the camera reports
-is checked against that layout, and each card it reports gone too:
+The shoe's card is the card event; the engine places it, and the game says which face-up cards
+lie on which of its camera's places (``game.placed_cards``). Each card the camera reports is
+checked against that layout, and each card it reports gone too:
 
 - seen where the engine put it: confirmed;
 - seen at another spot than the engine put it: a misplaced card;
@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from table_controller.camera_places import place_of
 from table_controller.engine import Expected, TablePrompts, layout_cards
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, HardwareIrregularity
@@ -85,7 +86,7 @@ def gone_mismatch(
     if (
         deal is not None
         and deal.purpose == "ace_replacement"
-        and deal.spot == spot
+        and place_of(deal.spot) == spot
         and code[0] == "A"
     ):
         return None  # the ace is being replaced: the dealer discards it first
@@ -144,8 +145,7 @@ class CameraWitness:
 
     session: Any  # TableSession: a Protocol would only repeat its three methods
     source: str = "camera"  # the camera's URL, the source of the warnings it causes
-    # the engine's cards by place now (table_controller.camera_places.cards_on_places for a
-    # game with its own places); the Backhand series' layout from the prompts by default
+    # the engine's cards by place now; the game's own account (``game.placed_cards``) by default
     layout_now: Any = None
     confirm_seconds: float = CONFIRM_SECONDS
     confirmed: int = 0
@@ -169,7 +169,7 @@ class CameraWitness:
         expected = self.session.expected()
         if (
             expected.deal is not None
-            and expected.deal.spot == spot
+            and place_of(expected.deal.spot) == spot
             and _dealt_to(layout, code) is None
         ):
             self._held.append(
@@ -259,9 +259,9 @@ class CameraWitness:
         )
 
     def _current(self) -> dict[str, tuple[str, ...]]:
-        return (
-            layout_cards(self.session.prompts()) if self.layout_now is None else self.layout_now()
-        )
+        if self.layout_now is None:
+            return dict(self.session.game.placed_cards(self.session.state))
+        return self.layout_now()
 
     def _judge(self, reason: str | None, *, source: str, at: float) -> bool:
         """Count an agreement (True), or report the mismatch ``reason`` (False)."""

@@ -160,6 +160,9 @@ class Spot:
     at the top: x from 0 (left edge) to 1 (right edge), y from 0 (the dealer's edge) to 1 (the
     players' rail).
     ``kind`` is ``card`` or ``bet``; ``seat`` the seat it belongs to, if any.
+    ``size`` (width, height), where a game marks a card spot's extent on the cloth, is the
+    camera's place for it (:mod:`table_controller.camera_places`); None: as far as the
+    neighbouring places allow.
     """
 
     name: str
@@ -168,6 +171,7 @@ class Spot:
     kind: str
     seat: str | None
     label: str
+    size: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +300,12 @@ class TablePrompts:
             "result": result_to_dict(self.result) if self.result else None,
             **({"figures": self.figures} if self.figures else {}),
         }
+
+
+def place_of(spot_name: str) -> str:
+    """The camera's place a spot lies on: ``seat3/h2/card1`` -> ``seat3``; ``dealer/up`` ->
+    ``dealer``; ``red.hand`` -> ``red.hand``."""
+    return spot_name.split("/", 1)[0]
 
 
 def layout_cards(prompts: TablePrompts) -> dict[str, tuple[str, ...]]:

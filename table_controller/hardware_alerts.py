@@ -8,6 +8,8 @@ A pure table, used by :meth:`table_controller.runtime.TableSession.hardware_even
   (the door opens to load a deck) they are only shown;
 - the cut card is not an irregularity: the dealer is told to finish this hand and shuffle
   before the next, until a new deck is loaded;
+- an empty shoe while the table still wants a card (a one-deck shoe short of a card that went
+  into a voided round) stands as a notice that says what to do, until a new deck is loaded;
 - a camera whose pictures are not the size its layout was calibrated on is shown (calibrate
   again): its cards are still read, their spots may be wrong.
 
@@ -23,8 +25,10 @@ from typing import Any
 GAP_HOLD = "a card may have been missed (shoe sequence gap): count the cards on the layout"
 CHECK = "the pit boss checks the shoe and the cards on the layout"
 CUT_CARD_NOTICE = "Cut card reached: finish this hand, then shuffle before the next hand"
+SHOE_EMPTY = "The shoe is empty: no card to deal"
+SHOE_EMPTY_IN_HAND = f"{SHOE_EMPTY}. Call the pit boss to void the hand, then load a new deck"
 # Notices that stand until a new deck is loaded (the shuffle the cut card called for).
-CLEARED_BY_NEW_DECK = ("cut_card", "device_error")
+CLEARED_BY_NEW_DECK = ("cut_card", "device_error", "shoe_empty")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +50,9 @@ def alert_for(report: dict[str, Any], *, hand_live: bool) -> HardwareAlert:
         return HardwareAlert(hold=GAP_HOLD)
     if kind == "cut_card":
         return HardwareAlert(notice=("cut_card", CUT_CARD_NOTICE))
+    if kind == "shoe_empty":
+        words = SHOE_EMPTY_IN_HAND if hand_live else f"{SHOE_EMPTY}: load a new deck"
+        return HardwareAlert(notice=("shoe_empty", words))
     if kind == "shoe_jammed":
         hold = f"the shoe jammed during the hand: clear the jam; {CHECK}"
         return HardwareAlert(hold if hand_live else None, ("jam", "The shoe is jammed: clear it"))

@@ -6,13 +6,14 @@ image once gives a homography; every spot's rectangle is then mapped through it.
 stored as JSON with the table's settings::
 
     {"format": "table-layout/1", "image_size": [1280, 720],
-     "corners": [[x, y], ...], "spots": {"S1": [[x, y], ...], "red.hand": [...], ...}}
+     "corners": [[x, y], ...], "spots": {"dealer": [[x, y], ...], "seat1": [...], ...}}
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,27 +24,13 @@ from table_controller.errors import ConfigError
 
 LAYOUT_FORMAT = "table-layout/1"
 
-# Spot rectangles in layout units: (left, top, right, bottom). Show cards along the far edge;
-# each seat's initial hand (two cards side by side) with its three columns (hit cards,
-# backhand card) in front of it. A card is about 0.09 x 0.20 layout units (the simulated
-# layout is drawn 1400 x 900); each spot holds its cards with room to spare and spots are
-# 0.03 apart, so cards on neighbouring spots never touch and each is found as its own outline.
-LAYOUT_SPOTS: dict[str, tuple[float, float, float, float]] = {
-    "S1": (0.29, 0.05, 0.41, 0.31),
-    "S2": (0.44, 0.05, 0.56, 0.31),
-    "S3": (0.59, 0.05, 0.71, 0.31),
-    "red.hand": (0.03, 0.36, 0.31, 0.62),
-    "red.col1": (0.03, 0.68, 0.15, 0.94),
-    "red.col2": (0.18, 0.68, 0.30, 0.94),
-    "red.col3": (0.33, 0.68, 0.45, 0.94),
-    "green.hand": (0.69, 0.36, 0.97, 0.62),
-    "green.col1": (0.55, 0.68, 0.67, 0.94),
-    "green.col2": (0.70, 0.68, 0.82, 0.94),
-    "green.col3": (0.85, 0.68, 0.97, 0.94),
-}
+# A card is about 0.09 x 0.20 layout units (the simulated layout is drawn 1400 x 900). The spots
+# are the game's places (table_controller.camera_places): rectangles in layout units, (left,
+# top, right, bottom).
+Rect = tuple[float, float, float, float]
 HAND_SLOT_PITCH = 0.14  # a hand spot's cards lie this far apart, centre to centre
-# The layout's width over its depth on the table (drawn 1400 x 900 by hardware_sim.render; the
-# spots above, 0.09 x 0.20 layout units to a 63 x 88 mm card, are of that shape).
+# The layout's width over its depth on the table (drawn 1400 x 900 by hardware_sim.render; a
+# card, 0.09 x 0.20 layout units to a 63 x 88 mm card, is of that shape).
 LAYOUT_ASPECT = 14 / 9
 _UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
 
@@ -107,12 +94,13 @@ class Layout:
 def calibrate(
     corners: list[tuple[float, float]],
     image_size: tuple[int, int],
-    spots: dict[str, tuple[float, float, float, float]] | None = None,
+    spots: Mapping[str, Rect],
 ) -> Layout:
     """The layout seen through a camera whose image shows the layout's corners at ``corners``.
 
     ``spots`` are the rectangles of the game's places in layout units
-    (:func:`table_controller.camera_places.camera_places`); the Backhand series' by default.
+    (:func:`table_controller.camera_places.camera_places`); none for a camera whose layout only
+    lays cards out as they lie (:meth:`Layout.overhead`).
 
     Raises:
         ConfigError: not four corners, or corners that do not make a convex quadrilateral.
@@ -131,7 +119,7 @@ def calibrate(
             "near-left run clockwise in the camera's picture"
         )
     homography = layout_homography(quad)
-    mapped = {name: _map_rect(homography, rect) for name, rect in (spots or LAYOUT_SPOTS).items()}
+    mapped = {name: _map_rect(homography, rect) for name, rect in spots.items()}
     return Layout(image_size, tuple((float(x), float(y)) for x, y in quad), mapped)
 
 
@@ -146,9 +134,7 @@ def layout_homography(corners: np.ndarray) -> np.ndarray:
     return cv2.getPerspectiveTransform(_UNIT, np.float32(corners))
 
 
-def _map_rect(
-    homography: np.ndarray, rect: tuple[float, float, float, float]
-) -> tuple[tuple[float, float], ...]:
+def _map_rect(homography: np.ndarray, rect: Rect) -> tuple[tuple[float, float], ...]:
     left, top, right, bottom = rect
     points = np.float32([[left, top], [right, top], [right, bottom], [left, bottom]]).reshape(
         -1, 1, 2

@@ -397,7 +397,7 @@ def table_view(slant: float) -> np.ndarray:
 def layout_seen(slant: float) -> Layout:
     """The calibration a camera at ``slant`` would get (`table vision calibrate`): the layout a
     rectangle of its shape (LAYOUT_ASPECT) as deep as the frame, in the middle of the staged
-    table, seen at the slant."""
+    table, seen at the slant. Only its corners count here (:meth:`Layout.overhead`): no places."""
     width, height = FRAME
     across = height * LAYOUT_ASPECT
     flat = (
@@ -412,7 +412,7 @@ def layout_seen(slant: float) -> Layout:
         / 2
     )
     corners = cv2.perspectiveTransform(flat.reshape(-1, 1, 2), table_view(slant)).reshape(4, 2)
-    return calibrate([(float(x), float(y)) for x, y in corners], FRAME)
+    return calibrate([(float(x), float(y)) for x, y in corners], FRAME, {})  # no game's places
 
 
 def _quad(centre: tuple[float, float], width: float, height: float, degrees: float) -> np.ndarray:

@@ -194,7 +194,10 @@ export class DealerConsole {
   decide(seat, action) {
     const body = { seat, action };
     if (action === "insurance") body.amount = Math.round(parseFloat($("insurance-amount").value || "0") * 100);
-    if (AMOUNT_ACTIONS.has(action)) body.amount = Math.round(parseFloat($("amount").value || "0") * 100);
+    if (AMOUNT_ACTIONS.has(action)) {  // typed for this seat, then cleared: money only when typed
+      body.amount = Math.round(parseFloat($("amount").value || "0") * 100);
+      $("amount").value = "";
+    }
     if (action === "raise" || action === "wager") {  // the amount typed, else the most the seat may raise (the ante)
       const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
       const typed = Math.round(parseFloat($("raise-amount").value || "0") * 100);

@@ -2,7 +2,7 @@
 // on the normalised table (x from the left edge, y from the dealer's edge). The dealer's cards
 // at the top, each seat's insurance place, its hands side by side (after a split) in its share
 // of the arc, and its main and side bet circles with the chips' amount. Nothing is decided here.
-import { cardFace, emptySpot } from "./cards.js";
+import { cardBack, cardFace, emptySpot } from "./cards.js";
 
 const CHIP_WORDS = { main: "main", side: "side", insurance: "ins." };
 const FAN_OVERLAP = 0.6;  // each further card covers this much of the one before (felt.css)
@@ -62,9 +62,14 @@ function dealerPlace(state, spots) {
   if (deal && deal.spot.startsWith("dealer/")) box.classList.add("next");
   const fan = el("div", "fan");
   const shown = state.prompts.show_cards;
-  shown.forEach((code) => fan.append(cardFace(code)));
+  // the hole card where it lies: a back for the public (code null), its face marked on the console
+  const hidden = state.hidden_show_cards || [];
+  shown.forEach((code, i) => fan.append(code ? cardFace(code, hidden[i] ? "hidden-card" : "") : cardBack()));
   if (!shown.length) fan.append(emptySpot("dealer"));
-  box.append(el("span", "felt-label", "DEALER"), fan);
+  const total = (state.prompts.figures || {}).dealer_total;
+  const name = el("div", "felt-dealer-name");
+  name.append(el("span", "felt-label", "DEALER"), el("span", "bj-total", total || "\u2013"));
+  box.append(name, fan);
   box.style.setProperty("--dealer-fit", String(Math.min(MAX_FIT, 0.3 / fanWidth(Math.max(2, shown.length)))));
   return box;
 }
@@ -76,9 +81,13 @@ function handBox(seat, hand, place, nextSpot, split) {
   if (nextSpot && nextSpot.startsWith(`${seat}/h${hand.hand}/`)) box.classList.add("next");
   const fan = el("div", "fan");
   hand.cards.forEach((code) => fan.append(cardFace(code)));
-  // after a split each hand's bet lies beside it (the circle holds only the first): say it on the felt
-  const money = hand.net ? signed(hand.net) : hand.doubled ? `${dollars(hand.bet)} doubled`
-    : split && hand.bet ? `bet ${dollars(hand.bet)}` : "";
+  // the next card's place before the hand has one: a card-sized outline, not a bracket round nothing
+  if (!hand.cards.length) fan.append(emptySpot("next card"));
+  // after a split each hand's bet lies beside it (the circle holds only the first): say it on the
+  // felt, in whole dollars where it can ("$20 doubled" fits a split hand's share; "$20.00 doubled" ran
+  // into the next seat's total)
+  const money = hand.net ? `${hand.net > 0 ? "+" : "-"}${chips(Math.abs(hand.net))}`
+    : hand.doubled ? `${chips(hand.bet)} doubled` : split && hand.bet ? `bet ${chips(hand.bet)}` : "";
   box.append(fan, el("span", "bj-total", hand.total_words || "\u2013"), el("span", "bj-money", money));
   return box;
 }
@@ -105,6 +114,13 @@ function seatPlaces(seat, look, tag, spots, nextSpot) {
   group.style.setProperty("--fit", String(seatFit(seat, places)));
   const split = (f.hands || []).length > 1;
   (f.hands || []).forEach((hand, i) => places[i] && group.append(handBox(seat.seat, hand, places[i], nextSpot, split)));
+  // a hand the next card goes to before the seat holds it (its first card): its place, outlined
+  places.forEach((place, i) => {
+    const k = i + 1;
+    if (!(f.hands || [])[i] && nextSpot && nextSpot.startsWith(`${seat.seat}/h${k}/`)) {
+      group.append(handBox(seat.seat, { hand: k, cards: [], total_words: "", bet: 0 }, place, nextSpot, split));
+    }
+  });
   if (bet) group.append(chip(bet, f.main || 0, "main", look));
   if (side) group.append(chip(side, f.side || 0, "side", look));
   if (bet) group.append(at(tag, side ? (bet.x + side.x) / 2 : bet.x, bet.y + 0.085));
@@ -115,7 +131,7 @@ function seatPlaces(seat, look, tag, spots, nextSpot) {
 export function drawFelt(state, box, looks) {
   const spots = Object.fromEntries(state.layout.map((s) => [s.name, s]));
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
-  const felt = el("div", "felt");
+  const felt = el("div", state.prompts.result ? "felt over" : "felt");  // over: no hand is on turn
   felt.append(dealerPlace(state, spots));
   state.prompts.seats.forEach((seat, i) => {
     const [look, tag] = looks(seat.seat, i);

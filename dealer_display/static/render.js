@@ -12,7 +12,7 @@ const SPARE_LOOKS = [
   { colour: "#1e88e5", shape: "square" }, { colour: "#fdd835", shape: "diamond" },
   { colour: "#8e24aa", shape: "hexagon" }, { colour: "#00acc1", shape: "star" },
   { colour: "#fb8c00", shape: "triangle" }, { colour: "#e91e63", shape: "circle" },
-  { colour: "#8d6e63", shape: "pentagon" }, { colour: "#c0ca33", shape: "star" },
+  { colour: "#8d6e63", shape: "pentagon" }, { colour: "#c0ca33", shape: "cross" },  // eight seats, eight shapes
 ];
 const SHAPES = {
   triangle: '<polygon points="12,2 23,22 1,22"/>',
@@ -22,6 +22,7 @@ const SHAPES = {
   hexagon: '<polygon points="6,2 18,2 23,12 18,22 6,22 1,12"/>',
   star: '<polygon points="12,1 15,9 23,9 17,14 19,23 12,18 5,23 7,14 1,9 9,9"/>',
   pentagon: '<polygon points="12,1 23,9 19,23 5,23 1,9"/>',
+  cross: '<polygon points="8,1 16,1 16,8 23,8 23,16 16,16 16,23 8,23 8,16 1,16 1,8 8,8"/>',
 };
 const $ = (id) => document.getElementById(id);
 const IRREGULARITY_WORDS = {
@@ -97,8 +98,9 @@ function seatTag(seat, index) {
 }
 
 // ----- seat panels --------------------------------------------------------------------------
-function badge(seat) {
-  if (seat.status === "finished") return [seat.outcome ? seat.outcome.toUpperCase() : "FINISHED", "done"];
+function badge(seat, voided) {
+  // a voided hand reads VOID on every seat in it (a game's seats read PUSH: their bets returned)
+  if (seat.status === "finished") return [voided ? "VOID" : seat.outcome ? seat.outcome.toUpperCase() : "FINISHED", "done"];
   if (seat.on_turn) return ["ACTS NOW", "acts"];
   if (seat.status === "acting") return ["MAY ACT", "may"];
   return ["waiting", "wait"];
@@ -168,7 +170,7 @@ function seatPanel(state, seat, look, plays, canAct, onlyLegal) {
   const panel = el("section", "seat-panel");
   panel.dataset.seat = seat.seat;
   panel.style.setProperty("--seat", look.colour);
-  const [text, kind] = badge(seat);
+  const [text, kind] = badge(seat, Boolean(state.prompts.result && state.prompts.result.void));
   panel.classList.add(kind);
   const head = el("header", "seat-head");
   head.innerHTML = `${shapeSvg(look)}<span class="seat-name">${look.word}</span>`;

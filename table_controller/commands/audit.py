@@ -7,6 +7,7 @@
     table audit hands DB [--from --to --table --dealer --outcome]
     table audit export DB --format jsonl|csv|sheet [--out FILE]
     table audit report DB --out report.html [--key FILE] [--zone Z --day-starts H --shifts ...]
+    table audit migrate DB [--key FILE]          a schema-1 SQLite log into schema 2
     table audit daily DB [--day YYYY-MM-DD] [--format html|csv] [--out FILE]
 
 ``DB`` is a SQLite path or a ``postgresql://`` URL. ``verify`` exits 0 only when everything
@@ -78,6 +79,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     report.add_argument("--key", metavar="FILE", help="HMAC key (default: the data folder's)")
     add_clock_arguments(report)
     report.set_defaults(func=run_report)
+    migrate = actions.add_parser(
+        "migrate", help="convert a schema-1 SQLite log to schema 2 (compact rows), verified"
+    )
+    migrate.add_argument("db", metavar="DB")
+    migrate.add_argument("--key", metavar="FILE", help="HMAC key (default: the data folder's)")
+    migrate.set_defaults(func=run_migrate)
     daily = actions.add_parser(
         "daily",
         help="the regulator's daily sheet: per table drop, win, hold, hands, irregularities",
@@ -297,6 +304,43 @@ def run_report(args: argparse.Namespace) -> int:
     state = "verified" if check.ok else f"NOT verified ({len(check.findings)} problems)"
     print(f"report of {len(hands)} hands written to {args.out}; log {state}", file=sys.stderr)
     return 0 if check.ok else 1
+
+
+def run_migrate(args: argparse.Namespace) -> int:
+    import os
+
+    from table_controller.hand_log.check import check_log
+    from table_controller.hand_log.migrate import migrate, refuse_postgres
+
+    refuse_postgres(args.db)
+    before = check_log(args.db, args.key)
+    if not before.ok:
+        for finding in before.findings:
+            print(finding)
+        print(
+            f"{args.db} does not verify ({len(before.findings)} problems): not migrated",
+            file=sys.stderr,
+        )
+        return 1
+    size = os.path.getsize(args.db)
+    done = migrate(args.db)
+    if done.already:
+        print(f"{args.db} is schema 2 already ({done.records} records): nothing to do")
+        return 0
+    print(f"verified before: {before.records} records, {before.hands} hands")
+    print(
+        f"migrated {done.records} records into schema 2, every digest and MAC equal; "
+        f"{size:,} bytes before, {os.path.getsize(args.db):,} now; the schema-1 file is "
+        f"kept as {done.backup}"
+    )
+    after = check_log(args.db, args.key)
+    for finding in after.findings:
+        print(finding)
+    if not after.ok:
+        print(f"FAILED: the migrated log does not verify; {done.backup} is the original")
+        return 1
+    print(f"verified after: OK: {after.records} records, {after.hands} hands, every hand replayed")
+    return 0
 
 
 @_reads_the_log

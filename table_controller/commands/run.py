@@ -347,6 +347,12 @@ def run_terminal(args: argparse.Namespace, game: Game) -> int:
     print(
         f"{done} hands played; " + ", ".join(f"{k}: {v}" for k, v in sorted(session.tally.items()))
     )
+    if args.hands is not None and done < args.hands:  # the autopilot stopped: say why, plainly
+        why = "; ".join(session.hardware.notices.values()) or session.prompts().dealer_instruction
+        decks = game.shoe.decks
+        if decks > 1 and args.cards.startswith("sim:") and "decks=" not in args.cards:
+            why += f" (the simulated shoe holds one deck, the game {decks}: add &decks={decks})"
+        print(f"stopped after {done} of {args.hands} hands: {why}")
     return 0
 
 

@@ -7,7 +7,8 @@
 - ``calibrate --corners X,Y X,Y X,Y X,Y --size W,H --out LAYOUT.json`` maps the layout's spots
   to the camera image from the layout's four corners (far-left, far-right, near-right,
   near-left, as the camera sees them); ``--image FRAME`` or ``--camera URL`` instead of
-  ``--size`` takes the size from the picture.
+  ``--size`` takes the size from the picture. The spots are the places of ``--game``'s declared
+  layout (default: the registry's default game).
 - ``calibrate --image FRAME|--camera URL --serve --out LAYOUT.json`` serves a page where the
   corners are clicked on the picture, the spots drawn over it, and Save (pit-boss PIN) writes it.
 """
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from table_controller.errors import ConfigError
+from table_controller.games import DEFAULT_GAME, game_ids
 
 if TYPE_CHECKING:
     from dealer_display.calibration import Picture
@@ -79,9 +81,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     calibrate.add_argument("--out", required=True, type=Path, help="where to write LAYOUT.json")
     calibrate.add_argument(
         "--game",
-        default=None,
-        help="the places of this game's declared layout (blackjack: the dealer and "
-        "each seat); default: the Backhand series' spots",
+        default=DEFAULT_GAME,
+        metavar="GAME",
+        help=f"the game whose declared layout's places are mapped: {', '.join(game_ids())} "
+        f"(default {DEFAULT_GAME})",
     )
     calibrate.add_argument("--seats", type=int, default=None, help="with --game: its seats")
     calibrate.set_defaults(func=run_calibrate)
@@ -143,14 +146,17 @@ def run_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _places(args: argparse.Namespace) -> dict[str, tuple[float, float, float, float]] | None:
-    """The places of ``--game``'s declared layout; None (the Backhand series') without it."""
-    if getattr(args, "game", None) is None:
-        return None
+def _places(args: argparse.Namespace) -> dict[str, tuple[float, float, float, float]]:
+    """The places of ``--game``'s declared layout (with ``--seats``)."""
     from table_controller.camera_places import camera_places
-    from table_controller.games import make_game
+    from table_controller.games import make_game, record
 
-    return camera_places(make_game(args.game, seats=args.seats))
+    places = camera_places(make_game(args.game, seats=args.seats))
+    if not places:
+        raise ConfigError(
+            f"{record(args.game).title} declares no card spots: the camera has nothing to look at"
+        )
+    return places
 
 
 def _picture_size(args: argparse.Namespace) -> tuple[int, int]:

@@ -1,4 +1,8 @@
-"""The embedded hand log: one SQLite file in WAL mode, every insert synced before it returns."""
+"""The embedded hand log: one SQLite file in WAL mode, every insert synced before it returns.
+
+A new file is laid out as schema 2 (:mod:`table_controller.hand_log.schema2`); a file of
+schema 1 is read and written as it is (``table audit migrate`` converts it).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from table_controller.errors import HandLogError
+from table_controller.hand_log import schema2
+from table_controller.hand_log.records import HandRecord
 from table_controller.hand_log.store_base import SCHEMA, LogStore
 from table_controller.private_files import create_private, tighten
 
@@ -35,8 +41,12 @@ class SqliteStore(LogStore):
         except (sqlite3.Error, OSError) as exc:
             raise HandLogError(f"cannot open hand log {target}: {exc}") from None
         try:
+            self.schema = self._stored_schema() or (schema2.VERSION if create else "1")
+            self._compact = schema2.CompactRows(self._run) if self.schema == "2" else None
+            if self._compact is not None:
+                self.ROWS_TABLE = schema2.RECORDS
             if create:
-                for statement in SCHEMA:
+                for statement in schema2.SCHEMA if self._compact else SCHEMA:
                     self._run(statement)
                 self.log_id = self._ensure_log_id()
                 for suffix in ("", "-wal", "-shm"):  # a log an older run left open to others
@@ -46,6 +56,20 @@ class SqliteStore(LogStore):
         except HandLogError:
             self._db.close()
             raise
+
+    def _stored_schema(self) -> str | None:
+        """The layout of this file's records, by the tables it holds (a log from before the
+        schema was noted in its meta is schema 1); ``None`` for a file with no log yet."""
+        names = {str(r[0]) for r in self._run("SELECT name FROM sqlite_master")}
+        if schema2.RECORDS in names:
+            return schema2.VERSION
+        return "1" if "hand_records" in names or "hand_log_meta" in names else None
+
+    def insert(self, record: HandRecord) -> None:
+        if self._compact is None:
+            super().insert(record)
+        else:
+            self._compact.insert(record)
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:

@@ -7,6 +7,11 @@ own committed transaction: when :meth:`LogStore.insert` returns, the record surv
 crash of the process (SQLite ``synchronous=FULL``, PostgreSQL ``synchronous_commit``).
 The payload is kept as the exact canonical text that was hashed (``TEXT``, not ``JSONB``,
 which would re-spell it).
+
+Two layouts of the records exist. Schema 1 (PostgreSQL, and SQLite logs written before schema 2)
+is one ``hand_records`` table of text columns. Schema 2 (new SQLite logs,
+:mod:`table_controller.hand_log.schema2`) keeps the same records in compact rows; a view named
+``hand_records`` spells them as schema 1 does, so every read below serves both.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Any
 from table_controller.errors import HandLogError
 from table_controller.hand_log.records import HEADER, RESULT, HandRecord
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "1"  # the layout PostgreSQL logs keep; new SQLite logs are schema 2
 COLUMNS = "table_id, seq, hand_id, kind, source, at, payload, prev_hash, hash, mac"
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS hand_log_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -67,6 +72,7 @@ class LogStore(ABC):
 
     target: str
     log_id: str
+    schema: str = SCHEMA_VERSION  # the layout of this database's records: "1" or "2"
     location: str  # where this database lives (a file's real path, a server and database):
     # a byte-for-byte copy elsewhere has the same log id but not the same location
 
@@ -122,7 +128,7 @@ class LogStore(ABC):
         self._run(
             "INSERT INTO hand_log_meta (key, value) VALUES ('schema', ?) "
             "ON CONFLICT (key) DO NOTHING",
-            (SCHEMA_VERSION,),
+            (self.schema,),
         )
         self._run(
             "INSERT INTO hand_log_meta (key, value) VALUES ('log_id', ?) "
@@ -214,9 +220,12 @@ class LogStore(ABC):
         for row in self._rows(sql, params):
             yield self._record(row)
 
+    # The table whose rows are the records, one a row (schema 2's view joins it to its names).
+    ROWS_TABLE = "hand_records"
+
     def row_count(self) -> int:
         """Every row of the records table, whatever it holds: what verify must account for."""
-        return int(self._run("SELECT COUNT(*) FROM hand_records")[0][0])
+        return int(self._run(f"SELECT COUNT(*) FROM {self.ROWS_TABLE}")[0][0])
 
     def record_at(self, table: str, seq: int) -> HandRecord | None:
         rows = self._run(

@@ -184,11 +184,11 @@ def test_blackjack_json_on_eight_decks_is_the_published_combinatorial_figure(cap
 
 
 def test_blackjack_json_simulated_through_the_engine_and_published(capsys, monkeypatch) -> None:
-    from table_controller.commands import analyse_blackjack
+    from table_controller.games.blackjack import analysis_blackjack
     from table_controller.games.blackjack.published_edges import PUBLISHED_EDGES
 
     monkeypatch.setattr(
-        analyse_blackjack, "PUBLISHED_EDGES", PUBLISHED_EDGES[:1]
+        analysis_blackjack, "PUBLISHED_EDGES", PUBLISHED_EDGES[:1]
     )  # one deck: quick to compute
     assert (
         main(

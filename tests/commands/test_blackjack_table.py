@@ -183,3 +183,21 @@ def test_the_report_gives_drop_win_and_hold_and_the_side_bet_hit_rate(
     assert "<h2>Money</h2>" in text and f"${drop // 100:,}.{drop % 100:02d}" in text
     assert f"{100 * win / drop:.2f}%" in text
     assert "28.44% (exact)" in text  # the side bet's hit, 1150/4043, rules section 9
+
+
+def test_an_autopilot_that_runs_out_of_cards_says_why(tmp_path) -> None:
+    """A seeded simulated shoe of one deck under a six-deck game runs dry in the third hand: the
+    terminal says so and how to give it the game's decks, not just "2 hands played"."""
+    import os
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "table_controller.cli", "run", "--game", "blackjack", "--autopilot",
+         "--hands", "3", "--cards", "sim://?seed=7", "--pace", "0", "--quiet", "--no-log"],
+        capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "TABLE_DATA_DIR": str(tmp_path)},
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "stopped after 2 of 3 hands: The shoe is empty" in proc.stdout
+    assert "add &decks=6" in proc.stdout

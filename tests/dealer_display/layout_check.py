@@ -8,7 +8,7 @@ where it is. It checks that
 - no text is covered by another element, and no two texts overlap;
 - text is large enough (at 1280x800: 16 px, 14 px for captions; the instruction 32 px);
 - the layout's cards are tall enough, nothing spills out of a card, and every card's index (its
-  top corner) can be seen;
+  top corner) can be seen; the next card's place is as large as a card;
 - no raw spot id ("seat2/low", "board/2"), seat id ("seat3") or bare card code ("6D", "JK") is
   shown, and no key hint is an empty box;
 - a watching (view-only) page shows no buttons.
@@ -157,6 +157,11 @@ LAYOUT_CHECK = r"""(opts) => {
       const c = corner.getBoundingClientRect();
       const hit = coveredBy(card, c.left + c.width / 2, c.top + c.height / 2);
       if (hit) say(card, `index covered by ${name(hit)}`, c);
+    }
+    // the place the next card goes: as large as a card, never a bracket round nothing
+    for (const next of document.querySelectorAll("#layout .next")) {
+      const r = next.getBoundingClientRect();
+      if (visible(next) && r.height < opts.minCard - 0.5) say(next, `the next card's place is ${px(r.width)}x${px(r.height)} px, smaller than a card`, r);
     }
   } finally {
     style.remove();

@@ -19,13 +19,16 @@ from fastapi.testclient import TestClient
 from dealer_display.calibration import CalibrationSettings, create_calibration_app
 from dealer_display.calibration_server import picture_from_camera, picture_from_image
 from hardware_sim.camera import SimCamera
+from table_controller.camera_places import camera_places
 from table_controller.cli import main
 from table_controller.errors import ConfigError
+from table_controller.games import make_game
 from tests.dealer_display.live import PIT_BOSS_PIN, free_port
 from tests.dealer_display.test_server import ROOT
 from vision.calibration import calibrate, load_layout
 
 CORNERS = [(205.0, 58.0), (1075.0, 58.0), (1242.0, 684.0), (38.0, 684.0)]
+PLACES = camera_places(make_game("missouri-city"))  # the registry's default game
 PIN = {"X-Pit-Boss-Pin": PIT_BOSS_PIN}
 
 
@@ -38,7 +41,9 @@ def frame(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(tmp_path: Path, frame: Path) -> TestClient:
-    settings = CalibrationSettings(out=tmp_path / "layout.json", pit_boss_pin=PIT_BOSS_PIN)
+    settings = CalibrationSettings(
+        out=tmp_path / "layout.json", pit_boss_pin=PIT_BOSS_PIN, places=PLACES
+    )
     return TestClient(
         create_calibration_app(settings, picture_from_image(frame)), base_url="http://127.0.0.1"
     )
@@ -73,7 +78,7 @@ def test_the_spots_are_the_ones_the_camera_uses(client: TestClient) -> None:
     assert status == 200
     assert body["spots"] == {
         name: [list(p) for p in poly]
-        for name, poly in calibrate(CORNERS, (1280, 720)).spots.items()
+        for name, poly in calibrate(CORNERS, (1280, 720), PLACES).spots.items()
     }
 
 
@@ -122,7 +127,7 @@ def test_saving_needs_the_pin_and_writes_the_layout(client: TestClient, tmp_path
     assert wrong.json()["detail"] == "the pit-boss PIN is wrong" and not out.exists()
     saved = client.post("/api/calibration/save", json={"corners": CORNERS}, headers=PIN)
     assert saved.status_code == 200 and saved.json()["saved"] == str(out)
-    assert load_layout(out) == calibrate(CORNERS, (1280, 720))
+    assert load_layout(out) == calibrate(CORNERS, (1280, 720), PLACES)
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".partial")] == []
 
 
@@ -223,14 +228,11 @@ def test_the_numeric_form_takes_the_size_from_a_picture(tmp_path: Path, frame: P
     assert (
         load_layout(tmp_path / "a.json")
         == load_layout(tmp_path / "b.json")
-        == calibrate(CORNERS, (1280, 720))
+        == calibrate(CORNERS, (1280, 720), PLACES)
     )
 
 
 def test_a_game_with_a_declared_layout_is_calibrated_to_its_places(tmp_path: Path, capsys) -> None:
-    from table_controller.camera_places import camera_places
-    from table_controller.games import make_game
-
     corners = [f"{x:g},{y:g}" for x, y in CORNERS]
     out = tmp_path / "bj.json"
     args = [
@@ -285,7 +287,9 @@ def test_the_serving_command_prints_where_to_look_saves_and_stops_on_ctrl_c(tmp_
         saved = post_when_up(
             f"http://127.0.0.1:{port}/api/calibration/save", body, {"X-Pit-Boss-Pin": "2468"}
         )
-        assert saved.status_code == 200 and load_layout(out) == calibrate(CORNERS, (1280, 720))
+        assert saved.status_code == 200 and load_layout(out) == calibrate(
+            CORNERS, (1280, 720), PLACES
+        )
         assert proc.stdout.readline().strip() == f"wrote 11 spots to {out}"
     finally:
         proc.send_signal(signal.SIGINT)

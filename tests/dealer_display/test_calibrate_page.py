@@ -22,9 +22,13 @@ from dealer_display.calibration_server import picture_from_image
 from drivers.registry import open_source
 from hardware_sim.camera import SimCamera
 from hardware_sim.sim_deck import sim_deck
+from table_controller.camera_places import camera_places
+from table_controller.games import make_game
 from tests.dealer_display.live import PIT_BOSS_PIN, free_port
 from tests.dealer_display.screen import ARTIFACTS
-from vision.calibration import LAYOUT_SPOTS, calibrate, load_layout
+from vision.calibration import calibrate, load_layout
+
+PLACES = camera_places(make_game("missouri-city"))
 
 DEALT = {
     "S1": ("AC",),
@@ -56,7 +60,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
     for n in range(2):  # a card counts once it lies still: the picture and the frame after it
         cv2.imwrite(str(frame_path.with_name(f"{n}.png")), camera.frame())
     settings = CalibrationSettings(
-        out=tmp_path / "layout.json", pit_boss_pin=PIT_BOSS_PIN, port=free_port()
+        out=tmp_path / "layout.json", pit_boss_pin=PIT_BOSS_PIN, places=PLACES, port=free_port()
     )
     app = create_calibration_app(settings, picture_from_image(frame_path))
     server = uvicorn.Server(
@@ -128,7 +132,7 @@ def test_clicking_the_corners_saves_the_layout_the_camera_reads_with(
     drawn = page.eval_on_selector_all(
         "#overlay polygon.spot", "els => els.map(e => e.dataset.spot)"
     )
-    assert sorted(drawn) == sorted(LAYOUT_SPOTS)
+    assert sorted(drawn) == sorted(PLACES)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "calibrate-marked.png"))
     save_with_pin(page, PIT_BOSS_PIN)
@@ -138,7 +142,7 @@ def test_clicking_the_corners_saves_the_layout_the_camera_reads_with(
 
     saved, truth = (
         load_layout(served.out),
-        calibrate([tuple(c) for c in served.corners], (1280, 720)),
+        calibrate([tuple(c) for c in served.corners], (1280, 720), PLACES),
     )
     assert saved.image_size == (1280, 720)
     for spot, polygon in truth.spots.items():
@@ -185,7 +189,7 @@ def test_a_crossed_quadrilateral_is_refused_and_a_corner_can_be_redone(
     click_corner(page, near_right)
     click_corner(page, near_left)
     page.wait_for_function("() => window.calibration.answer !== null")
-    assert page.locator("#overlay polygon.spot").count() == len(LAYOUT_SPOTS)
+    assert page.locator("#overlay polygon.spot").count() == len(PLACES)
     save_with_pin(page, "0000")
     page.wait_for_selector("#message.bad")
     assert page.text_content("#message") == "Not saved: the pit-boss PIN is wrong"

@@ -229,6 +229,7 @@ def play_by_hand(
                 assert plays[0][0] == seat
                 _, action, amount = plays.pop(0)
             if amount is not None:
+                assert page.input_value("#amount") == ""  # money only when typed (issue 40)
                 page.fill("#amount", f"{amount / 100:.2f}")
             button = f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'
             act(page, table, lambda button=button: page.click(button))

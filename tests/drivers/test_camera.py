@@ -120,7 +120,7 @@ def test_a_camera_beside_the_table_reads_a_dealt_hand_through_its_layouts_calibr
     from vision.staged import hand, layout_seen, stage
 
     rng = np.random.default_rng(21)
-    scene = stage(hand(4, rng), "blackjack", "felt", rng, slant=0.5)
+    scene = stage(hand(4, rng), "stepped", "felt", rng, slant=0.5)
     layout_seen(0.5).save(tmp_path / "layout.json")
     folder = tmp_path / "frames"
     folder.mkdir()

@@ -1,42 +1,209 @@
-"""``table analyse vingt-un``: the banker's edge over a seat, simulated through the engine, with its
-interval, the method and the strategy named."""
+"""``table analyse vingt-un``: the banker's edge over a seat, exact for the first round off a full
+pack (held to an independent brute-force computation), and simulated through the engine, which
+must agree with it within its interval."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import cache
+
+import pytest
 
 from table_controller.cli import main
+from table_controller.games.vingt_un.analysis_exact import (
+    Banker,
+    BankerFinals,
+    seat_banker,
+    seat_total,
+    solve,
+)
+
+PACK = (4,) * 9 + (16,)  # ace, 2, ..., 9, ten-value
 
 
-def test_the_house_bankers_edge_is_simulated_through_the_engine_with_its_interval(capsys) -> None:
-    assert main(["analyse", "vingt-un", "--rounds", "400", "--seats", "3", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert (
-        out["method"] == "simulated through the rules engine (not exact)"
-        and "not derived" in out["strategy"]
+@cache
+def banker_finals(deck: tuple[int, ...], hard: int, ace: bool, h17: bool) -> dict[int, float]:
+    """The banker's final total (22 for an over-draw) by drawing card after card from ``deck``."""
+    soft = ace and hard + 10 <= 21
+    value = hard + 10 if soft else hard
+    if value > 21:
+        return {22: 1.0}
+    if value > 17 or (value == 17 and not (soft and h17)):
+        return {value: 1.0}
+    out: dict[int, float] = {}
+    left = sum(deck)
+    for rank, n in enumerate(deck):
+        if n:
+            nxt = (*deck[:rank], n - 1, *deck[rank + 1 :])
+            for final, p in banker_finals(nxt, hard + rank + 1, ace or rank == 0, h17).items():
+                out[final] = out.get(final, 0.0) + p * n / left
+    return out
+
+
+def settle(seat: int, banker: int) -> int:
+    """The rules' R10 rows, from the seat's side, per stake."""
+    if banker == 22:
+        return 2 if seat == 21 else 1
+    if banker == 21:
+        return -1 if seat == 21 else -2
+    if seat == 21:
+        return 2
+    return 1 if seat > banker else -1
+
+
+def brute_force(draws: Callable[[tuple[int, ...]], bool], doubles: set[int], h17: bool) -> float:
+    """The seat's expectation by dealing every card in turn: seat, banker, seat, banker, the
+    seat's draws, the banker's draws (no dividing)."""
+
+    def take(deck: tuple[int, ...], rank: int) -> tuple[tuple[int, ...], float]:
+        return (*deck[:rank], deck[rank] - 1, *deck[rank + 1 :]), deck[rank] / sum(deck)
+
+    def seat_plays(deck, own, banker_hard, banker_ace) -> float:
+        if seat_total(own) > 21:
+            return -1.0
+        if seat_total(own) < 21 and draws(own):
+            result = 0.0
+            for rank in range(10):
+                if deck[rank]:
+                    rest, p = take(deck, rank)
+                    more = (*own[:rank], own[rank] + 1, *own[rank + 1 :])
+                    result += p * seat_plays(rest, more, banker_hard, banker_ace)
+            return result
+        finals = banker_finals(deck, banker_hard, banker_ace, h17)
+        return sum(p * settle(seat_total(own), final) for final, p in finals.items())
+
+    total = 0.0
+    for s1 in range(10):
+        d1, p1 = take(PACK, s1)
+        for b1 in range(10):
+            d2, p2 = take(d1, b1)
+            stake = 2 if b1 in doubles else 1
+            for s2 in range(10):
+                if not d2[s2]:
+                    continue
+                d3, p3 = take(d2, s2)
+                for b2 in range(10):
+                    if not d3[b2]:
+                        continue
+                    d4, p4 = take(d3, b2)
+                    p = p1 * p2 * p3 * p4
+                    seat_natural, banker_natural = {s1, s2} == {0, 9}, {b1, b2} == {0, 9}
+                    if banker_natural:
+                        total += p * stake * (0 if seat_natural else -2)
+                    elif seat_natural:
+                        total += p * stake * 2
+                    else:
+                        own = tuple(int(r in (s1, s2)) + int(s1 == s2 == r) for r in range(10))
+                        total += p * stake * seat_plays(d4, own, b1 + b2 + 2, 0 in (b1, b2))
+    return total
+
+
+def draws_on_hard_eleven_or_less(own: tuple[int, ...]) -> bool:
+    return sum((r + 1) * n for r, n in enumerate(own)) <= 11
+
+
+@pytest.mark.parametrize(
+    ("doubles", "h17"), [({0, 9}, False), (set(), True)], ids=["V3 ace_or_ten", "V3 never, V4 h17"]
+)
+def test_the_exact_figure_is_the_brute_force_deal_card_by_card(doubles, h17) -> None:
+    def policy(own, pair, doubled):
+        return "draw" if draws_on_hard_eleven_or_less(own) else "stand"
+
+    banker = Banker(frozenset(doubles), h17)
+    exact = solve(banker, policy=policy, finals=BankerFinals(h17))
+    assert exact.mass == pytest.approx(1.0, abs=1e-12)
+    assert exact.seat_ev == pytest.approx(
+        brute_force(draws_on_hard_eleven_or_less, doubles, h17), abs=1e-12
     )
-    house = out["banker"]["house"]
-    assert house["rounds"] == 400 and 0 < house["banker_edge_pct_ci95"] < 20
-    assert 1 < house["sd_per_stake"] < 3
-    # the seed's banker wins ties, calls double on an ace or a ten and collects double from a natural
-    assert house["banker_edge_pct"] - house["banker_edge_pct_ci95"] > 0
 
 
-def test_the_same_seed_gives_the_same_figure(capsys) -> None:
-    main(["analyse", "vingt-un", "--rounds", "150", "--seed", "4"])
-    first = capsys.readouterr().out
-    main(["analyse", "vingt-un", "--rounds", "150", "--seed", "4"])
-    assert (
-        capsys.readouterr().out.splitlines()[1:] == first.splitlines()[1:]
-    )  # the first line ends with CPU time
-    assert "banker the house: edge over a seat" in first
+def test_the_derived_strategy_beats_every_fixed_one_and_the_house_edge_is_its_figure() -> None:
+    house = Banker(frozenset({0, 9}))
+    derived = solve(house)
+    autopilot_like = solve(
+        house, policy=lambda own, pair, doubled: "draw" if seat_total(own) < 17 else "stand"
+    )
+    assert derived.seat_ev > autopilot_like.seat_ev
+    assert 100 * derived.banker_edge == pytest.approx(27.0610, abs=5e-5)
+    assert derived.by_first_card[0] > 0.7  # a seat holding an ace as first card is the favourite
 
 
-def test_a_seat_banker_is_tallied_apart_from_the_house(capsys) -> None:
+def test_a_seat_bankers_figure_is_the_doubling_it_reports() -> None:
+    # the best-reply steps cycle: the figure kept must be the one for the doubling set reported
+    finals = BankerFinals(True)
+    banker, figure = seat_banker(True, False, finals)
+    assert solve(banker, finals=finals).seat_ev == pytest.approx(figure.seat_ev, abs=1e-12)
+    assert figure.seat_ev < solve(Banker(frozenset({0, 9}), True), finals=finals).seat_ev
+
+
+def test_the_exact_figures_and_the_strategy_are_reported(capsys) -> None:
+    assert main(["analyse", "vingt-un", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["method"].startswith("exact")
+    house, seat = out["banker"]["house"], out["banker"]["seat"]
+    assert house["banker_edge_pct"] == pytest.approx(27.0610, abs=5e-5)
+    assert house["doubles_on"] == ["A", "T"] and not house["draws_soft_17"]
+    # a seat banker derives its doubling against the seat's best reply: it earns more than the house
+    assert seat["banker_edge_pct"] > house["banker_edge_pct"] and "A" in seat["doubles_on"]
+    assert "A" in out["seat_strategy"]["not_doubled"]["divides"]
+
+
+def test_the_simulation_agrees_with_the_exact_figures_within_its_interval(capsys) -> None:
+    args = ["analyse", "vingt-un", "--rounds", "1200", "--fresh-pack", "--seats", "7", "--json"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    for who in ("house", "seat"):
+        exact = out["banker"][who]["banker_edge_pct"]
+        sim = out["simulated"]["banker"][who]
+        assert sim["rounds"] == 600 and 0 < sim["banker_edge_pct_ci95"] < 15
+        assert abs(sim["banker_edge_pct"] - exact) <= sim["banker_edge_pct_ci95"]
+        assert 1 < sim["sd_per_stake"] < 3
+
+
+def test_the_same_seed_gives_the_same_simulated_figure(capsys) -> None:
+    main(["analyse", "vingt-un", "--rounds", "150", "--seed", "4", "--json"])
+    first = json.loads(capsys.readouterr().out)["simulated"]
+    main(["analyse", "vingt-un", "--rounds", "150", "--seed", "4", "--json"])
+    again = json.loads(capsys.readouterr().out)["simulated"]
+    assert first["banker"] == again["banker"]
+
+
+def test_a_seat_banker_is_tallied_apart_from_the_house_in_a_pack_dealt_through(capsys) -> None:
     # V1 = pass_left: a seat's natural takes the bank; the other seats sit in and play against it
-    assert (
-        main(["analyse", "vingt-un", "--rounds", "300", "--switch", "V1=pass_left", "--json"]) == 0
-    )
-    out = json.loads(capsys.readouterr().out)
+    args = ["analyse", "vingt-un", "--rounds", "300", "--switch", "V1=pass_left", "--json"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)["simulated"]
     assert set(out["banker"]) == {"house", "seat"}
     assert sum(row["rounds"] for row in out["banker"].values()) == 300
+
+
+def test_the_autopilot_sits_a_seat_in_when_a_seat_bank_leaves_nobody_in() -> None:
+    # two seats, V1 = pass_left: when the bank moves from one seat to the other, no seat is in and
+    # only a sit_in can start the round; the autopilot answers it instead of failing
+    import random
+
+    from table_controller.cards import standard_deck
+    from table_controller.events import NEW_DECK, RESHUFFLE, CardArrived, Control, Decision
+    from table_controller.games import make_game
+
+    game = make_game("vingt-un", seats=2, switches={"V1": "pass_left", "V2": "passes"})
+    rng = random.Random(5)
+    state, cards, rounds, sat_in = game.new_hand(), [], 0, 0
+    while rounds < 400:
+        exp = game.expected(state)
+        if exp.hand_over:
+            rounds += 1
+            state = game.next_hand(state)
+            continue
+        if exp.deal is None and (NEW_DECK in exp.controls or RESHUFFLE in exp.controls):
+            cards = list(standard_deck() if NEW_DECK in exp.controls else state.shoe.discarded)
+            rng.shuffle(cards)
+        if exp.deal is None and NEW_DECK in exp.controls:
+            event = Control(NEW_DECK, by="test")
+        else:
+            event = game.strategy(state) or CardArrived(cards.pop())
+        sat_in += isinstance(event, Decision) and event.action == "sit_in"
+        state, effects = game.apply(state, event)
+        assert not effects or type(effects[0]).__name__ != "Refused", (event, effects[0])
+    assert sat_in > 0

@@ -109,5 +109,5 @@ def test_laid_out_for_blackjack_the_camera_reports_cards_on_the_games_places() -
             camera.deal(parse_card(code), spot)
         events = card_events(camera, 6)
         with pytest.raises(ConfigError, match="no spot 'S1'"):
-            camera.deal(parse_card("2C"), "S1")  # the Backhand places are gone
+            camera.deal(parse_card("2C"), "S1")  # the default game's places are gone
     assert sorted((e.spot, e.card.code) for e in events if e.kind == CARD) == sorted(dealt)

@@ -19,21 +19,31 @@ from hardware_sim.render import (
     draw_card_face,
     place_on_spot,
 )
+from table_controller.camera_places import camera_places
 from table_controller.cards import parse_card, standard_deck
-from vision.calibration import LAYOUT_SPOTS
+from table_controller.games import make_game
+from vision.calibration import Rect
 from vision.corner_camera import MIN_RANK_PX
 
 MIN_GAP_PIXELS = 20.0  # on the flat 1400 x 900 layout; a card is about 129 x 180
+PLACES = camera_places(make_game("missouri-city"))
+# the Backhand series' tables that mark their spots: two seats, one seat with show cards, one without
+MARKED = {
+    "missouri-city": PLACES,
+    "buffalo-bayou": camera_places(make_game("buffalo-bayou")),
+    "backhand": camera_places(make_game("backhand")),
+}
 
 
-def a_full_layout(seed: int) -> list[tuple[str, np.ndarray]]:
+def a_full_layout(seed: int, places: dict[str, Rect]) -> list[tuple[str, np.ndarray]]:
     """Every spot filled (a hand spot with its two cards), placed as a dealer of ``seed`` would."""
     rng = np.random.default_rng(seed)
     cards = iter(standard_deck())
     out = []
-    for spot in LAYOUT_SPOTS:
+    for spot in places:
         for slot in range(2 if spot.endswith(".hand") else 1):
-            out.append((spot, card_outline(place_on_spot(next(cards), spot, rng, slot))))
+            placed = place_on_spot(next(cards), spot, rng, slot, places=places)
+            out.append((spot, card_outline(placed)))
     return out
 
 
@@ -50,11 +60,13 @@ def gap(one: np.ndarray, other: np.ndarray) -> float:
     return min(-d for d in inside)
 
 
+@pytest.mark.parametrize("game", MARKED)
 @pytest.mark.parametrize("seed", range(40))
-def test_cards_never_touch_and_stay_on_their_spots(seed: int) -> None:
-    layout = a_full_layout(seed)
+def test_cards_never_touch_and_stay_on_their_spots(seed: int, game: str) -> None:
+    places = MARKED[game]
+    layout = a_full_layout(seed, places)
     for spot, outline in layout:
-        left, top, right, bottom = LAYOUT_SPOTS[spot]
+        left, top, right, bottom = places[spot]
         xs, ys = outline[:, 0] / LAYOUT_W, outline[:, 1] / LAYOUT_H
         assert left < xs.min() and xs.max() < right and top < ys.min() and ys.max() < bottom, spot
     for i, (spot, outline) in enumerate(layout):
@@ -83,8 +95,9 @@ def test_every_spot_shows_the_rank_as_tall_as_the_reader_is_trained_from(code: s
     for seed in range(5):
         rng = np.random.default_rng(seed)
         corners = default_corners(rng)
-        for spot in LAYOUT_SPOTS:
-            placed = card_in_frame(place_on_spot(parse_card(code), spot, rng), corners)
+        for spot in PLACES:
+            placed = place_on_spot(parse_card(code), spot, rng, places=PLACES)
+            placed = card_in_frame(placed, corners)
             to_frame = cv2.getPerspectiveTransform(upright, np.float32(placed))
             ends = cv2.perspectiveTransform(
                 np.float32([[[middle, top], [middle, bottom + 1]]]), to_frame

@@ -11,9 +11,13 @@ import pytest
 
 from hardware_sim.render import _seen_from, place_on_spot, straight_corners
 from hardware_sim.sim_deck import sim_deck
+from table_controller.camera_places import camera_places
 from table_controller.cards import parse_card
+from table_controller.games import make_game
 from vision.incremental import IncrementalReader
 from vision.recogniser import Recogniser
+
+PLACES = camera_places(make_game("missouri-city"))
 
 
 class Counting(Recogniser):
@@ -40,12 +44,13 @@ def filmed(
     each card where the dealer laid it on its spot, or pushed along the table by ``moved[spot]``."""
     placements = []
     for spot, code in cards.items():
-        placed = place_on_spot(parse_card(code), spot, np.random.default_rng(sum(map(ord, spot))))
+        rng = np.random.default_rng(sum(map(ord, spot)))
+        placed = place_on_spot(parse_card(code), spot, rng, places=PLACES)
         dx, dy = (moved or {}).get(spot, (0.0, 0.0))
         placements.append(
             type(placed)(placed.card, (placed.centre[0] + dx, placed.centre[1] + dy), placed.angle)
         )
-    frame = _seen_from(placements, straight_corners()).astype(np.float32)
+    frame = _seen_from(placements, straight_corners(), PLACES).astype(np.float32)
     h, w = frame.shape[:2]
     light = 1.0 + 0.15 * (np.mgrid[0:h, 0:w][1] / w - 0.5)
     frame = cv2.GaussianBlur(frame * light[..., None], (0, 0), 0.8)

@@ -10,7 +10,9 @@ import pytest
 
 from hardware_sim.render import default_corners, place_on_spot, render_frame
 from hardware_sim.sim_deck import sim_deck
+from table_controller.camera_places import camera_places
 from table_controller.cards import parse_card
+from table_controller.games import make_game
 from vision.balance import white_balanced
 from vision.detect import find_cards
 from vision.indices import paper_beyond
@@ -106,12 +108,13 @@ def test_cards_apart_read_surely_leave_no_paper_for_another_index() -> None:
     """On the simulated table, cards lying apart explain all its paper: its layout's printed
     lines, bright under the glare, are too thin to hold an index."""
     rng = np.random.default_rng(1)
+    places = camera_places(make_game("missouri-city"))
     spots = ("S1", "S2", "S3", "red.col1", "green.col2", "green.col3")
     placements = [
-        place_on_spot(parse_card(c), s, rng)
+        place_on_spot(parse_card(c), s, rng, places=places)
         for c, s in zip(("QH", "10S", "AD", "7C", "KS", "3H"), spots, strict=True)
     ]
-    frame = white_balanced(render_frame(placements, default_corners(rng), rng))
+    frame = white_balanced(render_frame(placements, default_corners(rng), rng, places))
     guesses = Recogniser().recognise(frame)
     outlines = [np.float32(g.corners) for g in guesses]
     assert len(outlines) == 6 and not paper_beyond(frame, outlines)

@@ -24,6 +24,7 @@ from table_controller.engine import (
     Irregularity,
     IrregularityOpened,
     Refused,
+    Spot,
     TablePrompts,
 )
 from table_controller.events import (
@@ -39,6 +40,7 @@ from table_controller.events import (
 )
 from table_controller.evolve import evolve as replace
 from table_controller.games.backhand import hand as rules
+from table_controller.games.backhand import layout as cloth
 from table_controller.games.backhand import order
 from table_controller.games.backhand import prompts as _prompts
 from table_controller.games.backhand.hand import SeatHand
@@ -122,6 +124,7 @@ class BackhandGame(GameBase):
         self._spots: dict[tuple[int, str, int, int | None], DealTo] = {}
         self._index: dict[str | None, int] = {seat: k for k, seat in enumerate(variant.seats)}
         self._opening = order.deal_plan(variant, switches, self.deal_order)
+        self._layout = cloth.layout(variant.seats, variant.show_cards)
 
     # ----- the public, pure interface -------------------------------------------------------
     def describe(self) -> dict[str, Any]:
@@ -139,6 +142,14 @@ class BackhandGame(GameBase):
         from table_controller.games.backhand.strategy import choose
 
         return choose(self, state)
+
+    def layout(self, state: HandState | None = None) -> tuple[Spot, ...]:
+        """The show cards (where the game has them) and each seat's hand and three columns
+        (:mod:`table_controller.games.backhand.layout`): the same whatever the hand."""
+        return self._layout
+
+    def placed_cards(self, state: HandState) -> dict[str, tuple[str, ...]]:
+        return cloth.placed_cards(self.prompts(state))
 
     def new_hand(self) -> HandState:
         seats = tuple(SeatHand(seat=s) for s in self.seats)

@@ -41,7 +41,12 @@ from table_controller.events import (
 from table_controller.games.blackjack import flow
 from table_controller.games.blackjack.hands import SeatPlay
 from table_controller.games.blackjack.paytables import Paytable
-from table_controller.games.blackjack.prompts import instruction, seat_prompt
+from table_controller.games.blackjack.prompts import (
+    console_view,
+    instruction,
+    public_view,
+    seat_prompt,
+)
 from table_controller.games.blackjack.round import Limits, Round, seat_words
 from table_controller.games.blackjack.switches import RULES_VERSION, Switches
 from table_controller.money import signed
@@ -209,6 +214,12 @@ class BlackjackGame(GameBase):
             state.irregularity,
             self._result(state) if state.phase == "over" else None,
         )
+
+    def console_prompts(self, state: Round) -> TablePrompts:
+        return console_view(self.prompts(state), state)
+
+    def public_prompts(self, state: Round) -> TablePrompts:
+        return public_view(self.prompts(state), state)
 
     def result(self, state: Round) -> HandResult | None:
         return self._result(state) if state.phase == "over" else None

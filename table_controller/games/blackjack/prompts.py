@@ -1,14 +1,18 @@
 """What the dealer and each seat see in a blackjack round: pure functions of the round.
 
-The hole card is never shown, not even in the dealer's instruction, before it is turned.
+The hole card is never shown, not even in the dealer's instruction, before it is turned. The
+screens draw it where it lies: the public page as a back (:func:`public_view`), the dealer's
+console as its face marked hidden (:func:`console_view`); both say the dealer's total so far.
+The logged prompts (``BlackjackGame.prompts``) are left as they were, so old logs replay.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from table_controller.engine import Expected, SeatPrompt
-from table_controller.games.blackjack.hands import total
+from table_controller.engine import Expected, SeatPrompt, TablePrompts
+from table_controller.games.blackjack.hands import total, total_words
 from table_controller.games.blackjack.round import Round, seat_words
 from table_controller.money import money
 
@@ -148,3 +152,33 @@ def hand_words(hand: Any, value: int, soft: bool) -> str:
     if hand.blackjack:
         return "blackjack"
     return f"soft {value}" if soft else str(value)
+
+
+def dealer_words(r: Round) -> str:
+    """The dealer's total as the seats see it: "10 showing" while the hole card is down, then
+    "soft 17", "blackjack", "bust 24"; "" before the first card."""
+    if not r.dealer:
+        return ""
+    if not r.hole_turned:
+        return f"{total_words(r.dealer[:1])} showing"
+    value, soft = total(r.dealer)
+    if len(r.dealer) == 2 and value == 21:
+        return "blackjack"
+    return f"bust {value}" if value > 21 else f"soft {value}" if soft else str(value)
+
+
+def hole_down(r: Round) -> bool:
+    """The hole card lies on the table face down."""
+    return len(r.dealer) > 1 and not r.hole_turned
+
+
+def console_view(prompts: TablePrompts, r: Round) -> TablePrompts:
+    """The dealer's console: the hole card's face too (the public sees its back), and the total."""
+    shown = tuple(c.code for c in r.dealer) if hole_down(r) else prompts.show_cards
+    return replace(prompts, show_cards=shown, figures={"dealer_total": dealer_words(r)})
+
+
+def public_view(prompts: TablePrompts, r: Round) -> TablePrompts:
+    """The public page: the hole card as a back (``None``) where it lies, and the total showing."""
+    shown = (*prompts.show_cards, None) if hole_down(r) else prompts.show_cards
+    return replace(prompts, show_cards=shown, figures={"dealer_total": dealer_words(r)})

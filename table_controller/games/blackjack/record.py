@@ -51,8 +51,8 @@ RECORD = GameRecord(
     make=_make,
     scenario=lazy("table_controller.games.blackjack.scenario:run_blackjack_scenario"),
     analyses=(
-        Analysis("dead-mans-hand", "table_controller.commands.analyse_dmh"),
-        Analysis("blackjack", "table_controller.commands.analyse_blackjack"),
+        Analysis("dead-mans-hand", "table_controller.games.blackjack.analysis_dmh"),
+        Analysis("blackjack", "table_controller.games.blackjack.analysis_blackjack"),
     ),
     training=TrainingHooks(
         cite=lazy(f"{TRAINING}:cite"),

@@ -41,6 +41,7 @@ SPLIT_DECISION = GameRecord(
     switches=switch_list(SWITCH_VALUES, "red-dog.md Part B"),
     make=_split_decision,
     scenario=lazy("table_controller.games.split_decision.scenario:run_split_decision_scenario"),
+    analyses=(Analysis("split-decision", "table_controller.games.split_decision.analysis"),),
     display=Display.beside(__file__, "split-decision.js"),
     action_keys={"push": "P"},
 )

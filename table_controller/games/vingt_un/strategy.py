@@ -17,6 +17,10 @@ def next_event(game: Any, r: Any) -> Event | None:
     exp = game.expected(r)
     if exp.payment is not None:
         return Control(PAID, by="autopilot")
+    if SEATS_IN in exp.controls and all(s == r.banker for s in r.seats_in):
+        for seat, acts in exp.decisions.items():  # a seat's bank left nobody in: one sits in
+            if "sit_in" in acts:
+                return Decision(seat, "sit_in")
     for control in (DONE, SEATS_IN, RESHUFFLE):
         if control in exp.controls:
             return Control(control, by="autopilot")

@@ -37,7 +37,7 @@ function handBox(hand, look) {
 
 // A row of seats' hands: each further card covers 0.6 of the one before (display.css); a seat
 // takes its hands' fans side by side, or SEAT_ROOM card widths at least (its tag and captions).
-const ROW_OVERLAP = 0.6;
+const ROW_OVERLAP = 0.7;  // a further card leaves 0.3 of the one before in sight: its index (issue 40: 58 px cards at seven seats)
 const SEAT_ROOM = 1.6;
 const rowFans = (hands) => hands.reduce((sum, h) => sum + 1.1 + (1 - ROW_OVERLAP) * (Math.max(2, h.cards.length) - 1), 0);
 

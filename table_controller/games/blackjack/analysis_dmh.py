@@ -110,14 +110,14 @@ def run(args: argparse.Namespace) -> int:
         if simulated is not None:
             out["simulated"] = simulated_dict(simulated, figures)
         if args.published:
-            from table_controller.commands.analyse_published import published_dict
+            from table_controller.games.blackjack.analysis_published import published_dict
 
             out["published"] = published_dict(chosen.rules)
         print(json.dumps(out, indent=2))
         return 0
     print_figures(figures, simulated)
     if args.published:
-        from table_controller.commands.analyse_published import print_published
+        from table_controller.games.blackjack.analysis_published import print_published
 
         print()
         print_published(chosen.rules)

@@ -55,6 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="td: total-dependent basic strategy (default); cd: each hand played by its exact cards",
     )
     parser.add_argument(
+        "--finite-per-switch",
+        action="store_true",
+        help="each rule switch's other value on the finite shoe too, exactly (a few seconds each)",
+    )
+    parser.add_argument(
         "--published",
         action="store_true",
         help="standard rule sets beside published house edges (with --simulate: each one simulated)",
@@ -82,8 +87,11 @@ def house_edge(switches: Switches, paytable: Paytable) -> float:
     return -100 * expected_return(Rules.from_switches(switches, paytable))
 
 
-def per_switch(switches: Switches, paytable: Paytable) -> list[dict[str, Any]]:
-    """What each other value of each rule switch does to the house edge (infinite shoe)."""
+def per_switch(
+    switches: Switches, paytable: Paytable, finite: FiniteShoe | None = None, strategy: str = "td"
+) -> list[dict[str, Any]]:
+    """What each other value of each rule switch does to the house edge: on the infinite shoe,
+    and with ``finite`` (the rule set's own finite-shoe figure) on the finite shoe too."""
     base = house_edge(switches, paytable)
     rows = []
     for key in RULE_SWITCHES:
@@ -95,7 +103,8 @@ def per_switch(switches: Switches, paytable: Paytable) -> list[dict[str, Any]]:
                 or (key == "B10" and not switches.peek)
             ):
                 continue
-            edge = house_edge(replace(switches, **{key: value}), paytable)
+            other = replace(switches, **{key: value})
+            edge = house_edge(other, paytable)
             published = PUBLISHED_EFFECTS.get((key, now, value)) or {
                 s: -v for s, v in PUBLISHED_EFFECTS.get((key, value, now), {}).items()
             }
@@ -107,9 +116,21 @@ def per_switch(switches: Switches, paytable: Paytable) -> list[dict[str, Any]]:
                     "house_edge_pct": edge,
                     "change_pct": edge - base,
                     "published_change_pct": published,
+                    **(_finite_row(other, paytable, finite, strategy) if finite else {}),
                 }
             )
     return rows
+
+
+def _finite_row(
+    switches: Switches, paytable: Paytable, base: FiniteShoe, strategy: str
+) -> dict[str, Any]:
+    exact = finite_shoe(Rules.from_switches(switches, paytable), switches.decks, strategy)
+    return {
+        "house_edge_pct_finite_shoe": exact.analysis.house_edge_pct,
+        "change_pct_finite_shoe": exact.analysis.house_edge_pct - base.analysis.house_edge_pct,
+        "cpu_seconds_finite_shoe": round(exact.cpu_seconds, 2),
+    }
 
 
 @dataclass(frozen=True)
@@ -168,7 +189,12 @@ def run(args: argparse.Namespace) -> int:
             "house_edge_pct_infinite_shoe": edge,
             "strategy": exact.analysis.chart(),
             "strategy_infinite_shoe": chart(rules),
-            "per_switch": per_switch(switches, paytable),
+            "per_switch": per_switch(
+                switches, paytable, exact if args.finite_per_switch else None, args.strategy
+            ),
+            "per_switch_shoe": "infinite and finite"
+            if args.finite_per_switch
+            else "infinite (--finite-per-switch for the finite shoe)",
         }
         if simulated is not None:
             out["simulated"] = simulated_dict(simulated)
@@ -176,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
             out["published"] = published
         print(json.dumps(out, indent=2))
         return 0
-    print_report(switches, paytable, edge, exact, simulated)
+    print_report(switches, paytable, edge, exact, simulated, args)
     if published is not None:
         print_published(published)
     return 0
@@ -201,7 +227,12 @@ def describe(sw: Switches, table: Paytable) -> str:
 
 
 def print_report(
-    sw: Switches, table: Paytable, edge: float, exact: FiniteShoe, simulated: SimulationRun | None
+    sw: Switches,
+    table: Paytable,
+    edge: float,
+    exact: FiniteShoe,
+    simulated: SimulationRun | None,
+    args: argparse.Namespace,
 ) -> None:
     a = exact.analysis
     print(f"Blackjack: {describe(sw, table)}")
@@ -239,13 +270,24 @@ def print_report(
                 f"{100 * t.main_controlled.half_width:.3f} (95%); engine - exact {gap:+.3f} "
                 f"({'inside' if abs(gap) <= 100 * t.main_controlled.half_width else 'OUTSIDE'} the interval)"
             )
-    print("\nEach rule switch (infinite shoe): the house edge with the other value, and the change")
-    for row in per_switch(sw, table):
-        pub = ", ".join(f"{v:+.2f} {s}" for s, v in row["published_change_pct"].items())
-        print(
-            f"  {row['switch']:<4}{row['from']:>6} -> {row['to']:<9} {row['house_edge_pct']:7.3f}%  "
-            f"{row['change_pct']:+.3f}" + (f"   (published: {pub})" if pub else "")
+    finite = exact if args.finite_per_switch else None
+    shoe = f"infinite shoe; the {sw.decks}-deck shoe exactly" if finite else "infinite shoe"
+    print(f"\nEach rule switch ({shoe}): the house edge with the other value, and the change")
+    for change in per_switch(sw, table, finite, args.strategy):
+        pub = ", ".join(f"{v:+.2f} {s}" for s, v in change["published_change_pct"].items())
+        exact_words = (
+            f"   finite {change['house_edge_pct_finite_shoe']:7.4f}% "
+            f"{change['change_pct_finite_shoe']:+.4f} ({change['cpu_seconds_finite_shoe']:.1f} s)"
+            if finite
+            else ""
         )
+        print(
+            f"  {change['switch']:<4}{change['from']:>6} -> {change['to']:<9} "
+            f"{change['house_edge_pct']:7.3f}%  "
+            f"{change['change_pct']:+.3f}" + exact_words + (f"   (published: {pub})" if pub else "")
+        )
+    if not finite:
+        print("  (infinite shoe only: --finite-per-switch computes each on the finite shoe)")
 
 
 # ----- simulation and published figures ------------------------------------------------------------

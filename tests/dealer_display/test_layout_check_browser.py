@@ -1,0 +1,32 @@
+"""The layout check itself (layout_check.py) finds what it is for, on a page made to hold it: a
+bracket where the next card goes, a card too small, text covered, a raw spot id, a card code."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+
+from tests.dealer_display.layout_check import layout_problems
+
+PAGE = """<body style="margin:0; font-size:16px">
+<div id="layout">
+  <div class="bj-hand next" data-spot="seat1/h1" style="position:absolute; left:40px; top:40px;
+    width:20px; height:12px; outline:3px dashed orange"></div>
+  <div class="card" style="position:absolute; left:100px; top:40px; width:35px; height:50px;
+    background:#fff"></div>
+  <p style="position:absolute; left:200px; top:40px; margin:0">Deal seat2/low</p>
+  <p style="position:absolute; left:200px; top:100px; margin:0">dealer 6D KH</p>
+  <p style="position:absolute; left:400px; top:40px; margin:0">SEAT 3 wins</p>
+  <div style="position:absolute; left:380px; top:30px; width:200px; height:40px; background:#333"></div>
+</div></body>"""
+
+
+def test_the_check_finds_a_bracket_a_small_card_covered_text_and_ids(browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_content(PAGE)
+    found = "\n".join(layout_problems(page))
+    page.close()
+    assert "the next card's place is 20x12 px, smaller than a card" in found
+    assert "card 35x50 px, under 80 px tall" in found
+    assert '"SEAT 3 wins" (p, layout): is covered by' in found
+    assert 'shows a spot id "seat2/low"' in found
+    assert 'shows a card code " 6D"' in found

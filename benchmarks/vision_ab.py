@@ -204,6 +204,8 @@ def main() -> None:
             workers[k].stdin.write(f"{n}\n")
             workers[k].stdin.flush()
             rows[k].append(json.loads(workers[k].stdout.readline()))
+        if (n + 1) % 10 == 0:  # (on a loaded machine a run takes long: how far it is)
+            print(f"  {n + 1}/{counts[0]} frames", file=sys.stderr, flush=True)
     for w in workers:
         w.stdin.close()
         w.wait()

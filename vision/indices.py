@@ -77,6 +77,12 @@ SLANT_BELOW = (
 # ink paired): three quarters of the slanted looks a cluttered photo made, a fifth of its time
 # (docs/vision.md, "Speed on real tables").
 SLANT_NONE_SURE = 0.99
+# A rank and its suit are two glyphs: a pairing of two blobs as tall, as wide (along and across
+# the card the pairing implies) and of as much ink as each other, each within this share, is one
+# glyph printed twice (two pips of a card's middle, a picture's pattern) and is sent to no
+# network (28% of the pairings a photo reads; docs/vision.md, "Speed on real tables").
+TWIN_GLYPHS = 0.1
+TWIN_SHAPE = 0.7  # ... and of one shape: this share of their ink in common (_alike_shapes)
 # a table seen this much shorter one way than the other (some 35 degrees off overhead) is laid out
 # flat (table_seen)
 SLANT_FROM = 1.2
@@ -693,7 +699,7 @@ def read_indices(
     ):  # glyphs in pieces or joined, round those left to read
         found = _closest(pairs + _pairs_seen(ink.blobs, table, since=ink_only))
         done = _read_already(found, read_at, read_as, ink.blobs)
-    found = _not_read(found, done)
+    found = [c for c in _not_read(found, done) if not _twins(ink.blobs, c)]
     best = [
         t
         for t in _unambiguous(_read_pairings(image, found, reader, deck, features, slants))
@@ -828,6 +834,43 @@ def _read_already(
             if card.rank == "10":
                 done |= _ten_figures(blobs, found[nearest])
     return done
+
+
+def _twins(blobs: list[Blob], cand: IndexCandidate) -> bool:
+    """Whether the pairing's rank and suit are one glyph printed twice (TWIN_GLYPHS): alike in
+    height and width along the card the pairing implies and in ink, and of one shape (as
+    printed or turned half round, as a card's lower pips are: TWIN_SHAPE of their ink shared,
+    each drawn in its box at the rank's box's size). A German deck's suit beside its rank may
+    be as large as the rank, in another shape. (The blobs as found in the frame: a calibrated
+    camera's pairings are laid out flat, both blobs alike.)"""
+    rank, suit = blobs[cand.rank].points, blobs[cand.suit].points
+    if abs(len(suit) / len(rank) - 1) >= TWIN_GLYPHS:
+        return False
+    right = np.float32([cand.down[1], -cand.down[0]])
+    for axis in (cand.down, right):
+        r, s = rank @ axis, suit @ axis
+        if abs((float(s.max() - s.min()) + 1) / (float(r.max() - r.min()) + 1) - 1) >= TWIN_GLYPHS:
+            return False
+    return _alike_shapes(rank, suit) >= TWIN_SHAPE
+
+
+def _alike_shapes(rank: np.ndarray, suit: np.ndarray) -> float:
+    """The share of ink two blobs' pixels (frame points) have in common, each drawn in its own
+    box at the first's box's size, as printed or the second turned half round (the better)."""
+    masks = []
+    for points in (rank, suit):
+        at = np.int32(np.round(points - points.min(axis=0)))
+        mask = np.zeros((int(at[:, 1].max()) + 1, int(at[:, 0].max()) + 1), np.uint8)
+        mask[at[:, 1], at[:, 0]] = 1
+        masks.append(mask)
+    first, second = (
+        masks[0],
+        cv2.resize(masks[1], masks[0].shape[::-1], interpolation=cv2.INTER_NEAREST),
+    )
+    return max(
+        float((first & other).sum()) / max(float((first | other).sum()), 1.0)
+        for other in (second, second[::-1, ::-1])
+    )
 
 
 def _not_read(found: list[IndexCandidate], done: set[int]) -> list[IndexCandidate]:

@@ -393,3 +393,54 @@ def test_the_table_is_not_laid_flat_on_one_card_on_cards_that_disagree_or_seen_f
     assert (
         table_seen([_seen_card((400, 360), 10, 0.9), _seen_card((800, 380), 80, 0.9)]) is None
     )  # near overhead
+
+
+def test_one_glyph_printed_twice_is_no_pairing_the_reader_is_asked_about(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A rank and its suit are two glyphs: two copies of one glyph, one over the other as a
+    card's pips lie (alike in height, width and ink), are sent to no network; a card's index
+    beside them is read as before."""
+    import cv2
+
+    import vision.indices as indices
+    from table_controller.cards import standard_deck
+
+    rng = np.random.default_rng(4)
+    frame = surface("felt", rng)
+    _lay(frame, card_face(parse_card("7C")), _quad((400, 360), 200, 200 * 1.4, 8.0))
+    frame[200:560, 760:1000] = 235  # paper
+    for y in (330, 395):  # two eights, one over the other
+        cv2.putText(frame, "8", (850, y), cv2.FONT_HERSHEY_SIMPLEX, 2.4, (20, 20, 20), 6)
+    deck = DeckIndex.of(standard_deck())
+    seen = {}
+    for twins in (0.0, indices.TWIN_GLYPHS):  # (0: every pairing sent, as before)
+        monkeypatch.setattr(indices, "TWIN_GLYPHS", twins)
+        reader = _Counting()
+        found = read_indices(frame, reader, deck)
+        seen[twins] = (reader.windows, sorted(f.reading.card.code for f in found))
+    (every, _), (fewer, named) = seen[0.0], seen[indices.TWIN_GLYPHS]
+    assert fewer < every, seen
+    assert named == ["7C"], seen  # (every pairing sent, the two eights read as the 8 of clubs)
+
+
+def test_a_suit_as_large_as_its_rank_in_another_shape_is_still_a_pairing() -> None:
+    """A German deck prints its suit beside its rank, as large: alike in size and ink, but of
+    another shape, it is a pairing; one glyph turned half round (a card's lower pips) is not."""
+    from vision.indices import _twins
+
+    def blob(mask: np.ndarray, x: float) -> Blob:
+        ys, xs = np.nonzero(mask)
+        points = np.stack([xs + x, ys + 100.0], axis=1).astype(np.float32)
+        return Blob(points.mean(axis=0), float(max(mask.shape)), points, False)
+
+    ell = np.zeros((30, 20), np.uint8)
+    ell[:, :6], ell[-6:, :] = 1, 1  # an L
+    tee = np.zeros((30, 20), np.uint8)
+    tee[:6, :], tee[:, 7:13] = 1, 1  # a T: as tall, as wide, as much ink (within a tenth)
+    assert abs(tee.sum() / ell.sum() - 1) < 0.1
+    down = np.float32([0, 1])
+    for other, twins in ((ell[::-1, ::-1], True), (tee, False)):
+        blobs = [blob(ell, 100.0), blob(other, 125.0)]
+        cand = IndexCandidate(0, 1, np.zeros((4, 2), np.float32), 30.0, blobs[0].centre, down)
+        assert _twins(blobs, cand) == twins

@@ -7,6 +7,7 @@ A chunk is a picklable job whose ``run()`` returns a tally with ``merge(other)``
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -109,3 +110,59 @@ def run_jobs(
     for i in range(1, len(jobs)):
         first.merge(results[i])
     return first
+
+
+# ----- what every game's `table analyse` shares: its simulation's arguments and run -----
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number (got {text!r})") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 (got {value})")
+    return value
+
+
+def add_simulation_arguments(parser: argparse.ArgumentParser) -> None:
+    """--simulate N, --seed S and --workers W, the same for every game."""
+    parser.add_argument(
+        "--simulate",
+        type=positive,
+        default=None,
+        metavar="N",
+        help="also deal N rounds through the real engine and print the figures with 95%% intervals",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the simulation's seed (default 1): same seed, same figures",
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive,
+        default=None,
+        help="processes for the simulation (default: every core)",
+    )
+
+
+@dataclass(frozen=True)
+class SimulationRun:
+    tally: Any  # the jobs' merged tally
+    elapsed: float  # seconds, wall clock
+    processes: int
+
+    @property
+    def rounds_per_second(self) -> float:
+        return self.tally.rounds / self.elapsed if self.elapsed else 0.0
+
+
+def simulate(jobs: list[Any], rounds: int, workers: int | None) -> SimulationRun:
+    """Run the jobs on every core (or ``workers``), a progress bar on stderr."""
+    processes = max(1, min(workers or cores(), len(jobs)))
+    progress = Progress(
+        rounds, f"dealing through the engine on {processes} process{'es' if processes > 1 else ''}"
+    )
+    tally = run_jobs(jobs, workers=processes, progress=progress)
+    return SimulationRun(tally, progress.elapsed, processes)

@@ -10,8 +10,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import re
-from dataclasses import dataclass
-from typing import Any
+
+from table_controller.simulation import (  # noqa: F401 (the analyses' own, kept here too)
+    SimulationRun,
+    add_simulation_arguments,
+    positive,
+    simulate,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -46,60 +51,3 @@ def first_sentence(doc: str) -> str:
     paragraph = " ".join(doc.split("\n\n")[0].split())
     match = re.search(r"^(.+?\.)(\s|$)", paragraph)
     return match.group(1) if match else paragraph
-
-
-def positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number (got {text!r})") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 (got {value})")
-    return value
-
-
-def add_simulation_arguments(parser: argparse.ArgumentParser) -> None:
-    """--simulate N, --seed S and --workers W, the same for every game."""
-    parser.add_argument(
-        "--simulate",
-        type=positive,
-        default=None,
-        metavar="N",
-        help="also deal N rounds through the real engine and print the figures with 95%% intervals",
-    )
-    parser.add_argument(
-        "--seed",
-        type=int,
-        default=1,
-        help="the simulation's seed (default 1): same seed, same figures",
-    )
-    parser.add_argument(
-        "--workers",
-        type=positive,
-        default=None,
-        help="processes for the simulation (default: every core)",
-    )
-
-
-@dataclass(frozen=True)
-class SimulationRun:
-    tally: Any  # the jobs' merged tally
-    elapsed: float  # seconds, wall clock
-    processes: int
-
-    @property
-    def rounds_per_second(self) -> float:
-        return self.tally.rounds / self.elapsed if self.elapsed else 0.0
-
-
-def simulate(jobs: list[Any], rounds: int, workers: int | None) -> SimulationRun:
-    """Run the jobs on every core (or ``workers``), a progress bar on stderr."""
-    from table_controller.simulation import Progress, cores, run_jobs
-
-    processes = max(1, min(workers or cores(), len(jobs)))
-    progress = Progress(
-        rounds, f"dealing through the engine on {processes} process{'es' if processes > 1 else ''}"
-    )
-    tally = run_jobs(jobs, workers=processes, progress=progress)
-    return SimulationRun(tally, progress.elapsed, processes)

@@ -23,13 +23,13 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from table_controller.commands.analyse import SimulationRun, add_simulation_arguments
-from table_controller.commands.analyse import simulate as run_simulation
 from table_controller.games.blackjack.basic_strategy import UPS, Rules, chart, expected_return
 from table_controller.games.blackjack.finite_shoe import STRATEGIES, ShoeAnalysis, analyse
 from table_controller.games.blackjack.paytables import Paytable, builtin_paytable, load_paytable
 from table_controller.games.blackjack.published_edges import PUBLISHED_EDGES, PUBLISHED_EFFECTS
 from table_controller.games.blackjack.switches import SWITCH_VALUES, Switches
+from table_controller.simulation import SimulationRun, add_simulation_arguments
+from table_controller.simulation import simulate as run_simulation
 
 RULE_SWITCHES = ("B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10")
 
@@ -69,8 +69,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def setup(args: argparse.Namespace) -> tuple[Switches, Paytable]:
-    from table_controller.commands.run import parse_switches
     from table_controller.errors import ConfigError
+    from table_controller.games import parse_switches
 
     switches = Switches.from_dict(parse_switches(args.switch))
     if switches.B14 == "custom":

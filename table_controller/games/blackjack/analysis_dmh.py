@@ -18,8 +18,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from table_controller.commands.analyse import SimulationRun, add_simulation_arguments
-from table_controller.commands.analyse import simulate as run_simulation
 from table_controller.errors import ConfigError
 from table_controller.games.blackjack.paytables import (
     OUTCOME_WORDS,
@@ -30,6 +28,8 @@ from table_controller.games.blackjack.paytables import (
 )
 from table_controller.games.blackjack.side_math import SideBetFigures, SideBetRules, analyse
 from table_controller.games.blackjack.switches import Switches
+from table_controller.simulation import SimulationRun, add_simulation_arguments
+from table_controller.simulation import simulate as run_simulation
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,7 +73,7 @@ class Setup:
 
 
 def setup(args: argparse.Namespace) -> Setup:
-    from table_controller.commands.run import parse_switches
+    from table_controller.games import parse_switches
 
     given = parse_switches(args.switch)
     clash = {k.upper() for k in given} & {"B1", "B14"}

@@ -92,7 +92,10 @@ def replay(hand: RecordedHand) -> Replayed:
     problem = _compare_header(game, hand.header)
     if problem:
         return found(hand.header_record.seq, problem)
-    state = game.hand_from_header(hand.header)
+    try:
+        state = game.hand_from_header(hand.header)
+    except Exception as exc:  # a header the game cannot start a round from (a forged phase)
+        return found(hand.header_record.seq, f"the round cannot start from the header: {exc}")
     for record in hand.records:
         try:
             if record.kind == EVENT:

@@ -103,3 +103,19 @@ def test_a_log_written_with_prompts_verifies_and_reads_as_the_lean_one(
     assert [account(h) for h in old_hands] == [account(h) for h in hands]
     assert "totals:" in account(hands[0])  # the totals after each step, derived for the lean hand
     assert canonical_json(shown_prompts(old_hands[0])) == canonical_json(shown_prompts(hands[0]))
+
+
+def test_a_header_whose_round_cannot_start_is_a_finding_not_a_traceback(
+    tmp_path: Path, key_path: Path
+) -> None:
+    """A header naming a phase no round has (forged, or from another version) is reported by the
+    replay in words; it used to be read as a string, it is now an enum that refuses it."""
+    _db, hands = blackjack_log(tmp_path, key_path)
+    hand = hands[-1]
+    payload = hand.header_record.payload
+    key = next(k for k, v in payload["header"].items() if isinstance(v, dict) and "phase" in v)
+    payload["header"][key]["phase"] = "teatime"
+    forged = replace(hand.header_record, payload_text=canonical_json(payload))
+    findings = replay_hand(RecordedHand(hand.table, hand.hand_id, forged, hand.records))
+    assert [f.seq for f in findings] == [forged.seq]
+    assert "the round cannot start from the header" in findings[0].problem

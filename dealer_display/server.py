@@ -47,7 +47,7 @@ def serve(settings: DisplaySettings, game: Game, stop: StopRequest | None = None
     simulated = source.simulated
     if settings.camera_url is not None:
         source_class(settings.camera_url)
-    if settings.autopilot and not (simulated and hasattr(source, "deal_next")):
+    if settings.autopilot and not (simulated and source.deals_itself):
         raise ConfigError(
             f"--autopilot deals from a simulated shoe; {settings.cards_url} is not one"
         )

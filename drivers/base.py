@@ -88,6 +88,7 @@ class CardSource(ABC):
     """A card source. ``simulated`` is True for anything that is not real table hardware."""
 
     simulated: bool = False
+    deals_itself: bool = False  # a simulator the table can tell to deal (``deal_next``)
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -123,6 +124,17 @@ class CardSource(ABC):
 
     def new_deck(self) -> None:  # noqa: B027 - optional capability
         """A freshly shuffled deck is being loaded (a simulator shuffles; hardware ignores)."""
+
+    def set_aside(self, cards: list[Card]) -> None:  # noqa: B027 - optional capability
+        """Cards already out of the shoe (a table restarted mid-hand): a simulator leaves them
+        out of what it deals; hardware ignores it."""
+
+    def use_places(self, places: dict[str, Any]) -> None:  # noqa: B027 - optional capability
+        """The places of the game's layout: a simulated camera lays its cards out on them."""
+
+    def follow(self, layout: dict[str, tuple[str, ...]]) -> None:  # noqa: B027
+        """The engine's cards on each place (an optional capability): a simulated camera's
+        dealer lays them out so; hardware ignores it."""
 
     def __enter__(self) -> CardSource:
         self.open()

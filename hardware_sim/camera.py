@@ -45,6 +45,7 @@ OPTIONS = {
 
 class SimCamera(CameraSource):
     simulated = True
+    deals_itself = True
     # Every frame is drawn under a new light and glare (render_frame), so nearly every frame
     # changes all over and would be read whole anyway; read whole unless asked (incremental=1).
     reads_incrementally = 0

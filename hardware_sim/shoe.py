@@ -35,6 +35,7 @@ OPTIONS = {
 
 class SimShoe(CardSource):
     simulated = True
+    deals_itself = True
 
     def __init__(self, url: str) -> None:
         super().__init__(url)

@@ -58,8 +58,7 @@ class RunningTable:
         )
         self.last_card: dict[str, Any] | None = None
         if camera is not None:
-            if hasattr(camera, "use_places"):  # a simulated table is laid out for this game
-                camera.use_places(camera_places(session.game))
+            camera.use_places(camera_places(session.game))  # a simulated table is laid out so
             session.subscribe(self._on_layout)
 
     def attach_hardware(self) -> None:
@@ -77,7 +76,7 @@ class RunningTable:
     @property
     def can_deal(self) -> bool:
         """A simulated shoe can be told to deal; a real shoe is dealt from by hand."""
-        return self.source.simulated and hasattr(self.source, "deal_next")
+        return self.source.simulated and self.source.deals_itself
 
     # ----- events in --------------------------------------------------------------------------
     def deliver(self, event: SourceEvent) -> None:
@@ -174,8 +173,8 @@ class RunningTable:
         """The engine's layout changed: a simulated dealer lays it out, then the witness notes
         it (after the dealer, so a frame filmed before the change is judged by the old one)."""
         layout = cards_on_places(session)
-        if hasattr(self.camera, "follow"):
-            self.camera.follow(layout)  # type: ignore[union-attr]
+        if self.camera is not None:
+            self.camera.follow(layout)
         assert self.witness is not None
         self.witness.layout_changed(layout, time.time())
 

@@ -536,5 +536,5 @@ def align_simulated_shoe(session: TableSession, source: Any) -> None:
     """A simulated shoe opened mid-hand (a table restarted after a crash) sets aside the
     cards already out, as a real shoe would simply still hold the rest of its deck."""
     shoe = getattr(session.state, "shoe", None)
-    if shoe is not None and shoe.drawn and hasattr(source, "set_aside"):
+    if shoe is not None and shoe.drawn:
         source.set_aside(list(shoe.drawn))

@@ -323,7 +323,7 @@ def run_terminal(args: argparse.Namespace, game: Game) -> int:
     log = open_log(args)
     try:
         with open_source(args.cards) as source:
-            if not hasattr(source, "deal_next"):
+            if not source.deals_itself:
                 raise ConfigError(
                     f"--autopilot deals from a simulated shoe; {args.cards} is not one"
                 )

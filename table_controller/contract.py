@@ -352,6 +352,8 @@ class Game(Protocol):
 
     def seat_line(self, seat: SeatPrompt) -> str: ...
 
+    def stakes_words(self, figures: Mapping[str, Any]) -> str: ...
+
 
 class GameBase:
     """The defaults of the contract, for a game to inherit: a fresh hand each round from one
@@ -380,6 +382,11 @@ class GameBase:
         one."""
         line = f"{seat.seat.upper()}[{' '.join(seat.cards) or '-'}]"
         return line if seat.player_total is None else f"{line} total={seat.player_total}"
+
+    def stakes_words(self, figures: Mapping[str, Any]) -> str:
+        """A seat's bets in words from its prompt's figures (logged or live), as the layout shows
+        them for the audit's unfinished hands: "main $10.00"; "" none."""
+        return ""
 
     def new_hand(self) -> Any:
         raise NotImplementedError

@@ -10,6 +10,7 @@ a separate process): no file of the shell names it.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -100,6 +101,9 @@ class HighCardGame(GameBase):
     def bet_specs(self) -> tuple[Bet, ...]:
         """The main bet on the bet form, within the table's limits."""
         return (Bet("main", "main", "main bet", MIN_BET, MAX_BET),)
+
+    def stakes_words(self, figures: Mapping[str, Any]) -> str:
+        return f"main {money(figures['bet'])}" if figures.get("bet") else ""
 
     def describe(self) -> dict[str, Any]:
         return {

@@ -12,6 +12,7 @@ own: :meth:`~RoundGame.step` (one event on the working copy), :meth:`~RoundGame.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -63,6 +64,10 @@ class RoundGame(GameBase):
     switches: SwitchSet | None = None
 
     # ----- what a game writes ----------------------------------------------------------------
+    def stakes_words(self, figures: Mapping[str, Any]) -> str:
+        """The round games with money say a seat's bets in their prompts (``bets_words``)."""
+        return str(figures.get("bets_words") or "")
+
     def step(self, r: Any, event: Event) -> str | Irregularity:
         """One event on the working copy ``r``: what happened, or an irregularity that holds
         the round; a Refusal leaves the round as it was."""

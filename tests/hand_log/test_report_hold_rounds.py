@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 import math
 import random
-from datetime import UTC, datetime
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 

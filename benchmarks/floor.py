@@ -13,8 +13,8 @@ records per second over all tables, the commit latency of one record per table (
 worst table's), and how far behind the floor's feed (LISTEN/NOTIFY, floor_display/feed.py: what
 the page is pushed from) is, from a record's time to the board holding it. ``--search`` runs N = 2,
 4, 8, ... ``--max-tables``, then halves twice the gap after the last N under 50 ms at p99 (the
-worst table's), and prints the largest N that kept under it. The server is a throwaway one from ``scripts/pg-test-server``
-unless ``TABLE_TEST_PG_URL`` names one.
+worst table's), and prints the largest N that kept under it. The server is a throwaway one
+from ``scripts/pg-test-server`` unless ``TABLE_TEST_PG_URL`` names one.
 """
 
 from __future__ import annotations

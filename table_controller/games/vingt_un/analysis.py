@@ -52,6 +52,7 @@ from table_controller.games.vingt_un.hands import total
 from table_controller.games.vingt_un.round import Phase
 from table_controller.games.vingt_un.strategy import STAKE
 from table_controller.games.vingt_un.switches import Switches
+from table_controller.simulation import bet_figures
 
 HOUSE = "house"
 METHOD = (
@@ -299,6 +300,14 @@ def exact_figures(derived: Derived, sw: Switches, cpu: float) -> dict[str, Any]:
         "banker": {
             HOUSE: _exact_row(derived.house, derived.house_figure),
             "seat": _exact_row(derived.seat, derived.seat_figure),
+        },
+        "bets": {
+            "stake": bet_figures(
+                derived.house_figure.banker_edge, derived.house_figure.sd, "first stake", True
+            ),
+            "stake, seat banker": bet_figures(
+                derived.seat_figure.banker_edge, derived.seat_figure.sd, "first stake", True
+            ),
         },
         "seat_ev_by_first_card": {
             RANK_NAMES[r]: round(v, 6)

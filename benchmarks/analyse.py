@@ -1,6 +1,7 @@
 """Game math speed: the exact Dead Man's Hand analysis at 8 decks, blackjack's at 8 decks, Vingt-un's
 first round, and the simulation's rounds per second per core (seven seats, side bets, the derived
-basic strategy, every payment confirmed) beside the engine's own rate (benchmarks/engine.py: random legal play), then on every core.
+basic strategy, every payment confirmed) beside the engine's own rate (benchmarks/engine.py:
+random legal play), then on every core.
 
     .venv/bin/python benchmarks/analyse.py [--rounds 2000] [--repeat 3]
 """

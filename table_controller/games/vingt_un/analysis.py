@@ -57,7 +57,9 @@ from table_controller.simulation import bet_figures
 HOUSE = "house"
 METHOD = (
     "exact: one seat against the banker, the first round off a full pack (dividing by the usual "
-    "approximation); every seat's figure, however many seats, while the pack lasts the round"
+    "approximation: the edge exact for the strategy played, the sd's two divided hands taken as "
+    "independent given the banker's cards); every seat's figure, however many seats, while the "
+    "pack lasts the round"
 )
 
 

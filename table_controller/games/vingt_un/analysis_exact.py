@@ -13,8 +13,15 @@ it draws, stands or divides, whichever is worth more given what it knows (compos
 A divided hand is valued as one hand from the pair card and its completing card with the other
 pair card out of the pack, not the cards drawn to the other hand (the usual approximation), and is
 not divided again; the new hand's stake is the first stake as placed (doubled too under V5 =
-doubled). Other seats do not change a seat's expectation as long as the pack does not run out (the
-cards they take are unseen), so the figure is each seat's, whatever the number of seats.
+doubled). The expectation is exact for the strategy played (the two hands' cards are
+exchangeable); what the approximation leaves out is a second hand played knowing the first's cards.
+
+The second moment of the seat's result comes from the same recursion along the derived strategy
+(so its standard deviation); a divided pair's two hands are taken as independent given the
+banker's first card and final total, as blackjack's sd takes split hands.
+
+Other seats do not change a seat's expectation as long as the pack does not run out (the cards
+they take are unseen), so the figure is each seat's, whatever the number of seats.
 """
 
 from __future__ import annotations

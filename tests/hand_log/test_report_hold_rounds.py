@@ -158,6 +158,7 @@ def correlated_game() -> Any:
 def test_the_round_band_as_computed_by_hand(tmp_path: Path, correlated_game: None) -> None:
     from table_controller.hand_log import HandLog, open_store
     from table_controller.hand_log.reader import iter_hands
+    from table_controller.hand_log.report_hold_page import figures_rows
 
     db = tmp_path / "floor.db"
     with HandLog.open(str(db), key_path=tmp_path / "k", table_id="table-1") as log:
@@ -182,7 +183,13 @@ def test_the_round_band_as_computed_by_hand(tmp_path: Path, correlated_game: Non
             ],
         )
     with open_store(str(db), create=False) as store:
-        row = hold_rows(iter_hands(store), HoldSettings(), game_theory)["table"][0]
+        hands = list(iter_hands(store))
+    row = hold_rows(hands, HoldSettings(), game_theory)["table"][0]
+    # the report's table of figures says how each bet moves with the round's others
+    figures = {r[1]: r[-1] for r in figures_rows(hands, game_theory)}
+    assert figures["main"].endswith(
+        "correlation with another bet of the round: main 0.50, side 0.20"
+    )
     # round 1: main 1000^2 + 2000^2 + 0.5*2*1000*2000 = 7.0e6; side 2^2*500^2 = 1.0e6;
     #   main with side 2 * 0.2 * 1 * 2 * 3000 * 500 = 1.2e6: 9.2e6
     # round 2: main 1000^2 = 1.0e6; side 4*(2*500^2) + 0.25*4*2*500*500 = 2.5e6;

@@ -1,8 +1,8 @@
-// A game that declares its layout (blackjack): every place drawn where the game's Spots put it
+// Blackjack's felt: every place drawn where the game's Spots put it
 // on the normalised table (x from the left edge, y from the dealer's edge). The dealer's cards
 // at the top, each seat's insurance place, its hands side by side (after a split) in its share
 // of the arc, and its main and side bet circles with the chips' amount. Nothing is decided here.
-import { cardBack, cardFace, emptySpot } from "./cards.js";
+import { cardBack, cardFace, emptySpot } from "/static/cards.js";
 
 const CHIP_WORDS = { main: "main", side: "side", insurance: "ins." };
 const FAN_OVERLAP = 0.6;  // each further card covers this much of the one before (felt.css)

@@ -34,7 +34,9 @@ SIZES = [(1280, 800), (1920, 1080)]
 WAIT_MS = 120_000  # a page drawing a step on a busy machine: generous, never a fixed sleep
 # more than three cards a seat at the most seats (issue 40: 80 px up to three, 60 for more)
 MANY_CARDS = Sizes(card=60)
-MANY_CARDS_GAMES = {"backhand", "blackjack", "vingt-un", "farmer"}
+MANY_CARDS_GAMES = {"backhand", "blackjack", "farmer"}
+# Vingt-un's seven seats in two rows: 80 px and more as dealt, 70 held or with a seat's split hands
+LEAST_CARDS = {"vingt-un": Sizes(card=70)}
 SHOES = {
     "blackjack": "sim://?seed=7&decks=6",  # one deck ran dry in 20 hands
     "red-dog": "sim://?seed=11&decks=6",
@@ -90,8 +92,9 @@ def cases() -> dict[str, Case]:
     for game in game_ids():
         seats = record(game).seats
         for n in sorted({seats.low, seats.high}):
-            many = game in MANY_CARDS_GAMES and n == seats.high
-            case = Case(game, n, MANY_CARDS if many else Sizes(), SHOES.get(game, "sim://?seed=7"))
+            many = (game in MANY_CARDS_GAMES or game in LEAST_CARDS) and n == seats.high
+            sizes = LEAST_CARDS.get(game, MANY_CARDS) if many else Sizes()
+            case = Case(game, n, sizes, SHOES.get(game, "sim://?seed=7"))
             out[case.name] = case
     return out
 

@@ -64,7 +64,7 @@ RECORD = GameRecord(
         drill_table=lazy(f"{TRAINING}:drill_table"),
     ),
     takes_paytable="B14",
-    display=Display.beside(__file__, "blackjack.js"),
+    display=Display.beside(__file__, "blackjack.js", "blackjack.css"),
     decisions=(
         Decision("hit", "H"),
         Decision("stand", "S"),

@@ -33,7 +33,7 @@ RECORD = GameRecord(
     make=_make,
     scenario=lazy("table_controller.games.vingt_un.scenario:run_vingt_un_scenario"),
     analyses=(Analysis("vingt-un", "table_controller.games.vingt_un.analysis"),),
-    display=Display.beside(__file__, "vingt-un.js"),
+    display=Display.beside(__file__, "vingt-un.js", "vingt-un.css"),
     decisions=(
         Decision("stake", amount=Amount()),  # V-13: typed for the seat, then cleared
         Decision("double", "X"),

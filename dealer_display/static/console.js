@@ -2,7 +2,7 @@
 // enabled from the engine's legal actions and expected controls; a refusal is shown as sent.
 const $ = (id) => document.getElementById(id);
 const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD",
-  close_game: "CLOSE THE GAME AND DIVIDE THE FARM" };
+  close_game: "CLOSE THE GAME AND DIVIDE THE POT" };
 // the controls with buttons of their own; any other control the engine expects gets a button
 const FIXED_CONTROLS = new Set(["new_deck", "reshuffle_discards", "void_hand", "accept_card", "paid", "done", "burn_card",
   "board_laid", "close_game"]);

@@ -105,8 +105,10 @@ def place_on_spot(
     row, column = divmod(slot, max(1, columns))
     x = left + HAND_SLOT_PITCH / 2 + HAND_SLOT_PITCH * column if across else (left + right) / 2
     room = ((right - left) / max(1, columns) if across else right - left) / 2 - 0.012
-    fan = FAN if room >= FAN[0] else FAN_DOWN  # a spot too narrow to fan across (a split hand)
-    x, y = x + fan[0] * row, (top + bottom) / 2 + fan[1] * row
+    aslant = min(row, max(0, int(room / FAN[0])))  # fanned across while the spot has room,
+    down = row - aslant  # then straight down (a spot as narrow as a split hand's: at once)
+    x = x + FAN[0] * aslant
+    y = (top + bottom) / 2 + FAN[1] * aslant + FAN_DOWN[1] * down
     shift = np.clip(rng.normal(0, MAX_SHIFT / 2, 2), -MAX_SHIFT, MAX_SHIFT)
     angle = float(np.clip(rng.normal(0, MAX_ANGLE / 2), -MAX_ANGLE, MAX_ANGLE))
     return Placement(card, (x + float(shift[0]), y + float(shift[1])), angle)

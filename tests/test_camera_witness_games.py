@@ -71,7 +71,7 @@ def filmed_table(game_id: str, seed: int, folder: Path) -> tuple[RunningTable, A
     return RunningTable(session, shoe, camera), shoe, camera
 
 
-GAMES = [("red-dog", 5), ("split-decision", 5)]
+GAMES = [("red-dog", 5), ("split-decision", 5), ("vingt-un", 5)]
 
 
 @pytest.mark.parametrize(("game_id", "seed"), GAMES)

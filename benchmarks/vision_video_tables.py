@@ -6,7 +6,8 @@ frame at rest and while dealing, and what a second of play costs.
     (or benchmarks/vision.py --only video)
 
 The rounds are the games' own: each game is dealt by its autopilot from a shuffled shoe (blackjack
-at seven seats with a pair split, Red Dog), and every face-up card is laid where the game places
+at seven seats, one round with a pair split; Red Dog; Vingt-un at seven seats, its cards dealt
+down left out until turned up), and every face-up card is laid where the game places
 it (``game.placed_cards``, a split seat's hands on their own strips, ``engine.split_places``), as
 the simulated dealer lays them (``hardware_sim.render.place_on_spot``). The card faces are crops of
 the real photographs (one deck's single-card photos, read at run time from ``--cards``, never
@@ -245,7 +246,7 @@ def play(
     }
 
 
-def run(cards: Path, quick: bool = False) -> dict:
+def run(cards: Path, quick: bool = False, only: str | None = None) -> dict:
     from table_controller.cli import one_blas_thread
 
     cv2.setNumThreads(1)
@@ -255,6 +256,8 @@ def run(cards: Path, quick: bool = False) -> dict:
     rounds = [dealt_round("blackjack", 7, 0, SPLIT_DECK), dealt_round("red-dog", 3, 1)]
     if not quick:
         rounds += [dealt_round("blackjack", 7, s) for s in (2, 3)] + [dealt_round("red-dog", 5, 4)]
+        rounds += [dealt_round("vingt-un", 7, 5)]
+    rounds = [r for r in rounds if only is None or r.title.startswith(only)]
     cloths = [("felt", None)] if quick else [("felt", None), ("wood", wood())]
     totals: dict = {
         "named": 0,
@@ -306,8 +309,9 @@ def main() -> None:
         "--cards", type=Path, default=Path(__file__).resolve().parents[2] / "shared/data/cards"
     )
     parser.add_argument("--quick", action="store_true", help="two rounds on felt only")
+    parser.add_argument("--game", help="only the rounds of this game (its title, e.g. Vingt-un)")
     args = parser.parse_args()
-    run(args.cards, args.quick)
+    run(args.cards, args.quick, args.game)
 
 
 if __name__ == "__main__":

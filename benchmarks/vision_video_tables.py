@@ -150,6 +150,7 @@ def film(
             (len(tables) - 1, target + (start - target) * k / LEAVE, k > 0) for k in range(LEAVE)
         ]
         recipes += [(len(tables) - 1, None, False)] * REST
+    recipes += [(len(tables) - 1, None, False)] * (FPS - REST)  # a second at rest to end
     return recipes, tables, deals, corners, changes
 
 

@@ -434,8 +434,11 @@ def main() -> None:
         run(args.cards, every=1, repeat=1, stages=True)
     if args.only in (None, "video"):  # a dealt table filmed at 30 fps, read as camera:// reads
         from vision_video import run as video
+        from vision_video_tables import run as tables
 
         video(seeds=2)
+        print("the games' rounds with real cards (vision_video_tables):", flush=True)
+        tables(args.cards)
 
 
 if __name__ == "__main__":

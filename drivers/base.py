@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,6 +132,11 @@ class CardSource(ABC):
 
     def use_places(self, places: dict[str, Any]) -> None:  # noqa: B027 - optional capability
         """The places of the game's layout: a simulated camera lays its cards out on them."""
+
+    def split_hands(self, hands: Mapping[str, Sequence[str]]) -> None:  # noqa: B027
+        """The places that hold several hands now (a seat's split hands), each with its hands
+        left to right (an optional capability): a camera names a card there by its hand's strip
+        of the place (``seat3/h2``); no places: none split."""
 
     def follow(self, layout: dict[str, tuple[str, ...]]) -> None:  # noqa: B027
         """The engine's cards on each place (an optional capability): a simulated camera's

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -84,6 +85,7 @@ class CameraSource(CardSource):
         )
         layout = self._layout(parsed)
         self.tracker = SpotTracker(layout, int_option(parsed, "frames", 3, 1, 30))
+        self._whole = layout  # the calibrated layout, no place split among hands
         self._pending: deque[SourceEvent] = deque()
         self._seq = 0  # card events are numbered, as a shoe numbers its cards
         self._last_read: list[tuple[Card, tuple[float, float]]] = []
@@ -110,6 +112,12 @@ class CameraSource(CardSource):
 
     def _layout(self, parsed: SourceURL) -> Layout | None:
         return load_layout(Path(parsed.options["layout"])) if "layout" in parsed.options else None
+
+    def split_hands(self, hands: Mapping[str, Sequence[str]]) -> None:
+        """Name the cards on each place of ``hands`` by the hand whose strip holds them: the
+        calibrated place cut across, one strip per hand, left to right (a seat that split)."""
+        if self._whole is not None:
+            self.tracker.layout = self._whole.split(hands)
 
     def _open(self) -> None:
         import cv2

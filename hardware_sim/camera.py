@@ -20,6 +20,7 @@ The runtime (or a test) is the dealer and uses the back door:
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from drivers.urls import SourceURL, int_option, split_source_url
 from hardware_sim.decks import shuffled_deck
 from hardware_sim.render import Placement, default_corners, place_on_spot, render_frame
 from hardware_sim.sim_deck import sim_deck
-from table_controller.camera_places import default_places
+from table_controller.camera_places import default_places, split_hands
 from table_controller.cards import Card, parse_card
 from table_controller.errors import ConfigError
 from vision.calibration import Layout, Rect, calibrate
@@ -60,6 +61,7 @@ class SimCamera(CameraSource):
         self._rng = np.random.default_rng(self.seed)
         self.corners = default_corners(self._rng)
         self.places: dict[str, Rect] = default_places()
+        self._whole_places = self.places  # before any place is split among hands
         super().__init__(url, OPTIONS)
         self._deck = list(shuffled_deck(self.seed))
         # where the dealer's hand puts each card depends on the seed alone, not on how many
@@ -72,7 +74,7 @@ class SimCamera(CameraSource):
         return sim_deck()  # the simulated table enrolled its own card design, as a casino does
 
     def _layout(self, parsed: SourceURL) -> Layout:
-        return calibrate([(float(x), float(y)) for x, y in self.corners], (1280, 720), self.places)
+        return self._calibrated()
 
     @property
     def layout(self) -> Layout:
@@ -84,11 +86,24 @@ class SimCamera(CameraSource):
         """The table is laid out for a game: its places marked on the cloth and calibrated
         (an empty layout: call before the first card)."""
         with self._lock:
-            self.places = dict(places)
+            self.places = self._whole_places = dict(places)
             self._placements.clear()
-            self.tracker.layout = calibrate(
-                [(float(x), float(y)) for x, y in self.corners], (1280, 720), self.places
-            )
+            self.tracker.layout = self._calibrated()
+
+    def split_hands(self, hands: Mapping[str, Sequence[str]]) -> None:
+        """Each place of ``hands`` cut into one strip per hand (a seat that split): the dealer
+        lays each hand's cards on its strip (:meth:`follow`), the camera names them by it."""
+        with self._lock:
+            places = split_hands(self._whole_places, hands)
+            if places == self.places:
+                return
+            self.places = places
+            for spot in [s for s in self._placements if s not in places]:
+                del self._placements[spot]  # picked up, to be laid on its hand's strip
+            self.tracker.layout = self._calibrated()
+
+    def _calibrated(self) -> Layout:
+        return calibrate([(float(x), float(y)) for x, y in self.corners], (1280, 720), self.places)
 
     def _open(self) -> None:
         pass
@@ -139,8 +154,10 @@ class SimCamera(CameraSource):
 
     def frame(self) -> np.ndarray:
         """What the camera sees now."""
-        with self._lock:
-            placements = [p for on_spot in self._placements.values() for p in on_spot.values()]
+        with self._lock:  # each card over those dealt before it on its spot, and over the
+            # cards of the spots to its left (a split hand's cards lie over the next hand's edge)
+            spots = sorted(self._placements, key=lambda spot: self.places[spot][0])
+            placements = [p for s in spots for _, p in sorted(self._placements[s].items())]
             self.captured_at = now()  # the moment the layout was as filmed
         return render_frame(placements, self.corners, self._rng, self.places)
 

@@ -8,6 +8,7 @@ and sensor noise. Everything random comes from the ``numpy.random.Generator`` pa
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -24,6 +25,8 @@ FRAME_SIZE = (1280, 720)
 CARD_HEIGHT = 0.20  # of the layout's height: cards are drawn to the layout's scale
 MAX_ANGLE = 6.0  # degrees a dealer's card may lie askew
 MAX_SHIFT = 0.006  # layout units a card may lie off its place
+FAN = (0.03, 0.02)  # layout units a card fanned over another lies right of it and below it
+FAN_DOWN = (0.0, 0.065)  # or straight below it, its index in sight above
 ENROLMENT_BLUR = 0.8  # the camera's own softness, kept in an enrolment photo
 INDEX_RANK_H = 46  # the jumbo index: rank height, face pixels (the card is FACE_H tall)
 INDEX_MAX_W = 44  # a rank no wider (a 10 squeezed)
@@ -96,8 +99,16 @@ def place_on_spot(
     spot or touches a card on the next one)."""
     left, top, right, bottom = places[spot]
     across = (right - left) > 2 * HAND_SLOT_PITCH - 0.05  # a hand spot holds its cards side by side
-    x = left + HAND_SLOT_PITCH / 2 + HAND_SLOT_PITCH * slot if across else (left + right) / 2
-    y = (top + bottom) / 2
+    # as many side by side as have their centres on the spot; the cards after them are fanned
+    # over those, each a little to the right of the one under it, its index left in sight
+    columns = math.ceil((right - left - HAND_SLOT_PITCH / 2) / HAND_SLOT_PITCH) if across else 1
+    row, column = divmod(slot, max(1, columns))
+    x = left + HAND_SLOT_PITCH / 2 + HAND_SLOT_PITCH * column if across else (left + right) / 2
+    room = ((right - left) / max(1, columns) if across else right - left) / 2 - 0.012
+    aslant = min(row, max(0, int(room / FAN[0])))  # fanned across while the spot has room,
+    down = row - aslant  # then straight down (a spot as narrow as a split hand's: at once)
+    x = x + FAN[0] * aslant
+    y = (top + bottom) / 2 + FAN[1] * aslant + FAN_DOWN[1] * down
     shift = np.clip(rng.normal(0, MAX_SHIFT / 2, 2), -MAX_SHIFT, MAX_SHIFT)
     angle = float(np.clip(rng.normal(0, MAX_ANGLE / 2), -MAX_ANGLE, MAX_ANGLE))
     return Placement(card, (x + float(shift[0]), y + float(shift[1])), angle)
@@ -146,7 +157,7 @@ def _seen_from(
     placements: list[Placement], corners: np.ndarray, places: Mapping[str, Rect]
 ) -> np.ndarray:
     flat = _draw_layout(places)
-    for placement in placements:
+    for placement in placements:  # each on those before it
         _paste_card(flat, placement)
     return cv2.warpPerspective(
         flat, _layout_to_frame(corners), FRAME_SIZE, borderValue=(30, 30, 30)

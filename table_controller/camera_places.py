@@ -1,9 +1,11 @@
 """Where the camera looks for cards: the places of the layout a game declares, as rectangles.
 
 A game declares its layout (``game.layout(state)``: named ``Spot``s, centres on a normalised
-table): a card spot ``X/...`` lies on the place ``X`` (``seat3``, ``dealer``), so a seat's split
-hands are all on its place however many it has. The camera's calibration, the simulated camera
-and the camera witness use these places; a game that declares no card spots has none.
+table): a card spot ``X/...`` lies on the place ``X`` (``seat3``, ``dealer``). The camera's
+calibration, the simulated camera and the camera witness use these places; a game that
+declares no card spots has none. Where the layout of a hand in play puts several hands on one
+place (a seat's split hands, ``seat3/h1/...`` and ``seat3/h2/...``), the place is cut into one
+strip per hand (:func:`split_hands`) and the camera names each card by its hand (``seat3/h2``).
 
 A spot that marks its extent on the cloth (``Spot.size``) is its own place, that rectangle.
 Any other place is a band a card's height round its spots' centres (cards are about 0.09 x 0.20
@@ -14,12 +16,21 @@ row.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from table_controller.contract import Game
 from table_controller.engine import place_of
 
-__all__ = ["Rect", "camera_places", "cards_on_places", "default_places", "place_of"]
+__all__ = [
+    "Rect",
+    "camera_places",
+    "cards_on_places",
+    "default_places",
+    "place_of",
+    "split_hands",
+    "strips",
+]
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom in layout units
 CARD_HALF_HEIGHT = 0.12
@@ -41,6 +52,28 @@ def camera_places(game: Game) -> dict[str, Rect]:
         name: _inside(box) if name in marked else _apart(name, box, boxes, marked)
         for name, box in boxes.items()
     }
+
+
+def split_hands(places: dict[str, Rect], hands: Mapping[str, Sequence[str]]) -> dict[str, Rect]:
+    """``places`` with each place of ``hands`` (:func:`~table_controller.engine.split_places`:
+    a seat's split hands) cut into one strip per hand, left to right, in its place's stead."""
+    out: dict[str, Rect] = {}
+    for name, box in places.items():
+        if len(hands.get(name, ())) < 2:
+            out[name] = box
+            continue
+        out |= dict(zip(hands[name], strips(box, len(hands[name])), strict=True))
+    return out
+
+
+def strips(rect: Rect, count: int) -> list[Rect]:
+    """``rect`` cut across into ``count`` strips of one width, left to right."""
+    left, top, right, bottom = rect
+    width = (right - left) / count
+    return [
+        (round(left + k * width, 4), top, round(left + (k + 1) * width, 4), bottom)
+        for k in range(count)
+    ]
 
 
 def default_places() -> dict[str, Rect]:

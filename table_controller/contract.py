@@ -26,8 +26,10 @@ from table_controller.engine import (
     SeatPrompt,
     Spot,
     TablePrompts,
+    hand_of,
     layout_cards,
     place_of,
+    split_places,
 )
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, CardArrived, Control, Event, Wager
@@ -410,12 +412,16 @@ class GameBase:
     def placed_cards(self, state: Any) -> dict[str, tuple[str, ...]]:
         """Which face-up cards lie on which camera place, for the camera witness: by default
         the face-up cards :meth:`on_spots` puts on the card spots of :meth:`layout`, by place
-        (``seat3/card`` lies on ``seat3``); for a game that puts nothing on its spots, as the
-        prompts show them (``S1``, ``seat1.hand``, ``seat1.col2``)."""
+        (``seat3/card`` lies on ``seat3``), or by hand on a place the layout splits among
+        several (``seat3/h2/card1`` on ``seat3/h2``: :func:`~table_controller.engine.split_places`);
+        for a game that puts nothing on its spots, as the prompts show them (``S1``,
+        ``seat1.hand``, ``seat1.col2``)."""
         on_spots = self.on_spots(state)
         if not on_spots:
             return layout_cards(self.prompts(state))
-        card_spots = {spot.name for spot in self.layout(state) if spot.kind == "card"}
+        layout = self.layout(state)
+        card_spots = {spot.name for spot in layout if spot.kind == "card"}
+        split = split_places(layout)
         placed: dict[str, tuple[str, ...]] = {}
         for name, content in on_spots.items():
             hidden = content.face_down
@@ -423,7 +429,8 @@ class GameBase:
                 code for k, code in enumerate(content.cards) if not (k < len(hidden) and hidden[k])
             )
             if name in card_spots and face_up:
-                placed[place_of(name)] = placed.get(place_of(name), ()) + face_up
+                where = hand_of(name) if place_of(name) in split else place_of(name)
+                placed[where] = placed.get(where, ()) + face_up
         return placed
 
     def on_spots(self, state: Any) -> Mapping[str, SpotContent]:

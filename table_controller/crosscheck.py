@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from table_controller.camera_places import place_of
-from table_controller.engine import Expected, TablePrompts, layout_cards
+from table_controller.engine import Expected, TablePrompts, hand_of, layout_cards
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, HardwareIrregularity
 
@@ -52,6 +52,12 @@ def split_sources(urls: list[str]) -> tuple[str, str | None]:
         )
     shoe = next(u for u in urls if u not in cameras)
     return shoe, cameras[0]
+
+
+def names(camera_spot: str, spot: str) -> bool:
+    """Whether the camera's place ``camera_spot`` is where the engine's ``spot`` lies: its
+    place, or its hand on a place split among hands (``seat3/h2`` for ``seat3/h2/card2``)."""
+    return camera_spot in (place_of(spot), hand_of(spot))
 
 
 def _dealt_to(layout: dict[str, tuple[str, ...]], code: str) -> str | None:
@@ -86,7 +92,7 @@ def gone_mismatch(
     if (
         deal is not None
         and deal.purpose == "ace_replacement"
-        and place_of(deal.spot) == spot
+        and names(spot, deal.spot)
         and code[0] == "A"
     ):
         return None  # the ace is being replaced: the dealer discards it first
@@ -169,7 +175,7 @@ class CameraWitness:
         expected = self.session.expected()
         if (
             expected.deal is not None
-            and place_of(expected.deal.spot) == spot
+            and names(spot, expected.deal.spot)
             and _dealt_to(layout, code) is None
         ):
             self._held.append(

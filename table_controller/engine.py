@@ -35,7 +35,7 @@ Games to come fit the same shape:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -306,6 +306,28 @@ def place_of(spot_name: str) -> str:
     """The camera's place a spot lies on: ``seat3/h2/card1`` -> ``seat3``; ``dealer/up`` ->
     ``dealer``; ``red.hand`` -> ``red.hand``."""
     return spot_name.split("/", 1)[0]
+
+
+def hand_of(spot_name: str) -> str:
+    """The hand a card spot holds a card of: its name less the card's own part
+    (``seat3/h2/card1`` -> ``seat3/h2``); a spot named in one or two parts is its place's one
+    hand (``dealer/up`` -> ``dealer``, ``seat1/offer`` -> ``seat1``, ``red.hand``)."""
+    return spot_name.rsplit("/", 1)[0] if spot_name.count("/") >= 2 else place_of(spot_name)
+
+
+def split_places(layout: Sequence[Spot]) -> dict[str, tuple[str, ...]]:
+    """Each place whose card spots belong to more than one hand (a seat's split hands), with
+    its hands as they lie across it, left to right: the camera names a card there by its hand."""
+    across: dict[str, dict[str, list[float]]] = {}
+    for spot in layout:
+        if spot.kind == "card":
+            hands = across.setdefault(place_of(spot.name), {})
+            hands.setdefault(hand_of(spot.name), []).append(spot.x)
+    return {
+        place: tuple(sorted(hands, key=lambda hand: sum(hands[hand]) / len(hands[hand])))
+        for place, hands in across.items()
+        if len(hands) > 1
+    }
 
 
 def layout_cards(prompts: TablePrompts) -> dict[str, tuple[str, ...]]:

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from drivers.base import CARD, RECORDED, CardSource, SourceEvent
 from table_controller.camera_places import camera_places, cards_on_places
 from table_controller.crosscheck import CameraWitness, card_gone_matters, is_card_gone
-from table_controller.engine import Effect, Refused
+from table_controller.engine import Effect, Refused, split_places
 from table_controller.errors import ConfigError
 from table_controller.events import (
     NEW_DECK,
@@ -174,6 +174,7 @@ class RunningTable:
         it (after the dealer, so a frame filmed before the change is judged by the old one)."""
         layout = cards_on_places(session)
         if self.camera is not None:
+            self.camera.split_hands(split_places(session.game.layout(session.state)))
             self.camera.follow(layout)
         assert self.witness is not None
         self.witness.layout_changed(layout, time.time())

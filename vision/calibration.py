@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from table_controller.camera_places import strips
 from table_controller.errors import ConfigError
 
 LAYOUT_FORMAT = "table-layout/1"
@@ -69,6 +70,25 @@ class Layout:
         return cv2.getPerspectiveTransform(
             quad, np.float32([[0, 0], [width, 0], [width, depth], [0, depth]])
         )
+
+    def split(self, hands: Mapping[str, Sequence[str]]) -> Layout:
+        """This layout with each place of ``hands`` cut into one strip per hand, named as its
+        hands, left to right as the layout lies (a seat's split hands:
+        :func:`table_controller.engine.split_places`); the other places as they are."""
+        homography = layout_homography(np.float32(self.corners))
+        to_units = np.linalg.inv(homography)
+        spots: dict[str, tuple[tuple[float, float], ...]] = {}
+        for name, polygon in self.spots.items():
+            if len(hands.get(name, ())) < 2:
+                spots[name] = polygon
+                continue
+            points = np.float32(polygon).reshape(-1, 1, 2)
+            units = cv2.perspectiveTransform(points, to_units).reshape(-1, 2)
+            (left, top), (right, bottom) = units.min(axis=0), units.max(axis=0)
+            rect = (float(left), float(top), float(right), float(bottom))
+            for hand, strip in zip(hands[name], strips(rect, len(hands[name])), strict=True):
+                spots[hand] = _map_rect(homography, strip)
+        return Layout(self.image_size, self.corners, spots)
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -19,6 +19,7 @@ from table_controller.engine import (
     SeatResult,
     Spot,
     TablePrompts,
+    hand_of,
     void_words,
 )
 from table_controller.events import (
@@ -306,12 +307,17 @@ class BlackjackGame(RoundGame):
 
     def placed_cards(self, state: Round) -> dict[str, tuple[str, ...]]:
         """The face-up cards on each of the camera's places (table_controller.camera_places):
-        the dealer's shown cards on ``dealer``, each seat's (all its hands) on ``seatN``."""
+        the dealer's shown cards on ``dealer``, each seat's on ``seatN``; a seat that split has
+        each hand's on that hand (``seatN/h2``, as :meth:`layout` splits its place)."""
         places = {
             "dealer": tuple(code for code in self.prompts(state).show_cards if code is not None)
         }
         for seat, play in state.plays.items():
-            places[seat] = tuple(c.code for hand in play.hands for c in hand.cards)
+            if len(play.hands) <= 1:
+                places[seat] = tuple(c.code for hand in play.hands for c in hand.cards)
+                continue
+            for k, hand in enumerate(play.hands, start=1):
+                places[hand_of(f"{seat}/h{k}/card1")] = tuple(c.code for c in hand.cards)
         return places
 
     def strategy(self, state: Round) -> Event | None:

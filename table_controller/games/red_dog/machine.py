@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.contract import Bet, ShoeSpec
+from table_controller.contract import Bet, ShoeSpec, SpotContent
 from table_controller.engine import (
     Expected,
     HandResult,
@@ -278,6 +278,15 @@ class RedDogGame(RoundGame):
                 Spot(f"{seat}/raise", x, 0.7, "bet", seat, f"{seat_words(seat)} raise"),
             ]
         return tuple(spots)
+
+    def on_spots(self, state: Round) -> dict[str, SpotContent]:
+        """The dealer's cards face up on their spots (``dealer/card1`` to ``card3``, in the
+        order dealt) and each seat's ante and raise in their circles: what the camera witness
+        compares with what it sees on ``dealer``."""
+        out = {f"dealer/card{k}": SpotContent((c.code,)) for k, c in enumerate(state.cards, 1)}
+        for bet, stakes in (("ante", state.antes), ("raise", state.raises)):
+            out |= {f"{seat}/{bet}": SpotContent(amount=cents) for seat, cents in stakes.items()}
+        return out
 
     def strategy(self, state: Round) -> Event | None:
         from table_controller.games.red_dog.strategy import next_event

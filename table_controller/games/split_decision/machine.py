@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.contract import ShoeSpec
+from table_controller.contract import ShoeSpec, SpotContent
 from table_controller.engine import (
     Expected,
     HandResult,
@@ -263,6 +263,23 @@ class SplitDecisionGame(RoundGame):
                 Spot(f"{seat}/low", x + 0.06, 0.75, "card", seat, f"{who} low"),
             ]
         return tuple(spots)
+
+    def on_spots(self, state: SDRound) -> dict[str, SpotContent]:
+        """Each seat's high, low and middle cards on their spots, and the card on offer on the
+        offer spot of the seat it was dealt or passed to: what the camera witness compares with
+        what it sees on each seat's place."""
+        out: dict[str, SpotContent] = {}
+        for seat, hand in state.hands.items():
+            lying = {
+                "high": hand.high.card if hand.high else None,
+                "low": hand.low.card if hand.low else None,
+                "middle": hand.middle,
+            }
+            out |= {f"{seat}/{k}": SpotContent((c.code,)) for k, c in lying.items() if c}
+        holder = state.head[0] if state.phase == Phase.HEAD_START and state.head else state.taker
+        if state.offer is not None and holder is not None:
+            out[f"{holder}/offer"] = SpotContent((state.offer.code,))
+        return out
 
     def strategy(self, state: SDRound) -> Event | None:
         from table_controller.games.split_decision.strategy import next_event

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from table_controller.contract import Bet
+from table_controller.contract import Bet, SpotContent
 from table_controller.engine import (
     Expected,
     HandResult,
@@ -34,7 +34,13 @@ from table_controller.events import (
 from table_controller.games.rounds import RoundGame, hands_line, seat_names, stakes_line
 from table_controller.games.vingt_un import handle
 from table_controller.games.vingt_un.flow import DONE, SEATS_IN
-from table_controller.games.vingt_un.prompts import hand_hidden, public, table_prompts, voided
+from table_controller.games.vingt_un.prompts import (
+    banker_hidden,
+    hand_hidden,
+    public,
+    table_prompts,
+    voided,
+)
 from table_controller.games.vingt_un.round import HOUSE, Phase, Round, seat_words
 from table_controller.games.vingt_un.switches import RULES_VERSION, Limits, Switches
 from table_controller.money import signed
@@ -290,6 +296,28 @@ class VingtUnGame(RoundGame):
                         )
                     )
         return tuple(spots)
+
+    def on_spots(self, state: Round) -> dict[str, SpotContent]:
+        """The banker's cards on ``banker/card1`` on, each hand's on ``seatN/hK/card1`` to
+        ``card5`` (a sixth card and after on ``card5``) and its stake, the cards the public may
+        not see marked face down (V-9): the camera witness compares the face-up ones."""
+        down = banker_hidden(state)
+        out = {
+            f"banker/card{k}": SpotContent((card.code,), (down[k - 1],))
+            for k, card in enumerate(state.banker_cards[:7], start=1)
+        }
+        for seat, play in state.plays.items():
+            for k, hand in enumerate(play.hands, start=1):
+                hidden = hand_hidden(hand)
+                for m, card in enumerate(hand.cards, start=1):
+                    spot = f"{seat}/h{k}/card{min(m, 5)}"
+                    lying = out.get(spot, SpotContent())
+                    out[spot] = SpotContent(
+                        (*lying.cards, card.code), (*lying.face_down, hidden[m - 1])
+                    )
+                if hand.stake:
+                    out[f"{seat}/h{k}/stake"] = SpotContent(amount=hand.stake)
+        return out
 
     def strategy(self, state: Round) -> Event | None:
         from table_controller.games.vingt_un.strategy import next_event

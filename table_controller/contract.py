@@ -411,7 +411,10 @@ class BetTheory:
     of one bet's result. ``exact`` False: the figure is simulated and ``interval`` is the 95%
     half-width of its ``edge``. ``basis`` says what the figure assumes (the strategy, the shoe);
     ``hit`` the chance one bet is paid, where the math gives it. Where the math gives no figure,
-    ``edge`` and ``sd`` are None and ``basis`` says why."""
+    ``edge`` and ``sd`` are None and ``basis`` says why. ``together``: the correlation of this
+    bet's result per unit staked with another settled bet's in the same round (another seat's,
+    a split hand's), by that bet's name: seats facing one dealer hand move together, so a round,
+    not a bet, is the independent unit; a bet not named is taken as independent of this one."""
 
     edge: float | None
     sd: float | None
@@ -419,6 +422,7 @@ class BetTheory:
     interval: float | None = None
     basis: str = ""
     hit: float | None = None
+    together: Mapping[str, float] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -533,7 +533,8 @@ def _hold(hands: list[RecordedHand], hold: HoldContext) -> str:
     head = (
         "<h2>Hold against theory</h2><p>Theoretical hold: the house's expected win on the bets "
         "made, from each game's own math, over the drop; the band: where the win falls 19 times "
-        "in 20 for that many bets of those sizes (bets taken as independent). A win outside its "
+        "in 20 for that many rounds with bets of those sizes (the bets of one round correlated as "
+        "each game declares). A win outside its "
         f"band is flagged for investigation. Gaming day from {s.day_starts:02d}:00, shifts "
         + ", ".join(f"{n} from {h:02d}:00" for n, h in s.shifts)
         + f" ({_e(s.zone)}).</p>"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from table_controller.contract import BetTheory
 from table_controller.errors import HandLogError
 from table_controller.hand_log.account import dealer_name
 from table_controller.hand_log.reader import RecordedHand
@@ -128,8 +129,16 @@ def figures_rows(hands: Iterable[RecordedHand], theories: Theories) -> list[tupl
                 rows.append((game, bet, "no figure", "-", "-", why))
                 continue
             how = "exact" if f.exact else f"simulated, +-{100 * (f.interval or 0):.2f}% (95%)"
-            rows.append((game, bet, f"{100 * f.edge:.4f}%", f"{f.sd:.4f}", how, f.basis))
+            rows.append((game, bet, f"{100 * f.edge:.4f}%", f"{f.sd:.4f}", how, basis(f)))
     return rows
+
+
+def basis(figure: BetTheory) -> str:
+    """What a figure assumes, and how its bets move with the round's others (the band's unit)."""
+    if not figure.together:
+        return f"{figure.basis}; taken as independent of the round's other bets"
+    moves = ", ".join(f"{bet} {rho:.2f}" for bet, rho in sorted(figure.together.items()))
+    return f"{figure.basis}; correlation with another bet of the round: {moves}"
 
 
 def hit_rows(hands: Iterable[RecordedHand], theories: Theories) -> list[tuple[str, ...]]:

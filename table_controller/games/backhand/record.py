@@ -15,7 +15,7 @@ from table_controller.games.backhand.switches import SWITCHES, Switches
 from table_controller.games.backhand.training import SIGNALS
 
 RULES = "backhand-series.md"
-DISPLAY = Display.beside(__file__, "backhand.js")
+DISPLAY = Display.beside(__file__, "backhand.js", "backhand.css")
 KEYS = {"hit": "H", "backhand": "B", "stand_pat": "S", "push": "P", "play_push": "L"}
 TRAINING = TrainingHooks(
     cite=lazy("table_controller.games.backhand.training:cite"),

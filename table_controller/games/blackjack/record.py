@@ -62,7 +62,7 @@ RECORD = GameRecord(
         drill_table=lazy(f"{TRAINING}:drill_table"),
     ),
     takes_paytable="B14",
-    display=Display.beside(__file__, "blackjack.js"),
+    display=Display.beside(__file__, "blackjack.js", "blackjack.css"),
     action_keys={
         "hit": "H",
         "stand": "S",

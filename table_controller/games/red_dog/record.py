@@ -30,7 +30,7 @@ RECORD = GameRecord(
     scenario=lazy("table_controller.games.red_dog.scenario:run_red_dog_scenario"),
     analyses=(Analysis("red-dog", "table_controller.games.red_dog.analysis"),),
     takes_paytable="RD2",
-    display=Display.beside(__file__, "red-dog.js"),
+    display=Display.beside(__file__, "red-dog.js", "red-dog.css"),
     theory=lazy("table_controller.games.red_dog.theory:theory"),
 )
 RECORDS = (RECORD,)

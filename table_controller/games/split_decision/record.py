@@ -41,7 +41,7 @@ SPLIT_DECISION = GameRecord(
     make=_split_decision,
     scenario=lazy("table_controller.games.split_decision.scenario:run_split_decision_scenario"),
     analyses=(Analysis("split-decision", "table_controller.games.split_decision.analysis"),),
-    display=Display.beside(__file__, "split-decision.js"),
+    display=Display.beside(__file__, "split-decision.js", "split-decision.css"),
     action_keys={"push": "P"},
 )
 LUCK = GameRecord(
@@ -53,7 +53,7 @@ LUCK = GameRecord(
     make=_luck,
     scenario=lazy("table_controller.games.split_decision.luck_scenario:run_luck_scenario"),
     analyses=(Analysis("luck-of-the-draw", "table_controller.games.split_decision.luck_analysis"),),
-    display=Display.beside(__file__, "luck-of-the-draw.js"),
+    display=Display.beside(__file__, "luck-of-the-draw.js", "luck-of-the-draw.css"),
     theory=lazy("table_controller.games.split_decision.luck_theory:theory"),
 )
 RECORDS = (SPLIT_DECISION, LUCK)

@@ -31,7 +31,7 @@ RECORD = GameRecord(
     make=_make,
     scenario=lazy("table_controller.games.vingt_un.scenario:run_vingt_un_scenario"),
     analyses=(Analysis("vingt-un", "table_controller.games.vingt_un.analysis"),),
-    display=Display.beside(__file__, "vingt-un.js"),
+    display=Display.beside(__file__, "vingt-un.js", "vingt-un.css"),
     action_keys={"double": "X", "stand": "S"},
     theory=lazy("table_controller.games.vingt_un.theory:theory"),
 )

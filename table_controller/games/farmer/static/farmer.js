@@ -88,7 +88,7 @@ export function drawLayout(state, { seatLook, shapeSvg }) {
  * "passed 16" note is on the layout, under the seat's cards: eight panels have no room for it). */
 export function seatTotals(seat) {
   const f = seat.figures;
-  const box = el("div", "totals rd-totals");
+  const box = el("div", "totals fm-totals");
   for (const [label, value] of [["Score", scoreWords(f)], ["Result", signed(f.net || 0)]]) {
     const item = el("div", "total");
     item.append(el("span", "label", label), el("span", "value", value));

@@ -25,6 +25,7 @@ import dataclasses
 from typing import Any
 
 from table_controller.errors import HandLogError
+from table_controller.hand_log.game_of import build_game
 from table_controller.hand_log.records import EVENT, HEADER, RESULT, HandRecord, canonical_json
 
 CHANGES = "changes"  # a lean header's payload key (a whole header's is "header")
@@ -194,8 +195,6 @@ class Expander:
         return _with(record, derived)
 
     def _start(self, header: dict[str, Any]) -> None:
-        from table_controller.hand_log.replay_audit import build_game
-
         try:
             game = build_game(header)
             self._state = game.hand_from_header(header)

@@ -20,6 +20,7 @@ from typing import Any
 from table_controller.contract import Game
 from table_controller.errors import HandLogError, TableError
 from table_controller.events import event_from_dict
+from table_controller.hand_log.game_of import build_game
 from table_controller.hand_log.lean import lean_event, lean_result
 from table_controller.hand_log.reader import RecordedHand
 from table_controller.hand_log.records import EVENT, RESULT, canonical_json
@@ -48,23 +49,6 @@ def first_difference(recorded: Any, replayed: Any, path: str = "") -> str:
 
 
 _MISSING = object()
-
-
-def build_game(header: dict[str, Any]) -> Game:
-    from table_controller.games import make_game, record
-
-    seats = header.get("seats")
-    custom = record(str(header["game"])).takes_paytable  # the switch that picks a custom one
-    paytable = None
-    if custom and (header.get("switches") or {}).get(custom) == "custom":
-        paytable = header.get("paytable")  # the custom paytable the round was played under
-    return make_game(
-        str(header["game"]),
-        switches=header.get("switches"),
-        first_dealt=header.get("first_dealt"),
-        seats=len(seats) if isinstance(seats, list) else seats,
-        paytable=paytable,
-    )
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Hand-log figures: durable events per second (SQLite, PostgreSQL), hands verified per second,
 and bytes per hand per game.
 
-    python benchmarks/handlog.py [--events 500] [--hands 40] [--size-hands 10] [--only-size]
+    python benchmarks/handlog.py [--events 500] [--hands 40] [--size-hands 30] [--only-size]
 
 ``--only-size``: the bytes per hand, and SQLite's rates beside them (no PostgreSQL server).
 
@@ -167,7 +167,7 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=500)
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument(
-        "--size-hands", type=int, default=10, help="autopilot hands per game for bytes per hand"
+        "--size-hands", type=int, default=30, help="autopilot hands per game for bytes per hand"
     )
     parser.add_argument(
         "--only-size", action="store_true", help="only bytes per hand (no server needed)"

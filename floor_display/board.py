@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from floor_display.hold import DayHold
+from table_controller.hand_log.lean import Expander
 from table_controller.hand_log.reader import outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, HEADER, RESULT, HandRecord
 from table_controller.hand_log.report_hold import HoldSettings, Theories, game_theory, kept
@@ -46,8 +47,12 @@ class TableView:
     last_seq: int = 0
     last_at: float = 0.0
     day: DayHold = field(default_factory=DayHold)  # the gaming day against theory
+    # a lean header names only what changed since the table's last: made whole here (the
+    # effects and settlements the floor reads are stored as they are)
+    expander: Expander = field(default_factory=lambda: Expander(replay=False))
 
     def take(self, record: HandRecord) -> None:
+        record = self.expander.take(record)
         self.last_seq, self.last_at = record.seq, record.at
         self.day.take(record)
         payload = record.payload

@@ -100,6 +100,8 @@ def _start_of_view(store: PgStore, table: str, since: float) -> int:
     since the gaming day began if that is earlier (the hands this hour are counted, and the
     day's hold)."""
     header = store.last_header(table)
+    if header is not None:  # a lean header is read from the whole one before it
+        header = store.header_base(table, header.seq)[0]
     rows = store.execute(
         "SELECT MIN(seq) FROM hand_records WHERE table_id = ? AND at >= ?", (table, since)
     )

@@ -98,7 +98,7 @@ def check_log(
             walks = walk_chains(store, key, kinds)
             report.rows = store.row_count()
             report.tables = len(store.tables())
-            hands = iter_hands(store)
+            hands = iter_hands(store, replay=False)
             afterwards = after_hand_events(store.records(kinds=[NOTE])) if replay else {}
         heads = HeadStore(path, key, store.log_id, store.location)
         chains = finish_chains(store, key, heads, walks)

@@ -22,6 +22,7 @@ the table to show, so the game and its log never part.
 from __future__ import annotations
 
 import fcntl
+import json
 import logging
 import threading
 import time
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from table_controller.errors import HandLogError
-from table_controller.hand_log import reader
+from table_controller.hand_log import lean, reader
 from table_controller.hand_log.keys import (
     ChainHead,
     HeadStore,
@@ -42,10 +43,12 @@ from table_controller.hand_log.keys import (
 from table_controller.hand_log.records import (
     ACCESS_KINDS,
     BETWEEN_HANDS_KINDS,
+    EVENT,
     HARDWARE,
     HEADER,
     RESULT,
     HandRecord,
+    canonical_json,
     seal,
     signature_matches,
 )
@@ -71,6 +74,8 @@ class HandLog:
         self._lock_file: TextIO | None = None
         self._last: HandRecord | None = None
         self._open_hand: str | None = None
+        self._header: dict[str, Any] | None = None  # the last header this process wrote
+        self._since_whole = 0  # hands since this process last wrote a whole header
         self._head_due: ChainHead | None = None  # committed, its head not yet written
         self._witness_due: list[dict[str, Any]] = []  # witness lines not yet written
         self.faults: dict[str, str] = {}  # what cannot be written now, in words for the dealer
@@ -248,7 +253,8 @@ class HandLog:
             if self.store.has_hand(self.table_id, hand_id):
                 raise HandLogError(f"hand {hand_id} is already in the log of {self.table_id}")
             previous = self._previous_hand()
-            payload = {"header": header, "previous_hand": previous}
+            whole = self._header is None or self._since_whole + 1 >= lean.FULL_EVERY
+            payload = lean.header_payload(header, previous, None if whole else self._header)
             self._write(
                 hand_id,
                 HEADER,
@@ -257,6 +263,8 @@ class HandLog:
                 time.time() if at is None else at,
             )
             self._open_hand = hand_id
+            self._header = json.loads(canonical_json(header))  # as written, not as changed later
+            self._since_whole = 0 if "header" in payload else self._since_whole + 1
             self._catch_up()
 
     def _previous_hand(self) -> str | None:
@@ -289,6 +297,10 @@ class HandLog:
                     f"hand {hand_id!r} is not the open hand of {self.table_id} "
                     f"(open: {self._open_hand!r})"
                 )
+            if kind == EVENT:  # what happened; the words are the replay's (hand_log.lean)
+                payload = lean.lean_event(payload)
+            elif kind == RESULT:
+                payload = lean.lean_result(payload) or payload
             record = self._write(hand_id, kind, payload, source, at)
             if kind == RESULT:
                 self._open_hand = None

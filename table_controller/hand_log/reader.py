@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table_controller.errors import HandLogError
+from table_controller.hand_log.lean import Expander, expand, is_whole_header
 from table_controller.hand_log.records import EVENT, HEADER, RESULT, HandRecord
 from table_controller.hand_log.store import LogStore
 
@@ -21,7 +22,8 @@ def outcome_of(result: dict[str, Any] | None) -> str:
         return "open"
     if result.get("void"):
         return "void"
-    if not result.get("winner") and "settlements" in (result.get("details") or {}):
+    settled = result.get("settled") or "settlements" in (result.get("details") or {})
+    if not result.get("winner") and settled:
         return "settled"  # a game of bets against the house has no winner: every bet was settled
     return str(result.get("winner") or "no winner")
 
@@ -86,7 +88,8 @@ class RecordedHand:
 
 
 def read_hand(store: LogStore, hand_id: str, table: str | None = None) -> RecordedHand:
-    """Every record of one hand, in order.
+    """Every record of one hand, in order, as the table saw it (:mod:`lean`: a lean header made
+    whole from the headers before it, the effects' words and the result by replay).
 
     Raises:
         HandLogError: no such hand, or the id is used by several tables and none was named.
@@ -102,14 +105,30 @@ def read_hand(store: LogStore, hand_id: str, table: str | None = None) -> Record
         )
     if records[0].kind != HEADER:
         raise HandLogError(f"hand {hand_id!r} has lost its header record")
+    expander = Expander()
+    if not is_whole_header(records[0]):  # its header names changes: from the whole one before
+        for header in store.header_base(tables[0], records[0].seq)[:-1]:
+            expander.replay = False
+            expander.take(header)
+        expander.replay = True
+    records = [expander.take(r) for r in records]
+    if expander.problem:
+        raise HandLogError(f"hand {hand_id!r} cannot be read: {expander.problem}")
     return RecordedHand(tables[0], hand_id, records[0], records[1:])
 
 
-def iter_hands(store: LogStore, table: str | None = None) -> list[RecordedHand]:
-    """Every hand in chain order, records grouped under their header."""
+def iter_hands(
+    store: LogStore, table: str | None = None, *, replay: bool = True
+) -> list[RecordedHand]:
+    """Every hand in chain order, records grouped under their header, as the table saw them
+    (:mod:`lean`; with ``replay=False`` only the headers are made whole: the audit's own replay
+    compares what is stored)."""
     hands: list[RecordedHand] = []
     current: dict[str, RecordedHand] = {}
-    for record in store.records(table=table):
+    expanders: dict[str, Expander] = {}
+    for stored in store.records(table=table):
+        expander = expanders.setdefault(stored.table, Expander(replay=replay))
+        record = expander.take(stored)
         if record.kind == HEADER:
             hand = RecordedHand(record.table, record.hand_id, record, [])
             current[record.table] = hand
@@ -148,7 +167,7 @@ def list_hands(
     """Hands in chain order. ``since``/``until`` bound the hand's start time (epoch seconds)."""
     headers: dict[tuple[str, str], HandRecord] = {}
     results: dict[tuple[str, str], HandRecord] = {}
-    for record in store.records(table=table, kinds=(HEADER, RESULT)):
+    for record in expand(list(store.records(table=table, kinds=(HEADER, RESULT))), replay=False):
         target = headers if record.kind == HEADER else results
         target[(record.table, record.hand_id)] = record
     summaries = [_summary(h, results.get(key)) for key, h in headers.items()]

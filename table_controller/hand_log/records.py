@@ -73,7 +73,12 @@ def signature_matches(key: bytes, message: str, mac: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """A record as stored. ``payload_text`` is the canonical JSON the digest covers."""
+    """A record as stored. ``payload_text`` is the canonical JSON the digest covers.
+
+    ``derived`` is not stored: a reader sets it (:mod:`table_controller.hand_log.lean`) to the
+    payload as the table saw it where the stored one is lean; :attr:`payload` gives it then,
+    :attr:`stored` always gives what is stored (what the audit compares).
+    """
 
     table: str
     seq: int
@@ -85,16 +90,25 @@ class HandRecord:
     prev_hash: str
     digest: str
     mac: str
+    derived: str = ""
 
     @property
     def payload(self) -> dict[str, Any]:
-        """The payload as a dict.
+        """The payload as the table saw it: the derived one where a reader set it, else stored.
 
         Raises:
             HandLogError: the stored text is not a JSON object (a damaged record).
         """
+        return self._parse(self.derived or self.payload_text)
+
+    @property
+    def stored(self) -> dict[str, Any]:
+        """The payload as stored (what the digest covers)."""
+        return self._parse(self.payload_text)
+
+    def _parse(self, text: str) -> dict[str, Any]:
         try:
-            value = json.loads(self.payload_text)
+            value = json.loads(text)
         except ValueError:
             raise HandLogError(
                 f"record {self.table}#{self.seq} (hand {self.hand_id}) has a damaged payload"
@@ -124,7 +138,7 @@ class HandRecord:
             "kind": self.kind,
             "source": self.source,
             "at": self.at,
-            "payload": self.payload,
+            "payload": self.stored,
             "prev_hash": self.prev_hash,
             "hash": self.digest,
             "mac": self.mac,

@@ -20,6 +20,8 @@ from typing import Any
 from table_controller.contract import Game
 from table_controller.errors import HandLogError, TableError
 from table_controller.events import event_from_dict
+from table_controller.hand_log.game_of import build_game
+from table_controller.hand_log.lean import lean_event, lean_result
 from table_controller.hand_log.reader import RecordedHand
 from table_controller.hand_log.records import EVENT, RESULT, canonical_json
 from table_controller.hand_log.verify import Finding
@@ -49,23 +51,6 @@ def first_difference(recorded: Any, replayed: Any, path: str = "") -> str:
 _MISSING = object()
 
 
-def build_game(header: dict[str, Any]) -> Game:
-    from table_controller.games import make_game, record
-
-    seats = header.get("seats")
-    custom = record(str(header["game"])).takes_paytable  # the switch that picks a custom one
-    paytable = None
-    if custom and (header.get("switches") or {}).get(custom) == "custom":
-        paytable = header.get("paytable")  # the custom paytable the round was played under
-    return make_game(
-        str(header["game"]),
-        switches=header.get("switches"),
-        first_dealt=header.get("first_dealt"),
-        seats=len(seats) if isinstance(seats, list) else seats,
-        paytable=paytable,
-    )
-
-
 @dataclass
 class Replayed:
     """A hand's replay: its findings and, when it replayed to the end, the game and its state
@@ -85,6 +70,12 @@ def replay(hand: RecordedHand) -> Replayed:
     def found(seq: int | None, problem: str) -> Replayed:
         return Replayed([Finding(hand.table, hand.hand_id, seq, problem)])
 
+    if "header" not in hand.header_record.payload:  # lean, and the header before it is not here
+        return found(
+            hand.header_record.seq,
+            "its header names only what changed since the table's header before it, and the "
+            "log holds no such header",
+        )
     try:
         game = build_game(hand.header)
     except (TableError, KeyError, TypeError, ValueError) as exc:
@@ -99,9 +90,9 @@ def replay(hand: RecordedHand) -> Replayed:
     for record in hand.records:
         try:
             if record.kind == EVENT:
-                state, problem = _replay_event(game, state, record.payload)
+                state, problem = _replay_event(game, state, record.stored)
             elif record.kind == RESULT:
-                problem = _compare_result(game, state, record.payload)
+                problem = _compare_result(game, state, record.stored)
             else:
                 continue
         except HandLogError as exc:
@@ -142,9 +133,14 @@ def _replay_event(game: Game, state: Any, payload: dict[str, Any]) -> tuple[Any,
     state, effects = game.apply(state, event)
     from table_controller.serialize import effect_to_dict
 
-    compared: list[tuple[str, Any, Any]] = [
-        ("effects", [effect_to_dict(e) for e in effects], payload.get("effects"))
-    ]
+    whole = [effect_to_dict(e) for e in effects]
+    if "prompts" in payload or _whole_effects(payload.get("effects")):
+        replayed = whole  # a record written before the lean log: every effect whole
+    else:  # a lean record: what it stores must be what the table stores of the replay's
+        replayed = lean_event({"event": payload["event"], "effects": whole}).get("effects", [])
+        if "effects" not in payload and not replayed:
+            replayed = None  # (a lean record of plain "applied" effects stores none)
+    compared: list[tuple[str, Any, Any]] = [("effects", replayed, payload.get("effects"))]
     if "prompts" in payload:  # a record from before the lean log: what the screens showed, too
         compared.append(("prompts", game.prompts(state).to_dict(), payload["prompts"]))
     for name, replayed, logged in compared:
@@ -154,11 +150,22 @@ def _replay_event(game: Game, state: Any, payload: dict[str, Any]) -> tuple[Any,
     return state, ""
 
 
+def _whole_effects(effects: Any) -> bool:
+    """Effects stored whole (before the lean log): an applied note, a settlement's reason."""
+    return isinstance(effects, list) and any(
+        isinstance(e, dict)
+        and (e.get("type") == "applied" or ("reason" in e and e.get("type") == "settled"))
+        for e in effects
+    )
+
+
 def _compare_result(game: Game, state: Any, logged: dict[str, Any]) -> str:
     from table_controller.serialize import result_to_dict
 
     result = game.result(state)
     replayed = result_to_dict(result) if result is not None else None
+    if canonical_json(replayed) != canonical_json(logged):
+        replayed = lean_result(replayed)  # a lean record: who won, by which rule, void, settled
     if canonical_json(replayed) != canonical_json(logged):
         return "result differs from the replay: " + first_difference(logged, replayed)
     return ""

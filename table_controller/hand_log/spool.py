@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from table_controller.errors import HandLogError, HandLogUnreachable
+from table_controller.hand_log.lean import is_whole_header
 from table_controller.hand_log.pg_store import PgStore, _redact
-from table_controller.hand_log.records import GENESIS, HEADER, HandRecord
+from table_controller.hand_log.records import GENESIS, HandRecord
 from table_controller.hand_log.spool_file import create_spool, first_seq, spool_folder, spool_path
 from table_controller.hand_log.sqlite_store import SqliteStore
 from table_controller.hand_log.store import LogStore
@@ -62,7 +63,7 @@ class SpooledStore(LogStore):
         self._watchers: list[Watcher] = []
         self._server: PgStore | None = None
         self._spool: SqliteStore | None = None
-        self._since_header: list[HandRecord] = []  # this table's records from its last header on
+        self._since_header: list[HandRecord] = []  # its records from its last whole header on
         self._on_server = 0  # the last of this table's records the server is known to hold
         self._last_seq = 0
         self._outage: tuple[int, float, str] | None = (
@@ -130,8 +131,8 @@ class SpooledStore(LogStore):
             self._server_lost(exc)
 
     def _load_recent(self, store: LogStore) -> None:
-        header = store.last_header(self.table)
-        after = header.seq - 1 if header else 0
+        header = store.last_header(self.table)  # from the whole header its header is read from
+        after = store.header_base(self.table, header.seq)[0].seq - 1 if header else 0
         self._since_header = list(store.records(table=self.table, after_seq=after))
 
     # ----- writing -----------------------------------------------------------------------------
@@ -149,7 +150,7 @@ class SpooledStore(LogStore):
             self._keep(record)
 
     def _keep(self, record: HandRecord) -> None:
-        if record.kind == HEADER:
+        if is_whole_header(record):  # (a lean header is read from the whole one before it)
             self._since_header = []
         self._since_header.append(record)
         self._last_seq = record.seq
@@ -371,6 +372,11 @@ class SpooledStore(LogStore):
         if table != self.table:
             return self._remote().last_header(table)
         return self._own(lambda store: store.last_header(table))
+
+    def header_base(self, table: str, seq: int) -> list[HandRecord]:
+        if table != self.table:
+            return self._remote().header_base(table, seq)
+        return self._own(lambda store: store.header_base(table, seq))
 
     def open_hand(self, table: str) -> HandRecord | None:
         if table != self.table:

@@ -248,6 +248,25 @@ class LogStore(ABC):
         )
         return self._record(rows[0]) if rows else None
 
+    def header_base(self, table: str, seq: int) -> list[HandRecord]:
+        """The table's header records from its last whole header up to the one at ``seq``: what
+        a lean header (naming only what changed) is read from. Only the one at ``seq`` when
+        there is no whole header before it."""
+        rows = self._run(
+            "SELECT MAX(seq) FROM hand_records WHERE table_id = ? AND kind = ? AND seq <= ? "
+            "AND substr(payload, 1, 10) = ?",
+            (table, HEADER, seq, '{"header":'),
+        )
+        first = rows[0][0] if rows and rows[0][0] is not None else seq
+        return [
+            self._record(row)
+            for row in self._run(
+                f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND kind = ? "
+                "AND seq >= ? AND seq <= ? ORDER BY seq",
+                (table, HEADER, first, seq),
+            )
+        ]
+
     def open_hand(self, table: str) -> HandRecord | None:
         """The header of the table's last hand if no result has closed it yet."""
         header = self.last_header(table)

@@ -69,7 +69,7 @@ def test_the_replay_still_catches_an_effect_that_is_not_the_engine_s(
     )
     payload = record.payload
     payload["effects"][0]["note"] = "the card went somewhere else"
-    forged = replace(record, payload_text=canonical_json(payload))
+    forged = replace(record, payload_text=canonical_json(payload), derived="")
     findings = replay_hand(
         RecordedHand(
             hand.table,
@@ -115,7 +115,7 @@ def test_a_header_whose_round_cannot_start_is_a_finding_not_a_traceback(
     payload = hand.header_record.payload
     key = next(k for k, v in payload["header"].items() if isinstance(v, dict) and "phase" in v)
     payload["header"][key]["phase"] = "teatime"
-    forged = replace(hand.header_record, payload_text=canonical_json(payload))
+    forged = replace(hand.header_record, payload_text=canonical_json(payload), derived="")
     findings = replay_hand(RecordedHand(hand.table, hand.hand_id, forged, hand.records))
     assert [f.seq for f in findings] == [forged.seq]
     assert "the round cannot start from the header" in findings[0].problem

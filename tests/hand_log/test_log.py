@@ -8,6 +8,7 @@ import pytest
 
 from table_controller.errors import HandLogError
 from table_controller.hand_log import HandLog, open_store
+from table_controller.hand_log.lean import lean_result
 from table_controller.hand_log.reader import read_hand
 from tests.hand_log.sample import HEADER, hand_payloads, write_hands
 
@@ -27,6 +28,9 @@ def test_every_kind_of_record_reads_back_unchanged(log_target: str, key_path: Pa
             hand = read_hand(store, hand_id)
             assert hand.header == HEADER
             written = hand_payloads(n)
+            # a result is stored lean (who won, the rule, void): this sample game cannot be
+            # replayed to give the rest, so it reads back as stored
+            written[-1] = (written[-1][0], lean_result(written[-1][1]), written[-1][2])
             assert [(r.kind, r.payload, r.source) for r in hand.records] == written
             assert [r.at for r in hand.records] == [
                 1_700_000_000.0 + n * 10 + i * 0.125 for i in range(len(written))

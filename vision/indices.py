@@ -564,6 +564,28 @@ def table_seen(cards: list[np.ndarray]) -> np.ndarray | None:
     the table, so its outline says how the table is seen at it, but for its size and turn;
     where at least two say alike (within PLANE_AGREE of each other) that the table is seen
     steeply (SLANT_FROM), an affine map that undoes it (for read_indices' ``overhead``); else None."""
+    shape = _plane(cards)
+    if shape is None:
+        return None
+    values, vectors = np.linalg.eigh(shape / np.sqrt(np.linalg.det(shape)))
+    if np.sqrt(values[1] / values[0]) < SLANT_FROM:
+        return None
+    flat = np.eye(3)
+    flat[:2, :2] = vectors @ np.diag(values**-0.5) @ vectors.T
+    return flat
+
+
+def plane_known(cards: list[np.ndarray]) -> bool:
+    """Whether ``cards`` (as table_seen takes them) say alike how the table lies: seen steeply,
+    table_seen lays it flat; else it is seen from near overhead (within SLANT_FROM). Either way
+    an index's window is cut as the card lies on the table, and no slanted window is wanted
+    (vision.recogniser)."""
+    return _plane(cards) is not None
+
+
+def _plane(cards: list[np.ndarray]) -> np.ndarray | None:
+    """How the table is seen (a 2x2 shape of unit determinant, the mean of the cards'), where at
+    least two of ``cards`` say alike (within PLANE_AGREE); else None."""
     shapes = []
     for quad in cards:
         q = np.float64(quad)
@@ -575,13 +597,7 @@ def table_seen(cards: list[np.ndarray]) -> np.ndarray | None:
             shapes.append(shape / np.sqrt(det))
     if len(shapes) < 2 or max(_stretch(a, b) for a in shapes for b in shapes) > PLANE_AGREE:
         return None
-    shape = np.mean(shapes, axis=0)
-    values, vectors = np.linalg.eigh(shape / np.sqrt(np.linalg.det(shape)))
-    if np.sqrt(values[1] / values[0]) < SLANT_FROM:
-        return None
-    flat = np.eye(3)
-    flat[:2, :2] = vectors @ np.diag(values**-0.5) @ vectors.T
-    return flat
+    return np.mean(shapes, axis=0)
 
 
 def _stretch(a: np.ndarray, b: np.ndarray) -> float:

@@ -1,6 +1,7 @@
-"""Game math speed: the exact Dead Man's Hand analysis at 8 decks, and the simulation's rounds per
-second per core (seven seats, side bets, the derived basic strategy, every payment confirmed)
-beside the engine's own rate (benchmarks/engine.py: random legal play), then on every core.
+"""Game math speed: the exact Dead Man's Hand analysis at 8 decks, blackjack's at 8 decks, Vingt-un's
+first round, and the simulation's rounds per second per core (seven seats, side bets, the derived
+basic strategy, every payment confirmed) beside the engine's own rate (benchmarks/engine.py:
+random legal play), then on every core.
 
     .venv/bin/python benchmarks/analyse.py [--rounds 2000] [--repeat 3]
 """
@@ -56,6 +57,26 @@ def blackjack_8_decks() -> None:
         )
 
 
+def vingt_un_exact() -> None:
+    """Vingt-un's exact first round, edge and sd: the house banker, then both bankers as the
+    command derives them, CPU time (cold caches: a fresh table of the banker's finals each)."""
+    from table_controller.games.vingt_un.analysis import derive, house_banker
+    from table_controller.games.vingt_un.switches import Switches as VingtUnSwitches
+
+    start = time.process_time()
+    _, house = house_banker(VingtUnSwitches())
+    print(
+        f"exact Vingt-un, the house banking: {time.process_time() - start:.2f} s CPU, banker's "
+        f"edge {100 * house.banker_edge:.4f}%, a seat's sd {house.sd:.4f} first stakes"
+    )
+    start = time.process_time()
+    both = derive(VingtUnSwitches())
+    print(
+        f"exact Vingt-un, both bankers (the seat banker derived): {time.process_time() - start:.2f} s "
+        f"CPU, seat banker's edge {100 * both.seat_figure.banker_edge:.4f}%, sd {both.seat_figure.sd:.4f}"
+    )
+
+
 def per_core(rounds: int, repeat: int) -> float:
     switches, table = Switches(), PAYTABLES["PT2"]
     play_rounds(Job(switches, table, 50, 0, 0))  # warm up
@@ -96,6 +117,7 @@ def main() -> None:
     args = parser.parse_args()
     exact_8_decks(args.repeat)
     blackjack_8_decks()
+    vingt_un_exact()
     affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     if affinity:
         os.sched_setaffinity(0, {min(affinity)})  # one core for the per-core figures

@@ -166,3 +166,15 @@ def simulate(jobs: list[Any], rounds: int, workers: int | None) -> SimulationRun
     )
     tally = run_jobs(jobs, workers=processes, progress=progress)
     return SimulationRun(tally, progress.elapsed, processes)
+
+
+def bet_figures(
+    edge: float, sd: float, per: str, exact: bool, edge_ci95: float | None = None
+) -> dict[str, Any]:
+    """One bet's figures as every analysis's ``--json`` gives them under ``bets`` (the floor's
+    band needs both): ``edge`` the house's expected win and ``sd`` the standard deviation of one
+    bet's result, both in units of ``per``; ``edge_ci95`` the 95% half-width of a simulated edge."""
+    row: dict[str, Any] = {"edge": edge, "sd": sd, "per": per, "exact": exact}
+    if edge_ci95 is not None:
+        row["edge_ci95"] = edge_ci95
+    return row

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from table_controller.games import game_ids
+from table_controller.games import game_ids, records
 
 ROOT = Path(__file__).resolve().parents[1]
 SHELL = ("table_controller", "dealer_display", "drivers", "vision", "hardware_sim", "floor_display")
@@ -112,3 +112,67 @@ def test_the_any_check_sees_a_parameter_and_a_variable() -> None:
         "    self.game: typing.Any = None\n"
     )
     assert games_typed_any(tree) == [1, 2, 3]
+
+
+# ----- the shell's static files (the display page's CSS, JS and HTML) name no game ---------------
+STATIC = ROOT / "dealer_display" / "static"
+GAME_PREFIX = re.compile(
+    r"(?<![\w-])([a-z]{2})-[a-z]"
+)  # a game's own classes: two letters (bj-seat)
+
+
+def game_words() -> set[str]:
+    """Every way the shell could name a registered game: its id as written, with spaces and as a
+    Python name, its title and each part of it ("Blackjack", "Dead Man's Hand")."""
+    words = set()
+    for game in records().values():
+        words |= {game.id, game.id.replace("-", " "), game.id.replace("-", "_"), game.title}
+        words |= {part.strip() for part in game.title.split("\u00b7")}
+    return {word.lower() for word in words if word}
+
+
+def game_prefixes() -> set[str]:
+    """The class prefixes only one game package's static files use (``rd-`` of ``.rd-marker``;
+    ``on-`` of ``.on-turn``, in two games' files, is no one game's)."""
+    used: dict[str, set[Path]] = {}
+    folders = {game.display.folder for game in records().values() if game.display}
+    for folder in folders:
+        for path in sorted(folder.glob("*.*")):
+            if path.suffix in (".css", ".js"):
+                for prefix in GAME_PREFIX.findall(path.read_text(encoding="utf-8")):
+                    used.setdefault(prefix, set()).add(folder)
+    return {prefix for prefix, where in used.items() if len(where) == 1}
+
+
+def naming_a_game(text: str, words: set[str], prefixes: set[str]) -> list[str]:
+    """What in ``text`` (comments too) names a game: a word of :func:`game_words`, or a class
+    with a game's prefix."""
+    lower = text.lower()
+    found = [
+        word
+        for word in sorted(words)
+        if re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", lower)
+    ]
+    return found + sorted({f"{p}-" for p in GAME_PREFIX.findall(text) if p in prefixes})
+
+
+def test_the_shells_static_files_name_no_game() -> None:
+    words, prefixes = game_words(), game_prefixes()
+    assert {"rd", "sd", "fm"} <= prefixes  # the games' own styles were read
+    naming = {
+        path.name: found
+        for path in sorted(STATIC.iterdir())
+        if path.suffix in (".css", ".js", ".html")
+        and (found := naming_a_game(path.read_text(encoding="utf-8"), words, prefixes))
+    }
+    assert naming == {}
+
+
+def test_the_static_check_sees_a_title_an_id_and_a_prefix_in_comments_too() -> None:
+    css = (
+        "/* Red Dog's marker */ .rd-marker { color: red; }\n"
+        ".card.back, .seat-tag, .bet-circle {}  /* a face-down card; vingt-un */\n"
+        "/* Dead Man's Hand */\n"
+    )
+    found = naming_a_game(css, game_words(), {"rd", "bj"})
+    assert found == ["dead man's hand", "red dog", "vingt-un", "rd-"]

@@ -64,7 +64,7 @@ export function cardFace(code, extraClass = "") {
   const face = el("div", `card ${colour} ${extraClass}`.trim());
   face.dataset.code = code;
   face.setAttribute("role", "img");
-  if (rank === "JK" || rank === "DV") {  // a joker; Luck of the Draw's Devil board card
+  if (rank === "JK" || rank === "DV") {  // a joker, or a board's Devil card
     face.setAttribute("aria-label", rank === "JK" ? "joker" : "Devil card");
     if (rank === "DV") face.classList.replace("black", "red");
     face.append(el("span", "court", rank === "JK" ? "JOKER" : "DEVIL"));
@@ -76,7 +76,7 @@ export function cardFace(code, extraClass = "") {
   return face;
 }
 
-/** A card lying face down, as the public sees it (Vingt-un): its back, never its face. */
+/** A card lying face down, as the public sees it: its back, never its face. */
 export function cardBack(extraClass = "") {
   const back = el("div", `card back ${extraClass}`.trim());
   back.setAttribute("role", "img");

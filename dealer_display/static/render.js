@@ -1,7 +1,6 @@
 // Draws one pushed state into the page. Everything shown comes from the engine's snapshot;
 // nothing here decides what is legal or who wins.
 import { cardFace } from "./cards.js";
-import { signed } from "./felt.js";
 import { drawSpots } from "./spots.js";
 
 const LOOKS = {
@@ -70,11 +69,20 @@ export async function loadGame(state) {
   const display = state.game.display || null;
   const url = display ? display.module : null;
   if (url === drawing.url) return;
-  for (const href of display ? display.styles : []) {
+  // the game's styles after the shell's, and only this game's (a game dealt before leaves none)
+  const styles = display ? display.styles : [];
+  for (const link of document.querySelectorAll("link[data-game-style]")) {
+    if (!styles.includes(link.getAttribute("href"))) link.remove();
+  }
+  const loading = [];
+  for (const href of styles) {
     if (document.querySelector(`link[href="${href}"]`)) continue;
     const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    link.dataset.gameStyle = "";
+    loading.push(new Promise((done) => { link.onload = link.onerror = done; }));
     document.head.append(link);
   }
+  await Promise.all(loading);
   drawing = { url, module: url ? await import(url) : null };
   $("legend").innerHTML = (drawing.module && drawing.module.legend) || "";
   $("legend").hidden = !$("legend").innerHTML;
@@ -89,6 +97,7 @@ export function drawLayout(state) {
 }
 
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
+const signed = (cents) => `${cents > 0 ? "+" : "-"}${dollars(cents)}`;
 
 function seatTag(seat, index) {
   const look = seatLook(seat, index);

@@ -2,12 +2,15 @@
 won beside what the games' own math says it should have, with the 95% band that the bets made
 allow; a figure outside its band is flagged for investigation.
 
-The figures per bet come from the game's declaration (``GameRecord.theory``: the house's edge
-and the standard deviation of one bet's result per unit staked); nothing here knows a game.
-For each settled house bet of ``s`` cents the expected win is ``edge * s`` and its variance
-``(sd * s) ** 2``; bets are taken as independent (seats facing one dealer hand are not quite),
-so the band is ``theory +- 1.96 * sqrt(sum of variances)``, widened by a simulated figure's own
-interval. Bets whose game gives no figure count in the drop and win, not in the comparison.
+The figures per bet come from the game's declaration (``GameRecord.theory``: the house's edge,
+the standard deviation of one bet's result per unit staked, and how two bets of one round
+correlate, ``together``); nothing here knows a game. For each settled house bet of ``s`` cents
+the expected win is ``edge * s``; the independent unit is the round (a hand): bets ``i`` and
+``j`` of one round, of ``s_i`` and ``s_j`` cents, vary together by ``rho_ij * sd_i * sd_j * s_i
+* s_j`` (``rho_ii`` = 1, a pair the game does not declare: 0), so the round's variance is the
+sum over its pairs, the rounds' variances add, and the band is ``theory +- 1.96 *
+sqrt(that sum)``, widened by a simulated figure's own interval. Bets whose game gives no figure
+count in the drop and win, not in the comparison.
 """
 
 from __future__ import annotations
@@ -84,6 +87,8 @@ class BetSums:
     drop: int = 0
     win: int = 0
     squares: float = 0.0  # sum of stakes squared, for the variance
+    rounds: dict[str, float] = field(default_factory=dict)  # other bet -> sum over rounds of
+    # (this bet's stakes in the round) * (the other's), for the covariance within a round
 
 
 @dataclass
@@ -102,6 +107,7 @@ class HoldTally:
         self.voids += is_void(hand)
         self.irregularities += irregularity_count(hand)
         config = configuration(hand.header)
+        in_round: dict[str, int] = {}
         for p in house_bets(hand):
             s = self.sums.setdefault((config, str(p["bet"])), BetSums())
             staked = int(p.get("staked") or 0)
@@ -109,6 +115,11 @@ class HoldTally:
             s.drop += staked
             s.win += int(p.get("collected") or 0) - int(p.get("paid") or 0)
             s.squares += staked * staked
+            in_round[str(p["bet"])] = in_round.get(str(p["bet"]), 0) + staked
+        for bet, staked in in_round.items():
+            crossed = self.sums[(config, bet)].rounds
+            for other, other_staked in in_round.items():
+                crossed[other] = crossed.get(other, 0.0) + float(staked) * other_staked
 
     @property
     def drop(self) -> int:
@@ -167,12 +178,12 @@ def hold_row(name: str, tally: HoldTally, theories: Theories) -> HoldRow:
         covered_drop += s.drop
         covered_win += s.win
         theory += figure.edge * s.drop
-        variance += figure.sd**2 * s.squares
+        variance += round_variance(bet, figure, s, figures if isinstance(figures, dict) else {})
         if not figure.exact:
             simulated = True
             widen += (figure.interval or 0.0) * s.drop
     has = covered_drop > 0
-    half = Z95 * variance**0.5 + widen
+    half = Z95 * max(0.0, variance) ** 0.5 + widen
     return HoldRow(
         name,
         tally.hands,
@@ -189,6 +200,23 @@ def hold_row(name: str, tally: HoldTally, theories: Theories) -> HoldRow:
         tuple(sorted(missing)),
         tuple(sorted(tally.dealers)),
     )
+
+
+def round_variance(
+    bet: str, figure: BetTheory, sums: BetSums, figures: dict[str, BetTheory]
+) -> float:
+    """This bet's share of the rounds' variance: its bets' own, and its covariance with each bet
+    of the same rounds (the other bet's share holds the other half of a pair of names)."""
+    sd = figure.sd or 0.0
+    own = sd**2 * sums.squares
+    for other, stakes in sums.rounds.items():
+        theirs = figures.get(other)
+        if theirs is None or theirs.edge is None or not theirs.sd:
+            continue
+        rho = figure.together.get(other, theirs.together.get(bet, 0.0))
+        pairs = stakes - sums.squares if other == bet else stakes  # distinct bets only
+        own += rho * sd * theirs.sd * pairs
+    return own
 
 
 # ----- what the log says -------------------------------------------------------------------------

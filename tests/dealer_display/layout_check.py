@@ -10,7 +10,8 @@ where it is. It checks that
 - the layout's cards are tall enough, nothing spills out of a card, and every card's index (its
   top corner) can be seen; the next card's place is as large as a card;
 - no raw spot id ("seat2/low", "board/2"), seat id ("seat3") or bare card code ("6D", "JK") is
-  shown, and no key hint is an empty box;
+  shown, on a card or off it, and no key hint is an empty box;
+- the top bar is one line: none of its texts wraps;
 - a watching (view-only) page shows no buttons.
 The check is the same for every game: it knows no game's layout.
 """
@@ -96,6 +97,17 @@ LAYOUT_CHECK = r"""(opts) => {
       all.width = all.right - all.left; all.height = all.bottom - all.top;
       t.box = all;
       if (!inside(all, {left: 0, top: 0, right: W, bottom: H})) say(t.el, "lies outside the window", all);
+      // ids, never words: anywhere, a card's own text too (a tag "7D" on a card is a code, not a face)
+      for (const [pattern, what] of opts.rawIds) {
+        const m = t.text.match(new RegExp(pattern));
+        if (m) say(t.el, `shows ${what} "${m[0]}"`, all);
+      }
+      // the top bar is one line: a text in it broken over two makes it taller and pushes the felt down
+      if (t.el.closest("#topbar")) {
+        const tops = t.rects.map((r) => r.top).sort((a, b) => a - b);
+        const lines = tops.filter((top, i) => i === 0 || top - tops[i - 1] > t.rects[0].height / 2).length;
+        if (lines > 1) say(t.el, `wraps onto ${lines} lines in the top bar`, all);
+      }
       if (t.card) {
         const card = t.card.getBoundingClientRect();
         if (!inside(all, card, 2) && t.card.offsetHeight >= opts.minCard) say(t.el, "its face spills out of the card", all);
@@ -130,11 +142,6 @@ LAYOUT_CHECK = r"""(opts) => {
         const least = t.el.closest("#instruction") ? opts.instructionFont
           : t.el.closest(opts.captions) ? opts.captionFont : opts.minFont;
         if (size < least - 0.05) say(t.el, `text ${size.toFixed(1)} px, under ${least} px`, all);
-      }
-      // ids, never words
-      for (const [pattern, what] of opts.rawIds) {
-        const m = t.text.match(new RegExp(pattern));
-        if (m) say(t.el, `shows ${what} "${m[0]}"`, all);
       }
     }
     // texts lying on each other (a card's inner text only against text outside cards)

@@ -86,15 +86,15 @@ CARD_SIZE = """() => {
   const least = cards.reduce((a, c) => (c.offsetHeight < a.offsetHeight ? c : a));
   return {height: least.offsetHeight, ratio: least.offsetWidth / least.offsetHeight};
 }"""
-# A row of seats (Vingt-un): seats whose boxes overlap the next one's, and what runs out of its
+# Rows of seats (Vingt-un): seats whose boxes overlap the next one's in their row, and what runs out of its
 # seat's box (its tag, its bets' caption, a hand's cards or total), by seat.
 SEATS_CROWD = """() => {
-  const seats = [...document.querySelectorAll("#layout .bj-seats > .bj-seat")];
+  const seats = [...document.querySelectorAll("#layout .rail > .rail-seat")];
   const boxes = seats.map((s) => s.getBoundingClientRect());
   const out = [];
-  boxes.forEach((b, i) => { if (i > 0 && boxes[i - 1].right > b.left + 1) out.push(`${seats[i - 1].dataset.seat} over ${seats[i].dataset.seat}`); });
+  boxes.forEach((b, i) => { if (i > 0 && seats[i - 1].parentElement === seats[i].parentElement && boxes[i - 1].right > b.left + 1) out.push(`${seats[i - 1].dataset.seat} over ${seats[i].dataset.seat}`); });
   seats.forEach((seat, i) => {
-    for (const part of seat.querySelectorAll(".seat-tag, .caption, .card, .bj-total")) {
+    for (const part of seat.querySelectorAll(".seat-tag, .caption, .card, .rail-total")) {
       const r = part.getBoundingClientRect();
       if (r.left < boxes[i].left - 1 || r.right > boxes[i].right + 1) out.push(`${seat.dataset.seat}: ${part.className} runs out`);
     }

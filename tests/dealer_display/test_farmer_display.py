@@ -149,8 +149,11 @@ def check_screen(dealer: Page, public: Page, session: TableSession) -> None:
                 state.busted(seat) is False or passed.inner_text() == "passed 16: do not announce"
             )
             assert public.locator(".fm-passed").count() == 0
-            assert dealer.inner_text(f"{panel} .fm-secret") == held[0].code
-            assert public.locator(f"{panel} .fm-secret").count() == 0
+            # the console: the face, marked hidden (no code tag over the next card's index)
+            hidden = dealer.locator(f"{panel} .card.hidden-card")
+            assert hidden.count() == 1 and hidden.get_attribute("data-code") == held[0].code
+            assert dealer.locator(f"{panel} .card.back").count() == 0
+            assert public.locator(f"{panel} .card.hidden-card").count() == 0
             assert public.locator(f"{panel} .card.back").count() == 1
 
 

@@ -19,7 +19,12 @@ SHELL_PAGE = ("render.js", "console.js", "display.js", "spots.js", "index.html")
 
 def test_the_state_says_where_the_game_s_own_drawing_is_and_the_page_gets_it(client):
     display = client.get("/api/state").json()["state"]["game"]["display"]
-    assert display == {"module": "/games/missouri-city/backhand.js", "styles": []}
+    assert display == {
+        "module": "/games/missouri-city/backhand.js",
+        "styles": ["/games/missouri-city/backhand.css"],
+    }
+    style = client.get(display["styles"][0])
+    assert style.status_code == 200 and ".card.backhand" in style.text
     module = client.get(display["module"])
     assert module.status_code == 200
     assert module.headers["content-type"].startswith("text/javascript")
@@ -48,7 +53,7 @@ def test_every_declared_drawing_is_there():
 
 def test_each_game_s_keys_are_single_letters_for_its_own_plays_one_play_a_key():
     for game_id, record in records().items():
-        keys = dict(record.action_keys)
+        keys = record.keys()
         assert all(re.fullmatch("[A-Z]", key) for key in keys.values()), game_id
         assert len(set(keys.values())) == len(keys), game_id
         plays = set(record.build().actions)

@@ -186,9 +186,11 @@ def check_screen(page: Page, table: LiveTable) -> None:
     assert page.inner_text("#instruction") == spoken(page, prompts.dealer_instruction)
     for seat in prompts.seats:
         for hand in seat.figures.get("hands", []):
-            box = page.locator(f'.bj-seat[data-seat="{seat.seat}"] .bj-hand').nth(hand["hand"] - 1)
+            box = page.locator(f'.rail-seat[data-seat="{seat.seat}"] .rail-hand').nth(
+                hand["hand"] - 1
+            )
             assert f"stake {money(hand['bet'])}" in box.inner_text()
-            assert box.locator(".bj-total").inner_text() == (hand["total_words"] or "\u2013")
+            assert box.locator(".rail-total").inner_text() == (hand["total_words"] or "\u2013")
 
 
 def play_by_hand(
@@ -366,7 +368,7 @@ def test_the_autopilot_plays_seven_seats_in_the_browser_and_the_page_fits(browse
         watching.screenshot(path=str(ARTIFACTS / "vingt-un-7-seats-watching.png"))
         assert page.errors == []  # type: ignore[attr-defined]
         assert (
-            page.locator(".bj-seat").count() == 7 and page.inner_text("#game-title") == "Vingt-un"
+            page.locator(".rail-seat").count() == 7 and page.inner_text("#game-title") == "Vingt-un"
         )
         result = table.session.prompts().result
         assert result is not None and page.inner_text("#result").strip() != ""

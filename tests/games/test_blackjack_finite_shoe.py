@@ -11,7 +11,10 @@ import pytest
 
 from table_controller.games.blackjack.basic_strategy import Rules
 from table_controller.games.blackjack.finite_shoe import analyse, first_deals, shoe_counts
+from table_controller.games.blackjack.paytables import builtin_paytable
+from table_controller.games.blackjack.published_edges import PUBLISHED_EDGES
 from table_controller.games.blackjack.shoe_dealer import dealer_table
+from table_controller.games.blackjack.switches import Switches
 
 ONE_DECK_S17 = Rules(h17=False, aces_max=2, eights_max=4, max_hands=4)
 
@@ -100,3 +103,17 @@ def test_six_decks_h17_das_edge_and_variance_beside_the_wizard_of_odds_appendix_
     result = analyse(Rules(h17=True, aces_max=2, eights_max=4, max_hands=4), 6, "td")
     assert result.house_edge_pct == pytest.approx(0.618, abs=0.001)
     assert result.sd**2 == pytest.approx(1.346, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    "published",
+    [p for p in PUBLISHED_EDGES if int(p.switches["B1"]) >= 6],
+    ids=lambda p: p.words,
+)
+def test_every_published_six_and_eight_deck_figure_within_the_issues_hundredth(published) -> None:
+    # issue 43: within 0.01 points at six and eight decks (Appendix 9, composition-dependent);
+    # ours lies within 0.0004 of each
+    switches = Switches.from_dict(published.switches)
+    rules = Rules.from_switches(switches, builtin_paytable("PT2"))
+    ours = analyse(rules, switches.decks, "cd").house_edge_pct
+    assert ours == pytest.approx(published.house_edge_pct, abs=0.0005)

@@ -28,7 +28,7 @@ from table_controller.games.blackjack.finite_shoe import STRATEGIES, ShoeAnalysi
 from table_controller.games.blackjack.paytables import Paytable, builtin_paytable, load_paytable
 from table_controller.games.blackjack.published_edges import PUBLISHED_EDGES, PUBLISHED_EFFECTS
 from table_controller.games.blackjack.switches import SWITCH_VALUES, Switches
-from table_controller.simulation import SimulationRun, add_simulation_arguments
+from table_controller.simulation import SimulationRun, add_simulation_arguments, bet_figures
 from table_controller.simulation import simulate as run_simulation
 
 RULE_SWITCHES = ("B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10")
@@ -178,6 +178,11 @@ def run(args: argparse.Namespace) -> int:
             "house_edge_pct": exact.analysis.house_edge_pct,
             "sd": exact.analysis.sd,
             "variance": exact.analysis.sd**2,
+            "bets": {
+                "main": bet_figures(
+                    exact.analysis.house_edge_pct / 100, exact.analysis.sd, "initial bet", True
+                )
+            },
             "decks": switches.decks,
             "method": {
                 "strategy": args.strategy,

@@ -28,7 +28,7 @@ from table_controller.games.blackjack.paytables import (
 )
 from table_controller.games.blackjack.side_math import SideBetFigures, SideBetRules, analyse
 from table_controller.games.blackjack.switches import Switches
-from table_controller.simulation import SimulationRun, add_simulation_arguments
+from table_controller.simulation import SimulationRun, add_simulation_arguments, bet_figures
 from table_controller.simulation import simulate as run_simulation
 
 
@@ -179,6 +179,7 @@ def figures_dict(figures: SideBetFigures, switches: Switches) -> dict[str, Any]:
         "player_return": str(figures.player_return),
         "sd": figures.sd,
         "variance_exact": str(figures.variance),
+        "bets": {"side": bet_figures(figures.hold_pct / 100, figures.sd, "side bet", True)},
         "outcomes": [
             {
                 "id": o.id,

@@ -30,6 +30,7 @@ from table_controller.events import NEW_DECK, CardArrived, Control
 from table_controller.games.farmer.cards import farmer_deck
 from table_controller.games.farmer.strategy import next_event
 from table_controller.money import money
+from table_controller.simulation import bet_figures
 
 Z95 = 1.959964
 
@@ -275,6 +276,16 @@ def figures(
         "strategy": f"every seat takes its required draw, then hits while its score is below {args.hit_below}, "
         "else stays; a seat past 16 stays",
         "positions": positions,
+        "bets": {  # each position's ante and what the deal makes it pay, against it
+            f"position {i + 1}": bet_figures(
+                -tally.mean_ci(i)[0] / ante,
+                tally.sd(i) / ante,
+                "ante (per deal, the ante included)",
+                False,
+                tally.mean_ci(i)[1] / ante,
+            )
+            for i in range(len(game.seats))
+        },
         "farm_left_mean_cents": round(sum(farm_left) / len(farm_left), 3) if farm_left else 0,
     }
 

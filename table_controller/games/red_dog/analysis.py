@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from table_controller.games.red_dog.switches import PayTable
+from table_controller.simulation import bet_figures
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,17 @@ class RedDogOdds:
             "house_edge_exact": str(self.house_edge),
             "sd_per_ante": round(float(self.variance) ** 0.5, 6),
             "variance_exact": str(self.variance),
+            "bets": {  # per initial ante, and per unit wagered (ante and raise) as the floor drops
+                "ante": bet_figures(
+                    float(self.house_edge), float(self.variance) ** 0.5, "initial ante", True
+                ),
+                "ante+raise": bet_figures(
+                    float(self.house_edge / self.average_wager),
+                    float(self.variance) ** 0.5 / float(self.average_wager),
+                    "unit wagered (ante and raise; the sd the initial ante's over the average wager)",
+                    True,
+                ),
+            },
             "raise_on_spreads": [line.spread for line in self.spreads if line.raises],
             "probabilities": {
                 "pair": float(self.pair),

@@ -4,6 +4,8 @@ A seat's ante and raise are settled as one bet ("ante", or "ante+raise" when rai
 edge per initial ante over the average stake per ante (the ante plus the raise made where raising
 gains), exact; the standard deviation per ante over the same stake. Both settlements carry that
 one figure, so the theory over many rounds is the seat's, whatever share of them was raised.
+One shared set of cards serves every seat and every seat raises on the same spreads, so two
+seats' results in one round are the same per ante: they correlate fully (``together`` 1).
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ def _ante(decks: int, table: PayTable) -> BetTheory:
     staked = float(odds.average_wager)
     raises = ", ".join(str(line.spread) for line in odds.spreads if line.raises)
     return BetTheory(
-        float(odds.house_edge) / staked,
-        float(odds.variance) ** 0.5 / staked,
+        together={"ante": 1.0, "ante+raise": 1.0},
+        edge=float(odds.house_edge) / staked,
+        sd=float(odds.variance) ** 0.5 / staked,
         basis=(
             f"exact, {decks} decks, {table.name} pay table, a full raise on spreads {raises}: "
             f"{100 * float(odds.house_edge):.4f}% of the ante over {staked:.4f} units staked"

@@ -27,6 +27,7 @@ from table_controller.engine import Refused
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, PAID, RESHUFFLE, CardArrived, Control
 from table_controller.games.blackjack.simulate import Mean
+from table_controller.simulation import bet_figures
 
 STRATEGY = (
     "the autopilot's: keep a head-start card of 10 or more (an ace or a joker) high and of 5 or "
@@ -144,6 +145,16 @@ def figures(
         "method": "simulated through the rules engine (not enumerated)",
         "strategy": STRATEGY,
         "game_win": {s: row(tallies[f"game {s}"]) for s in game.seats},
+        "bets": {  # no money passes between seats: a bet paying 1 when the seat wins, no stake
+            f"{s} wins the game": bet_figures(
+                -tallies[f"game {s}"].mean,
+                (tallies[f"game {s}"].mean * (1 - tallies[f"game {s}"].mean)) ** 0.5,
+                "unit paid when the seat wins the game (no stake; the edge is minus its chance)",
+                False,
+                tallies[f"game {s}"].half_width,
+            )
+            for s in game.seats
+        },
         "round_win_by_turn_place": {
             k.split()[1]: row(m) for k, m in sorted(tallies.items()) if k.startswith("round ")
         },

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from table_controller.simulation import bet_figures
+
 DEVIL = 0
 BOARD = (1, 1, *range(2, 14), DEVIL)  # ranks: ace 1, 2..10, J 11, Q 12, K 13; the Devil 0
 DECK = 54
@@ -76,6 +78,11 @@ class LuckFigures:
             "player_return_exact": str(self.player_return),
             "sd": float(self.variance) ** 0.5,
             "variance_exact": str(self.variance),
+            "bets": {
+                "wager": bet_figures(
+                    float(-self.player_return), float(self.variance) ** 0.5, "unit wagered", True
+                )
+            },
         }
 
 

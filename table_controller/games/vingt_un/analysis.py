@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from table_controller.cards import Card, standard_deck
@@ -34,7 +35,7 @@ from table_controller.contract import Game
 from table_controller.engine import Refused
 from table_controller.errors import ConfigError
 from table_controller.events import NEW_DECK, PAID, RESHUFFLE, CardArrived, Control, Decision
-from table_controller.games.blackjack.simulate import Mean
+from table_controller.games.blackjack.simulate import Z95, Mean
 from table_controller.games.vingt_un.analysis_exact import (
     ACE,
     RANK_NAMES,
@@ -51,11 +52,14 @@ from table_controller.games.vingt_un.hands import total
 from table_controller.games.vingt_un.round import Phase
 from table_controller.games.vingt_un.strategy import STAKE
 from table_controller.games.vingt_un.switches import Switches
+from table_controller.simulation import bet_figures
 
 HOUSE = "house"
 METHOD = (
     "exact: one seat against the banker, the first round off a full pack (dividing by the usual "
-    "approximation); every seat's figure, however many seats, while the pack lasts the round"
+    "approximation: the edge exact for the strategy played, the sd's two divided hands taken as "
+    "independent given the banker's cards); every seat's figure, however many seats, while the "
+    "pack lasts the round"
 )
 
 
@@ -123,12 +127,17 @@ class Derived:
     seat_figure: Figure
 
 
-def derive(sw: Switches) -> Derived:
-    divided_doubled = sw.V5 == "doubled"
+def house_banker(sw: Switches) -> tuple[Banker, Figure]:
+    """The house's play as V3 and V4 say, and the seat's exact figures against it."""
     house = Banker(
         frozenset({ACE, TEN}) if sw.V3 == "ace_or_ten" else frozenset(), sw.V4 != "stand_17"
     )
-    house_figure = solve(house, divided_doubled, finals=BankerFinals(house.h17))
+    return house, solve(house, sw.V5 == "doubled", finals=BankerFinals(house.h17))
+
+
+def derive(sw: Switches) -> Derived:
+    divided_doubled = sw.V5 == "doubled"
+    house, house_figure = house_banker(sw)
     options = [seat_banker(h17, divided_doubled, BankerFinals(h17)) for h17 in (False, True)]
     seat, seat_figure = min(options, key=lambda option: option[1].seat_ev)
     return Derived(house, house_figure, seat, seat_figure)
@@ -171,10 +180,11 @@ def choose(derived: Derived, r: Any, seat: str, acts: tuple[str, ...]) -> Decisi
 
 
 # ----- the simulation through the engine ---------------------------------------------------------------
-def simulate(game: Game, rounds: int, seed: int, derived: Derived, fresh: bool) -> dict[str, Mean]:
-    """The seats' mean net per first stake, per round, by who banked it."""
+def simulate(game: Game, rounds: int, seed: int, derived: Derived, fresh: bool) -> dict[str, Any]:
+    """The seats' mean net per first stake, per round (a Mean), and every seat's result (its
+    SeatResults, under "<banker> seat"), by who banked it."""
     rng = random.Random(f"vingt-un:{seed}")
-    tallies: dict[str, Mean] = {}
+    tallies: dict[str, Any] = {}
     state: Any = fresh_round(game, 0) if fresh else game.new_hand()
     done = 0
     cards: list[Card] = []
@@ -234,7 +244,40 @@ def next_event(
     return CardArrived(cards.pop()), cards
 
 
-def record(state: Any, tallies: dict[str, Mean]) -> None:
+@dataclass
+class SeatResults:
+    """Every seat's result per first stake, summed by round: the rounds are the unit of the
+    intervals (a round's seats share the banker's cards)."""
+
+    rounds: list[tuple[int, float, float]] = field(default_factory=list)  # seats, sum, squares
+
+    def add(self, results: list[float]) -> None:
+        self.rounds.append((len(results), sum(results), sum(x * x for x in results)))
+
+    @property
+    def sd(self) -> float:
+        seats = sum(n for n, _, _ in self.rounds)
+        mean = sum(s for _, s, _ in self.rounds) / seats
+        return max(0.0, sum(q for _, _, q in self.rounds) / seats - mean**2) ** 0.5
+
+    @property
+    def sd_half_width(self) -> float:
+        """Half the 95% interval of :attr:`sd`, by the delta method over the rounds."""
+        n = len(self.rounds)
+        if n < 2 or not self.sd:
+            return math.inf
+        seats = sum(k for k, _, _ in self.rounds)
+        mean = sum(s for _, s, _ in self.rounds) / seats
+        second = sum(q for _, _, q in self.rounds) / seats
+        spread = (
+            sum(((q - second * k) - 2 * mean * (s - mean * k)) ** 2 for k, s, q in self.rounds)
+            * n
+            / (n - 1)
+        )
+        return Z95 * spread**0.5 / seats / (2 * self.sd)
+
+
+def record(state: Any, tallies: dict[str, Any]) -> None:
     nets: dict[str, int] = {}
     for payment in state.settled:
         for party, amount in payment.moves():
@@ -243,9 +286,9 @@ def record(state: Any, tallies: dict[str, Mean]) -> None:
     if not seats:
         return
     banker = HOUSE if state.banker == HOUSE else "seat"
-    tallies.setdefault(banker, Mean()).add(sum(nets.get(s, 0) for s in seats) / STAKE / len(seats))
-    for s in seats:  # one seat's result: its standard deviation per first stake
-        tallies.setdefault(f"{banker} seat", Mean()).add(nets.get(s, 0) / STAKE)
+    results = [nets.get(s, 0) / STAKE for s in seats]
+    tallies.setdefault(banker, Mean()).add(sum(results) / len(seats))
+    tallies.setdefault(f"{banker} seat", SeatResults()).add(results)  # its sd per first stake
 
 
 # ----- the report -------------------------------------------------------------------------------------
@@ -260,6 +303,14 @@ def exact_figures(derived: Derived, sw: Switches, cpu: float) -> dict[str, Any]:
             HOUSE: _exact_row(derived.house, derived.house_figure),
             "seat": _exact_row(derived.seat, derived.seat_figure),
         },
+        "bets": {
+            "stake": bet_figures(
+                derived.house_figure.banker_edge, derived.house_figure.sd, "first stake", True
+            ),
+            "stake, seat banker": bet_figures(
+                derived.seat_figure.banker_edge, derived.seat_figure.sd, "first stake", True
+            ),
+        },
         "seat_ev_by_first_card": {
             RANK_NAMES[r]: round(v, 6)
             for r, v in sorted(derived.house_figure.by_first_card.items())
@@ -272,6 +323,9 @@ def exact_figures(derived: Derived, sw: Switches, cpu: float) -> dict[str, Any]:
 def _exact_row(banker: Banker, figure: Figure) -> dict[str, Any]:
     return {
         "banker_edge_pct": round(100 * figure.banker_edge, 6),
+        "sd_per_stake": round(figure.sd, 6),  # one seat's result, in first stakes
+        "variance_per_stake": round(figure.sd**2, 6),
+        "staked_per_stake": round(figure.staked, 6),  # units down a seat, doubles and divides
         "doubles_on": [RANK_NAMES[r] for r in sorted(banker.doubles)],
         "draws_soft_17": banker.h17,
     }
@@ -315,14 +369,15 @@ def _share_standing(plays: dict[Any, str], value: int, soft: bool) -> float:
 
 
 def simulated_figures(
-    tallies: dict[str, Mean], args: argparse.Namespace, cpu: float
+    tallies: dict[str, Any], args: argparse.Namespace, cpu: float
 ) -> dict[str, Any]:
     rows = {
         who: {
             "rounds": m.n,
             "banker_edge_pct": -100 * m.mean,
             "banker_edge_pct_ci95": 100 * m.half_width,
-            "sd_per_stake": _sd(tallies[f"{who} seat"]),
+            "sd_per_stake": tallies[f"{who} seat"].sd,
+            "sd_per_stake_ci95": tallies[f"{who} seat"].sd_half_width,
         }
         for who, m in sorted(tallies.items())
         if not who.endswith(" seat")
@@ -338,18 +393,14 @@ def simulated_figures(
     }
 
 
-def _sd(m: Mean) -> float:
-    """The standard deviation of one seat's result per first stake (sample)."""
-    return max(0.0, (m.squares - m.total**2 / m.n) / max(1, m.n - 1)) ** 0.5 if m.n else 0.0
-
-
 def words(report: dict[str, Any]) -> str:
     lines = [f"Vingt-un, {report['method']}; {report['cpu_seconds']} s CPU", ""]
     for who, row in report["banker"].items():
         doubles = ", ".join(row["doubles_on"]) or "nothing"
         lines.append(
             f"  banker {'the house' if who == HOUSE else 'a seat'}: edge over a seat "
-            f"{row['banker_edge_pct']:+.4f}% of the first stake (doubles on {doubles}; "
+            f"{row['banker_edge_pct']:+.4f}% of the first stake, a seat's sd "
+            f"{row['sd_per_stake']:.4f} stakes (doubles on {doubles}; "
             f"{'draws' if row['draws_soft_17'] else 'stands on'} a soft 17)"
         )
     lines.append(f"Strategy: {report['strategy']}.")
@@ -374,6 +425,7 @@ def words(report: dict[str, Any]) -> str:
             lines.append(
                 f"  banker {'the house' if who == HOUSE else 'a seat'}: edge over a seat "
                 f"{row['banker_edge_pct']:+.3f}% \u00b1 {row['banker_edge_pct_ci95']:.3f} (95%), "
-                f"{row['rounds']:,} rounds; a seat's sd {row['sd_per_stake']:.3f} stakes"
+                f"{row['rounds']:,} rounds; a seat's sd {row['sd_per_stake']:.3f} \u00b1 "
+                f"{row['sd_per_stake_ci95']:.3f} stakes"
             )
     return "\n".join(lines)

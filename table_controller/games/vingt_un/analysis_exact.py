@@ -13,8 +13,15 @@ it draws, stands or divides, whichever is worth more given what it knows (compos
 A divided hand is valued as one hand from the pair card and its completing card with the other
 pair card out of the pack, not the cards drawn to the other hand (the usual approximation), and is
 not divided again; the new hand's stake is the first stake as placed (doubled too under V5 =
-doubled). Other seats do not change a seat's expectation as long as the pack does not run out (the
-cards they take are unseen), so the figure is each seat's, whatever the number of seats.
+doubled). The expectation is exact for the strategy played (the two hands' cards are
+exchangeable); what the approximation leaves out is a second hand played knowing the first's cards.
+
+The second moment of the seat's result comes from the same recursion along the derived strategy
+(so its standard deviation); a divided pair's two hands are taken as independent given the
+banker's first card and final total, as blackjack's sd takes split hands.
+
+Other seats do not change a seat's expectation as long as the pack does not run out (the cards
+they take are unseen), so the figure is each seat's, whatever the number of seats.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from math import prod
+from typing import NamedTuple
 
 import numpy as np
 
@@ -47,10 +55,13 @@ class Banker:
 
 @dataclass
 class Figure:
-    """The seat's expectation per first stake, and the seat's strategy that earns it."""
+    """The seat's expectation per first stake, and the seat's strategy that earns it; with the
+    second moment of its result (so its standard deviation) and the units it stakes on average."""
 
     seat_ev: float
     mass: float  # total probability weighed: 1 up to rounding
+    seat_second: float = 0.0  # E[result^2], in first stakes squared
+    staked: float = 0.0  # E[units staked] per first stake (a double, a divided hand's stake)
     by_first_card: dict[int, float] = field(default_factory=dict)  # seat's EV per first card
     # the seat's result by the banker's first card, with double called (True) or not
     by_banker_card: dict[bool, np.ndarray] = field(default_factory=dict)
@@ -59,6 +70,11 @@ class Figure:
     @property
     def banker_edge(self) -> float:
         return -self.seat_ev
+
+    @property
+    def sd(self) -> float:
+        """The standard deviation of one seat's result per first stake."""
+        return max(0.0, self.seat_second - self.seat_ev**2) ** 0.5
 
 
 def hard(cards: Counts) -> int:
@@ -148,6 +164,8 @@ class SeatPlay:
         self.doubled = doubled
         self.policy = policy
         self.memo: dict[tuple[Counts, int | None], np.ndarray] = {}
+        self.memo_second: dict[tuple[Counts, int | None], np.ndarray] = {}
+        self.memo_joint: dict[tuple[Counts, int], np.ndarray] = {}
         self.actions: dict[tuple[Counts, int | None, bool], str] = {}
 
     def standing(self, own: Counts, pair: int | None) -> np.ndarray:
@@ -187,6 +205,69 @@ class SeatPlay:
             nxt = plus(own, rank)
             result += self.over(nxt, pair) if seat_total(nxt) > 21 else self.value(nxt, pair)
         return result
+
+    def stands(self, own: Counts, pair: int | None) -> bool:
+        """Whether the strategy :meth:`value` chose stands on this hand (21 always stands)."""
+        return seat_total(own) == 21 or self.actions[(own, pair, self.doubled)] == "stand"
+
+    def draws_from(self, own: Counts, pair: int | None) -> list[Counts]:
+        """The hands one more card can make (every card still in the pack)."""
+        seen = own if pair is None else plus(own, pair)
+        return [plus(own, rank) for rank in range(10) if seen[rank] < PACK[rank]]
+
+    def second(self, own: Counts, pair: int | None) -> np.ndarray:
+        """E[result squared] from a hand on turn, weighed like :meth:`value`, playing the
+        strategy :meth:`value` derived (call it first)."""
+        key = (own, pair)
+        if key in self.memo_second:
+            return self.memo_second[key]
+        out = own if pair is None else plus(own, pair)
+        if self.stands(own, pair):
+            result = sequence_chance(out) * (self.finals(out) @ payoffs(seat_total(own)) ** 2)
+        else:
+            result = np.zeros(10)
+            for nxt in self.draws_from(own, pair):
+                over = seat_total(nxt) > 21
+                result += -self.over(nxt, pair) if over else self.second(nxt, pair)
+        self.memo_second[key] = result
+        return result
+
+    def joint(self, own: Counts, pair: int) -> np.ndarray:
+        """E[a divided hand's result; the banker's first card and final total] (10 x 6: 17..21,
+        over-draw), weighed like :meth:`value`. An over-draw's share of the banker's chances is
+        the hand's less those of the cards that do not over-draw (the cards the seat draws are
+        exchangeable with the banker's)."""
+        key = (own, pair)
+        if key in self.memo_joint:
+            return self.memo_joint[key]
+        out = plus(own, pair)
+        banker = sequence_chance(out) * self.finals(out)
+        if self.stands(own, pair):
+            result = banker * payoffs(seat_total(own))
+        else:
+            result, over = np.zeros((10, 6)), banker
+            for nxt in self.draws_from(own, pair):
+                if seat_total(nxt) <= 21:
+                    result = result + self.joint(nxt, pair)
+                    over = over - sequence_chance(plus(nxt, pair)) * self.finals(plus(nxt, pair))
+            result = result - over
+        self.memo_joint[key] = result
+        return result
+
+    def divided_moments(self, pair: int) -> tuple[np.ndarray, np.ndarray]:
+        """(E[one divided hand's result squared], E[the two hands' results multiplied]). The two
+        hands are taken as independent given the banker's first card and final total, each valued
+        with the other pair card out (the usual approximation, as for the expectation)."""
+        one = plus((0,) * 10, pair)
+        seen = plus(one, pair)
+        second, joint = np.zeros(10), np.zeros((10, 6))
+        for rank in range(10):
+            if seen[rank] < PACK[rank]:
+                second += self.second(plus(one, rank), pair)
+                joint += self.joint(plus(one, rank), pair)
+        banker = sequence_chance(seen) * self.finals(seen)
+        cross = np.divide(joint**2, banker, out=np.zeros_like(joint), where=banker > 0)
+        return second, cross.sum(axis=1)
 
     def divided_hand(self, pair: int) -> np.ndarray:
         """One divided hand: the pair card, a completing card, the other pair card out."""
@@ -230,14 +311,16 @@ def solve(
         new_stake = 2.0 if doubled and divided_doubled else 1.0
         by_up = np.zeros(10)
         for cards, orders in first_deals():
-            value, mass = _first_deal(play, cards, stake, new_stake)
-            by_up += orders * value
-            figure.mass += orders * play.weigh(mass)
+            deal = _first_deal(play, cards, stake, new_stake)
+            by_up += orders * deal.value
+            figure.mass += orders * play.weigh(deal.mass)
+            figure.seat_second += orders * play.weigh(deal.second)
+            figure.staked += orders * play.weigh(deal.staked)
             for card in {r for r in range(10) if cards[r]}:  # each order's first card
                 share = orders if cards[card] == 2 else orders / 2
                 figure.by_first_card[card] = figure.by_first_card.get(
                     card, 0.0
-                ) + share * play.weigh(value)
+                ) + share * play.weigh(deal.value)
         figure.seat_ev += play.weigh(by_up)
         figure.by_banker_card[doubled] = by_up
         figure.actions.update(play.actions)
@@ -267,16 +350,24 @@ def seat_banker(h17: bool, divided_doubled: bool, finals: BankerFinals) -> tuple
     return Banker(best, h17), visited[best]
 
 
-def _first_deal(
-    play: SeatPlay, cards: Counts, stake: float, new_stake: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """(the seat's result, the deal's chance) for one first deal, by the banker's first card."""
+class Deal(NamedTuple):
+    """One first deal's figures, by the banker's first card: the seat's result, its square, the
+    deal's chance and the units staked (each weighed by the deal's chance)."""
+
+    value: np.ndarray
+    second: np.ndarray
+    mass: np.ndarray
+    staked: np.ndarray
+
+
+def _first_deal(play: SeatPlay, cards: Counts, stake: float, new_stake: float) -> Deal:
     chance = sequence_chance(cards)
     in_class = np.array([max(0, n - k) / 50 for n, k in zip(PACK, cards, strict=True)])
+    mass = chance * in_class
     clear = no_natural(cards)  # no banker natural
     if is_natural(cards):
-        return chance * stake * 2 * clear, chance * in_class
-    result = chance * stake * -2 * (in_class - clear)
+        return Deal(chance * stake * 2 * clear, chance * stake**2 * 4 * clear, mass, stake * mass)
+    banker_natural = chance * (in_class - clear)  # the seat loses twice its stake
     keep = stake * play.value(cards, None)
     pair = next((r for r in range(10) if cards[r] == 2), None)
     if pair is not None:
@@ -284,8 +375,16 @@ def _first_deal(
         chosen = play.policy(cards, None, play.doubled) if play.policy else None
         if chosen == "divide" or (chosen is None and play.weigh(divide) > play.weigh(keep)):
             play.actions[(cards, None, play.doubled)] = "divide"
-            keep = divide
-    return result + keep, chance * in_class
+            one, cross = play.divided_moments(pair)
+            second = (stake**2 + new_stake**2) * one + 2 * stake * new_stake * cross
+            return Deal(
+                divide - 2 * stake * banker_natural,
+                second + 4 * stake**2 * banker_natural,
+                mass,
+                stake * mass + new_stake * chance * clear,
+            )
+    second = stake**2 * (play.second(cards, None) + 4 * banker_natural)
+    return Deal(keep - 2 * stake * banker_natural, second, mass, stake * mass)
 
 
 @cache

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from table_controller.contract import (
+    Amount,
     Analysis,
+    Decision,
     Display,
     GameRecord,
     SeatRange,
@@ -31,8 +33,13 @@ RECORD = GameRecord(
     make=_make,
     scenario=lazy("table_controller.games.vingt_un.scenario:run_vingt_un_scenario"),
     analyses=(Analysis("vingt-un", "table_controller.games.vingt_un.analysis"),),
-    display=Display.beside(__file__, "vingt-un.js"),
-    action_keys={"double": "X", "stand": "S"},
+    display=Display.beside(__file__, "vingt-un.js", "vingt-un.css"),
+    decisions=(
+        Decision("stake", amount=Amount()),  # V-13: typed for the seat, then cleared
+        Decision("double", "X"),
+        Decision("stand", "S"),
+        Decision("divide", amount=Amount()),
+    ),
     theory=lazy("table_controller.games.vingt_un.theory:theory"),
 )
 RECORDS = (RECORD,)

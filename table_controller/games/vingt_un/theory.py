@@ -1,76 +1,66 @@
-"""What Vingt-un's stake should hold when the house banks: simulated through the rules engine
-(``analysis``: the autopilot's stated strategy, one pack dealt through), as no exact figure is
-derived. Per unit staked: the house's win over the stakes it settled, with the simulation's 95%
-interval; kept per rule set and seat count for the process (a few seconds each)."""
+"""What Vingt-un's stake should hold when the house banks, exactly (``analysis_exact``): the
+banker's edge over a seat in the first round off a full pack, the seat playing the strategy derived
+for what it knows, and the standard deviation of a seat's result, both per first stake, put per
+unit staked by the units a seat puts down on average (a double, a divided hand's stake). Computed
+once per rule set (about 2 s CPU) and kept for the process; the seat count does not change it.
+How the seats of one round move together (they face one banker hand: ``BetTheory.together``) is
+simulated: ``ROUNDS`` seven-seat rounds through the engine, the autopilot's play, the rounds the
+house banks (``round_theory``; a few seconds, kept with the rest)."""
 
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from table_controller.contract import BetTheory
 from table_controller.games.vingt_un.machine import VingtUnGame
+from table_controller.games.vingt_un.switches import Switches
+from table_controller.round_theory import Settlement, declared
 
-ROUNDS = 4_000
-SEED = 1
+ROUNDS, SEATS, SEED = 2_000, 7, 1  # the simulation of how a round's stakes move together
 _kept: dict[str, BetTheory] = {}
 
 
 def theory(game: VingtUnGame) -> dict[str, BetTheory]:
-    key = json.dumps([game.switches.to_dict(), len(game.seats)], sort_keys=True)
+    key = json.dumps(game.switches.to_dict(), sort_keys=True)
     if key not in _kept:
-        _kept[key] = stake(game, ROUNDS, SEED)
+        _kept[key] = declared({"stake": stake(game.switches)}, rounds(game.switches))["stake"]
     return {"stake": _kept[key]}
 
 
-def stake(game: VingtUnGame, rounds: int, seed: int) -> BetTheory:
-    """The house's win per unit staked over ``rounds`` simulated rounds (a ratio of sums, its
-    interval by the rounds' spread about it); rounds a seat banks are not the house's."""
+def rounds(switches: Switches) -> list[list[Settlement]]:
+    """``ROUNDS`` rounds the house banks, ``SEATS`` seats: each round's house bets."""
+    import random
+
     from table_controller.games.vingt_un.analysis import next_event
 
-    rng = random.Random(f"vingt-un-theory:{seed}")
-    state, done = game.new_hand(), 0
-    cards: list[Any] = []
-    per_round: list[tuple[int, int, list[tuple[int, int]]]] = []
-    while done < rounds:
+    game = VingtUnGame(switches, SEATS)
+    rng, state, cards = random.Random(f"vingt-un-together:{SEED}"), game.new_hand(), list[Any]()
+    out: list[list[Settlement]] = []
+    while len(out) < ROUNDS:
         exp = game.expected(state)
         if exp.hand_over:
-            per_round.append(_house_bets(state))
-            done += 1
+            house = [p for p in state.settled if not (p.banker or p.payee or p.payer)]
+            if house:
+                out.append([(p.bet, p.staked, p.collected - p.paid) for p in house])
             state = game.next_hand(state)
             continue
         event, cards = next_event(game, state, exp, cards, rng)
         state, _ = game.apply(state, event)
-    return _ratio(per_round, rounds)
+    return out
 
 
-def _house_bets(state: Any) -> tuple[int, int, list[tuple[int, int]]]:
-    bets = [
-        (p.collected - p.paid, p.staked)
-        for p in state.settled
-        if not (p.banker or p.payee or p.payer)
-    ]
-    return sum(w for w, _ in bets), sum(s for _, s in bets), bets
+def stake(switches: Switches) -> BetTheory:
+    from table_controller.games.vingt_un.analysis import house_banker
 
-
-def _ratio(per_round: list[tuple[int, int, list[tuple[int, int]]]], rounds: int) -> BetTheory:
-    staked = sum(s for _, s, _ in per_round)
-    if not staked:
-        return BetTheory(None, None, False, basis="no round in the simulation was the house's")
-    edge = sum(w for w, _, _ in per_round) / staked
-    n = len(per_round)
-    spread = sum((w - edge * s) ** 2 for w, s, _ in per_round) / max(1, n - 1)
-    half = 1.96 * spread**0.5 * n**0.5 / staked
-    bets = [b for _, _, round_bets in per_round for b in round_bets]
-    sd = (sum((w - edge * s) ** 2 for w, s in bets) / sum(s * s for _, s in bets)) ** 0.5
+    _, figure = house_banker(switches)
     return BetTheory(
-        edge,
-        sd,
-        exact=False,
-        interval=half,
+        figure.banker_edge / figure.staked,
+        figure.sd / figure.staked,
         basis=(
-            f"simulated, {rounds:,} rounds through the engine (seed {SEED}), the autopilot's "
-            "strategy: draw to 16, stand on 17, divide aces and eights; no exact figure derived"
+            f"exact, the first round off a full pack, the seat's derived strategy: "
+            f"{100 * figure.banker_edge:.4f}% of the first stake (sd {figure.sd:.4f}) over "
+            f"{figure.staked:.4f} units staked a seat (dividing by the usual approximation; "
+            "later rounds of a pack differ a little)"
         ),
     )

@@ -1,9 +1,9 @@
 // Farmer on the layout (rules farmer.md F-6, F-7): the farm and its amount in the middle, the
 // farmer's marker, the seats along the bottom from the dealer's left (seat 1 at the right end).
 // Each seat's first card is a card back until the reveal. Only the dealer's console receives a
-// seat's figures.console, so only it shows that card's code, the score before the reveal and
-// "passed 16: do not announce"; a watching page shows no score and no bust.
-import { cardFace, emptySpot } from "/static/cards.js";
+// seat's figures.console, so only it shows that card (its face, with the shell's HIDDEN mark), the
+// score before the reveal and "passed 16: do not announce"; a watching page shows no score and no bust.
+import { cardBack, cardFace, emptySpot } from "/static/cards.js";
 
 const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 const signed = (cents) => (cents ? `${cents > 0 ? "+" : "-"}${dollars(cents)}` : "$0.00");
@@ -15,14 +15,9 @@ function el(tag, className, text) {
   return node;
 }
 
-function cardBack(card, secret) {
-  const back = el("div", "card back");
-  back.dataset.spot = card.spot;
-  back.setAttribute("role", "img");
-  back.setAttribute("aria-label", "a card face down");
-  if (secret) back.append(el("span", "fm-secret", secret));  // the dealer's console only
-  return back;
-}
+/** A face-down card: its back on a watching page; on the dealer's console (which alone knows it) its
+ * face, marked hidden from the seats by the shell's mark, which leaves the index in sight. */
+const faceDown = (secret) => (secret ? cardFace(secret, "hidden-card") : cardBack());
 
 function farmRow(state) {
   const seats = state.prompts.seats;
@@ -49,7 +44,7 @@ function seatBox(seat, look, shapeSvg, nextSpot) {
   const fan = el("div", "fan");
   const secret = f.console ? f.console.card1 : "";
   (f.cards || []).forEach((card) => {
-    const drawn = card.face === "down" ? cardBack(card, secret) : cardFace(card.code);
+    const drawn = card.face === "down" ? faceDown(secret) : cardFace(card.code);
     drawn.dataset.spot = card.spot;
     if (card.spot === nextSpot) drawn.classList.add("next");
     fan.append(drawn);
@@ -88,7 +83,7 @@ export function drawLayout(state, { seatLook, shapeSvg }) {
  * "passed 16" note is on the layout, under the seat's cards: eight panels have no room for it). */
 export function seatTotals(seat) {
   const f = seat.figures;
-  const box = el("div", "totals rd-totals");
+  const box = el("div", "totals fm-totals");
   for (const [label, value] of [["Score", scoreWords(f)], ["Result", signed(f.net || 0)]]) {
     const item = el("div", "total");
     item.append(el("span", "label", label), el("span", "value", value));

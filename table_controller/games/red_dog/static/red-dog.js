@@ -42,7 +42,7 @@ function dealerCards(state) {
 
 function seatBox(seat, look, shapeSvg) {
   const f = seat.figures || {};
-  const box = el("div", `bj-seat rd-seat${seat.on_turn ? " acts" : ""}`);
+  const box = el("div", `rail-seat rd-seat${seat.on_turn ? " acts" : ""}`);
   box.dataset.seat = seat.seat;
   box.style.setProperty("--seat", look.colour);
   const tag = el("span", "seat-tag");
@@ -55,7 +55,7 @@ function seatBox(seat, look, shapeSvg) {
     line.dataset.field = field;
     box.append(line);
   }
-  if (f.net !== null && f.net !== undefined) box.append(el("span", "bj-total rd-net", signed(f.net)));
+  if (f.net !== null && f.net !== undefined) box.append(el("span", "rail-total rd-net", signed(f.net)));
   return box;
 }
 
@@ -63,7 +63,7 @@ function seatBox(seat, look, shapeSvg) {
  * each seat's look). */
 export function drawLayout(state, { seatLook, shapeSvg }) {
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
-  const seats = el("div", "layout-row bj-seats");
+  const seats = el("div", "layout-row rail");
   for (const seat of [...state.prompts.seats].reverse()) {  // seat 1 at the dealer's left: the right end
     seats.append(seatBox(seat, seatLook(seat.seat, index[seat.seat]), shapeSvg));
   }

@@ -50,7 +50,7 @@ export function drawLayout(state, { seatLook, shapeSvg }) {
   draw.append(figures.draw ? cardFace(figures.draw) : emptySpot("draw"), el("span", "caption", "bonus card"));
   const wager = seat && seat.figures.wager ? `wager ${dollars(seat.figures.wager)}` : "no wager";
   const devil = figures.devil ? " \u00b7 the Devil is out: a tie loses" : "";
-  bottom.append(tag, draw, el("span", "rd-marker", `Hand ${figures.hand} of ${figures.hands_per_session} \u00b7 ${wager}${devil}`));
+  bottom.append(tag, draw, el("span", "ld-marker", `Hand ${figures.hand} of ${figures.hands_per_session} \u00b7 ${wager}${devil}`));
   document.getElementById("layout").replaceChildren(board, bottom);
 }
 
@@ -59,7 +59,7 @@ const signed = (cents) => `${cents > 0 ? "+" : cents < 0 ? "-" : ""}${dollars(ce
 /** The seat's panel: its wager and its result. */
 export function seatTotals(seat) {
   const f = seat.figures;
-  const box = el("div", "totals rd-totals");
+  const box = el("div", "totals ld-totals");
   const net = f.net !== null && f.net !== undefined ? signed(f.net) : "\u2013";
   for (const [label, value, field] of [["Wager", f.wager ? dollars(f.wager) : "\u2013", "wager"], ["Result", net, "net"]]) {
     const item = el("div", "total");

@@ -23,7 +23,7 @@ function slot(seat, name, code, next) {
 
 function seatColumn(seat, look, shapeSvg, next) {
   const f = seat.figures || {};
-  const box = el("div", `bj-seat sd-seat${seat.on_turn ? " acts" : ""}${f.out ? " sd-out" : ""}`);
+  const box = el("div", `rail-seat sd-seat${seat.on_turn ? " acts" : ""}${f.out ? " sd-out" : ""}`);
   box.dataset.seat = seat.seat;
   box.style.setProperty("--seat", look.colour);
   const tag = el("span", "seat-tag");
@@ -65,8 +65,8 @@ export function drawLayout(state, { seatLook, shapeSvg }) {
   top.append(el("span", "seat-tag", `GAME ${figures.game ?? 1} \u00b7 ROUND ${figures.round ?? 1} \u00b7 ${score}`),
     remainingBoard(figures));
   const index = Object.fromEntries(state.prompts.seats.map((s, i) => [s.seat, i]));
-  const seats = el("div", "layout-row bj-seats sd-seats");
-  // the row's card sizing (display.css, .bj-seats) counts card widths: a seat's high, middle and
+  const seats = el("div", "layout-row rail sd-seats");
+  // the row's card sizing (display.css, .rail) counts card widths: a seat's high, middle and
   // low side by side with their gaps; without these the cards were drawn 2x2 px
   seats.style.setProperty("--fans", String(3.4 * state.prompts.seats.length));
   seats.style.setProperty("--seats", String(state.prompts.seats.length));

@@ -1,13 +1,16 @@
-// A game that declares its layout (blackjack): every place drawn where the game's Spots put it
+// Blackjack's felt: every place drawn where the game's Spots put it
 // on the normalised table (x from the left edge, y from the dealer's edge). The dealer's cards
 // at the top, each seat's insurance place, its hands side by side (after a split) in its share
 // of the arc, and its main and side bet circles with the chips' amount. Nothing is decided here.
-import { cardBack, cardFace, emptySpot } from "./cards.js";
+import { cardBack, cardFace, emptySpot } from "/static/cards.js";
 
 const CHIP_WORDS = { main: "main", side: "side", insurance: "ins." };
 const FAN_OVERLAP = 0.6;  // each further card covers this much of the one before (felt.css)
 const HAND_ROOM = 0.92;
 const MAX_FIT = 0.075;  // no card wider than this share of the table's width
+// a lone seat's table has room above and below its hand: its cards (and the dealer's) up to this
+// share, and 27% of the felt's height (blackjack.css), not 22% (they were 90 px at 1280x800)
+const ROOMY_FIT = 0.13;
 
 export const dollars = (cents) => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 export const signed = (cents) => `${cents > 0 ? "+" : "-"}${dollars(cents)}`;
@@ -44,9 +47,9 @@ function handPlaces(spots, seat) {
 
 /** The widest a seat's cards may be (as a share of the table's width) so each of its hands'
  * fans fits that hand's share: a seat that split has smaller cards, the others keep theirs. */
-function seatFit(seat, places) {
+function seatFit(seat, places, maxFit) {
   const hands = (seat.figures && seat.figures.hands) || [];
-  let fit = MAX_FIT;
+  let fit = maxFit;
   places.forEach((place, i) => {
     const cards = hands[i] ? hands[i].cards.length : 2;
     fit = Math.min(fit, (place.share * HAND_ROOM) / fanWidth(Math.max(2, cards)));
@@ -54,7 +57,7 @@ function seatFit(seat, places) {
   return fit;
 }
 
-function dealerPlace(state, spots) {
+function dealerPlace(state, spots, maxFit) {
   const up = spots["dealer/up"], hole = spots["dealer/hole"] || up;
   const box = at(el("div", "felt-dealer"), (up.x + hole.x) / 2, up.y);
   box.dataset.spot = "dealer";
@@ -70,7 +73,7 @@ function dealerPlace(state, spots) {
   const name = el("div", "felt-dealer-name");
   name.append(el("span", "felt-label", "DEALER"), el("span", "bj-total", total || "\u2013"));
   box.append(name, fan);
-  box.style.setProperty("--dealer-fit", String(Math.min(MAX_FIT, 0.3 / fanWidth(Math.max(2, shown.length)))));
+  box.style.setProperty("--dealer-fit", String(Math.min(maxFit, 0.3 / fanWidth(Math.max(2, shown.length)))));
   return box;
 }
 
@@ -101,7 +104,7 @@ function chip(spot, cents, kind, look) {
   return node;
 }
 
-function seatPlaces(seat, look, tag, spots, nextSpot) {
+function seatPlaces(seat, look, tag, spots, nextSpot, maxFit) {
   const group = el("div", `bj-seat${seat.on_turn ? " acts" : ""}`);
   group.dataset.seat = seat.seat;
   group.style.setProperty("--seat", look.colour);
@@ -111,7 +114,7 @@ function seatPlaces(seat, look, tag, spots, nextSpot) {
   if (bet && side) group.style.setProperty("--circle-room", String(Math.abs(side.x - bet.x) / 0.42));
   if (ins && f.insurance) group.append(chip(ins, f.insurance, "insurance", look));
   const places = handPlaces(spots, seat.seat);
-  group.style.setProperty("--fit", String(seatFit(seat, places)));
+  group.style.setProperty("--fit", String(seatFit(seat, places, maxFit)));
   const split = (f.hands || []).length > 1;
   (f.hands || []).forEach((hand, i) => places[i] && group.append(handBox(seat.seat, hand, places[i], nextSpot, split)));
   // a hand the next card goes to before the seat holds it (its first card): its place, outlined
@@ -132,11 +135,14 @@ export function drawFelt(state, box, looks) {
   const spots = Object.fromEntries(state.layout.map((s) => [s.name, s]));
   const nextSpot = state.expected.deal ? state.expected.deal.spot : null;
   const felt = el("div", state.prompts.result ? "felt over" : "felt");  // over: no hand is on turn
-  felt.append(dealerPlace(state, spots));
+  const roomy = state.prompts.seats.length === 1;
+  if (roomy) felt.classList.add("roomy");
+  const maxFit = roomy ? ROOMY_FIT : MAX_FIT;
+  felt.append(dealerPlace(state, spots, maxFit));
   state.prompts.seats.forEach((seat, i) => {
     const [look, tag] = looks(seat.seat, i);
     tag.classList.add("felt-seat-tag");
-    felt.append(seatPlaces(seat, look, tag, spots, nextSpot));
+    felt.append(seatPlaces(seat, look, tag, spots, nextSpot, maxFit));
   });
   box.replaceChildren(felt);
 }

@@ -34,7 +34,12 @@ def holds_several(whiteness: np.ndarray, contour: np.ndarray) -> bool:
     if found is None:
         return False
     offset = np.float32([1 - min(x, 1), 1 - min(y, 1)])  # box pixels to ``inside`` pixels
-    for start, end in found.reshape(-1, 2, 2) + offset:
+    segments = found.reshape(-1, 2, 2)
+    # (Most of the lines are a glyph's strokes: only those near an edge's length at least are
+    # looked at one by one, each measured as ever.)
+    steps = segments[:, 1] - segments[:, 0]
+    longish = np.hypot(steps[:, 0], steps[:, 1]) >= 0.99 * EDGE_LENGTH * short
+    for start, end in segments[longish] + offset:
         if np.linalg.norm(end - start) < EDGE_LENGTH * short:
             continue
         ends = min(_depth(depth, start), _depth(depth, end))

@@ -414,6 +414,11 @@ def _paper_round(papery: np.ndarray, x: int, y: int, w: int, h: int) -> float:
     return (total(x0, y0, x1, y1) - total(x, y, x + w, y + h)) / max(ring, 1)
 
 
+# A pixel projection's least and largest: the ufuncs ndarray.min and .max reduce with, called
+# directly (the same figures, without numpy's wrappers: half the time of a pairing's checks).
+_least, _largest = np.minimum.reduce, np.maximum.reduce
+
+
 def _closest(pairs: list[tuple[float, IndexCandidate]]) -> list[IndexCandidate]:
     """The closest pairs, at most MAX_CANDIDATES."""
     return [c for _, c in sorted(pairs, key=lambda t: t[0])[:MAX_CANDIDATES]]
@@ -457,7 +462,7 @@ def _candidate(
     if rank.red is not None and suit.red is not None and rank.red != suit.red:
         return None  # an index is printed in one colour
     along_down, across_rank = rank.points @ down, rank.points @ right
-    tall = float(along_down.max() - along_down.min()) + 1
+    tall = float(_largest(along_down) - _least(along_down)) + 1
     if tall < MIN_GLYPH_PX or not _suit_fits(
         along_down, across_rank, suit.points, down, right, tall
     ):
@@ -480,10 +485,16 @@ def _candidate(
         if len(across) == 1
         else (np.concatenate(across), np.concatenate(along))
     )
-    wide = float(across.max() - across.min()) + 1
+    across_lo, across_hi, along_lo, along_hi = (
+        _least(across),
+        _largest(across),
+        _least(along),
+        _largest(along),
+    )
+    wide = float(across_hi - across_lo) + 1
     if wide > 2.0 * tall:
         return None
-    middle = right * (across.max() + across.min()) / 2 + down * (along.max() + along.min()) / 2
+    middle = right * (across_hi + across_lo) / 2 + down * (along_hi + along_lo) / 2
     scale = tall / RANK_H_PX
     corner = middle - scale * (
         (RANK_LEFT_PX + wide / scale / 2) * right + (RANK_TOP_PX + RANK_H_PX / 2) * down
@@ -553,6 +564,28 @@ def table_seen(cards: list[np.ndarray]) -> np.ndarray | None:
     the table, so its outline says how the table is seen at it, but for its size and turn;
     where at least two say alike (within PLANE_AGREE of each other) that the table is seen
     steeply (SLANT_FROM), an affine map that undoes it (for read_indices' ``overhead``); else None."""
+    shape = _plane(cards)
+    if shape is None:
+        return None
+    values, vectors = np.linalg.eigh(shape / np.sqrt(np.linalg.det(shape)))
+    if np.sqrt(values[1] / values[0]) < SLANT_FROM:
+        return None
+    flat = np.eye(3)
+    flat[:2, :2] = vectors @ np.diag(values**-0.5) @ vectors.T
+    return flat
+
+
+def plane_known(cards: list[np.ndarray]) -> bool:
+    """Whether ``cards`` (as table_seen takes them) say alike how the table lies: seen steeply,
+    table_seen lays it flat; else it is seen from near overhead (within SLANT_FROM). Either way
+    an index's window is cut as the card lies on the table, and no slanted window is wanted
+    (vision.recogniser)."""
+    return _plane(cards) is not None
+
+
+def _plane(cards: list[np.ndarray]) -> np.ndarray | None:
+    """How the table is seen (a 2x2 shape of unit determinant, the mean of the cards'), where at
+    least two of ``cards`` say alike (within PLANE_AGREE); else None."""
     shapes = []
     for quad in cards:
         q = np.float64(quad)
@@ -564,13 +597,7 @@ def table_seen(cards: list[np.ndarray]) -> np.ndarray | None:
             shapes.append(shape / np.sqrt(det))
     if len(shapes) < 2 or max(_stretch(a, b) for a in shapes for b in shapes) > PLANE_AGREE:
         return None
-    shape = np.mean(shapes, axis=0)
-    values, vectors = np.linalg.eigh(shape / np.sqrt(np.linalg.det(shape)))
-    if np.sqrt(values[1] / values[0]) < SLANT_FROM:
-        return None
-    flat = np.eye(3)
-    flat[:2, :2] = vectors @ np.diag(values**-0.5) @ vectors.T
-    return flat
+    return np.mean(shapes, axis=0)
 
 
 def _stretch(a: np.ndarray, b: np.ndarray) -> float:
@@ -606,18 +633,19 @@ def _suit_fits(
     pips of a card's middle, one above the other, are alike in size and further apart. (The
     rank's pixels as projected on down and right.)"""
     suit_down, suit_right = suit @ down, suit @ right
-    suit_tall = float(suit_down.max() - suit_down.min()) + 1
-    below = suit_down.min() - rank_down.max()
+    suit_top = _least(suit_down)
+    suit_tall = float(_largest(suit_down) - suit_top) + 1
+    below = suit_top - _largest(rank_down)
     if -0.1 * tall <= below <= MAX_SUIT_GAP * tall:  # under it, not off to one side
         return (
             SUIT_SHARE[0] * tall <= suit_tall <= SUIT_SHARE[1] * tall
             and _apart(rank_right, suit_right) <= 0
         )
     # Beside it (German and Austrian decks), where a suit may stand as tall as the rank.
-    besides = suit_right.min() - rank_right.max()
+    besides = _least(suit_right) - _largest(rank_right)
     return (
         -0.1 * tall <= besides <= MAX_SUIT_GAP * tall
-        and suit_down.min() >= rank_down.min() - 0.15 * tall
+        and suit_top >= _least(rank_down) - 0.15 * tall
         and SUIT_SHARE[0] * tall <= suit_tall <= BESIDE_SUIT_SHARE * tall
     )
 
@@ -628,7 +656,7 @@ def _gap(a: np.ndarray, b: np.ndarray, axis: np.ndarray) -> float:
 
 def _apart(pa: np.ndarray, pb: np.ndarray) -> float:
     """The gap between two sets of pixels projected on one axis (0 where they overlap)."""
-    return float(max(pb.min() - pa.max(), pa.min() - pb.max(), 0.0))
+    return float(max(_least(pb) - _largest(pa), _least(pa) - _largest(pb), 0.0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -699,7 +727,8 @@ def read_indices(
     ):  # glyphs in pieces or joined, round those left to read
         found = _closest(pairs + _pairs_seen(ink.blobs, table, since=ink_only))
         done = _read_already(found, read_at, read_as, ink.blobs)
-    found = [c for c in _not_read(found, done) if not _twins(ink.blobs, c)]
+    shapes: dict[tuple[int, int], float] = {}
+    found = [c for c in _not_read(found, done) if not _twins(ink.blobs, c, shapes)]
     best = [
         t
         for t in _unambiguous(_read_pairings(image, found, reader, deck, features, slants))
@@ -836,22 +865,31 @@ def _read_already(
     return done
 
 
-def _twins(blobs: list[Blob], cand: IndexCandidate) -> bool:
+def _twins(
+    blobs: list[Blob], cand: IndexCandidate, shapes: dict[tuple[int, int], float] | None = None
+) -> bool:
     """Whether the pairing's rank and suit are one glyph printed twice (TWIN_GLYPHS): alike in
     height and width along the card the pairing implies and in ink, and of one shape (as
     printed or turned half round, as a card's lower pips are: TWIN_SHAPE of their ink shared,
     each drawn in its box at the rank's box's size). A German deck's suit beside its rank may
     be as large as the rank, in another shape. (The blobs as found in the frame: a calibrated
-    camera's pairings are laid out flat, both blobs alike.)"""
+    camera's pairings are laid out flat, both blobs alike.) ``shapes`` keeps _alike_shapes of
+    the pairs of blobs looked at (a pair is paired both ways up: the same shapes)."""
     rank, suit = blobs[cand.rank].points, blobs[cand.suit].points
     if abs(len(suit) / len(rank) - 1) >= TWIN_GLYPHS:
         return False
     right = np.float32([cand.down[1], -cand.down[0]])
     for axis in (cand.down, right):
         r, s = rank @ axis, suit @ axis
-        if abs((float(s.max() - s.min()) + 1) / (float(r.max() - r.min()) + 1) - 1) >= TWIN_GLYPHS:
+        s_wide, r_wide = float(_largest(s) - _least(s)) + 1, float(_largest(r) - _least(r)) + 1
+        if abs(s_wide / r_wide - 1) >= TWIN_GLYPHS:
             return False
-    return _alike_shapes(rank, suit) >= TWIN_SHAPE
+    if shapes is None:
+        return _alike_shapes(rank, suit) >= TWIN_SHAPE
+    key = (cand.rank, cand.suit)
+    if key not in shapes:
+        shapes[key] = _alike_shapes(rank, suit)
+    return shapes[key] >= TWIN_SHAPE
 
 
 def _alike_shapes(rank: np.ndarray, suit: np.ndarray) -> float:

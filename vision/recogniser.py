@@ -31,6 +31,7 @@ from vision.indices import (
     IndexRead,
     looked,
     paper_beyond,
+    plane_known,
     read_indices,
     surest_look,
     table_seen,
@@ -150,17 +151,18 @@ class Recogniser:
                 named.add(guess.card)
                 guesses.append(guess)
         # A calibrated camera's windows are cut as the card lies on the table: none is read
-        # through slanted windows (vision.indices._read_pairings). Laid flat by table_seen only,
-        # they still are (not measured otherwise on the photographs).
+        # through slanted windows (vision.indices._read_pairings). Nor where the cards read
+        # surely say alike how the table lies (vision.indices.plane_known): seen steeply it is
+        # laid flat as a calibration would, else it is seen from near overhead and the windows
+        # cut square to the frame are square to the cards.
         slants = overhead is None
         if overhead is None:  # no calibration: the cards read surely may say how the table lies
-            overhead = table_seen(
-                [
-                    np.roll(np.float32(g.corners), -g.read_at[0], axis=0)
-                    for g in guesses
-                    if _confirmed(g)
-                ]
-            )
+            read = [
+                np.roll(np.float32(g.corners), -g.read_at[0], axis=0)
+                for g in guesses
+                if _confirmed(g)
+            ]
+            overhead, slants = table_seen(read), not plane_known(read)
         return _pieces_dropped(self._with_indices(image, guesses, overhead, slants))
 
     def _with_indices(

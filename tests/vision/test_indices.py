@@ -444,3 +444,13 @@ def test_a_suit_as_large_as_its_rank_in_another_shape_is_still_a_pairing() -> No
         blobs = [blob(ell, 100.0), blob(other, 125.0)]
         cand = IndexCandidate(0, 1, np.zeros((4, 2), np.float32), 30.0, blobs[0].centre, down)
         assert _twins(blobs, cand) == twins
+
+
+def test_the_tables_plane_is_known_where_two_cards_read_surely_agree_steep_or_overhead() -> None:
+    from vision.indices import plane_known
+
+    steep = _seen_card((400, 360), 10, 0.6)
+    assert plane_known([steep, _seen_card((800, 380), 80, 0.6)])  # laid flat: no slanted windows
+    assert plane_known([_seen_card((400, 360), 10, 0.9), _seen_card((800, 380), 80, 0.9)])
+    assert not plane_known([steep])  # one card: slanted windows still read
+    assert not plane_known([steep, _quad((800, 380), 126, 176, 80)])  # they disagree

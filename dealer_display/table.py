@@ -13,13 +13,14 @@ import asyncio
 import json
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from dealer_display.feed import CardFeed
 from dealer_display.hub import PushHub
 from drivers.base import CardSource, SourceEvent
 from table_controller import games
-from table_controller.contract import SpotContent
+from table_controller.contract import Decision, SpotContent
 from table_controller.running import RunningTable, device_name
 from table_controller.runtime import TableSession
 
@@ -41,7 +42,7 @@ class DisplayTable(RunningTable):
         self.card_arrived = asyncio.Event()
         self.access: Any = None  # the display's PinGuard, for the wrong-PIN notice
         self.drawing = display_of(session.game.game_id)  # where the page loads the game's drawing
-        self.keys = keys_of(session.game.game_id)
+        self.decisions = decisions_of(session.game.game_id)
         self._feeds: list[CardFeed] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
@@ -119,8 +120,9 @@ class DisplayTable(RunningTable):
             "console": {
                 "actions": list(self.actions()),
                 "can_deal": self.can_deal,
-                **({"bets": list(game.bets)} if game.bets else {}),
-                "keys": self.keys,
+                **({"bets": [bet.to_dict() for bet in game.bet_specs]} if game.bets else {}),
+                "keys": {d["name"]: d["key"] for d in self.decisions if d["key"]},
+                "decisions": self.decisions,
             },
             "card": card,
             "access": None if self.access is None else self.access.to_dict(),
@@ -160,10 +162,18 @@ def display_of(game_id: str) -> dict[str, Any] | None:
     }
 
 
-def keys_of(game_id: str) -> dict[str, str]:
-    """The console's key for each play the game declares (``{"hit": "H"}``)."""
+def decisions_of(game_id: str) -> list[dict[str, Any]]:
+    """The plays the game declares as the console offers them: name, key, words, amount (a
+    play declared only by an older record's ``action_keys`` has its key and no amount)."""
     found = games.records().get(game_id)
-    return {} if found is None else dict(found.action_keys)
+    if found is None:
+        return []
+    declared = {d.name: d for d in found.decisions}
+    keys = found.keys()
+    return [
+        replace(declared.get(name, Decision(name)), key=keys.get(name, "")).to_dict()
+        for name in dict.fromkeys([*declared, *keys])
+    ]
 
 
 def spot_contents(on_spots: Mapping[str, SpotContent], console: bool) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from table_controller.engine import (
     Effect,
     Expected,
     HandResult,
+    SeatPrompt,
     Spot,
     TablePrompts,
     layout_cards,
@@ -175,6 +176,88 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
+class Bet:
+    """One bet a seat puts money on, by the name its wagers and settlements give it
+    (``Wager.bet``, ``Payment.bet``).
+
+    ``kind`` is what it is at the table (main, side, ante, raise, insurance, stake, wager ...);
+    ``words`` how the console and the audit name it; ``low`` and ``high`` its limits in cents as
+    the configured game enforces them (None: no limit of its own, or one another bet sets, as
+    insurance's half the main bet); ``on_form`` placed on the console's bet form before the deal
+    (False: a seat's decision places it, or the game settles under this name); ``pot`` where it
+    goes when the players pay one another (a name from the game's ``pots``; "": the house covers
+    it)."""
+
+    name: str
+    kind: str
+    words: str
+    low: int | None = None
+    high: int | None = None
+    on_form: bool = True
+    pot: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "words": self.words,
+            "low": self.low,
+            "high": self.high,
+            "on_form": self.on_form,
+        }
+
+
+AMOUNT_BOXES = ("typed", "up_to", "offered")
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """How the console takes a decision's amount, in cents; money goes only where it is typed.
+
+    - ``box="typed"``: the console's amount box, cleared once sent (nothing typed sends 0, and
+      the engine says why not);
+    - ``box="up_to"``: a box labelled with the decision's words; nothing typed sends the seat's
+      figure ``limit`` (the most it may stake now), or 0 where none is named;
+    - ``box="offered"``: a box of its own that offers the seat's figure ``limit`` divided by
+      ``part`` (insurance: half the main bet); the dealer may type another amount, the decision's
+      key puts the cursor in the box and Enter sends it.
+    """
+
+    box: str = "typed"
+    limit: str = ""  # a figure of the seat's prompt, in cents
+    part: int = 1
+
+    def __post_init__(self) -> None:
+        needs_limit = {"typed": False, "offered": True}.get(self.box, bool(self.limit))
+        if self.box not in AMOUNT_BOXES or self.part < 1 or needs_limit != bool(self.limit):
+            raise ConfigError(f"an amount is typed, up_to a limit or offered (got {self!r})")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"box": self.box, "limit": self.limit, "part": self.part}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One play a seat makes, as the console offers it: ``name`` (an action of the game),
+    ``key`` the console's key for it ("" none: the button's only), ``words`` what the console
+    calls it (the name in words when not given), ``amount`` how it takes money (None: it takes
+    none)."""
+
+    name: str
+    key: str = ""
+    words: str = ""
+    amount: Amount | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "key": self.key,
+            "words": self.words or self.name.replace("_", " "),
+            "amount": None if self.amount is None else self.amount.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class SpotContent:
     """What lies on one declared spot now: its ``cards`` (codes in the order dealt; a card in
     ``face_down`` is named here and the shell shows the public its back) and, on a bet spot, the
@@ -203,6 +286,15 @@ class Game(Protocol):
     @property
     def bets(self) -> tuple[str, ...]:
         """The bets a seat may place (``Wager.bet``); () in a game without money."""
+
+    @property
+    def bet_specs(self) -> tuple[Bet, ...]:
+        """Every bet of the game declared (those of ``bets`` and any the game settles under a
+        name of its own): kind, words, limits as this configured game enforces them."""
+
+    @property
+    def pots(self) -> Mapping[str, str]:
+        """Where money goes when the players pay one another, name -> words (Farmer's farm)."""
 
     @property
     def shoe(self) -> ShoeSpec: ...
@@ -258,6 +350,10 @@ class Game(Protocol):
 
     def starts_next_hand(self, event: Event) -> bool: ...
 
+    def seat_line(self, seat: SeatPrompt) -> str: ...
+
+    def stakes_words(self, figures: Mapping[str, Any]) -> str: ...
+
 
 class GameBase:
     """The defaults of the contract, for a game to inherit: a fresh hand each round from one
@@ -274,6 +370,23 @@ class GameBase:
     needs_reading_shoe: bool = False
     head_to_head: bool = False
     hardware_controls: ClassVar[Mapping[str, str]] = {}
+    pots: ClassVar[Mapping[str, str]] = {}
+
+    @property
+    def bet_specs(self) -> tuple[Bet, ...]:
+        """Each of ``bets`` by its name, without limits of its own (a game declares its own)."""
+        return tuple(Bet(name, name, name.replace("_", " ")) for name in self.bets)
+
+    def seat_line(self, seat: SeatPrompt) -> str:
+        """A seat in one line for the terminal: its cards, and its total where the prompt gives
+        one."""
+        line = f"{seat.seat.upper()}[{' '.join(seat.cards) or '-'}]"
+        return line if seat.player_total is None else f"{line} total={seat.player_total}"
+
+    def stakes_words(self, figures: Mapping[str, Any]) -> str:
+        """A seat's bets in words from its prompt's figures (logged or live), as the layout shows
+        them for the audit's unfinished hands: "main $10.00"; "" none."""
+        return ""
 
     def new_hand(self) -> Any:
         raise NotImplementedError
@@ -434,7 +547,8 @@ class GameRecord:
     and decisions); ``analyses`` are its ``table analyse`` commands; ``display`` the game's own
     drawing for the display page (:class:`Display`; None: the one renderer draws the declared
     layout); ``rules`` the rules document it implements; ``action_keys`` the console's key for
-    each of its plays (``{"hit": "H"}``); ``theory`` what each of its bets should hold.
+    each of its plays (``{"hit": "H"}``, older than ``decisions``); ``theory`` what each of its
+    bets should hold; ``decisions`` its plays as the console offers them (:class:`Decision`).
     """
 
     id: str
@@ -453,6 +567,15 @@ class GameRecord:
     # the house's theoretical hold per bet, as its settlements name it, for a configured game;
     # None: no figures (a game without house bets); expensive figures are kept per rule set
     theory: Callable[[Game], Mapping[str, BetTheory]] | None = None
+    # the plays the console offers (keys, words, amounts); ``action_keys`` still adds keys
+    decisions: tuple[Decision, ...] = ()
+
+    def keys(self) -> dict[str, str]:
+        """The console's key for each play: the decisions' and any ``action_keys``."""
+        return {
+            **dict(self.action_keys),
+            **{d.name: d.key for d in self.decisions if d.key},
+        }
 
     def build(self, setup: Setup | None = None) -> Game:
         return self.make(setup or Setup())

@@ -10,12 +10,13 @@ a separate process): no file of the shell names it.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from table_controller.cards import Card
-from table_controller.contract import GameBase, GameRecord, SeatRange, Setup, SpotContent
+from table_controller.contract import Bet, GameBase, GameRecord, SeatRange, Setup, SpotContent
 from table_controller.engine import (
     DealTo,
     Effect,
@@ -95,6 +96,14 @@ class HighCardGame(GameBase):
 
     def __init__(self, seats: int) -> None:
         self.seats = tuple(f"seat{n}" for n in range(1, seats + 1))
+
+    @property
+    def bet_specs(self) -> tuple[Bet, ...]:
+        """The main bet on the bet form, within the table's limits."""
+        return (Bet("main", "main", "main bet", MIN_BET, MAX_BET),)
+
+    def stakes_words(self, figures: Mapping[str, Any]) -> str:
+        return f"main {money(figures['bet'])}" if figures.get("bet") else ""
 
     def describe(self) -> dict[str, Any]:
         return {

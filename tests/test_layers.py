@@ -28,7 +28,10 @@ LADDER: tuple[tuple[str, ...], ...] = (
     (f"{TC}.shoe", f"{TC}.events"),
     (f"{TC}.engine",),  # the data a game speaks: what is expected, prompts, effects, results
     (f"{TC}.serialize", f"{TC}.dealer_steps"),
-    (f"{TC}.contract",),  # what a game is: Game, GameBase, GameRecord
+    (
+        f"{TC}.contract",
+        f"{TC}.round_theory",
+    ),  # what a game is (Game, GameRecord); its bets in a round
     (f"{TC}.games",),  # the registry and the games' own packages
     (f"{TC}.scenario",),
     (f"{TC}.hand_log",),

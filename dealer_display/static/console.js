@@ -2,13 +2,12 @@
 // enabled from the engine's legal actions and expected controls; a refusal is shown as sent.
 const $ = (id) => document.getElementById(id);
 const PIT_BOSS_WORDS = { void_hand: "VOID THE HAND", accept_card: "ACCEPT THE CARD", burn_card: "BURN THE CARD",
-  close_game: "CLOSE THE GAME AND DIVIDE THE FARM" };
+  close_game: "CLOSE THE GAME AND DIVIDE THE POT" };
 // the controls with buttons of their own; any other control the engine expects gets a button
 const FIXED_CONTROLS = new Set(["new_deck", "reshuffle_discards", "void_hand", "accept_card", "paid", "done", "burn_card",
   "board_laid", "close_game"]);
 const CONTROL_WORDS = { seats_in: "Seats in" };
 const CONTROL_KEYS = { seats_in: "I" };
-const AMOUNT_ACTIONS = new Set(["stake", "divide"]);
 
 export class DealerConsole {
   constructor(token, onError) {
@@ -16,6 +15,12 @@ export class DealerConsole {
     this.onError = onError;
     this.state = null;
     this.console = { actions: [], can_deal: false };
+    this.decisions = {};
+  }
+
+  /** The plays the game declares whose amount goes in ``box`` (typed, up_to, offered). */
+  amountDecisions(box) {
+    return Object.values(this.decisions).filter((d) => d.amount && d.amount.box === box);
   }
 
   get canAct() {
@@ -25,6 +30,7 @@ export class DealerConsole {
   update(message) {
     this.state = message.state;
     this.console = message.console;
+    this.decisions = Object.fromEntries((this.console.decisions || []).map((d) => [d.name, d]));
     const exp = this.state.expected;
     const controls = new Set(exp.controls);
     $("btn-deal").hidden = !this.console.can_deal;
@@ -38,25 +44,29 @@ export class DealerConsole {
     $("btn-close-game").hidden = !controls.has("close_game");  // between deals, where the game allows it
     // a game with bets: the payment the engine asked for is confirmed; bets are entered by seat
     const paying = controls.has("paid");
-    $("btn-paid").hidden = !this.canAct || !(paying || this.console.actions.includes("insurance"));
+    $("btn-paid").hidden = !this.canAct || !(paying || this.amountDecisions("offered").length);
     $("btn-paid").disabled = !paying;
     // the bet form: a main and a side bet, or one ante (the bets the game declares)
     const [first, second] = this.placedBets();
     $("bets").hidden = !this.canAct || !first;
     // while bets are taken, placing them is the next step: its button is the lit one, not New deck
     $("btn-new-deck").classList.toggle("quiet", !$("bets").hidden);
-    $("bet-main-label").textContent = title(first || "");
-    $("bet-side-label").textContent = title(second || "");
+    const [firstBet, secondBet] = this.formBets();
+    for (const [id, bet] of [["bet-main", firstBet], ["bet-side", secondBet]]) {  // its words and its limits
+      $(`${id}-label`).textContent = title(bet ? bet.words : "");
+      $(id).title = bet ? limitWords(bet) : "";
+    }
     $("bet-side-box").hidden = !second;
-    this.offerInsurance();
-    $("amount-form").hidden = !this.canAct || !this.console.actions.some((a) => AMOUNT_ACTIONS.has(a));
+    this.offerAmount();
+    $("amount-form").hidden = !this.canAct || !this.amountDecisions("typed").length;
     // a step the prompt named is done (the antes are in; the chips moved)
     $("btn-done").hidden = !this.canAct || !controls.has("done");
     $("btn-burn").hidden = !controls.has("burn_card");
     $("btn-burn").disabled = !controls.has("burn_card");
-    const staking = this.state.prompts.seats.find((s) => s.legal_actions.includes("raise") || s.legal_actions.includes("wager"));
-    $("raise-box").hidden = !this.canAct || !staking;
-    $("raise-label").textContent = staking && staking.legal_actions.includes("wager") ? "Wager" : "Raise";
+    // a play staked up to a limit: its box, labelled with its words, while a seat may make it
+    const upTo = this.amountDecisions("up_to").find((d) => this.state.prompts.seats.some((s) => s.legal_actions.includes(d.name)));
+    $("raise-box").hidden = !this.canAct || !upTo;
+    if (upTo) $("raise-label").textContent = upTo.words;
     $("btn-board").hidden = !this.canAct || !controls.has("board_laid");
     this.drawExtraControls(exp.controls);
     $("view-only").hidden = this.canAct;
@@ -66,7 +76,7 @@ export class DealerConsole {
     $("keys-shift").hidden = this.state.prompts.seats.length !== 2;
     // a game whose every play has a key and that takes no bets is played by its keys: they are
     // listed; any other by the letters on its buttons and the bet form
-    const keys = this.console.keys || {};
+    const keys = this.keys();
     const byKeys = this.console.actions.length > 0 && this.console.actions.every((a) => keys[a]) && !(this.console.bets || []).length;
     $("keys-list").textContent = this.console.actions.map((a) => `${keys[a]} ${a.replaceAll("_", " ")}`).join(" \u00b7 ");
     $("keys-plays").hidden = !byKeys;
@@ -87,22 +97,34 @@ export class DealerConsole {
     $("extra-controls").replaceChildren(...buttons);
   }
 
-  // Insurance up to half the main bet: the field offers half; the dealer may type another amount
-  // (I, the amount, Enter). The engine refuses an amount it does not allow, with the reason.
-  offerInsurance() {
-    const seat = this.state.prompts.seats.find((s) => s.legal_actions.includes("insurance"));
+  keys() {
+    return Object.fromEntries(Object.values(this.decisions).filter((d) => d.key).map((d) => [d.name, d.key]));
+  }
+
+  // A play whose amount is offered (insurance, up to half the main bet): the field offers the
+  // seat's declared figure over its part; the dealer may type another amount (its key, the
+  // amount, Enter). The engine refuses an amount it does not allow, with the reason.
+  offerAmount() {
+    const offered = this.amountDecisions("offered");
+    const seat = this.state.prompts.seats.find((s) => offered.some((d) => s.legal_actions.includes(d.name)));
     $("insurance").hidden = !this.canAct || !seat;
+    this.offering = seat ? offered.find((d) => seat.legal_actions.includes(d.name)) : null;
     if (seat && seat.seat !== this.insuring) {
-      $("insurance-amount").value = (Math.floor(((seat.figures && seat.figures.main) || 0) / 2) / 100).toFixed(2);
+      const { limit, part } = this.offering.amount;
+      $("insurance-amount").value = (Math.floor(((seat.figures && seat.figures[limit]) || 0) / part) / 100).toFixed(2);
       $("insurance-seat").textContent = `SEAT ${seat.seat.replace("seat", "")}`;
     }
     this.insuring = seat ? seat.seat : null;
   }
 
-  /** The bets placed on the bet form: those the game declares that are not plays of a seat (a
-   * raise, a stake), the first two (a main bet and a side bet, or one ante). */
+  /** The bets placed on the bet form: those the game declares on it (not a seat's play, as a
+   * raise or a stake), the first two (a main bet and a side bet, or one ante), by name. */
   placedBets() {
-    return (this.console.bets || []).filter((bet) => !this.console.actions.includes(bet)).slice(0, 2);
+    return this.formBets().map((bet) => bet.name);
+  }
+
+  formBets() {
+    return (this.console.bets || []).filter((bet) => bet.on_form).slice(0, 2);
   }
 
   attach() {
@@ -130,7 +152,7 @@ export class DealerConsole {
     $("insurance").addEventListener("submit", (e) => {
       e.preventDefault();
       if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
-      if (this.insuring) this.decide(this.insuring, "insurance");
+      if (this.insuring && this.offering) this.decide(this.insuring, this.offering.name);
     });
     $("insurance-amount").addEventListener("keydown", (e) => { if (e.key === "Escape") e.target.blur(); });
     $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
@@ -152,8 +174,10 @@ export class DealerConsole {
       return;
     }
     const key = e.key.toUpperCase();
-    const action = this.console.actions.find((a) => (this.console.keys || {})[a] === key);
-    if (action === "insurance" && !$("insurance").hidden) {  // the amount first, then Enter
+    const keys = this.keys();
+    const action = this.console.actions.find((a) => keys[a] === key);
+    const amount = action && this.decisions[action].amount;
+    if (amount && amount.box === "offered" && !$("insurance").hidden) {  // the amount first, then Enter
       e.preventDefault();
       $("insurance-amount").select();
       $("insurance-amount").focus();
@@ -193,15 +217,17 @@ export class DealerConsole {
 
   decide(seat, action) {
     const body = { seat, action };
-    if (action === "insurance") body.amount = Math.round(parseFloat($("insurance-amount").value || "0") * 100);
-    if (AMOUNT_ACTIONS.has(action)) {  // typed for this seat, then cleared: money only when typed
-      body.amount = Math.round(parseFloat($("amount").value || "0") * 100);
+    const amount = (this.decisions[action] || {}).amount;
+    const cents = (id) => Math.round(parseFloat($(id).value || "0") * 100);
+    if (amount && amount.box === "offered") body.amount = cents("insurance-amount");
+    if (amount && amount.box === "typed") {  // typed for this seat, then cleared: money only when typed
+      body.amount = cents("amount");
       $("amount").value = "";
     }
-    if (action === "raise" || action === "wager") {  // the amount typed, else the most the seat may raise (the ante)
+    if (amount && amount.box === "up_to") {  // the amount typed, else the seat's limit (the most it may stake)
       const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
-      const typed = Math.round(parseFloat($("raise-amount").value || "0") * 100);
-      body.amount = typed > 0 ? typed : ((seatState && seatState.figures && seatState.figures.raise_to) || 0);
+      const typed = cents("raise-amount");
+      body.amount = typed > 0 ? typed : ((amount.limit && seatState && seatState.figures && seatState.figures[amount.limit]) || 0);
     }
     return this.send("/api/decision", body);
   }
@@ -263,6 +289,14 @@ export class DealerConsole {
 }
 
 const title = (word) => word.charAt(0).toUpperCase() + word.slice(1).replaceAll("_", " ");
+const dollars = (cents) => `$${(cents / 100).toFixed(2)}`;
+
+/** A bet's limits as the game declares them: "$5.00 to $1000.00", "up to $250.00", "". */
+function limitWords(bet) {
+  if (bet.low !== null && bet.high !== null) return bet.low === bet.high ? dollars(bet.low) : `${dollars(bet.low)} to ${dollars(bet.high)}`;
+  if (bet.high !== null) return `up to ${dollars(bet.high)}`;
+  return bet.low !== null ? `from ${dollars(bet.low)}` : "";
+}
 
 function readable(detail, status) {
   if (typeof detail === "string") return detail;

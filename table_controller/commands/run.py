@@ -17,6 +17,7 @@ from table_controller.stop_request import StopRequest
 
 if TYPE_CHECKING:
     from dealer_display.settings import DisplaySettings
+    from table_controller.runtime import TableSession
 
 DEFAULT_CARDS = "sim://?seed=42"
 
@@ -383,7 +384,7 @@ class TerminalPrinter:
         self.quiet = quiet
         self.last = ""
 
-    def __call__(self, session: Any) -> None:
+    def __call__(self, session: TableSession) -> None:
         prompts = session.prompts()
         if prompts.dealer_instruction == self.last:
             return
@@ -393,26 +394,6 @@ class TerminalPrinter:
             return
         if self.quiet:
             return
-        seats = "  ".join(_seat_words(p) for p in prompts.seats)
+        seats = "  ".join(session.game.seat_line(p) for p in prompts.seats)
         show = " ".join(c or "--" for c in prompts.show_cards)
         print(f"  {prompts.dealer_instruction:<70} | show {show} | {seats}", flush=True)
-
-
-def _seat_words(p: Any) -> str:
-    """A seat in one line: the game's own words where it gives them (Red Dog's ante and raise,
-    Split Decision's slots and chips), each hand's total in a game of hands, else cards and the
-    Backhand totals."""
-    mine = p.figures.get("slots_words") or (p.figures.get("bets_words") if not p.cards else None)
-    if mine:
-        return f"{p.seat.upper()}[{mine}]" + (
-            f" chips={p.figures['chips']}" if "chips" in p.figures else ""
-        )
-    cards = f"{p.seat.upper()}[{' '.join(p.cards) or '-'}]"
-    hands = p.figures.get("hands") if p.figures else None
-    if hands is not None:
-        return f"{cards} {'/'.join(h.get('total_words') or '-' for h in hands) or '-'}"
-    return f"{cards} PT={_n(p.player_total)} DT={_n(p.dealer_total)} THV={_n(p.total_hand_value)}"
-
-
-def _n(value: int | None) -> str:
-    return "-" if value is None else str(value)

@@ -12,6 +12,7 @@ own: :meth:`~RoundGame.step` (one event on the working copy), :meth:`~RoundGame.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -22,6 +23,7 @@ from table_controller.engine import (
     HandResult,
     Irregularity,
     Refused,
+    SeatPrompt,
     step_effects,
     stepped,
 )
@@ -31,6 +33,21 @@ from table_controller.events import PAID, Control, Event
 def seat_names(count: int) -> tuple[str, ...]:
     """The seats of a table of ``count``: seat1 (the dealer's left) to seatN."""
     return tuple(f"seat{n}" for n in range(1, count + 1))
+
+
+def stakes_line(seat: SeatPrompt) -> str | None:
+    """A seat holding no cards yet, for the terminal, by its game's words for its stakes."""
+    words = seat.figures.get("bets_words")
+    return f"{seat.seat.upper()}[{words}]" if words and not seat.cards else None
+
+
+def hands_line(seat: SeatPrompt) -> str | None:
+    """A seat playing hands, for the terminal: its cards, then each hand's total in words."""
+    hands = seat.figures.get("hands")
+    if hands is None:
+        return None
+    totals = "/".join(h.get("total_words") or "-" for h in hands) or "-"
+    return f"{seat.seat.upper()}[{' '.join(seat.cards) or '-'}] {totals}"
 
 
 class RoundGame(GameBase):
@@ -47,6 +64,10 @@ class RoundGame(GameBase):
     switches: SwitchSet | None = None
 
     # ----- what a game writes ----------------------------------------------------------------
+    def stakes_words(self, figures: Mapping[str, Any]) -> str:
+        """The round games with money say a seat's bets in their prompts (``bets_words``)."""
+        return str(figures.get("bets_words") or "")
+
     def step(self, r: Any, event: Event) -> str | Irregularity:
         """One event on the working copy ``r``: what happened, or an irregularity that holds
         the round; a Refusal leaves the round as it was."""

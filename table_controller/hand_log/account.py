@@ -4,8 +4,10 @@ each step, and the result with the rule that decided it (``table audit show``)."
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any
 
+from table_controller.hand_log.declared import Declared
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
 from table_controller.hand_log.shown import shown_prompts
@@ -33,7 +35,8 @@ def describe_event(event: dict[str, Any]) -> str:
     return f"unknown event {event!r}"
 
 
-def describe_effects(effects: list[dict[str, Any]]) -> str:
+def describe_effects(effects: list[dict[str, Any]], pots: Mapping[str, str] | None = None) -> str:
+    """The effects in words; ``pots`` the game's pots in words (:attr:`Game.pots`)."""
     words = []
     for effect in effects:
         kind = effect.get("type")
@@ -46,7 +49,7 @@ def describe_effects(effects: list[dict[str, Any]]) -> str:
         elif kind == "hand_ended":
             words.append(f"hand over ({effect.get('decided_by')})")
         elif kind == "settled" and (effect.get("payee") or effect.get("payer")):
-            words.append(between_players(effect))
+            words.append(between_players(effect, pots or {}))
         elif kind == "settled":
             moved = (
                 f"paid {cents(effect.get('paid'))}"
@@ -63,11 +66,12 @@ def describe_effects(effects: list[dict[str, Any]]) -> str:
     return "; ".join(words)
 
 
-def between_players(effect: dict[str, Any]) -> str:
-    """A payment between players and pots (Farmer): who paid whom, how much, by which rule."""
+def between_players(effect: dict[str, Any], pots: Mapping[str, str]) -> str:
+    """A payment between players and the pots their game declares (Farmer's farm): who paid
+    whom, how much, by which rule."""
 
     def party(name: object) -> str:
-        return {"farm": "the farm", "side_pot": "the side pot"}.get(str(name)) or seat_name(name)
+        return pots.get(str(name)) or seat_name(name)
 
     if effect.get("payer"):
         return (
@@ -133,18 +137,22 @@ def switch_order(item: tuple[str, Any]) -> tuple[str, int, str]:
 
 
 def describe_record(
-    record: HandRecord, asked: str = "", prompts: dict[str, Any] | None = None
+    record: HandRecord,
+    asked: str = "",
+    prompts: dict[str, Any] | None = None,
+    pots: Mapping[str, str] | None = None,
 ) -> list[str]:
     """The record's lines; ``asked`` is the dealer's instruction before it (where the card
     went, for a card whose effect says only that it ended the hand); ``prompts`` what the
-    screens showed after it (:func:`~table_controller.hand_log.shown.shown_prompts`)."""
+    screens showed after it (:func:`~table_controller.hand_log.shown.shown_prompts`); ``pots``
+    the game's pots in words."""
     payload = record.payload
     head = f"  #{record.seq:<5} {clock(record.at)}  {record.source:<16} "
     if record.kind == EVENT:
         event = payload.get("event") or {}
         lines = [head + describe_event(event)]
         effect_list = payload.get("effects") or []
-        effects = describe_effects(effect_list)
+        effects = describe_effects(effect_list, pots)
         if (
             event.get("type") == "card"
             and asked
@@ -194,8 +202,9 @@ def account(hand: RecordedHand) -> str:
     ]
     asked = ""
     shown = shown_prompts(hand)
+    pots = Declared().pots(header)
     for record in hand.records:
-        lines.extend(describe_record(record, asked, shown.get(record.seq)))
+        lines.extend(describe_record(record, asked, shown.get(record.seq), pots))
         if record.kind == EVENT:
             asked = str((shown.get(record.seq) or {}).get("dealer_instruction") or asked)
     result = hand.result

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
@@ -27,6 +28,7 @@ from table_controller.hand_log.account import (
     seat_totals,
 )
 from table_controller.hand_log.check import CheckReport
+from table_controller.hand_log.declared import Declared
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT, HARDWARE, NOTE, RESULT, HandRecord
 from table_controller.hand_log.report_hold import HoldSettings, Theories, game_theory, hold_rows
@@ -221,9 +223,10 @@ def _money_rows(groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> list[tup
     return rows
 
 
-def _money_section(hands: list[RecordedHand], theories: Theories) -> str:
+def _money_section(hands: list[RecordedHand], theories: Theories, declared: Declared) -> str:
     """Drop (all staked), win (the house's result) and hold per table, game and dealer, per bet
-    type and paytable, and each bet's hit rate beside the figure its game declares."""
+    (in the words its game declares) and paytable, and each bet's hit rate beside the figure its
+    game declares."""
     by_who: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     by_bet: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     for hand in hands:
@@ -237,11 +240,12 @@ def _money_section(hands: list[RecordedHand], theories: Theories) -> str:
         by_who.setdefault(who, []).extend(paid)
         table = str((header.get("paytable") or {}).get("name", "-"))
         for p in paid:
-            by_bet.setdefault((who[1], str(p["bet"]), table), []).append(p)
-    between = _between_players(hands)
+            bet = declared.bet_words(header, str(p["bet"]))
+            by_bet.setdefault((who[1], bet, table), []).append(p)
+    between = _between_players(hands, declared)
     if not _money_rows(by_who):
         return "<h2>Money</h2>" + between if between else ""
-    hits = hit_rows(hands, theories)
+    hits = hit_rows(hands, theories, declared)
     return (
         "<h2>Money</h2><p>Drop: everything staked; win: what the house collected less what it paid; "
         "hold: win over drop. Bets a seat holding the bank covered are between seats and "
@@ -268,40 +272,49 @@ def _money_section(hands: list[RecordedHand], theories: Theories) -> str:
     )
 
 
-def _between_players(hands: list[RecordedHand]) -> str:
+def _between_players(hands: list[RecordedHand], declared: Declared) -> str:
     """Games where the players pay one another (Farmer): the house neither wins nor loses, so
-    the report shows what went into and out of the pot and between the seats, per table and game."""
-    rows: dict[tuple[str, str], list[int]] = {}
+    the report shows, per table and game, what was staked into the pot its game declares for
+    each bet, what was paid out of it, and what went seat to seat or into another pot."""
+    rows: dict[tuple[str, str], list[Any]] = {}
     for hand in hands:
         moved = [p for p in standing_settlements(hand) if p.get("payee") or p.get("payer")]
         if not moved:
             continue
-        key = (hand.table, str(hand.header.get("title") or hand.header.get("game")))
-        row = rows.setdefault(key, [0, 0, 0, 0])
+        header = hand.header
+        into = {str(p["bet"]): declared.pot_of(header, str(p["bet"])) for p in moved}
+        staked_into = declared.stake_pots(header)
+        key = (hand.table, str(header.get("title") or header.get("game")))
+        row = rows.setdefault(key, [0, 0, 0, 0, set()])
         row[0] += 1
-        row[1] += sum(
-            p["collected"] for p in moved if p.get("payee") == "farm" and p["bet"] == "ante"
+        row[1] += sum(p["collected"] for p in moved if p.get("payee") == into[str(p["bet"])])
+        row[2] += sum(p["paid"] for p in moved if p.get("payer") in staked_into)
+        row[3] += sum(
+            p["collected"] for p in moved if p.get("payee") and p["payee"] not in staked_into
         )
-        row[2] += sum(p["paid"] for p in moved if p.get("payer") == "farm")
-        row[3] += sum(p["collected"] for p in moved if p.get("payee") not in (None, "farm"))
+        pots = declared.pots(header)
+        row[4].update(pots.get(pot, pot) for pot in staked_into)
     if not rows:
         return ""
     table = [
-        (t, g, n, money(a), money(f), money(b)) for (t, g), (n, a, f, b) in sorted(rows.items())
+        (t, g, ", ".join(sorted(w)) or "-", n, money(a), money(f), money(b))
+        for (t, g), (n, a, f, b, w) in sorted(rows.items())
     ]
     return (
-        "<h3>Between players</h3><p>The players pay one another; the house takes no part in the money.</p>"
+        "<h3>Between players</h3><p>The players pay one another; the house takes no part in the "
+        "money. The pot: where the game declares its stakes go.</p>"
         + _table(
             (
                 "table",
                 "game",
+                "the pot",
                 "deals",
-                "antes into the farm",
-                "paid from the farm",
+                "staked into the pot",
+                "paid from the pot",
                 "paid seat to seat or into a side pot",
             ),
             table,
-            numeric=(2,),
+            numeric=(3,),
         )
     )
 
@@ -429,7 +442,7 @@ def _access(records: list[HandRecord]) -> str:
     )
 
 
-def _steps(hand: RecordedHand) -> list[tuple[Any, ...]]:
+def _steps(hand: RecordedHand, pots: Mapping[str, str]) -> list[tuple[Any, ...]]:
     rows: list[tuple[Any, ...]] = []
     asked = ""
     shown = shown_prompts(hand)
@@ -437,7 +450,7 @@ def _steps(hand: RecordedHand) -> list[tuple[Any, ...]]:
         p = r.payload
         if r.kind == EVENT:
             event = p.get("event") or {}
-            effects = describe_effects(p.get("effects") or [])
+            effects = describe_effects(p.get("effects") or [], pots)
             if (
                 event.get("type") == "card"
                 and asked
@@ -477,7 +490,7 @@ def _steps(hand: RecordedHand) -> list[tuple[Any, ...]]:
     return rows
 
 
-def _hand_section(hand: RecordedHand, check: CheckReport) -> str:
+def _hand_section(hand: RecordedHand, check: CheckReport, declared: Declared) -> str:
     problems = [f for f in check.findings if f.hand_id == hand.hand_id and f.table == hand.table]
     status = (
         '<span class="ok">verified, replay agrees</span>'
@@ -512,14 +525,14 @@ def _hand_section(hand: RecordedHand, check: CheckReport) -> str:
         + (_table(("seat", "outcome", "method", "totals", "rule"), seats) if seats else "")
         + _table(
             ("#", "time", "by", "what happened", "effect", "totals after"),
-            _steps(hand),
+            _steps(hand, declared.pots(hand.header)),
             numeric=(0,),
         )
         + "</details>"
     )
 
 
-def _hold(hands: list[RecordedHand], hold: HoldContext) -> str:
+def _hold(hands: list[RecordedHand], hold: HoldContext, declared: Declared) -> str:
     """Hold against theory per table, game, dealer, shift, gaming day and month to date; the
     rows outside their band first, then every grouping, then the figures each game declares."""
     rows = hold_rows(hands, hold.settings, hold.theories)
@@ -568,7 +581,7 @@ def _hold(hands: list[RecordedHand], hold: HoldContext) -> str:
         "<h3>The games' figures</h3>"
         + _table(
             ("game", "bet", "house edge per unit staked", "sd per unit", "how", "basis"),
-            figures_rows(hands, hold.theories),
+            figures_rows(hands, hold.theories, declared),
         )
     )
     return "".join(parts)
@@ -600,6 +613,7 @@ def render(
     access: list[HandRecord] | None = None,
     hold: HoldContext | None = None,
 ) -> str:
+    declared = Declared()  # each game's account lines, built once per configuration
     per_table = Counter(h.table for h in hands)
     per_dealer = Counter(dealer_name(h.header) for h in hands)
     parts = [
@@ -613,14 +627,14 @@ def render(
         _charts(hands),
         _counts("Hands per table", per_table),
         _counts("Hands per dealer", per_dealer),
-        _money_section(hands, (hold or HoldContext()).theories),
-        _hold(hands, replace(hold or HoldContext(), table_errors=table_errors(hands))),
+        _money_section(hands, (hold or HoldContext()).theories, declared),
+        _hold(hands, replace(hold or HoldContext(), table_errors=table_errors(hands)), declared),
         _void(hands),
         _unfinished(hands),
         _irregular(hands),
         _access(access or []),
         f"<h2>Hands ({len(hands)})</h2><p>Each hand's steps as logged; open one to read it.</p>",
-        *(_hand_section(h, check) for h in hands),
+        *(_hand_section(h, check, declared) for h in hands),
         "</body></html>",
     ]
     return "\n".join(parts)

@@ -4,11 +4,13 @@ training. The figures themselves are :mod:`report_hold`'s."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Callable, Iterable
 
 from table_controller.contract import BetTheory
 from table_controller.errors import HandLogError
 from table_controller.hand_log.account import dealer_name
+from table_controller.hand_log.declared import Declared
 from table_controller.hand_log.reader import RecordedHand
 from table_controller.hand_log.records import EVENT
 from table_controller.hand_log.report_hold import (
@@ -107,9 +109,13 @@ HEADINGS = (
 )
 
 
-def figures_rows(hands: Iterable[RecordedHand], theories: Theories) -> list[tuple[str, ...]]:
+def figures_rows(
+    hands: Iterable[RecordedHand], theories: Theories, declared: Declared | None = None
+) -> list[tuple[str, ...]]:
     """Each game configuration's bets (those it declares figures for, and those its hands
-    settled) with their figures: exact or simulated, on what basis, or why there is none."""
+    settled) with their figures: exact or simulated, on what basis, or why there is none; each
+    bet in the words its game declares."""
+    words = _bet_words(declared or Declared())
     bets: dict[str, set[str]] = {}
     titles: dict[str, str] = {}
     for hand in hands:
@@ -126,10 +132,11 @@ def figures_rows(hands: Iterable[RecordedHand], theories: Theories) -> list[tupl
             f = figures.get(bet)
             if f is None or f.edge is None or f.sd is None:
                 why = f.basis if f else "the game declares no figure for it"
-                rows.append((game, bet, "no figure", "-", "-", why))
+                rows.append((game, words(config, bet), "no figure", "-", "-", why))
                 continue
             how = "exact" if f.exact else f"simulated, +-{100 * (f.interval or 0):.2f}% (95%)"
-            rows.append((game, bet, f"{100 * f.edge:.4f}%", f"{f.sd:.4f}", how, basis(f)))
+            edge = f"{100 * f.edge:.4f}%"
+            rows.append((game, words(config, bet), edge, f"{f.sd:.4f}", how, basis(f)))
     return rows
 
 
@@ -141,9 +148,12 @@ def basis(figure: BetTheory) -> str:
     return f"{figure.basis}; correlation with another bet of the round: {moves}"
 
 
-def hit_rows(hands: Iterable[RecordedHand], theories: Theories) -> list[tuple[str, ...]]:
+def hit_rows(
+    hands: Iterable[RecordedHand], theories: Theories, declared: Declared | None = None
+) -> list[tuple[str, ...]]:
     """Per game configuration and bet whose figures give a hit chance: the house bets settled
     (a void's returns left out), how many were paid, and the hit rate beside the chance."""
+    words = _bet_words(declared or Declared())
     counts: dict[Key, list[int]] = {}
     titles: dict[str, str] = {}
     for hand in hands:
@@ -164,7 +174,7 @@ def hit_rows(hands: Iterable[RecordedHand], theories: Theories) -> list[tuple[st
         rows.append(
             (
                 titles[config],
-                bet,
+                words(config, bet),
                 str(n),
                 str(paid),
                 f"{100 * paid / n:.2f}%",
@@ -173,3 +183,8 @@ def hit_rows(hands: Iterable[RecordedHand], theories: Theories) -> list[tuple[st
             )
         )
     return rows
+
+
+def _bet_words(declared: Declared) -> Callable[[str, str], str]:
+    """A bet of a game configuration (:func:`configuration`) in its declared words."""
+    return lambda config, bet: declared.bet_words(json.loads(config), bet)

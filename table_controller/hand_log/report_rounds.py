@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from table_controller.hand_log.account import clock, dealer_name, seat_name
+from table_controller.hand_log.declared import Declared
 from table_controller.hand_log.reader import RecordedHand, outcome_of
 from table_controller.hand_log.records import EVENT
 from table_controller.hand_log.shown import shown_prompts
@@ -110,6 +111,7 @@ def void_rows(hands: list[RecordedHand]) -> list[tuple[Any, ...]]:
 
 def unfinished_rows(hands: list[RecordedHand]) -> list[tuple[Any, ...]]:
     rows = []
+    declared = Declared()
     for hand in hands:
         if outcome_of(hand.result) != "open":
             continue
@@ -123,7 +125,7 @@ def unfinished_rows(hands: list[RecordedHand]) -> list[tuple[Any, ...]]:
                 _game(hand),
                 dealer_name(hand.header),
                 f"#{last.seq} at {clock(last.at)[11:]}",
-                on_the_layout(hand),
+                on_the_layout(hand, declared),
                 f"{len(settled)} bets, staked "
                 f"{money(sum(int(p.get('staked') or 0) for p in settled))}"
                 if settled
@@ -133,23 +135,25 @@ def unfinished_rows(hands: list[RecordedHand]) -> list[tuple[Any, ...]]:
     return rows
 
 
-def layout_bets(hand: RecordedHand) -> list[tuple[str, str]]:
+def layout_bets(hand: RecordedHand, declared: Declared | None = None) -> list[tuple[str, str]]:
     """(seat, its bets in words) as the display last showed them (the last event's prompts, as
-    logged or, since the lean log, replayed)."""
+    logged or, since the lean log, replayed), in the words the hand's game declares."""
+    declared = declared or Declared()
     shown = shown_prompts(hand)
     for record in reversed(hand.records):
         if record.kind == EVENT:
             seats = (shown.get(record.seq) or {}).get("seats") or []
-            return [
-                (str(s.get("seat")), str(s["figures"]["bets_words"]))
+            said = [
+                (str(s.get("seat")), declared.stakes_words(hand.header, s.get("figures") or {}))
                 for s in seats
-                if isinstance(s.get("figures"), dict) and s["figures"].get("bets_words")
+                if isinstance(s.get("figures"), dict)
             ]
+            return [(seat, words) for seat, words in said if words]
     return []
 
 
-def on_the_layout(hand: RecordedHand) -> str:
-    words = [f"{seat_name(seat)}: {bets}" for seat, bets in layout_bets(hand)]
+def on_the_layout(hand: RecordedHand, declared: Declared | None = None) -> str:
+    words = [f"{seat_name(seat)}: {bets}" for seat, bets in layout_bets(hand, declared)]
     return "; ".join(words) or "no bets (a game without stakes, or none placed yet)"
 
 

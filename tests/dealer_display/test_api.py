@@ -18,6 +18,16 @@ def test_state_is_open_on_loopback_and_says_what_to_do(client):
         "actions": ["hit", "backhand", "stand_pat", "push", "play_push"],
         "can_deal": True,
         "keys": {"hit": "H", "backhand": "B", "stand_pat": "S", "push": "P", "play_push": "L"},
+        "decisions": [
+            {"name": name, "key": key, "words": name.replace("_", " "), "amount": None}
+            for name, key in (
+                ("hit", "H"),
+                ("backhand", "B"),
+                ("stand_pat", "S"),
+                ("push", "P"),
+                ("play_push", "L"),
+            )
+        ],
     }
 
 

@@ -186,8 +186,8 @@ def test_the_round_band_as_computed_by_hand(tmp_path: Path, correlated_game: Non
         hands = list(iter_hands(store))
     row = hold_rows(hands, HoldSettings(), game_theory)["table"][0]
     # the report's table of figures says how each bet moves with the round's others
-    figures = {r[1]: r[-1] for r in figures_rows(hands, game_theory)}
-    assert figures["main"].endswith(
+    figures = {r[1]: r[-1] for r in figures_rows(hands, game_theory)}  # in the declared words
+    assert figures["main bet (main)"].endswith(
         "correlation with another bet of the round: main 0.50, side 0.20"
     )
     # round 1: main 1000^2 + 2000^2 + 0.5*2*1000*2000 = 7.0e6; side 2^2*500^2 = 1.0e6;

@@ -23,6 +23,7 @@ from table_controller.engine import (
     Irregularity,
     IrregularityOpened,
     Refused,
+    SeatPrompt,
     Spot,
     TablePrompts,
 )
@@ -94,6 +95,15 @@ class BackhandGame(GameBase):
         self._layout = cloth.layout(variant.seats, variant.show_cards)
 
     # ----- the public, pure interface -------------------------------------------------------
+    def seat_line(self, seat: SeatPrompt) -> str:
+        """A seat's cards and its player total, dealer total and total hand value."""
+        cards = f"{seat.seat.upper()}[{' '.join(seat.cards) or '-'}]"
+        pt, dt, thv = (
+            "-" if n is None else str(n)
+            for n in (seat.player_total, seat.dealer_total, seat.total_hand_value)
+        )
+        return f"{cards} PT={pt} DT={dt} THV={thv}"
+
     def describe(self) -> dict[str, Any]:
         return {
             "game": self.game_id,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from table_controller.contract import (
+    Decision,
     Display,
     GameRecord,
     SeatRange,
@@ -17,6 +18,7 @@ from table_controller.games.backhand.training import SIGNALS
 RULES = "backhand-series.md"
 DISPLAY = Display.beside(__file__, "backhand.js", "backhand.css")
 KEYS = {"hit": "H", "backhand": "B", "stand_pat": "S", "push": "P", "play_push": "L"}
+DECISIONS = tuple(Decision(name, key) for name, key in KEYS.items())
 TRAINING = TrainingHooks(
     cite=lazy("table_controller.games.backhand.training:cite"),
     spots=lazy("table_controller.games.backhand.training:spots"),
@@ -60,7 +62,7 @@ MISSOURI_CITY = GameRecord(
     make=_missouri_city,
     training=TRAINING,
     display=DISPLAY,
-    action_keys=KEYS,
+    decisions=DECISIONS,
     takes_first_dealt=True,
 )
 BUFFALO_BAYOU = GameRecord(
@@ -72,7 +74,7 @@ BUFFALO_BAYOU = GameRecord(
     make=_buffalo_bayou,
     training=TRAINING,
     display=DISPLAY,
-    action_keys=KEYS,
+    decisions=DECISIONS,
 )
 BACKHAND = GameRecord(
     id="backhand",
@@ -83,6 +85,6 @@ BACKHAND = GameRecord(
     make=_backhand,
     training=TRAINING,
     display=DISPLAY,
-    action_keys=KEYS,
+    decisions=DECISIONS,
 )
 RECORDS = (MISSOURI_CITY, BUFFALO_BAYOU, BACKHAND)

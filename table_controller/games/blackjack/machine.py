@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from table_controller.contract import ShoeSpec
+from table_controller.contract import Bet, ShoeSpec
 from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
     Refusal,
+    SeatPrompt,
     SeatResult,
     Spot,
     TablePrompts,
@@ -43,7 +44,7 @@ from table_controller.games.blackjack.prompts import (
 )
 from table_controller.games.blackjack.round import Limits, Phase, Round, seat_words
 from table_controller.games.blackjack.switches import RULES_VERSION, Switches
-from table_controller.games.rounds import RoundGame, seat_names
+from table_controller.games.rounds import RoundGame, hands_line, seat_names, stakes_line
 from table_controller.money import signed
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
@@ -248,6 +249,20 @@ class BlackjackGame(RoundGame):
             void=r.void,
             details={"dealer": dealer, "settlements": [p.to_dict() for p in r.settled]},
         )
+
+    @property
+    def bet_specs(self) -> tuple[Bet, ...]:
+        """The main bet and the side bet on the bet form (the table's limits), insurance by
+        a seat's decision (up to half the main bet)."""
+        lim = self.limits
+        return (
+            Bet("main", "main", "main bet", lim.main_min, lim.main_max),
+            Bet("side", "side", "Dead Man's Hand side bet", None, lim.side_max),
+            Bet("insurance", "insurance", "insurance", on_form=False),
+        )
+
+    def seat_line(self, seat: SeatPrompt) -> str:
+        return stakes_line(seat) or hands_line(seat) or super().seat_line(seat)
 
     def described(self) -> dict[str, Any]:
         return {

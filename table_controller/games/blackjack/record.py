@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from table_controller.contract import (
+    Amount,
     Analysis,
+    Decision,
     Display,
     GameRecord,
     SeatRange,
@@ -63,16 +65,17 @@ RECORD = GameRecord(
     ),
     takes_paytable="B14",
     display=Display.beside(__file__, "blackjack.js", "blackjack.css"),
-    action_keys={
-        "hit": "H",
-        "stand": "S",
-        "double": "X",
-        "split": "P",
-        "surrender": "U",
-        "insurance": "I",
-        "even_money": "E",
-        "no_insurance": "O",
-    },
+    decisions=(
+        Decision("hit", "H"),
+        Decision("stand", "S"),
+        Decision("double", "X"),
+        Decision("split", "P"),
+        Decision("surrender", "U"),
+        # up to half the main bet: offered, the dealer may type another amount
+        Decision("insurance", "I", "Insure", Amount("offered", "main", 2)),
+        Decision("even_money", "E"),
+        Decision("no_insurance", "O"),
+    ),
     theory=lazy("table_controller.games.blackjack.theory:theory"),
 )
 RECORDS = (RECORD,)

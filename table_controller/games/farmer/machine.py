@@ -8,9 +8,10 @@ starts the next deal from a finished one with the farm carried over and the farm
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from table_controller.contract import ShoeSpec
+from table_controller.contract import Bet, ShoeSpec
 from table_controller.engine import (
     Expected,
     HandResult,
@@ -36,6 +37,7 @@ from table_controller.games.farmer.cards import STRIPPED, fresh_shoe, seat_words
 from table_controller.games.farmer.deal import Deal, Phase
 from table_controller.games.farmer.prompts import instruction, seat_net, seat_prompt
 from table_controller.games.farmer.seating import SEATING
+from table_controller.games.farmer.settle import FARM, SIDE_POT
 from table_controller.games.farmer.sightings import resolutions
 from table_controller.games.farmer.switches import RULES_VERSION, Switches
 from table_controller.games.rounds import RoundGame, seat_names
@@ -226,6 +228,23 @@ class FarmerGame(RoundGame):
                 "settlements": [p.to_dict() for p in d.settled],
                 "chosen_by": [[s, c.code] for s, c in d.chosen_by],
             },
+        )
+
+    pots: ClassVar[Mapping[str, str]] = {FARM: "the farm", SIDE_POT: "the side pot"}
+
+    @property
+    def bet_specs(self) -> tuple[Bet, ...]:
+        """The ante, the table's one amount, into the farm; what the seats pay one another."""
+        ante = self.switches.ante
+        return (
+            Bet("ante", "ante", "ante", ante, ante, pot=FARM),
+            Bet("farm", "farm", "the farm, to its winner", on_form=False),
+            Bet("bust", "bust", "passed 16", on_form=False),
+            Bet("lower", "lower", "under 16, to the winner", on_form=False),
+            Bet("closest", "closest", "to the seat closest to 16", on_form=False),
+            Bet("side_pot", "side_pot", "a share of the side pot", on_form=False),
+            Bet("remainder", "remainder", "the side pot's remainder", on_form=False),
+            Bet("close", "close", "the farm divided on closing", on_form=False),
         )
 
     def described(self) -> dict[str, Any]:

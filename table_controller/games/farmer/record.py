@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from table_controller.contract import (
     Analysis,
+    Decision,
     Display,
     GameRecord,
     SeatRange,
@@ -29,6 +30,6 @@ RECORD = GameRecord(
     scenario=lazy("table_controller.games.farmer.scenario:run_farmer_scenario"),
     analyses=(Analysis("farmer", "table_controller.games.farmer.analysis"),),
     display=Display.beside(__file__, "farmer.js", "farmer.css"),
-    action_keys={"hit": "H", "stay": "Y"},
+    decisions=(Decision("hit", "H"), Decision("stay", "Y")),
 )
 RECORDS = (RECORD,)

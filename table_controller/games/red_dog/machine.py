@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.contract import ShoeSpec
+from table_controller.contract import Bet, ShoeSpec
 from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
     Refusal,
+    SeatPrompt,
     SeatResult,
     Spot,
     TablePrompts,
@@ -36,7 +37,7 @@ from table_controller.games.red_dog import flow
 from table_controller.games.red_dog.prompts import instruction, seat_prompt, table_figures
 from table_controller.games.red_dog.round import Limits, Phase, Round, seat_words
 from table_controller.games.red_dog.switches import RULES_VERSION, PayTable, Switches
-from table_controller.games.rounds import RoundGame, seat_names
+from table_controller.games.rounds import RoundGame, seat_names, stakes_line
 from table_controller.money import money
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
@@ -229,6 +230,20 @@ class RedDogGame(RoundGame):
                 "settlements": [p.to_dict() for p in r.settled],
             },
         )
+
+    @property
+    def bet_specs(self) -> tuple[Bet, ...]:
+        """The ante on the bet form (the table's limits), the raise by a seat's decision, and
+        the two settled together."""
+        lim = self.limits
+        return (
+            Bet("ante", "ante", "ante", lim.min_bet, lim.max_bet),
+            Bet("raise", "raise", "raise", on_form=False),
+            Bet("ante+raise", "ante", "ante and raise", on_form=False),
+        )
+
+    def seat_line(self, seat: SeatPrompt) -> str:
+        return stakes_line(seat) or super().seat_line(seat)
 
     def described(self) -> dict[str, Any]:
         return {

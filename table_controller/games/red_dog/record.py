@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from table_controller.contract import (
+    Amount,
     Analysis,
+    Decision,
     Display,
     GameRecord,
     SeatRange,
@@ -32,5 +34,10 @@ RECORD = GameRecord(
     takes_paytable="RD2",
     display=Display.beside(__file__, "red-dog.js", "red-dog.css"),
     theory=lazy("table_controller.games.red_dog.theory:theory"),
+    # nothing typed raises the most the seat may
+    decisions=(
+        Decision("raise", words="Raise", amount=Amount("up_to", "raise_to")),
+        Decision("call"),
+    ),
 )
 RECORDS = (RECORD,)

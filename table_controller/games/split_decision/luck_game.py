@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_controller.contract import ShoeSpec
+from table_controller.contract import Bet, ShoeSpec
 from table_controller.engine import (
     Expected,
     HandResult,
@@ -33,7 +33,7 @@ from table_controller.events import (
     Event,
     HardwareIrregularity,
 )
-from table_controller.games.rounds import RoundGame
+from table_controller.games.rounds import RoundGame, stakes_line
 from table_controller.games.split_decision import luck_round as ld
 from table_controller.games.split_decision.luck_round import Phase
 from table_controller.money import money
@@ -315,6 +315,15 @@ class LuckOfTheDrawGame(RoundGame):
             f"hand {r.hand_no}: {r.draw.code if r.draw else '-'} against high {high}, low {low}: "
             f"{r.outcome} ({sign}{money(abs(net))})"
         )
+
+    @property
+    def bet_specs(self) -> tuple[Bet, ...]:
+        """The wager, placed by the seat's decision within the table's limits."""
+        lim = self.limits
+        return (Bet("wager", "wager", "wager", lim.min_bet, lim.max_bet, on_form=False),)
+
+    def seat_line(self, seat: SeatPrompt) -> str:
+        return stakes_line(seat) or super().seat_line(seat)
 
     def described(self) -> dict[str, Any]:
         return {

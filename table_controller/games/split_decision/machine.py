@@ -11,6 +11,7 @@ from table_controller.engine import (
     HandResult,
     Irregularity,
     Refusal,
+    SeatPrompt,
     SeatResult,
     Spot,
     TablePrompts,
@@ -226,6 +227,15 @@ class SplitDecisionGame(RoundGame):
                 "game_over": game_won,
                 "game_winner": r.winner if game_won else None,
             },
+        )
+
+    def seat_line(self, seat: SeatPrompt) -> str:
+        """A seat by its slots and its chips."""
+        f = seat.figures
+        if "slots_words" not in f:
+            return super().seat_line(seat)
+        return f"{seat.seat.upper()}[{f['slots_words']}]" + (
+            f" chips={f['chips']}" if "chips" in f else ""
         )
 
     def described(self) -> dict[str, Any]:

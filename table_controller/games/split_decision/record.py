@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from table_controller.contract import (
+    Amount,
     Analysis,
+    Decision,
     Display,
     GameRecord,
     SeatRange,
@@ -42,7 +44,7 @@ SPLIT_DECISION = GameRecord(
     scenario=lazy("table_controller.games.split_decision.scenario:run_split_decision_scenario"),
     analyses=(Analysis("split-decision", "table_controller.games.split_decision.analysis"),),
     display=Display.beside(__file__, "split-decision.js", "split-decision.css"),
-    action_keys={"push": "P"},
+    decisions=(Decision("push", "P"),),
 )
 LUCK = GameRecord(
     id="luck-of-the-draw",
@@ -55,5 +57,6 @@ LUCK = GameRecord(
     analyses=(Analysis("luck-of-the-draw", "table_controller.games.split_decision.luck_analysis"),),
     display=Display.beside(__file__, "luck-of-the-draw.js", "luck-of-the-draw.css"),
     theory=lazy("table_controller.games.split_decision.luck_theory:theory"),
+    decisions=(Decision("wager", words="Wager", amount=Amount("up_to")),),
 )
 RECORDS = (SPLIT_DECISION, LUCK)

@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from table_controller.contract import Bet
 from table_controller.engine import (
     Expected,
     HandResult,
     Irregularity,
     Refusal,
+    SeatPrompt,
     SeatResult,
     Spot,
     TablePrompts,
@@ -29,7 +31,7 @@ from table_controller.events import (
     Event,
     HardwareIrregularity,
 )
-from table_controller.games.rounds import RoundGame, seat_names
+from table_controller.games.rounds import RoundGame, hands_line, seat_names, stakes_line
 from table_controller.games.vingt_un import handle
 from table_controller.games.vingt_un.flow import DONE, SEATS_IN
 from table_controller.games.vingt_un.prompts import hand_hidden, public, table_prompts, voided
@@ -221,6 +223,15 @@ class VingtUnGame(RoundGame):
                 "settlements": [p.to_dict() for p in r.settled],
             },
         )
+
+    @property
+    def bet_specs(self) -> tuple[Bet, ...]:
+        """The stake, placed by a seat's decision within the table's limits."""
+        lim = self.limits
+        return (Bet("stake", "stake", "stake", lim.min_stake, lim.max_stake, on_form=False),)
+
+    def seat_line(self, seat: SeatPrompt) -> str:
+        return stakes_line(seat) or hands_line(seat) or super().seat_line(seat)
 
     def described(self) -> dict[str, Any]:
         return {

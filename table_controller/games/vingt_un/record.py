@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from table_controller.contract import (
+    Amount,
     Analysis,
+    Decision,
     Display,
     GameRecord,
     SeatRange,
@@ -32,7 +34,12 @@ RECORD = GameRecord(
     scenario=lazy("table_controller.games.vingt_un.scenario:run_vingt_un_scenario"),
     analyses=(Analysis("vingt-un", "table_controller.games.vingt_un.analysis"),),
     display=Display.beside(__file__, "vingt-un.js", "vingt-un.css"),
-    action_keys={"double": "X", "stand": "S"},
+    decisions=(
+        Decision("stake", amount=Amount()),  # V-13: typed for the seat, then cleared
+        Decision("double", "X"),
+        Decision("stand", "S"),
+        Decision("divide", amount=Amount()),
+    ),
     theory=lazy("table_controller.games.vingt_un.theory:theory"),
 )
 RECORDS = (RECORD,)

@@ -26,15 +26,26 @@ GAME_KEYS = ("game", "switches", "seats", "first_dealt", "paytable")
 
 
 def after_hand_events(records: Iterable[HandRecord]) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    """Events entered after a hand's result and before the next hand (logged as notes naming
-    the hand they followed), per (table, hand), in chain order."""
+    """Events the table took after a hand's result and before the next hand (logged as notes
+    naming the hand they followed), per (table, hand), in chain order. An event logged with its
+    refusal moved nothing and is left out: so is a cut card a table refused between rounds before
+    blackjack took it there (its note holds the refusal), and its next round starts unshuffled,
+    as it was dealt."""
     found: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for record in records:
         if record.kind != NOTE:
             continue
         payload = record.payload
-        if isinstance(payload.get("after_hand"), str) and isinstance(payload.get("event"), dict):
-            found.setdefault((record.table, payload["after_hand"]), []).append(payload["event"])
+        if not isinstance(payload.get("after_hand"), str) or not isinstance(
+            payload.get("event"), dict
+        ):
+            continue
+        effects = payload.get("effects")
+        if isinstance(effects, list) and any(
+            isinstance(e, dict) and e.get("type") == "refused" for e in effects
+        ):
+            continue
+        found.setdefault((record.table, payload["after_hand"]), []).append(payload["event"])
     return found
 
 

@@ -221,3 +221,48 @@ def test_a_round_whose_carried_bets_were_raised_and_re_signed_fails_the_replay(
     out = capsys.readouterr().out
     assert f"record {seq}: the round does not start where hand " in out
     assert "header.round.bets.seat1[0]: logged 100000, replay gives 1000" in out
+
+
+def cut_card_log(tmp_path: Path) -> tuple[Path, Path, dict]:
+    """A round, the shoe's cut card reported after its result, the next round: the log and the
+    second round's header."""
+    import json
+
+    from drivers.registry import open_source
+    from tests.hand_log.raw import raw_sql
+
+    db, key = tmp_path / "cut.db", tmp_path / "keys" / "cut.key"
+    with HandLog.open(str(db), key_path=key) as log, open_source("sim://?seed=5&decks=6") as shoe:
+        session = TableSession(
+            make_game("blackjack", seats=3), log=log, source_url=shoe.url, simulated=True
+        )
+        assert autopilot.drive(session, shoe, hands=1) == 1
+        session.hardware_event({"type": "cut_card"}, source="shoe")
+        assert autopilot.drive(session, shoe, hands=2) == 2  # the one over, and the next
+    ((text,),) = raw_sql(
+        str(db),
+        "SELECT payload FROM hand_records WHERE kind = 'hand' ORDER BY seq LIMIT 1 OFFSET 1",
+    )
+    return db, key, json.loads(text)["header"]["round"]
+
+
+def test_a_cut_card_reported_between_rounds_shuffles_the_next_and_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, key, second = cut_card_log(tmp_path)
+    assert second["phase"] == "shuffle" and second["needs_shuffle"] is True
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 0, capsys.readouterr().out
+
+
+def test_a_log_whose_table_refused_the_cut_card_between_rounds_replays_as_dealt(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before the fix the table refused the report (the round reported its result again): the
+    note holds the refusal and the next round went on unshuffled. That log still checks."""
+    from table_controller.games.blackjack.machine import BlackjackGame
+
+    monkeypatch.setattr(BlackjackGame, "result_again", True, raising=False)
+    db, key, second = cut_card_log(tmp_path)
+    monkeypatch.undo()
+    assert second["phase"] != "shuffle" and second["needs_shuffle"] is False
+    assert main(["audit", "verify", str(db), "--key", str(key)]) == 0, capsys.readouterr().out

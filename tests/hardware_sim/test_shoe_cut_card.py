@@ -120,3 +120,36 @@ def play_step(table: RunningTable, shoe) -> None:
     pytest.fail(
         f"the table waits for {session.expected().controls}: {session.prompts().dealer_instruction}"
     )
+
+
+def test_a_cut_card_the_shoe_reports_between_rounds_ends_the_shoe(start_shoe) -> None:
+    """The same table, the shoe's cut card placed after 28 cards (54 %): the third round ends on
+    the 28th card (seeded shoe, the strategy's play), so the cut card comes out when the dealer
+    draws for the fourth. The round it follows is over and its result logged: the report is
+    taken all the same, and the next round starts with a new shuffle (BJ-14)."""
+    shoe = start_shoe("", 115200, 1, "--decks", "1", "--cut", "54", "--manual")
+    game = make_game("blackjack", seats=3, switches={"B1": "1", "B12": "90", "B13": "0"})
+    session = TableSession(game, source_url=shoe.url(), simulated=True)
+    with open_source(shoe.url()) as source:
+        table = RunningTable(session, source)
+        table.attach_hardware()
+        deadline = time.monotonic() + 60
+        while session.hands_played < 3 or not session.expected().hand_over:
+            assert time.monotonic() < deadline, session.prompts().dealer_instruction
+            play_step(table, shoe)
+        assert len(session.state.shoe.drawn) == 28 and not session.state.cut_reached
+        shoe.say("draw 1")  # the fourth round's first card: the cut card comes out first
+        while (report := table.source.read_event(timeout=5.0)) is not None:
+            if report.kind == "cut_card":
+                table.deliver(report)
+                break
+        else:
+            pytest.fail("the shoe reported no cut card")
+    assert session.last_refusal is None
+    assert session.state.cut_reached and session.hands_played == 3
+    assert session.prompts().dealer_instruction.endswith(
+        "The cut card came out: shuffle before the next round"
+    )
+    nxt = game.next_hand(session.state)
+    assert nxt.phase == "shuffle" and nxt.needs_shuffle
+    assert NEW_DECK in game.expected(nxt).controls

@@ -480,6 +480,8 @@ def control(r: Round, event: Control) -> str:
         return "shoe empty: the discards are shuffled to finish the round"
     if name == CUT_CARD:
         r.cut_reached = True
+        if r.phase == Phase.OVER:  # reported between rounds: the round it follows was the last
+            return "the cut card came out after the round: the next round starts with a new shuffle (BJ-14)"
         return "the cut card came out: this round is finished, then the shoe is shuffled (BJ-14)"
     if name == VOID_HAND:
         if r.phase == Phase.OVER:

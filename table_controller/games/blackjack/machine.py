@@ -70,7 +70,6 @@ class BlackjackGame(RoundGame):
     over_phase = Phase.OVER
     over_words = "the round is over: the next round starts with its bets or its first card"
     after_over = frozenset({flow.CUT_CARD})
-    result_again = True  # a cut card reported after the round ends it again (as it always has)
     switches: Switches
     # a card source's report that is one of this game's controls: the shoe's cut card (BJ-14)
     hardware_controls: ClassVar[dict[str, str]] = {"cut_card": flow.CUT_CARD}

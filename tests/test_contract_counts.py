@@ -63,13 +63,13 @@ def games_typed_any(tree: ast.Module) -> list[int]:
     typed = [
         (node.lineno, node.annotation)
         for node in ast.walk(tree)
-        if isinstance(node, ast.arg) and node.arg == "game"
+        if isinstance(node, ast.arg) and node.arg.lstrip("_") == "game"
     ] + [
         (node.lineno, node.annotation)
         for node in ast.walk(tree)
         if isinstance(node, ast.AnnAssign)
         and isinstance(node.target, ast.Name | ast.Attribute)
-        and ast.unparse(node.target).split(".")[-1] == "game"
+        and ast.unparse(node.target).split(".")[-1].lstrip("_") == "game"
     ]
     return [
         line
@@ -110,8 +110,9 @@ def test_the_any_check_sees_a_parameter_and_a_variable() -> None:
         "def f(game: Any, other: Any, *, g: Game) -> None:\n"
         "    game: Any = None\n"
         "    self.game: typing.Any = None\n"
+        "    self._game: Any = None\n"
     )
-    assert games_typed_any(tree) == [1, 2, 3]
+    assert games_typed_any(tree) == [1, 2, 3, 4]
 
 
 # ----- the shell's static files (the display page's CSS, JS and HTML) name no game ---------------

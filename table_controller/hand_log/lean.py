@@ -22,11 +22,14 @@ whole result. Records written before the lean log are whole already and read as 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from table_controller.errors import HandLogError
 from table_controller.hand_log.game_of import build_game
 from table_controller.hand_log.records import EVENT, HEADER, RESULT, HandRecord, canonical_json
+
+if TYPE_CHECKING:
+    from table_controller.contract import Game
 
 CHANGES = "changes"  # a lean header's payload key (a whole header's is "header")
 FULL_EVERY = 16  # hands: a whole header at least this often, so readers look back a few hands
@@ -156,18 +159,19 @@ class Expander:
         self.header: dict[str, Any] | None = None  # the last whole header, made whole
         self.problem = ""  # why the last header could not be made whole
         self._hand = ""
-        self._game: Any = None
+        self._game: Game | None = None
         self._state: Any = None
 
     def take(self, record: HandRecord) -> HandRecord:
         try:
             if record.kind == HEADER:
                 return self._header(record)
-            if record.hand_id and record.hand_id == self._hand and self._game is not None:
+            game = self._game
+            if record.hand_id and record.hand_id == self._hand and game is not None:
                 if record.kind == EVENT:
-                    return self._event(record)
+                    return self._event(game, record)
                 if record.kind == RESULT:
-                    return self._result(record)
+                    return self._result(game, record)
         except HandLogError:
             self._game = None
         except Exception:  # the engine refusing a damaged hand: readers get what is stored
@@ -202,22 +206,22 @@ class Expander:
         except Exception:
             self._game = None
 
-    def _event(self, record: HandRecord) -> HandRecord:
+    def _event(self, game: Game, record: HandRecord) -> HandRecord:
         from table_controller.events import event_from_dict
         from table_controller.serialize import effect_to_dict
 
         stored = record.payload
-        self._state, effects = self._game.apply(self._state, event_from_dict(stored["event"]))
+        self._state, effects = game.apply(self._state, event_from_dict(stored["event"]))
         whole = [effect_to_dict(e) for e in effects]
         lean = lean_event({"event": stored["event"], "effects": whole})
         if canonical_json(stored) != canonical_json(lean):
             return record  # whole already (written before the lean log), or not the replay's
         return _with(record, {**stored, "effects": whole})
 
-    def _result(self, record: HandRecord) -> HandRecord:
+    def _result(self, game: Game, record: HandRecord) -> HandRecord:
         from table_controller.serialize import result_to_dict
 
-        result = self._game.result(self._state)
+        result = game.result(self._state)
         whole = result_to_dict(result) if result is not None else None
         if whole is None or canonical_json(record.payload) != canonical_json(lean_result(whole)):
             return record

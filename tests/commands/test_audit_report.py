@@ -194,6 +194,20 @@ def test_farmer_s_outcome_chart_holds_outcomes_and_the_winners_have_their_own(
     assert re.findall(r'text-anchor="end">SEAT \d</text>', winners)
 
 
+def second_header(db: Path, key: Path) -> tuple[int, dict]:
+    """The second hand's header record: its seq, and its payload as the table saw it (the whole
+    header, as the log's reader rebuilds a lean one from the headers before)."""
+    from tests.hand_log.raw import raw_sql
+
+    ((seq, hand_id),) = raw_sql(
+        str(db),
+        "SELECT seq, hand_id FROM hand_records WHERE kind = 'hand' ORDER BY seq LIMIT 1 OFFSET 1",
+    )
+    with HandLog.open(str(db), key_path=key) as log:
+        record = log.read_hand(hand_id).header_record
+    return seq, dict(record.payload)
+
+
 def test_a_round_whose_carried_bets_were_raised_and_re_signed_fails_the_replay(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -202,15 +216,10 @@ def test_a_round_whose_carried_bets_were_raised_and_re_signed_fails_the_replay(
     import json
 
     from tests.hand_log.forge import reseal_from
-    from tests.hand_log.raw import raw_sql
 
     db, key = blackjack_log(tmp_path)
     assert main(["audit", "verify", str(db), "--key", str(key)]) == 0
-    ((seq, text),) = raw_sql(
-        str(db),
-        "SELECT seq, payload FROM hand_records WHERE kind = 'hand' ORDER BY seq LIMIT 1 OFFSET 1",
-    )
-    payload = json.loads(text)
+    seq, payload = second_header(db, key)  # stored whole, or as changes: forged whole
     assert payload["header"]["round"]["bets"]["seat1"] == [1000, 500]
     payload["header"]["round"]["bets"]["seat1"] = [100000, 500]
     reseal_from(
@@ -226,10 +235,8 @@ def test_a_round_whose_carried_bets_were_raised_and_re_signed_fails_the_replay(
 def cut_card_log(tmp_path: Path) -> tuple[Path, Path, dict]:
     """A round, the shoe's cut card reported after its result, the next round: the log and the
     second round's header."""
-    import json
 
     from drivers.registry import open_source
-    from tests.hand_log.raw import raw_sql
 
     db, key = tmp_path / "cut.db", tmp_path / "keys" / "cut.key"
     with HandLog.open(str(db), key_path=key) as log, open_source("sim://?seed=5&decks=6") as shoe:
@@ -239,11 +246,7 @@ def cut_card_log(tmp_path: Path) -> tuple[Path, Path, dict]:
         assert autopilot.drive(session, shoe, hands=1) == 1
         session.hardware_event({"type": "cut_card"}, source="shoe")
         assert autopilot.drive(session, shoe, hands=2) == 2  # the one over, and the next
-    ((text,),) = raw_sql(
-        str(db),
-        "SELECT payload FROM hand_records WHERE kind = 'hand' ORDER BY seq LIMIT 1 OFFSET 1",
-    )
-    return db, key, json.loads(text)["header"]["round"]
+    return db, key, second_header(db, key)[1]["header"]["round"]
 
 
 def test_a_cut_card_reported_between_rounds_shuffles_the_next_and_replays(

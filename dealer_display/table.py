@@ -121,6 +121,7 @@ class DisplayTable(RunningTable):
                 "actions": list(self.actions()),
                 "can_deal": self.can_deal,
                 **({"bets": [bet.to_dict() for bet in game.bet_specs]} if game.bets else {}),
+                "bets_open": self.session.bets_open(),
                 "keys": {d["name"]: d["key"] for d in self.decisions if d["key"]},
                 "decisions": self.decisions,
             },

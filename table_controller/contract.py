@@ -342,6 +342,8 @@ class Game(Protocol):
 
     def on_spots(self, state: Any) -> Mapping[str, SpotContent]: ...
 
+    def bets_open(self, state: Any) -> bool: ...
+
     def strategy(self, state: Any) -> Event | None: ...
 
     def next_hand(self, finished: Any) -> Any: ...
@@ -437,6 +439,11 @@ class GameBase:
         """The cards and bets on the spots of :meth:`layout`, by spot name, for the display's
         one renderer (a spot not given is empty)."""
         return {}
+
+    def bets_open(self, state: Any) -> bool:
+        """Whether the dealer may enter bets (``Wager``) on the bet form now: the console shows
+        the form only then. False by default: a game that takes bets says when."""
+        return False
 
     def strategy(self, state: Any) -> Event | None:
         """The autopilot's next play (a wager, a decision, a confirmed payment); None lets

@@ -26,6 +26,7 @@ from table_controller.events import (
     Control,
     Event,
     HardwareIrregularity,
+    Wager,
     event_from_dict,
     event_to_dict,
 )
@@ -417,6 +418,16 @@ class TableSession:
             del notices[key]
         for key, words in (self.log.faults if self.log is not None else {}).items():
             notices[LOG_FAULT + key] = words
+
+    def bets_open(self) -> bool:
+        """Whether the dealer may enter bets now (the console shows its bet form only then): in
+        a hand, as the game says; after a finished one, where a bet begins the next hand (a
+        lasting shoe) and that hand takes bets."""
+        if self.expected().hand_over:
+            return self._starts_next_hand(Wager("", "", 0)) and self.game.bets_open(
+                next_hand(self.game, self.state)
+            )
+        return self.game.bets_open(self.state)
 
     def _starts_next_hand(self, event: Event) -> bool:
         """A NEW DECK after a finished hand starts the next; in a game whose shoe lasts many

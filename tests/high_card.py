@@ -306,6 +306,9 @@ class HighCardGame(GameBase):
             spots.append(Spot(f"{seat}/bet", x, 0.85, "bet", seat, f"{seat_words(seat)}'s bet"))
         return tuple(spots)
 
+    def bets_open(self, state: Hand) -> bool:
+        return state.phase is Phase.BETS and state.irregularity is None
+
     def on_spots(self, state: Hand) -> dict[str, SpotContent]:
         """Each card on its spot, face up; each bet in its circle."""
         out = {f"{who}/card": SpotContent((card.code,)) for who, card in state.cards.items()}

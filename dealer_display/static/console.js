@@ -48,7 +48,7 @@ export class DealerConsole {
     $("btn-paid").disabled = !paying;
     // the bet form: a main and a side bet, or one ante (the bets the game declares)
     const [first, second] = this.placedBets();
-    $("bets").hidden = !this.canAct || !first;
+    $("bets").hidden = !this.canAct || !first || !this.console.bets_open;  // only while the game takes bets
     // while bets are taken, placing them is the next step: its button is the lit one, not New deck
     $("btn-new-deck").classList.toggle("quiet", !$("bets").hidden);
     const [firstBet, secondBet] = this.formBets();

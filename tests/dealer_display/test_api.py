@@ -17,6 +17,7 @@ def test_state_is_open_on_loopback_and_says_what_to_do(client):
     assert body["console"] == {
         "actions": ["hit", "backhand", "stand_pat", "push", "play_push"],
         "can_deal": True,
+        "bets_open": False,  # a game without bets never takes them
         "keys": {"hit": "H", "backhand": "B", "stand_pat": "S", "push": "P", "play_push": "L"},
         "decisions": [
             {"name": name, "key": key, "words": name.replace("_", " "), "amount": None}

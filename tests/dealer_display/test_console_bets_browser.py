@@ -73,3 +73,28 @@ def test_while_the_bets_are_taken_placing_them_is_the_lit_button(browser: Browse
         )  # outlined: not the next step
         assert page.is_enabled("#btn-new-deck")  # still there for a new shoe
         page.close()
+
+
+def test_the_bet_form_shows_only_while_the_game_takes_bets(browser: Browser) -> None:
+    """Once the first card is out the bets are locked (BJ-1): the form goes, so no Place button
+    stays lit through the hand and after it (it stayed, the game declaring nothing)."""
+    with live_table(
+        "sim://?seed=4&decks=6", game=make_game("blackjack", seats=3, switches={"B13": "0"})
+    ) as table:
+        page = open_console(browser, table, 1280, 800)
+        page.click("#btn-new-deck")
+        page.wait_for_function(
+            "window.tableDisplay.message.state.prompts.dealer_instruction.startsWith('Take the bets')"
+        )
+        assert page.is_visible("#bets")
+        page.fill("#bet-seat", "1")
+        page.fill("#bet-main", "10")
+        page.click("#btn-bet")
+        page.wait_for_function(
+            "window.tableDisplay.message.state.prompts.seats[0].figures.main === 1000"
+        )
+        page.click("#btn-deal")  # the first card: the bets are locked
+        page.wait_for_function("window.tableDisplay.message.console.bets_open === false")
+        page.wait_for_selector("#bets", state="hidden")
+        assert table.session.game.bets_open(table.session.state) is False
+        page.close()

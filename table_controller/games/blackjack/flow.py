@@ -26,8 +26,11 @@ CUT_CARD = (
 
 
 # ----- wagers -----------------------------------------------------------------------------------
+BETS_OPEN = (Phase.BETTING, Phase.SHUFFLE, Phase.BURN)  # the phases a bet may be placed in (BJ-1)
+
+
 def wager(r: Round, event: Wager) -> str:
-    if r.phase not in (Phase.BETTING, Phase.SHUFFLE, Phase.BURN):
+    if r.phase not in BETS_OPEN:
         raise Refusal("bets are locked once the first card is dealt (BJ-1)")
     if event.seat not in r.seats:
         raise Refusal(f"no seat {event.seat!r} at this table (seats: {', '.join(r.seats)})")

@@ -304,6 +304,9 @@ class BlackjackGame(RoundGame):
             right -= share
         return tuple(spots)
 
+    def bets_open(self, state: Round) -> bool:
+        return state.phase in flow.BETS_OPEN
+
     def placed_cards(self, state: Round) -> dict[str, tuple[str, ...]]:
         """The face-up cards on each of the camera's places (table_controller.camera_places):
         the dealer's shown cards on ``dealer``, each seat's on ``seatN``; a seat that split has

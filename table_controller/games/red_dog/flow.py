@@ -24,8 +24,11 @@ CUT_CARD = "cut_card"  # the shoe's report (or the dealer): the round in progres
 
 
 # ----- antes -------------------------------------------------------------------------------------
+BETS_OPEN = (Phase.SHUFFLE, Phase.BURN, Phase.ANTES)  # the phases an ante may be placed in (RD-7)
+
+
 def wager(r: Round, event: Wager) -> str:
-    if r.phase not in (Phase.SHUFFLE, Phase.BURN, Phase.ANTES):
+    if r.phase not in BETS_OPEN:
         raise Refusal("antes are locked once the dealer is done taking them (RD-7)")
     if event.seat not in r.seats:
         raise Refusal(f"no seat {event.seat!r} at this table (seats: {', '.join(r.seats)})")

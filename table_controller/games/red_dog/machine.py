@@ -279,6 +279,9 @@ class RedDogGame(RoundGame):
             ]
         return tuple(spots)
 
+    def bets_open(self, state: Round) -> bool:
+        return state.phase in flow.BETS_OPEN
+
     def on_spots(self, state: Round) -> dict[str, SpotContent]:
         """The dealer's cards face up on their spots (``dealer/card1`` to ``card3``, in the
         order dealt) and each seat's ante and raise in their circles: what the camera witness

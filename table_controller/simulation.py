@@ -32,9 +32,10 @@ T = TypeVar("T", bound=Tally)
 
 def cores() -> int:
     """The cores this process may use."""
-    return (
-        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    )
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # a system without CPU affinity: every core it has
+        return os.cpu_count() or 1
 
 
 def chunks(rounds: int, size: int = CHUNK) -> list[tuple[int, int]]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drivers.base import CARD
 from drivers.registry import open_source
 from hardware_sim.decks import write_deck_file
 from table_controller.camera_places import camera_places, split_hands
@@ -17,25 +16,11 @@ from table_controller.games import make_game
 from table_controller.games.blackjack.hands import Hand, SeatPlay
 from table_controller.running import RunningTable
 from table_controller.runtime import TableSession
+from tests.test_camera_witness_games import film
 
 # seats 1 to 7, the dealer's 7 up, their second cards, the hole card; seat3's pair of 8s splits
 # and each hand draws a 10; every other seat stands on 20, the dealer on 17
 DECK = "KS KH 8S KC KD QS QH 7C QC QD 8D JS JH JC JD 10S 10H 10C".split()
-
-
-def film(table: RunningTable, frames: int = 4) -> list[tuple[str | None, str]]:
-    camera = table.camera
-    assert camera is not None
-    for _ in range(frames):
-        camera.process_frame()  # type: ignore[attr-defined]
-    named = []
-    while camera._pending:  # type: ignore[attr-defined]
-        event = camera.read_event(timeout=0)
-        assert event is not None
-        if event.kind == CARD and event.card is not None:
-            named.append((event.spot, event.card.code))
-        table.deliver_sighting(event)
-    return named
 
 
 def test_the_layout_of_a_split_seat_cuts_its_place_into_its_hands_strips() -> None:

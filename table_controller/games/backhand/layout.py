@@ -9,12 +9,12 @@ lone seat sits in the middle, its columns under the show cards they are played a
 seats share the width; their spots reach as far as their neighbours allow.
 
 Spot names are the engine's (``S1``, ``red.hand``, ``red.col1``): the cards
-:func:`placed_cards` reports lie on them, and the camera's places are these rectangles.
+:func:`~table_controller.engine.layout_cards` reports lie on them, and the camera's places are these rectangles.
 """
 
 from __future__ import annotations
 
-from table_controller.engine import Spot, TablePrompts
+from table_controller.engine import Spot
 from table_controller.games.backhand.prompts import seat_name
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom in layout units
@@ -77,18 +77,3 @@ def _seat_shared(seat: str, left: float, width: float) -> list[Spot]:
         x = left + width * (2 * k - 1) / 6
         spots.append(Spot(f"{seat}.col{k}", x, column_y, "card", seat, f"{name}, column {k}"))
     return spots
-
-
-def placed_cards(prompts: TablePrompts) -> dict[str, tuple[str, ...]]:
-    """Which face-up cards lie on which spot, as the prompts show them: the show cards on S1-S3,
-    each seat's initial hand on its hand spot and each column's card on its column."""
-    spots: dict[str, tuple[str, ...]] = {
-        f"S{n}": (code,) for n, code in enumerate(prompts.show_cards, start=1) if code
-    }
-    for seat in prompts.seats:
-        in_columns = {code for code in seat.columns if code}
-        spots[f"{seat.seat}.hand"] = tuple(c for c in seat.cards if c not in in_columns)
-        for k, code in enumerate(seat.columns, start=1):
-            if code:
-                spots[f"{seat.seat}.col{k}"] = (code,)
-    return {spot: cards for spot, cards in spots.items() if cards}

@@ -26,6 +26,7 @@ from table_controller.engine import (
     SeatPrompt,
     Spot,
     TablePrompts,
+    layout_cards,
 )
 from table_controller.events import (
     ACCEPT_CARD,
@@ -126,7 +127,7 @@ class BackhandGame(GameBase):
         return self._layout
 
     def placed_cards(self, state: HandState) -> dict[str, tuple[str, ...]]:
-        return cloth.placed_cards(self.prompts(state))
+        return layout_cards(self.prompts(state))
 
     def new_hand(self) -> HandState:
         seats = tuple(SeatHand(seat=s) for s in self.seats)

@@ -159,3 +159,20 @@ def test_a_card_covered_by_a_hand_is_kept_unread_and_one_taken_away_is_gone(
     for seed in range(17, 20):
         gone = reader.read(filmed({"S1": "KH"}, seed=seed))  # taken away: the felt is bare again
     assert names(gone) == ["KH"]
+
+
+def test_a_hand_passing_is_not_read_and_the_card_it_laid_is_read_alone_once_it_lies(
+    recogniser: Counting,
+) -> None:
+    reader = IncrementalReader(recogniser)
+    reader.read(filmed({"S1": "KH"}, seed=0))
+    recogniser.pixels.clear()
+    for n, x in enumerate(range(300, 900, 100)):  # a hand crossing the table, a step a frame
+        passing = reader.read(with_hand(filmed({"S1": "KH"}, seed=n + 1), (x, 250)))
+        assert names(passing) == ["KH"]
+    assert recogniser.pixels == [] and reader.counts.waited == 6  # nothing read while it moves
+    table = {"S1": "KH", "green.col3": "QS"}
+    for seed in (10, 11, 12):  # the card it laid: read once it lies still, in its box alone
+        landed = reader.read(filmed(table, seed=seed))
+    assert names(landed) == ["KH", "QS"]
+    assert len(recogniser.pixels) == 1 and recogniser.pixels[0] < 0.1 * 1280 * 720

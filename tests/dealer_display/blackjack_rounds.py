@@ -197,17 +197,17 @@ class Dealer:
         page = self.page
         main = self.table.session.state.plays[seat].main
         if seat != self._insuring:  # offered afresh: half the main bet
-            assert page.input_value("#insurance-amount") == f"{main // 2 / 100:.2f}"
-            assert page.inner_text("#insurance-seat") == f"SEAT {seat[4:]}"
+            assert page.input_value("#amount-offered-value") == f"{main // 2 / 100:.2f}"
+            assert page.inner_text("#amount-offered-seat") == f"SEAT {seat[4:]}"
         self._insuring = seat
         before = self.table.version
         if self.by == "click":
             if amount != main // 2:
-                page.fill("#insurance-amount", f"{amount / 100:.2f}")
+                page.fill("#amount-offered-value", f"{amount / 100:.2f}")
             page.click(f'.seat-panel[data-seat="{seat}"] button[data-action="insurance"]')
         else:
             page.keyboard.press("i")
-            assert page.evaluate("document.activeElement.id") == "insurance-amount"
+            assert page.evaluate("document.activeElement.id") == "amount-offered-value"
             if amount != main // 2:
                 page.keyboard.type(f"{amount / 100:g}")
             if amount == 300:

@@ -5,9 +5,10 @@ A record stores what happened; what the screens showed is the rules engine's ans
 - an **event** record keeps the event and the effects that are not words: a plain "applied"
   effect (its note, "3H to SEAT 1 first card") is left out, a settlement is the list
   ``[seat, bet, hand, staked, net, rule]`` (:func:`pack_settlement`: what it collected, returned,
-  paid and owed follows from its stake and net; one that does not, or that names a banker, payee
-  or payer, stays a dict, without its reason in words); refusals, irregularities and a hand's
-  end stay whole;
+  paid and owed follows from its stake and net), with a seventh item ``{"banker": ...,
+  "payee": ..., "payer": ...}`` where it names any of them; one whose money does not follow
+  stays a dict, without its reason in words; refusals, irregularities and a hand's end stay
+  whole;
 - a **result** keeps who won, the rule that decided it and whether the round was void (and
   ``settled``: the round's bets were settled, for the hand lists);
 - a **header** names only what changed since the table's header before it (``changes``): a
@@ -41,6 +42,7 @@ FULL_EVERY = 16  # hands: a whole header at least this often, so readers look ba
 SETTLED_DERIVED = frozenset({"reason"})
 # What a packed settlement holds, in its order; the rest of its money follows from these.
 PACKED = ("seat", "bet", "hand", "staked", "net", "rule")
+PARTIES = ("banker", "payee", "payer")  # a seventh item, where a settlement names any
 PACK_SETTLEMENTS = True  # False: settlements as dicts, as the log stored them before (tests)
 RESULT_KEPT = ("decided_by", "void", "winner")
 RESULT_FIELDS = frozenset({*RESULT_KEPT, "explanation", "seats"})  # what a whole result holds
@@ -99,12 +101,15 @@ def unpack_settlement(packed: list[Any]) -> dict[str, Any]:
     Raises:
         HandLogError: the list is not a packed settlement.
     """
-    if len(packed) != len(PACKED) or not all(
-        type(packed[i]) is int
-        for i in (3, 4)  # staked, net (not a bool, not a float)
+    parties = packed[len(PACKED)] if len(packed) == len(PACKED) + 1 else {}
+    if (
+        len(packed) not in (len(PACKED), len(PACKED) + 1)
+        or not all(type(packed[i]) is int for i in (3, 4))  # staked, net (not bool, not float)
+        or not isinstance(parties, dict)
+        or not set(parties) <= set(PARTIES)
     ):
         raise HandLogError(f"a stored settlement cannot be read: {packed!r}")
-    seat, bet, hand, staked, net, rule = packed
+    seat, bet, hand, staked, net, rule = packed[: len(PACKED)]
     money = settlement_money(staked, net)
     out: dict[str, Any] = {"type": "settled", "seat": seat, "bet": bet, "staked": staked}
     out |= {k: money[k] for k in ("collected", "returned", "paid")}
@@ -113,16 +118,20 @@ def unpack_settlement(packed: list[Any]) -> dict[str, Any]:
         out["hand"] = hand
     if money["owed"]:
         out["owed"] = money["owed"]
-    return out
+    return out | parties
 
 
 def pack_settlement(settled: dict[str, Any]) -> list[Any] | dict[str, Any]:
-    """``[seat, bet, hand, staked, net, rule]``, or the dict as it is when the list would not
-    read back to it (a banker, payee or payer; money that does not follow from stake and net)."""
+    """``[seat, bet, hand, staked, net, rule]`` (and who banks, receives or pays, where it says),
+    or the dict as it is when the list would not read back to it (money that does not follow
+    from stake and net)."""
     staked, net = settled.get("staked"), settled.get("net")
     if type(staked) is not int or type(net) is not int:
         return settled
     packed = [settled.get(key) for key in PACKED]
+    parties = {key: settled[key] for key in PARTIES if key in settled}
+    if parties:
+        packed.append(parties)
     if canonical_json(unpack_settlement(packed)) != canonical_json(settled):
         return settled
     return packed

@@ -57,7 +57,7 @@ SCHEMA = (
 
 # Where each hand starts: a row per header record, kept by triggers in the statement that
 # inserts, changes or deletes the record (as an index is), so a hand's records are read as a
-# range of its table's chain (its header to the table's next), not through an index of every
+# range of its table's chain (its header up to the table's next), not through an index of every
 # record by hand (~0.6 KB a seven-seat blackjack hand). New logs only: a schema-2 log written
 # before keeps that index (BY_HAND) and is read through it.
 STARTS = "hand_log_starts"
@@ -66,11 +66,13 @@ _ADD_START = (
     f"INSERT INTO {STARTS} (table_no, seq, hand_no) SELECT NEW.table_no, NEW.seq, NEW.hand_no"
     " WHERE NEW.kind_no = (SELECT no FROM hand_log_names WHERE text = 'hand');"
 )
-_DROP_START = f"DELETE FROM {STARTS} WHERE table_no = OLD.table_no AND seq = OLD.seq;"
+_DROP_START = (
+    f"DELETE FROM {STARTS} WHERE hand_no = OLD.hand_no AND table_no = OLD.table_no"
+    " AND seq = OLD.seq;"
+)
 NEW_SCHEMA = (
-    f"CREATE TABLE IF NOT EXISTS {STARTS} (table_no INTEGER NOT NULL, seq INTEGER NOT NULL,"
-    " hand_no INTEGER NOT NULL, PRIMARY KEY (table_no, seq)) WITHOUT ROWID",
-    f"CREATE INDEX IF NOT EXISTS hand_log_starts_by_hand ON {STARTS} (hand_no)",
+    f"CREATE TABLE IF NOT EXISTS {STARTS} (hand_no INTEGER NOT NULL, table_no INTEGER NOT NULL,"
+    " seq INTEGER NOT NULL, PRIMARY KEY (hand_no, table_no, seq)) WITHOUT ROWID",
     f"CREATE TRIGGER IF NOT EXISTS hand_log_starts_add AFTER INSERT ON {RECORDS}"
     f" BEGIN {_ADD_START} END",
     f"CREATE TRIGGER IF NOT EXISTS hand_log_starts_drop AFTER DELETE ON {RECORDS}"
@@ -79,11 +81,10 @@ NEW_SCHEMA = (
     f" AFTER UPDATE OF table_no, seq, hand_no, kind_no ON {RECORDS}"
     f" BEGIN {_DROP_START} {_ADD_START} END",
 )
-# A hand's starts, each with where the table's next hand starts (NULL: none yet).
+# Where a hand starts: its tables and its header's seq in each (a hand's records run from
+# there to the table's next header).
 HAND_STARTS = (
-    "SELECT t.text, s.seq, (SELECT MIN(n.seq) FROM hand_log_starts n"
-    " WHERE n.table_no = s.table_no AND n.seq > s.seq)"
-    " FROM hand_log_starts s JOIN hand_log_hands h ON h.no = s.hand_no"
+    f"SELECT t.text, s.seq FROM {STARTS} s JOIN hand_log_hands h ON h.no = s.hand_no"
     " JOIN hand_log_names t ON t.no = s.table_no WHERE h.hand_id = ? ORDER BY t.text, s.seq"
 )
 

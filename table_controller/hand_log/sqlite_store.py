@@ -6,14 +6,15 @@ schema 1 is read and written as it is (``table audit migrate`` converts it).
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from table_controller.errors import HandLogError
 from table_controller.hand_log import schema2
-from table_controller.hand_log.records import HandRecord
+from table_controller.hand_log.records import HEADER, HandRecord
 from table_controller.hand_log.store_base import COLUMNS, SCHEMA, LogStore
 from table_controller.private_files import create_private, tighten
 
@@ -91,26 +92,23 @@ class SqliteStore(LogStore):
         if hand_id is None or not self._starts:
             yield from super().records(table, hand_id, kinds, after_seq)
             return
-        kind_list = list(kinds) if kinds is not None else []
-        for table_id, start, end in self._run(schema2.HAND_STARTS, (hand_id,)):
+        wanted = set(kinds) if kinds is not None else None
+        sql = f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND seq >= ? ORDER BY seq"
+        for table_id, start in self._run(schema2.HAND_STARTS, (hand_id,)):
             if table is not None and table_id != table:
                 continue
-            where = "table_id = ? AND seq > ? AND seq >= ? AND hand_id = ?"
-            params: list[Any] = [table_id, after_seq, start, hand_id]
-            if end is not None:
-                where += " AND seq < ?"
-                params.append(end)
-            if kind_list:
-                where += " AND kind IN (" + ", ".join("?" * len(kind_list)) + ")"
-                params.extend(kind_list)
-            sql = f"SELECT {COLUMNS} FROM hand_records WHERE {where} ORDER BY seq"
-            for row in self._rows(sql, params):
-                yield self._record(row)
+            with contextlib.closing(self._rows(sql, (table_id, max(start, after_seq + 1)))) as rows:
+                for row in rows:
+                    record = self._record(row)
+                    if record.kind == HEADER and record.seq != start:
+                        break  # the table's next hand
+                    if record.hand_id == hand_id and (wanted is None or record.kind in wanted):
+                        yield record
 
     def has_hand(self, table: str, hand_id: str) -> bool:
         if not self._starts:
             return super().has_hand(table, hand_id)
-        return any(t == table for t, _start, _end in self._run(schema2.HAND_STARTS, (hand_id,)))
+        return any(t == table for t, _start in self._run(schema2.HAND_STARTS, (hand_id,)))
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
@@ -120,7 +118,7 @@ class SqliteStore(LogStore):
         except sqlite3.DatabaseError as exc:
             raise HandLogError(f"hand log {self.target}: {exc}") from None
 
-    def _rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[Any, ...]]:
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> Generator[tuple[Any, ...]]:
         try:
             yield from self._db.execute(sql, tuple(params))
         except sqlite3.DatabaseError as exc:

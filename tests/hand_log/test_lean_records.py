@@ -49,7 +49,7 @@ def test_what_is_stored_is_lean_and_readers_get_the_whole_records(
             effects = r.stored.get("effects", [])
             dicts = [e for e in effects if isinstance(e, dict)]
             assert all(e.get("type") not in ("applied", "settled") for e in dicts)
-            assert all(len(e) == 6 for e in effects if isinstance(e, list))
+            assert all(len(e) in (6, 7) for e in effects if isinstance(e, list))
         if r.kind == "result":
             assert set(r.stored) <= {"decided_by", "void", "winner", "settled"}
     for hand, one in zip(hands, again, strict=True):  # every reader: the whole header and result
@@ -144,7 +144,11 @@ def test_a_packed_settlement_reads_back_as_the_engine_s_and_its_money_needs_no_r
     odd |= {"returned": 0, "paid": 500, "net": 500, "rule": "X-1"}  # the stake not returned
     assert pack_settlement(odd) == odd  # a settlement the list would not read back to: a dict
     banked = {**unpack_settlement(["seat2", "main", None, 500, 500, "V-9"]), "banker": "seat1"}
-    assert pack_settlement(banked) == banked
+    assert pack_settlement(banked) == ["seat2", "main", None, 500, 500, "V-9", {"banker": "seat1"}]
+    assert (
+        unpack_settlement(["seat2", "main", None, 500, 500, "V-9", {"banker": "seat1"}]) == banked
+    )
+    assert unpacked([["s", "b", None, 1, 1, "R", {"payday": "x"}]])[0]["type"] == "unreadable"
     assert unpacked([["seat1", "main"]]) == [{"type": "unreadable", "stored": ["seat1", "main"]}]
 
 

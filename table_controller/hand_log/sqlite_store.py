@@ -88,13 +88,15 @@ class SqliteStore(LogStore):
         after_seq: int = 0,
     ) -> Iterator[HandRecord]:
         """As :meth:`LogStore.records`; one hand's records, in a log that notes where each hand
-        starts, are read from its header to the table's next header."""
-        if hand_id is None or not self._starts:
+        starts, are read from its header to the table's next header. Records between hands
+        (``hand_id=""``) and a hand no header starts (a damaged log) are looked for everywhere."""
+        starts = self._run(schema2.HAND_STARTS, (hand_id,)) if hand_id and self._starts else []
+        if not starts or any(type(start) is not int for _table, start in starts):
             yield from super().records(table, hand_id, kinds, after_seq)
             return
         wanted = set(kinds) if kinds is not None else None
         sql = f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND seq >= ? ORDER BY seq"
-        for table_id, start in self._run(schema2.HAND_STARTS, (hand_id,)):
+        for table_id, start in starts:
             if table is not None and table_id != table:
                 continue
             with contextlib.closing(self._rows(sql, (table_id, max(start, after_seq + 1)))) as rows:

@@ -44,6 +44,13 @@ WAIT_FRAMES = 15  # frames a change may go on moving before it is read moving (h
 WHOLE_SHARE = 0.5  # a box larger than this share of the frame: read the whole frame
 SETTLED_FRAMES = 5  # a cell unchanged this many frames, under no card, shows the bare table
 BARE_SHARE = 0.7  # a card not found again whose cells are this much bare table was taken away
+# cells a card covers (about 6 x 8 at 1280 x 720): the still part of a change that moves is read
+# when it is larger than this, (cards turned up beside a hand still moving)
+CARD_CELLS = 48
+PART_FRAMES = 2  # frames a cell of a moving change must have been still to count in its still part
+LIGHT_SHARE = 0.9  # a moving change this share of whose cells moved by one brightness ratio: light
+LIGHT_CELLS = 4  # cells a group of moved cells needs to be told light
+LIGHT_RATIO = (0.7, 1.4)  # the brightness ratios taken for the light's (a hand moves more)
 
 
 @dataclass
@@ -139,15 +146,22 @@ class IncrementalReader:
         and the card it laid is read once, as soon as it lies; None while every change still
         moves, for at most WAIT_FRAMES frames (then all that changed is read, moving or not)."""
         count, labels = cv2.connectedComponents(changed.astype(np.uint8), connectivity=8)
+        assert self._settled is not None
         still = [k for k in range(1, count) if not (moving & (labels == k)).any()]
         if not still:
+            parts = [
+                changed & (labels == k) & (self._settled >= PART_FRAMES) for k in range(1, count)
+            ]
+            part = max(parts, key=lambda cells: int(cells.sum()), default=None)
+            if part is not None and part.sum() > CARD_CELLS:  # cards lie still beside a hand
+                self._waited = 0
+                return part
             self._waited += 1
             if self._waited <= WAIT_FRAMES:
                 return None
             self._waited = 0
             return changed
         self._waited = 0
-        assert self._settled is not None
         newest = min(still, key=lambda k: int(self._settled[changed & (labels == k)].min()))
         return changed & (labels == newest)
 
@@ -188,6 +202,7 @@ class IncrementalReader:
         Returns the cells that moved since the frame before."""
         assert self._settled is not None and self._bare is not None and self._previous is not None
         still = np.abs(grid - self._previous) <= CHANGE_LEVEL
+        still |= _light(grid, self._previous, ~still)
         self._settled = np.where(still, self._settled + 1, 0)
         self._previous = grid
         bare = self._settled >= SETTLED_FRAMES
@@ -236,6 +251,25 @@ def change_grid(frame: np.ndarray) -> np.ndarray:
     return cv2.resize(grey[: h * CELL, : w * CELL], (w, h), interpolation=cv2.INTER_AREA).astype(
         np.float32
     )
+
+
+def _light(grid: np.ndarray, previous: np.ndarray, moved: np.ndarray) -> np.ndarray:
+    """The moved cells whose move is the light's: a group of moved cells (touching) nearly all
+    of which moved by about the same brightness ratio (a camera's light jumping); a hand or a
+    card moving changes its cells by ratios that differ."""
+    light = np.zeros(moved.shape, bool)
+    count, labels = cv2.connectedComponents(moved.astype(np.uint8), connectivity=8)
+    for k in range(1, count):
+        cells = labels == k
+        if cells.sum() < LIGHT_CELLS:  # too few to tell a ratio shared from a chance one
+            continue
+        now, before = grid[cells], previous[cells]
+        ratio = float(np.median(now / np.maximum(before, 1.0)))
+        if not LIGHT_RATIO[0] <= ratio <= LIGHT_RATIO[1]:
+            continue
+        if np.mean(np.abs(now - ratio * before) <= CHANGE_LEVEL) >= LIGHT_SHARE:
+            light |= cells
+    return light
 
 
 def _cells(guess: CardGuess, shape: tuple[int, ...], grow: int) -> tuple[int, int, int, int]:

@@ -38,10 +38,14 @@ def recogniser() -> Counting:
 
 
 def filmed(
-    cards: dict[str, str], seed: int, moved: dict[str, tuple[float, float]] | None = None
+    cards: dict[str, str],
+    seed: int,
+    moved: dict[str, tuple[float, float]] | None = None,
+    brightness: float = 1.0,
 ) -> np.ndarray:
-    """The table with ``cards`` (spot -> code) under one steady light, a fresh noise each call;
-    each card where the dealer laid it on its spot, or pushed along the table by ``moved[spot]``."""
+    """The table with ``cards`` (spot -> code) under one steady light (times ``brightness``), a
+    fresh noise each call; each card where the dealer laid it on its spot, or pushed along the
+    table by ``moved[spot]``."""
     placements = []
     for spot, code in cards.items():
         rng = np.random.default_rng(sum(map(ord, spot)))
@@ -52,7 +56,7 @@ def filmed(
         )
     frame = _seen_from(placements, straight_corners(), PLACES).astype(np.float32)
     h, w = frame.shape[:2]
-    light = 1.0 + 0.15 * (np.mgrid[0:h, 0:w][1] / w - 0.5)
+    light = brightness * (1.0 + 0.15 * (np.mgrid[0:h, 0:w][1] / w - 0.5))
     frame = cv2.GaussianBlur(frame * light[..., None], (0, 0), 0.8)
     frame += np.random.default_rng(seed).normal(0, 3.0, frame.shape).astype(np.float32)
     return np.clip(frame, 0, 255).astype(np.uint8)
@@ -176,3 +180,15 @@ def test_a_hand_passing_is_not_read_and_the_card_it_laid_is_read_alone_once_it_l
         landed = reader.read(filmed(table, seed=seed))
     assert names(landed) == ["KH", "QS"]
     assert len(recogniser.pixels) == 1 and recogniser.pixels[0] < 0.1 * 1280 * 720
+
+
+def test_a_light_that_jumps_every_frame_is_not_taken_for_a_hand(recogniser: Counting) -> None:
+    reader = IncrementalReader(recogniser)
+    jumps = [1.0, 1.1, 0.93, 1.07, 0.9, 1.12, 0.95, 1.05]  # the camera's light, frame by frame
+    reader.read(filmed({"S1": "KH"}, seed=0))
+    table = {"S1": "KH", "green.col3": "QS"}
+    for n, brightness in enumerate(jumps[1:], start=1):  # the queen laid at the second frame
+        seen = reader.read(filmed(table, seed=n, brightness=brightness))
+        if "QS" in names(seen):
+            break
+    assert names(seen) == ["KH", "QS"] and n <= 3  # read within a few frames, not the 16th

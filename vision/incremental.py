@@ -14,7 +14,10 @@ MARGIN cells of table, whose cards replace those found there before; the rest ke
 the other changes wait for the next frame. A card the box's edge cuts is not taken from it: a
 card read before is kept as it was read (not read again), a new one has the box grown to hold
 it. A box over half the frame is read as the whole frame; a change that goes on moving for
-WAIT_FRAMES frames is read as it is. Comparing with the grid as last read (not with the frame
+WAIT_FRAMES frames is read as it is, but its still part (the cells that have not moved these
+PART_FRAMES frames) is read at once when it is larger than a card (cards turned up beside the
+hand turning the last). A group of moved cells nearly all of which moved by one brightness ratio
+is the camera's light, not a hand: still. Comparing with the grid as last read (not with the frame
 before) makes a slow slide add up until it is read; a change of light over the whole frame
 reads it whole at once (over half the cells changed), moving or not.
 A card read before that the box's read does not find again is taken away when the cells inside

@@ -217,11 +217,20 @@ export function fitSeats(most = 2) {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent.trim()) texts.push(node);
   const lines = (node) => { const range = document.createRange(); range.selectNodeContents(node); return range.getClientRects().length; };
   const unbroken = texts.map(lines);  // a larger size never breaks a word or a figure ("-$15.0 / 0")
+  const block = (node) => { let box = node.parentElement; while (box !== seats && getComputedStyle(box).display === "inline") box = box.parentElement; return box; };
+  const holders = texts.map(block);
+  // nor takes a line's glyphs past its box (a figure's tight line height, scaled up)
+  const within = (node, k) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = holders[k].getBoundingClientRect();
+    return [...range.getClientRects()].every((r) => r.top >= box.top - 2 && r.bottom <= box.bottom + 2 && r.left >= box.left - 2 && r.right <= box.right + 2);
+  };
   const fits = (scale) => {
     seats.style.fontSize = `${base * scale}px`;
     return seats.scrollHeight <= seats.clientHeight + 1 && seats.scrollWidth <= seats.clientWidth + 1 &&
       parts.every((part) => !part.clientWidth || (part.scrollWidth <= part.clientWidth + 1 && part.scrollHeight <= part.clientHeight + 2)) &&
-      texts.every((node, k) => lines(node) <= unbroken[k]);
+      texts.every((node, k) => lines(node) <= unbroken[k] && within(node, k));
   };
   let [low, high] = [1, most];
   if (!fits(low)) high = low;

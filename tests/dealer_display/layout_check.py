@@ -13,7 +13,8 @@ where it is. It checks that
   shown, on a card or off it, and no key hint is an empty box;
 - the top bar is one line: none of its texts wraps;
 - a watching (view-only) page shows no buttons;
-- at 1280x800, no seat panel is more than about half empty (its text sized for more seats).
+- at 1280x800, no seat panel is more than 65% empty (its text sized for more seats: they were
+  70-90% empty).
 The check is the same for every game: it knows no game's layout.
 """
 
@@ -201,7 +202,7 @@ class Sizes:
     font: float = 16
     caption: float = 14
     instruction: float = 32
-    panel_fill: float = 0.45  # the least share of a seat panel its content covers (PANEL_FILL)
+    panel_fill: float = 0.35  # the least share of a seat panel its content covers (PANEL_FILL)
 
 
 # How much of each seat panel its content covers: the boxes of its text's lines and of what paints

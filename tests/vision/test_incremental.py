@@ -192,3 +192,18 @@ def test_a_light_that_jumps_every_frame_is_not_taken_for_a_hand(recogniser: Coun
         if "QS" in names(seen):
             break
     assert names(seen) == ["KH", "QS"] and n <= 3  # read within a few frames, not the 16th
+
+
+def test_cards_lying_still_beside_a_hand_that_moves_are_read_before_it_stops(
+    recogniser: Counting,
+) -> None:
+    reader = IncrementalReader(recogniser)
+    for seed in range(3):
+        reader.read(filmed({"S1": "KH"}, seed=seed))
+    table = {"S1": "KH", "green.col2": "QS", "green.col1": "9D"}
+    queen = (929.5, 531.0)  # where the queen lies on green.col2
+    for n in range(4):  # a hand moves on right beside the queen, its change touching hers
+        seen = reader.read(
+            with_hand(filmed(table, seed=10 + n), (queen[0] + 130, queen[1] + 20 * n - 60))
+        )
+    assert names(seen) == ["9D", "KH", "QS"]  # read while the hand still moves, not after it

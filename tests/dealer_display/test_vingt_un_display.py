@@ -231,8 +231,10 @@ def play_by_hand(
                 assert plays[0][0] == seat
                 _, action, amount = plays.pop(0)
             if amount is not None:
-                assert page.input_value("#amount") == ""  # money only when typed (issue 40)
-                page.fill("#amount", f"{amount / 100:.2f}")
+                assert (
+                    page.input_value("#amount-typed-value") == ""
+                )  # money only when typed (issue 40)
+                page.fill("#amount-typed-value", f"{amount / 100:.2f}")
             button = f'.seat-panel[data-seat="{seat}"] button[data-action="{action}"]'
             act(page, table, lambda button=button: page.click(button))
     check_screen(page, table)

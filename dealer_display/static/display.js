@@ -2,7 +2,7 @@
 // reconnects by itself. The dealer's token comes from the address (#token=...) once and is
 // kept in this browser.
 import { DealerConsole } from "./console.js";
-import { drawBanners, drawHardware, drawLayout, drawNotices, drawResult, drawSeats, drawTally, loadGame } from "./render.js";
+import { drawBanners, drawHardware, drawLayout, drawNotices, drawResult, drawSeats, drawTally, fitSeats, loadGame } from "./render.js";
 import { speakAll, spoken } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,6 +49,7 @@ function draw(message) {
   drawRefusal();
   drawLayout(state);  // last: the room the rest leaves it is what its cards are sized to
   speakAll(document.body);  // cards and places in words, never codes or spot ids
+  fitSeats();  // the seat panels' text as large as their room allows, once the rest is drawn
 }
 
 // Milliseconds from the shoe producing the card to: the server sending it, the page
@@ -115,4 +116,5 @@ function connect(delay = 250) {
 
 dealerConsole.attach();
 connect();
+addEventListener("resize", () => fitSeats());
 setInterval(() => probe.message && drawHardware(probe.message.state.hardware, Date.now() / 1000), 1000);

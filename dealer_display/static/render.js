@@ -203,6 +203,44 @@ export function drawSeats(state, plays, canAct) {
   $("seats").replaceChildren(...panels);
 }
 
+/** The seat panels' text and controls as large as the room the seat count leaves them: the
+ * stylesheet's size is the least; the largest scale (up to twice it) at which nothing in the
+ * panels runs out of its box and the panels stay in their column. Call once the page is drawn
+ * (the banners above and the console below set the room). */
+export function fitSeats(most = 2) {
+  const seats = $("seats");
+  seats.style.fontSize = "";
+  const base = parseFloat(getComputedStyle(seats).fontSize);
+  const parts = [...seats.querySelectorAll("*")];
+  const texts = [];
+  const walker = document.createTreeWalker(seats, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent.trim()) texts.push(node);
+  const lines = (node) => { const range = document.createRange(); range.selectNodeContents(node); return range.getClientRects().length; };
+  const unbroken = texts.map(lines);  // a larger size never breaks a word or a figure ("-$15.0 / 0")
+  const block = (node) => { let box = node.parentElement; while (box !== seats && getComputedStyle(box).display === "inline") box = box.parentElement; return box; };
+  const holders = texts.map(block);
+  // nor takes a line's glyphs past its box (a figure's tight line height, scaled up)
+  const within = (node, k) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = holders[k].getBoundingClientRect();
+    return [...range.getClientRects()].every((r) => r.top >= box.top - 2 && r.bottom <= box.bottom + 2 && r.left >= box.left - 2 && r.right <= box.right + 2);
+  };
+  const fits = (scale) => {
+    seats.style.fontSize = `${base * scale}px`;
+    return seats.scrollHeight <= seats.clientHeight + 1 && seats.scrollWidth <= seats.clientWidth + 1 &&
+      parts.every((part) => !part.clientWidth || (part.scrollWidth <= part.clientWidth + 1 && part.scrollHeight <= part.clientHeight + 2)) &&
+      texts.every((node, k) => lines(node) <= unbroken[k] && within(node, k));
+  };
+  let [low, high] = [1, most];
+  if (!fits(low)) high = low;
+  for (let step = 0; step < 6 && high - low > 0.02; step++) {
+    const mid = (low + high) / 2;
+    if (fits(mid)) low = mid; else high = mid;
+  }
+  seats.style.fontSize = low > 1 ? `${base * low}px` : "";
+}
+
 // ----- banners, result, tally, hardware -----------------------------------------------------
 export function drawResult(state) {
   const box = $("result");

@@ -77,10 +77,6 @@ SLANT_BELOW = (
 # ink paired): three quarters of the slanted looks a cluttered photo made, a fifth of its time
 # (docs/vision.md, "Speed on real tables").
 SLANT_NONE_SURE = 0.99
-# A rank whose nearest pairing the reader is this sure holds no index (a pip, picture ink) is
-# not read with the other suits round it, only with that suit the other way round (a suit
-# beside its rank); SLANT_NONE_SURE's figure, not tuned (docs/vision.md, "Speed on real tables").
-OTHERS_NONE_SURE = SLANT_NONE_SURE
 # A rank and its suit are two glyphs: a pairing of two blobs as tall, as wide (along and across
 # the card the pairing implies) and of as much ink as each other, each within this share, is one
 # glyph printed twice (two pips of a card's middle, a picture's pattern) and is sent to no
@@ -958,14 +954,8 @@ def _read_pairings(
     first = {found[n].rank: n for n in reversed(range(len(found)))}  # each rank's nearest suit
     rest = [n for n in range(len(found)) if first[found[n].rank] != n]
     sure: set[int] = set()
-    blank: dict[int, int] = {}  # a rank whose nearest pairing surely holds no index: that suit
     for batch in (sorted(first.values()), rest):
-        batch = [
-            n
-            for n in batch
-            if found[n].rank not in sure
-            and blank.get(found[n].rank, found[n].suit) == found[n].suit
-        ]
+        batch = [n for n in batch if found[n].rank not in sure]
         cands = [found[n] for n in batch]
         reads = reader.read([corner_window(image, c.card, 0) for c in cands])
         readings = [read_card({0: read}, deck, features) for read in reads]
@@ -999,9 +989,6 @@ def _read_pairings(
             out.append((reading.confidence, cand, read, reading))
             if reading.confidence >= FIRST_PAIRING_SURE and not cand.relevelled:
                 sure.add(cand.rank)
-        for n, read in zip(batch, reads, strict=True):
-            if read.ranks[-1] > OTHERS_NONE_SURE and found[n].rank not in blank:
-                blank[found[n].rank] = found[n].suit
     return out
 
 

@@ -185,6 +185,8 @@ def spot_contents(on_spots: Mapping[str, SpotContent], console: bool) -> dict[st
         down = [bool(d) for d in content.face_down] + [False] * len(content.cards)
         cards = [code if console or not down[i] else None for i, code in enumerate(content.cards)]
         out[name] = {"cards": cards, "down": down[: len(cards)], "amount": content.amount}
+        if content.settled is not None:  # a bet settled: what became of it
+            out[name]["settled"] = content.settled
     return out
 
 

@@ -263,11 +263,13 @@ class Decision:
 class SpotContent:
     """What lies on one declared spot now: its ``cards`` (codes in the order dealt; a card in
     ``face_down`` is named here and the shell shows the public its back) and, on a bet spot, the
-    ``amount`` in cents."""
+    ``amount`` in cents; once that bet is settled, ``settled`` is what the seat won on it (> 0:
+    paid beside the stake), lost (< 0: the chips taken, the circle empty) or got back (0)."""
 
     cards: tuple[str, ...] = ()
     face_down: tuple[bool, ...] = ()
     amount: int = 0
+    settled: int | None = None
 
 
 @runtime_checkable

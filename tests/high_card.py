@@ -310,9 +310,16 @@ class HighCardGame(GameBase):
         return state.phase is Phase.BETS and state.irregularity is None
 
     def on_spots(self, state: Hand) -> dict[str, SpotContent]:
-        """Each card on its spot, face up; each bet in its circle."""
+        """Each card on its spot, face up; each bet in its circle, and once settled what the
+        seat won, lost or got back on it."""
         out = {f"{who}/card": SpotContent((card.code,)) for who, card in state.cards.items()}
-        out.update({f"{seat}/bet": SpotContent(amount=stake) for seat, stake in state.bets.items()})
+        settled = {p.seat: p.net for p in state.settled}
+        out.update(
+            {
+                f"{seat}/bet": SpotContent(amount=stake, settled=settled.get(seat))
+                for seat, stake in state.bets.items()
+            }
+        )
         return out
 
     def placed_cards(self, state: Hand) -> dict[str, tuple[str, ...]]:

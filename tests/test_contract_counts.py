@@ -177,3 +177,69 @@ def test_the_static_check_sees_a_title_an_id_and_a_prefix_in_comments_too() -> N
     )
     found = naming_a_game(css, game_words(), {"rd", "bj"})
     assert found == ["dead man's hand", "red dog", "vingt-un", "rd-"]
+
+
+# ----- nor any game's play: no id, class or word of the shell's page is a game's -----------------
+# (the page's boxes for a play's amount were #insurance, #raise-box, "Insure": a game's words)
+HTML_NAMES = re.compile(r"""\b(?:id|class|for)\s*=\s*["']([^"']+)["']""")
+CSS_NAMES = re.compile(r"[#.]([a-zA-Z][\w-]*)")
+JS_NAMES = re.compile(r"""(?:\$|getElementById)\(\s*["'`]([\w-]+)|["'`][^"'`]*?#([a-zA-Z][\w-]*)""")
+
+
+def play_words() -> set[str]:
+    """The words of every play a game declares that takes an amount: its name and its words
+    ("insurance", "insure", "raise", "stake", "wager"), as one word each, in lower case."""
+    return {
+        word.lower().replace("_", "-")
+        for game in records().values()
+        for decision in game.decisions
+        if decision.amount is not None
+        for word in (decision.name, decision.words)
+        if word
+    }
+
+
+def page_names(text: str, suffix: str) -> set[str]:
+    """The ids and classes ``text`` (an .html, .css or .js file) gives or looks up, and on the
+    HTML page the words it shows (its text outside tags and comments)."""
+    if suffix == ".html":
+        names = {name for found in HTML_NAMES.findall(text) for name in found.split()}
+        shown = re.sub(r"<!--.*?-->|<[^>]*>", " ", text, flags=re.S)
+        return names | set(re.findall(r"[a-zA-Z][\w-]*", shown))
+    if suffix == ".css":
+        return set(CSS_NAMES.findall(re.sub(r"/\*.*?\*/", " ", text, flags=re.S)))
+    return {name for pair in JS_NAMES.findall(text) for name in pair if name}
+
+
+def naming_a_play(text: str, suffix: str, words: set[str]) -> list[str]:
+    """The names and words of ``text`` that are, or hold as a part, a word of ``words``."""
+    return sorted(
+        name
+        for name in page_names(text, suffix)
+        if name.lower() in words or set(re.split(r"[-_]", name.lower())) & words
+    )
+
+
+def test_the_shells_page_has_no_id_class_or_word_of_a_games_play() -> None:
+    words = play_words()
+    assert {"insurance", "insure", "raise", "stake"} <= words  # the games' plays were read
+    naming = {
+        path.name: found
+        for path in sorted(STATIC.iterdir())
+        if path.suffix in (".css", ".js", ".html")
+        and (found := naming_a_play(path.read_text(encoding="utf-8"), path.suffix, words))
+    }
+    assert naming == {}
+
+
+def test_the_play_check_sees_ids_classes_and_words_on_the_page() -> None:
+    words = play_words()
+    html = (
+        '<form id="insurance" hidden><label id="raise-box" class="box stake-box">'
+        "<!-- the wager --> Insure $</label></form>"
+    )
+    css = "/* insurance */ #btn-insure, .amount-box { width: 0.5em; }"
+    js = 'const x = $("raise-amount"); document.querySelector("form#insurance-seat .amount");'
+    assert naming_a_play(html, ".html", words) == ["Insure", "insurance", "raise-box", "stake-box"]
+    assert naming_a_play(css, ".css", words) == ["btn-insure"]
+    assert naming_a_play(js, ".js", words) == ["insurance-seat", "raise-amount"]

@@ -57,8 +57,21 @@ function middle(rank, pip) {
   return area;
 }
 
-/** A card face for a code such as "10S", "AH", "QD" (the joker is "JK"). */
+// A card the seats cannot see, as the dealer's console draws it: its face, with this mark in its
+// lower left corner, where no index lies and a fan leaves it in sight (an element, not a CSS
+// ::after, so the layout check can measure it)
+const HIDDEN_CLASS = "hidden-card";
+const HIDDEN_WORD = "HIDDEN";
+
+/** A card face for a code such as "10S", "AH", "QD" (the joker is "JK"); with the class
+ * ``hidden-card`` among ``extraClass``, the face of a card lying face down, marked hidden. */
 export function cardFace(code, extraClass = "") {
+  const face = drawnFace(code, extraClass);
+  if (face.classList.contains(HIDDEN_CLASS)) face.append(el("span", "hidden-mark", HIDDEN_WORD));
+  return face;
+}
+
+function drawnFace(code, extraClass) {
   const { rank, suit } = splitCode(code);
   const colour = RED_SUITS.has(suit) ? "red" : "black";
   const face = el("div", `card ${colour} ${extraClass}`.trim());

@@ -23,6 +23,12 @@ export class DealerConsole {
     return Object.values(this.decisions).filter((d) => d.amount && d.amount.box === box);
   }
 
+  /** The play of ``box`` a seat may make now, if any. */
+  legalAmountDecision(box) {
+    const seats = this.state.prompts.seats;
+    return this.amountDecisions(box).find((d) => seats.some((s) => s.legal_actions.includes(d.name))) || null;
+  }
+
   get canAct() {
     return Boolean(this.token);
   }
@@ -58,15 +64,18 @@ export class DealerConsole {
     }
     $("bet-side-box").hidden = !second;
     this.offerAmount();
-    $("amount-form").hidden = !this.canAct || !this.amountDecisions("typed").length;
+    // a typed amount's box, labelled with the play a seat may make now (else the first declared)
+    const typed = this.legalAmountDecision("typed") || this.amountDecisions("typed")[0];
+    $("amount-typed").hidden = !this.canAct || !typed;
+    if (typed) $("amount-typed-words").textContent = title(typed.words);
     // a step the prompt named is done (the antes are in; the chips moved)
     $("btn-done").hidden = !this.canAct || !controls.has("done");
     $("btn-burn").hidden = !controls.has("burn_card");
     $("btn-burn").disabled = !controls.has("burn_card");
     // a play staked up to a limit: its box, labelled with its words, while a seat may make it
-    const upTo = this.amountDecisions("up_to").find((d) => this.state.prompts.seats.some((s) => s.legal_actions.includes(d.name)));
-    $("raise-box").hidden = !this.canAct || !upTo;
-    if (upTo) $("raise-label").textContent = upTo.words;
+    const upTo = this.legalAmountDecision("up_to");
+    $("amount-up-to").hidden = !this.canAct || !upTo;
+    if (upTo) $("amount-up-to-words").textContent = upTo.words;
     $("btn-board").hidden = !this.canAct || !controls.has("board_laid");
     this.drawExtraControls(exp.controls);
     $("view-only").hidden = this.canAct;
@@ -101,20 +110,27 @@ export class DealerConsole {
     return Object.fromEntries(Object.values(this.decisions).filter((d) => d.key).map((d) => [d.name, d.key]));
   }
 
-  // A play whose amount is offered (insurance, up to half the main bet): the field offers the
+  // A play whose amount is offered (a part of one of the seat's figures): the field offers the
   // seat's declared figure over its part; the dealer may type another amount (its key, the
-  // amount, Enter). The engine refuses an amount it does not allow, with the reason.
+  // amount, Enter). The engine refuses an amount it does not allow, with the reason. The box
+  // and its button say the play's words, its bet's where a bet has its name.
   offerAmount() {
     const offered = this.amountDecisions("offered");
     const seat = this.state.prompts.seats.find((s) => offered.some((d) => s.legal_actions.includes(d.name)));
-    $("insurance").hidden = !this.canAct || !seat;
+    $("amount-offered").hidden = !this.canAct || !seat;
     this.offering = seat ? offered.find((d) => seat.legal_actions.includes(d.name)) : null;
-    if (seat && seat.seat !== this.insuring) {
-      const { limit, part } = this.offering.amount;
-      $("insurance-amount").value = (Math.floor(((seat.figures && seat.figures[limit]) || 0) / part) / 100).toFixed(2);
-      $("insurance-seat").textContent = `SEAT ${seat.seat.replace("seat", "")}`;
+    if (this.offering) {
+      const bet = (this.console.bets || []).find((b) => b.name === this.offering.name);
+      $("amount-offered-words").textContent = bet ? bet.words : this.offering.words;
+      const keys = [this.offering.key, "\u23CE"].filter(Boolean).flatMap((k) => [" ", Object.assign(document.createElement("kbd"), { textContent: k })]);
+      $("btn-amount-offered").replaceChildren(title(this.offering.words), ...keys);
     }
-    this.insuring = seat ? seat.seat : null;
+    if (seat && seat.seat !== this.offeredTo) {
+      const { limit, part } = this.offering.amount;
+      $("amount-offered-value").value = (Math.floor(((seat.figures && seat.figures[limit]) || 0) / part) / 100).toFixed(2);
+      $("amount-offered-seat").textContent = `SEAT ${seat.seat.replace("seat", "")}`;
+    }
+    this.offeredTo = seat ? seat.seat : null;
   }
 
   /** The bets placed on the bet form: those the game declares on it (not a seat's play, as a
@@ -134,7 +150,7 @@ export class DealerConsole {
       const control = button.dataset.control;
       if (control in PIT_BOSS_WORDS) this.pitBoss(control); else this.control(control);
     });
-    $("amount-form").addEventListener("submit", (e) => e.preventDefault());
+    $("amount-typed").addEventListener("submit", (e) => e.preventDefault());
     for (const where of ["seats", "layout"]) {  // a game may put its plays on the layout (a board position)
       $(where).addEventListener("click", (e) => {
         const button = e.target.closest("button.action");
@@ -149,12 +165,12 @@ export class DealerConsole {
     $("bets").addEventListener("submit", (e) => { e.preventDefault(); this.placeBets(); });
     // a seat typed (or picked) in the form's own field starts that seat's amounts empty as well
     $("bet-seat").addEventListener("input", () => this.showBets(`seat${$("bet-seat").value}`));
-    $("insurance").addEventListener("submit", (e) => {
+    $("amount-offered").addEventListener("submit", (e) => {
       e.preventDefault();
       if (document.activeElement) document.activeElement.blur();  // the keys are the console's again
-      if (this.insuring && this.offering) this.decide(this.insuring, this.offering.name);
+      if (this.offeredTo && this.offering) this.decide(this.offeredTo, this.offering.name);
     });
-    $("insurance-amount").addEventListener("keydown", (e) => { if (e.key === "Escape") e.target.blur(); });
+    $("amount-offered-value").addEventListener("keydown", (e) => { if (e.key === "Escape") e.target.blur(); });
     $("btn-accept").addEventListener("click", () => this.pitBoss("accept_card"));
     $("btn-burn").addEventListener("click", () => this.pitBoss("burn_card"));
     $("btn-done").addEventListener("click", () => this.control("done"));
@@ -177,10 +193,10 @@ export class DealerConsole {
     const keys = this.keys();
     const action = this.console.actions.find((a) => keys[a] === key);
     const amount = action && this.decisions[action].amount;
-    if (amount && amount.box === "offered" && !$("insurance").hidden) {  // the amount first, then Enter
+    if (amount && amount.box === "offered" && !$("amount-offered").hidden) {  // the amount first, then Enter
       e.preventDefault();
-      $("insurance-amount").select();
-      $("insurance-amount").focus();
+      $("amount-offered-value").select();
+      $("amount-offered-value").focus();
       return;
     }
     if (action) {
@@ -219,14 +235,14 @@ export class DealerConsole {
     const body = { seat, action };
     const amount = (this.decisions[action] || {}).amount;
     const cents = (id) => Math.round(parseFloat($(id).value || "0") * 100);
-    if (amount && amount.box === "offered") body.amount = cents("insurance-amount");
+    if (amount && amount.box === "offered") body.amount = cents("amount-offered-value");
     if (amount && amount.box === "typed") {  // typed for this seat, then cleared: money only when typed
-      body.amount = cents("amount");
-      $("amount").value = "";
+      body.amount = cents("amount-typed-value");
+      $("amount-typed-value").value = "";
     }
     if (amount && amount.box === "up_to") {  // the amount typed, else the seat's limit (the most it may stake)
       const seatState = this.state.prompts.seats.find((s) => s.seat === seat);
-      const typed = cents("raise-amount");
+      const typed = cents("amount-up-to-value");
       body.amount = typed > 0 ? typed : ((amount.limit && seatState && seatState.figures && seatState.figures[amount.limit]) || 0);
     }
     return this.send("/api/decision", body);

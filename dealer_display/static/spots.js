@@ -43,9 +43,7 @@ function place(spot, content, kit, state) {
   }
   caption.append(el("span", "", spot.label));
   if (spot.kind === "bet") {
-    const circle = el("div", `bet-circle${content.amount ? "" : " empty"}`);
-    circle.append(el("span", "chip-amount", content.amount ? dollars(content.amount) : ""));
-    box.append(circle, caption);
+    box.append(betCircle(content), caption);
   } else if (spot.kind === "card") {
     box.append(content.cards.length ? cardsOn(content) : emptySpot(""), caption);
   } else {  // a plaque (a sign on the felt): its words
@@ -54,6 +52,18 @@ function place(spot, content, kit, state) {
   box.style.left = `${(spot.x * 100).toFixed(2)}%`;
   box.style.top = `${(spot.y * 100).toFixed(2)}%`;
   return box;
+}
+
+/** A bet's circle with its chips; once the bet is settled, what became of it: taken when lost
+ * (the circle empty), the winnings beside the stake when paid, the stake still there when returned. */
+function betCircle({ amount, settled }) {
+  const lost = amount && settled < 0;
+  const shown = lost ? 0 : amount;
+  const circle = el("div", `bet-circle${shown ? "" : " empty"}`);
+  if (amount && settled !== undefined && settled !== null) circle.dataset.settled = lost ? "lost" : settled > 0 ? "paid" : "returned";
+  circle.append(el("span", "chip-amount", shown ? dollars(shown) : ""));
+  if (amount && settled > 0) circle.append(el("span", "chip-paid", `+${dollars(settled)}`));
+  return circle;
 }
 
 /** Each place's size in px for cards ``h`` tall: its content and its caption, on one line or
@@ -95,11 +105,10 @@ export function fitSpots(felt) {
   const places = [...felt.querySelectorAll(".spot-place")].map((node) => {
     const caption = node.querySelector(".spot-caption");
     caption.style.maxWidth = "none";
-    const amount = node.querySelector(".chip-amount");
     const em = parseFloat(getComputedStyle(caption).fontSize);
     return {
       node, caption: Math.ceil(caption.getBoundingClientRect().width), em, line: em * 1.25, kind: node.dataset.kind,
-      amount: amount ? amount.scrollWidth : 0, cards: node.querySelectorAll(".card").length,
+      amount: Math.max(0, ...[...node.querySelectorAll(".chip-amount, .chip-paid")].map((a) => a.scrollWidth)), cards: node.querySelectorAll(".card").length,
       x: parseFloat(node.style.left) / 100, y: parseFloat(node.style.top) / 100,
     };
   });

@@ -41,16 +41,13 @@ function drawTable(v) {
     dealer.append(el("span", "who", "Dealer"), cards(p.show_cards.filter(Boolean)));
     table.append(dealer);
     for (const seat of p.seats) {
-      const idle = !seat.cards.length && seat.figures && Object.keys(seat.figures).length && !seat.figures.main;
+      const idle = !seat.cards.length && seat.figures && Object.keys(seat.figures).length && !seat.stakes_words;
       if (idle) continue;  // a seat with no bet: nothing to deal it
       const row = el("div", "t-row");
       row.dataset.who = seat.seat;
       const who = el("span", "who", seat.seat.toUpperCase());
       const hands = (seat.figures && seat.figures.hands) || null;
-      const f = seat.figures || {};
-      if (f.main) who.append(el("small", "", `bet $${(f.main / 100).toFixed(2)}`));
-      if (f.side) who.append(el("small", "", `side $${(f.side / 100).toFixed(2)}`));
-      if (f.insurance) who.append(el("small", "", `insurance $${(f.insurance / 100).toFixed(2)}`));
+      if (seat.stakes_words) who.append(el("small", "", seat.stakes_words));
       row.append(who);
       if (hands) {
         for (const hand of hands) {

@@ -139,6 +139,8 @@ class ProcedureDrill:
     def view(self) -> dict[str, Any]:
         d = self.dealing
         prompts = d.game.prompts(d.state).to_dict()
+        for seat in prompts["seats"]:  # the seat's bets in the game's own words
+            seat["stakes_words"] = d.game.stakes_words(seat.get("figures") or {})
         learn = self.mode == "learn"
         if not learn:
             prompts["dealer_instruction"] = ""

@@ -197,17 +197,17 @@ class Dealer:
         page = self.page
         main = self.table.session.state.plays[seat].main
         if seat != self._insuring:  # offered afresh: half the main bet
-            assert page.input_value("#insurance-amount") == f"{main // 2 / 100:.2f}"
-            assert page.inner_text("#insurance-seat") == f"SEAT {seat[4:]}"
+            assert page.input_value("#amount-offered-value") == f"{main // 2 / 100:.2f}"
+            assert page.inner_text("#amount-offered-seat") == f"SEAT {seat[4:]}"
         self._insuring = seat
         before = self.table.version
         if self.by == "click":
             if amount != main // 2:
-                page.fill("#insurance-amount", f"{amount / 100:.2f}")
+                page.fill("#amount-offered-value", f"{amount / 100:.2f}")
             page.click(f'.seat-panel[data-seat="{seat}"] button[data-action="insurance"]')
         else:
             page.keyboard.press("i")
-            assert page.evaluate("document.activeElement.id") == "insurance-amount"
+            assert page.evaluate("document.activeElement.id") == "amount-offered-value"
             if amount != main // 2:
                 page.keyboard.type(f"{amount / 100:g}")
             if amount == 300:
@@ -257,16 +257,19 @@ def chips(cents: int) -> str:
 def engine_amounts(table: LiveTable) -> dict[str, Any]:
     """What screen_amounts must read, from the engine's seat prompts."""
     out: dict[str, Any] = {}
-    for seat in table.session.prompts().seats:
+    session = table.session
+    settled = session.game.console_prompts(session.state).figures["settled"]
+    for seat in session.prompts().seats:
         f = seat.figures
         if not f.get("hands") and not f.get("main"):
             out[f"{seat.seat}/bet"], out[f"{seat.seat}/side"] = "", ""
             out[seat.seat] = ["\u2013", "\u2013"]
             continue
-        out[f"{seat.seat}/bet"] = chips(f["main"]) if f["main"] else ""
-        out[f"{seat.seat}/side"] = chips(f["side"]) if f["side"] else ""
-        if f.get("insurance"):
-            out[f"{seat.seat}/insurance"] = chips(f["insurance"])
+        # a bet taken once settled leaves its circle empty
+        for spot, cents in (("bet", f["main"]), ("side", f["side"]), ("insurance", f["insurance"])):
+            lost = settled.get(f"{seat.seat}/{spot}", 0) < 0
+            if spot != "insurance" or cents:
+                out[f"{seat.seat}/{spot}"] = chips(cents) if cents and not lost else ""
         hands = [h["total_words"] or "\u2013" for h in f["hands"]] or ["\u2013"]
         net = f["net"]
         out[seat.seat] = [*hands, ("+" if net > 0 else "-") + dollars(net) if net else "\u2013"]
@@ -287,9 +290,10 @@ def screen_amounts(page: Page) -> dict[str, Any]:
     }""")
 
 
-def api_play(table: LiveTable, stacked: Round, *, until: Any = None) -> None:
+def api_play(table: LiveTable, stacked: Round, *, until: Any = None, start: bool = True) -> None:
     """Play ``stacked`` through the console's API (no page) until ``until(session)`` is true
-    or the round is over: to set a table up for a picture."""
+    or the round is over: to set a table up for a picture. ``start`` False goes on with a round
+    already started (its bets placed): ``stacked``'s decisions are those still to come."""
     import httpx2
 
     from tests.dealer_display.conftest import DEALER
@@ -297,9 +301,10 @@ def api_play(table: LiveTable, stacked: Round, *, until: Any = None) -> None:
     decisions = list(stacked.decisions)
     with httpx2.Client(base_url=table.url, headers=DEALER) as client:
         post = lambda path, body=None: client.post(path, json=body).raise_for_status()  # noqa: E731
-        post("/api/control", {"control": "new_deck"})
-        _api_deal(client, table)
-        for seat, (main, side) in stacked.bets.items():
+        if start:
+            post("/api/control", {"control": "new_deck"})
+            _api_deal(client, table)
+        for seat, (main, side) in stacked.bets.items() if start else ():
             post("/api/wager", {"seat": f"seat{seat}", "bet": "main", "amount": main})
             if side:
                 post("/api/wager", {"seat": f"seat{seat}", "bet": "side", "amount": side})

@@ -229,3 +229,96 @@ def grouped(problems: list[tuple[str, str]]) -> list[str]:
         f"{what}  <- {', '.join(wheres[:3])}{f' and {len(wheres) - 3} more' if len(wheres) > 3 else ''}"
         for what, wheres in seen.items()
     ]
+
+
+# ----- cards lying face down: marked hidden on the console, backs on every other page ---------
+# On the dealer's console each card the game holds face down is its face with a mark (an element,
+# .hidden-mark) in sight, inside the card and clear of the card's index; on a watching page each
+# is a back, with no face, no index and no text, and no face marked hidden is there at all.
+MARKED_CHECK = r"""() => {
+  const problems = [];
+  const label = (card) => `the hidden card ${card.getAttribute("aria-label") || ""}`;
+  const where = (card) => { const at = card.closest("[data-seat], [data-spot]"); return at ? ` in ${at.dataset.seat || at.dataset.spot}` : ""; };
+  const boxWords = (r) => `${Math.round(r.width)}x${Math.round(r.height)} px at (${Math.round(r.left)}, ${Math.round(r.top)})`;
+  const paints = (el) => {
+    const cs = getComputedStyle(el);
+    const opaque = (c) => c && !/rgba\(.*,\s*0\)$/.test(c) && c !== "transparent";
+    return /^(IMG|SVG|svg|CANVAS|INPUT|BUTTON|polygon|circle|rect)$/.test(el.tagName) || opaque(cs.backgroundColor) ||
+      cs.backgroundImage !== "none" || cs.boxShadow !== "none" || el.textContent.trim() && !el.children.length;
+  };
+  const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  const style = document.createElement("style");  // what paints at a point, whatever its pointer-events
+  style.textContent = "*, *::before, *::after { pointer-events: auto !important; }";
+  document.head.append(style);
+  const cards = [...document.querySelectorAll("#layout .card.hidden-card")];
+  try {
+    for (const card of cards) {
+      const say = (what, r) => problems.push(`${label(card)}${where(card)}: ${what} [${boxWords(r)}]`);
+      const c = card.getBoundingClientRect();
+      const mark = card.querySelector(".hidden-mark");
+      const shown = mark && mark.checkVisibility({opacityProperty: true, visibilityProperty: true}) && mark.textContent.trim();
+      const m = mark ? mark.getBoundingClientRect() : c;
+      if (!shown || m.width < 1 || m.height < 1) { say("carries no visible hidden mark", c); continue; }
+      if (m.left < c.left - 1 || m.right > c.right + 1 || m.top < c.top - 1 || m.bottom > c.bottom + 1) say("its hidden mark runs out of the card", m);
+      const index = card.querySelector(".corner.top");
+      if (index && meet(m, index.getBoundingClientRect())) say("its hidden mark covers the card's index", m);
+      // in sight: at its middle, nothing that paints lies over it (a see-through box holding
+      // others, such as a seat's place, covers nothing)
+      const hit = document.elementsFromPoint(m.left + m.width / 2, m.top + m.height / 2)
+        .find((el) => mark.contains(el) || el.contains(mark) || paints(el));
+      if (!hit || !mark.contains(hit)) say(`its hidden mark is covered${hit && hit.closest(".card") !== card ? " by another card" : ""}`, m);
+    }
+  } finally {
+    style.remove();
+  }
+  return {problems, count: cards.length};
+}"""
+
+BACKS_CHECK = r"""() => {
+  const problems = [];
+  const where = (card) => { const at = card.closest("[data-seat], [data-spot]"); return at ? ` in ${at.dataset.seat || at.dataset.spot}` : ""; };
+  const backs = [...document.querySelectorAll("#layout .card.back")];
+  for (const back of backs) {
+    if (back.dataset.code || back.querySelector(".corner, .pips, .court, .ace") || back.textContent.trim()) {
+      problems.push(`a card face down${where(back)} shows its face on the watching page: "${back.textContent.trim()}"`);
+    }
+  }
+  for (const face of document.querySelectorAll(".card.hidden-card, .hidden-mark")) {
+    problems.push(`the face of a hidden card${where(face)} is on the watching page: ${face.closest(".card").getAttribute("aria-label")}`);
+  }
+  return {problems, count: backs.length};
+}"""
+
+
+def face_down_problems(console: Page, public: Page, declared: int | None = None) -> list[str]:
+    """What is wrong with the cards lying face down, the same state on the dealer's ``console``
+    and a watching (``public``) page: each marked hidden on the console (a mark in sight, clear of
+    the index), each a back on the watching page, as many on one as on the other, and as many as
+    the game ``declared`` face down (see :func:`declared_face_down`) where it is given."""
+    marked, backs = console.evaluate(MARKED_CHECK), public.evaluate(BACKS_CHECK)
+    problems = [*marked["problems"], *backs["problems"]]
+    if marked["count"] != backs["count"]:
+        problems.append(
+            f"the console marks {marked['count']} cards hidden, the watching page draws "
+            f"{backs['count']} backs"
+        )
+    if declared is not None and marked["count"] != declared:
+        problems.append(
+            f"the game holds {declared} cards face down, the console marks {marked['count']}"
+        )
+    return problems
+
+
+def declared_face_down(game: Any, state: Any) -> int:
+    """How many cards ``game`` holds face down in ``state``, as it declares them: on its spots
+    (``SpotContent.face_down``), else as the public's prompts give them (a card with no code among
+    the shown cards, a seat's card whose ``face`` is ``down``)."""
+    on_spots = game.on_spots(state)
+    if on_spots:
+        return sum(bool(down) for content in on_spots.values() for down in content.face_down)
+    public = game.public_prompts(state)
+    down = sum(code is None for code in public.show_cards)
+    for seat in public.seats:
+        cards = (seat.figures or {}).get("cards", [])
+        down += sum(isinstance(c, dict) and c.get("face") == "down" for c in cards)
+    return down

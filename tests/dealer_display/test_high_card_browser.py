@@ -89,9 +89,18 @@ def look(table: LiveTable, pages: dict[str, Page], moment: str) -> list[str]:
         drawn = screen(page)["spots"]
         for who, card in state.cards.items():
             assert drawn[f"{who}/card"] == [card.code], (moment, key, who)
-        for seat, stake in state.bets.items():
-            amount = page.text_content(f'[data-spot="{seat}/bet"] .chip-amount')
-            assert amount == f"${stake // 100}", (moment, key, seat)
+        settled = {p.seat: p.net for p in state.settled}
+        for seat, stake in state.bets.items():  # a bet settled: taken, paid beside it, or returned
+            circle = page.locator(f'[data-spot="{seat}/bet"] .bet-circle')
+            net = settled.get(seat)
+            amount = "" if net is not None and net < 0 else f"${stake // 100}"
+            assert circle.locator(".chip-amount").text_content() == amount, (moment, key, seat)
+            drawn = {"paid": f"+${net // 100}" if net and net > 0 else None}
+            assert circle.locator(".chip-paid").count() == (drawn["paid"] is not None)
+            if drawn["paid"]:
+                assert circle.locator(".chip-paid").text_content() == drawn["paid"]
+            said = None if net is None else "lost" if net < 0 else "paid" if net else "returned"
+            assert circle.get_attribute("data-settled") == said, (moment, key, seat)
     return problems
 
 

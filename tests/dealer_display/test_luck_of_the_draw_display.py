@@ -59,8 +59,8 @@ def test_a_hand_at_the_console(browser: Browser) -> None:
         assert page.locator("#layout button.ld-choose").count() == 3  # the Devil is never chosen
         act(page, table, lambda: page.click('#layout button[data-action="high_2"]'))
         act(page, table, lambda: page.click('#layout button[data-action="low_5"]'))
-        assert page.inner_text("#raise-label") == "Wager"
-        page.fill("#raise-amount", "50")
+        assert page.inner_text("#amount-up-to-words") == "Wager"
+        page.fill("#amount-up-to-value", "50")
         snap = act(page, table, lambda: page.click('.seat-panel button[data-action="wager"]'))
         assert snap["prompts"]["seats"][0]["figures"]["wager"] == 5000
         assert page.locator('.seat-panel [data-field="wager"]').inner_text() == "$50.00"

@@ -118,8 +118,8 @@ def play_round_by_hand(page: Page, table: LiveTable, shots: str) -> dict[str, An
             if (
                 not raised
             ):  # the first seat raises $4.00 typed in; the others use the buttons as they are
-                page.fill("#raise-amount", "4")
-                page.locator("#raise-amount").blur()
+                page.fill("#amount-up-to-value", "4")
+                page.locator("#amount-up-to-value").blur()
                 ARTIFACTS.mkdir(exist_ok=True)
                 page.screenshot(path=str(ARTIFACTS / f"red-dog-{shots}-raise.png"))
             action = "raise" if not raised or seat == "seat3" else "call"
@@ -132,7 +132,7 @@ def play_round_by_hand(page: Page, table: LiveTable, shots: str) -> dict[str, An
             )
             if action == "raise" and not raised:
                 assert table.session.state.raises[seat] == 400
-                page.fill("#raise-amount", "")
+                page.fill("#amount-up-to-value", "")
             raised = True
         elif exp["deal"]:
             act(page, table, lambda: page.keyboard.press("d"))
@@ -195,7 +195,7 @@ def test_a_raise_refused_shows_the_engines_reason(browser: Browser) -> None:
         snap = synced(page, table)
         assert snap["expected"]["decisions"], "this shoe's first two cards are a spread"
         if snap["expected"]["decisions"]:
-            page.fill("#raise-amount", "4")
+            page.fill("#amount-up-to-value", "4")
             page.click('.seat-panel[data-seat="seat1"] button[data-action="raise"]')
             page.wait_for_function(
                 "document.getElementById('refusal').textContent.includes('a raise equals the ante')"

@@ -30,7 +30,7 @@ def test_the_hole_card_is_a_back_in_public_and_a_face_on_the_console() -> None:
     console, public = game.console_prompts(state), game.public_prompts(state)
     assert console.show_cards == ("7C", "5D")
     assert public.show_cards == ("7C", None)
-    assert console.figures == public.figures == {"dealer_total": "7 showing"}
+    assert console.figures == public.figures == {"dealer_total": "7 showing", "settled": {}}
     assert "5D" not in public.dealer_instruction and "5" not in public.figures["dealer_total"]
 
 
@@ -44,7 +44,7 @@ def test_once_turned_every_screen_shows_the_dealer_hand_and_its_total() -> None:
     shown = game.prompts(state).show_cards
     assert shown[:2] == ("7C", "5D")
     assert game.public_prompts(state).show_cards == game.console_prompts(state).show_cards == shown
-    assert game.public_prompts(state).figures == {"dealer_total": "bust 22"}
+    assert game.public_prompts(state).figures["dealer_total"] == "bust 22"
 
 
 def test_the_display_marks_the_hole_card_hidden_for_the_console_only() -> None:

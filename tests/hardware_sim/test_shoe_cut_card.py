@@ -153,3 +153,21 @@ def test_a_cut_card_the_shoe_reports_between_rounds_ends_the_shoe(start_shoe) ->
     nxt = game.next_hand(session.state)
     assert nxt.phase == "shuffle" and nxt.needs_shuffle
     assert NEW_DECK in game.expected(nxt).controls
+
+
+def test_red_dog_takes_the_shoes_cut_card_too(start_shoe) -> None:
+    """Red Dog on one deck, the shoe's cut card at 50 %, the engine's own count at its 75 %: only
+    the shoe's report can end the shoe here. It comes out in a round; that round is completed,
+    then the table asks for a shuffle (RD-13), as blackjack does (BJ-14)."""
+    shoe = start_shoe("", 115200, 1, "--decks", "1", "--cut", "50", "--manual")
+    game = make_game("red-dog", seats=3, switches={"RD1": "1"})
+    session = TableSession(game, source_url=shoe.url(), simulated=True)
+    with open_source(shoe.url()) as source:
+        table = RunningTable(session, source)
+        table.attach_hardware()
+        deadline = time.monotonic() + 60
+        while not session.state.cut_reached or not session.expected().hand_over:
+            assert time.monotonic() < deadline, session.prompts().dealer_instruction
+            play_step(table, shoe)
+    assert 52 * 50 // 100 <= len(session.state.shoe.drawn) < 52 * 75 // 100
+    assert game.next_hand(session.state).phase == "shuffle"

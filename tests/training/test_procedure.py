@@ -213,3 +213,20 @@ def test_every_shipped_drill_is_a_scenario_table_scenario_reads_and_plays_to_the
     assert d.title and d.notes
     play_right(d)
     assert d.finished and d.summary().accuracy == 1.0
+
+
+def test_each_seat_shows_its_bets_in_the_games_words_insurance_once_taken() -> None:
+    """The page lists a seat's bets as the game words them (no game's bet names in the shell):
+    blackjack's main and side bets from the deal, its insurance once a seat has taken it."""
+    d = drill("dealer-blackjack-insurance")
+    seats = d.view()["prompts"]["seats"]
+    assert all(s["stakes_words"].startswith("main $") for s in seats if s["figures"].get("main"))
+    at = 100.0
+    while not (insured := [s for s in seats if s["figures"].get("insurance")]):
+        assert not any("insurance" in s["stakes_words"] for s in seats)
+        right = d.dealing.right_step
+        assert right is not None, "the drill has a seat that takes insurance"
+        at += 1.0
+        assert d.enter(right, at).right
+        seats = d.view()["prompts"]["seats"]
+    assert [s["stakes_words"] for s in insured] == ["main $20.00, side $5.00, insurance $10.00"]

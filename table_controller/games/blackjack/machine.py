@@ -7,6 +7,7 @@ one (the same shoe, its cards collected), or from a new shuffle once the cut car
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from table_controller.contract import Bet, ShoeSpec
@@ -46,7 +47,7 @@ from table_controller.games.blackjack.prompts import (
 from table_controller.games.blackjack.round import Limits, Phase, Round, seat_words
 from table_controller.games.blackjack.switches import RULES_VERSION, Switches
 from table_controller.games.rounds import RoundGame, hands_line, seat_names, stakes_line
-from table_controller.money import signed
+from table_controller.money import money, signed
 from table_controller.shoe import Shoe, shoe_from_header, shoe_header
 
 ACTIONS = (
@@ -264,6 +265,12 @@ class BlackjackGame(RoundGame):
 
     def seat_line(self, seat: SeatPrompt) -> str:
         return stakes_line(seat) or hands_line(seat) or super().seat_line(seat)
+
+    def stakes_words(self, figures: Mapping[str, Any]) -> str:
+        """The prompt's bets, and the insurance once a seat has taken it."""
+        words = super().stakes_words(figures)
+        insurance = figures.get("insurance") or 0
+        return f"{words}, insurance {money(insurance)}" if words and insurance else words
 
     def described(self) -> dict[str, Any]:
         return {

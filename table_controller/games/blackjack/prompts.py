@@ -172,13 +172,36 @@ def hole_down(r: Round) -> bool:
     return len(r.dealer) > 1 and not r.hole_turned
 
 
+# the bet spot each settled bet lies on (a main bet's circle holds the first hand's stake)
+BET_SPOTS = {"main": "bet", "side": "side", "insurance": "insurance"}
+
+
+def settled_spots(r: Round) -> dict[str, int]:
+    """Each bet circle's settled net so far, by spot (``seat1/side``: -500), from the payments
+    the dealer has made: what the felt shows of a bet once settled (taken, paid or returned);
+    a void's undoing of a settlement adds to it (lost, then handed back: 0)."""
+    out: dict[str, int] = {}
+    for payment in r.settled:
+        spot = BET_SPOTS.get(payment.bet)
+        if spot is None or payment.hand not in (None, 1):
+            continue
+        name = f"{payment.seat}/{spot}"
+        out[name] = out.get(name, 0) + payment.net
+    return out
+
+
+def screen_figures(r: Round) -> dict[str, Any]:
+    """The figures both screens show beside the seats': the dealer's total and the settled bets."""
+    return {"dealer_total": dealer_words(r), "settled": settled_spots(r)}
+
+
 def console_view(prompts: TablePrompts, r: Round) -> TablePrompts:
     """The dealer's console: the hole card's face too (the public sees its back), and the total."""
     shown = tuple(c.code for c in r.dealer) if hole_down(r) else prompts.show_cards
-    return replace(prompts, show_cards=shown, figures={"dealer_total": dealer_words(r)})
+    return replace(prompts, show_cards=shown, figures=screen_figures(r))
 
 
 def public_view(prompts: TablePrompts, r: Round) -> TablePrompts:
     """The public page: the hole card as a back (``None``) where it lies, and the total showing."""
     shown = (*prompts.show_cards, None) if hole_down(r) else prompts.show_cards
-    return replace(prompts, show_cards=shown, figures={"dealer_total": dealer_words(r)})
+    return replace(prompts, show_cards=shown, figures=screen_figures(r))

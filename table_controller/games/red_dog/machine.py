@@ -8,7 +8,7 @@ out (RD4 = ``cut_card``) or after every round (RD4 = ``every_round``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from table_controller.contract import Bet, ShoeSpec, SpotContent
 from table_controller.engine import (
@@ -54,6 +54,8 @@ class RedDogGame(RoundGame):
     over_words = "the round is over: the next round starts with its antes"
     after_over = frozenset({flow.CUT_CARD})  # a cut card reported after the round ends nothing
     switches: Switches
+    # a card source's report that is one of this game's controls: the shoe's cut card (RD-13)
+    hardware_controls: ClassVar[dict[str, str]] = {"cut_card": flow.CUT_CARD}
 
     def __init__(
         self, switches: Switches, table: PayTable, seats: int = 7, limits: Limits | None = None

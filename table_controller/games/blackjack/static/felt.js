@@ -95,16 +95,23 @@ function handBox(seat, hand, place, nextSpot, split) {
   return box;
 }
 
-function chip(spot, cents, kind, look) {
-  const node = at(el("div", `bet-circle ${kind}${cents ? "" : " empty"}`), spot.x, spot.y);
+/** A bet's circle; once the bet is settled (``net``, the game's settled figure for this spot) it
+ * shows what happened to it: taken when lost (the circle empty), the winnings beside the stake
+ * when paid, the stake still there when returned. */
+function chip(spot, cents, kind, look, net) {
+  const lost = cents && net < 0;
+  const shown = lost ? 0 : cents;
+  const node = at(el("div", `bet-circle ${kind}${shown ? "" : " empty"}`), spot.x, spot.y);
   node.dataset.spot = spot.name;
-  node.dataset.amount = String(cents);
+  node.dataset.amount = String(shown);
+  if (cents && net !== undefined) node.dataset.settled = lost ? "lost" : net > 0 ? "paid" : "returned";
   node.style.setProperty("--seat", look.colour);
-  node.append(el("span", "chip-amount", cents ? chips(cents) : ""), el("span", "chip-kind", CHIP_WORDS[kind]));
+  const paid = cents && net > 0 ? el("span", "chip-kind chip-paid", `+${chips(net)}`) : el("span", "chip-kind", CHIP_WORDS[kind]);
+  node.append(el("span", "chip-amount", shown ? chips(shown) : ""), paid);
   return node;
 }
 
-function seatPlaces(seat, look, tag, spots, nextSpot, maxFit) {
+function seatPlaces(seat, look, tag, spots, nextSpot, maxFit, settled) {
   const group = el("div", `bj-seat${seat.on_turn ? " acts" : ""}`);
   group.dataset.seat = seat.seat;
   group.style.setProperty("--seat", look.colour);
@@ -112,7 +119,7 @@ function seatPlaces(seat, look, tag, spots, nextSpot, maxFit) {
   const bet = spots[`${seat.seat}/bet`], side = spots[`${seat.seat}/side`], ins = spots[`${seat.seat}/insurance`];
   // the circles' room: the bet and side circles' centres lie 0.42 of a hand's share apart
   if (bet && side) group.style.setProperty("--circle-room", String(Math.abs(side.x - bet.x) / 0.42));
-  if (ins && f.insurance) group.append(chip(ins, f.insurance, "insurance", look));
+  if (ins && f.insurance) group.append(chip(ins, f.insurance, "insurance", look, settled[ins.name]));
   const places = handPlaces(spots, seat.seat);
   group.style.setProperty("--fit", String(seatFit(seat, places, maxFit)));
   const split = (f.hands || []).length > 1;
@@ -124,8 +131,8 @@ function seatPlaces(seat, look, tag, spots, nextSpot, maxFit) {
       group.append(handBox(seat.seat, { hand: k, cards: [], total_words: "", bet: 0 }, place, nextSpot, split));
     }
   });
-  if (bet) group.append(chip(bet, f.main || 0, "main", look));
-  if (side) group.append(chip(side, f.side || 0, "side", look));
+  if (bet) group.append(chip(bet, f.main || 0, "main", look, settled[bet.name]));
+  if (side) group.append(chip(side, f.side || 0, "side", look, settled[side.name]));
   if (bet) group.append(at(tag, side ? (bet.x + side.x) / 2 : bet.x, bet.y + 0.085));
   return group;
 }
@@ -139,10 +146,11 @@ export function drawFelt(state, box, looks) {
   if (roomy) felt.classList.add("roomy");
   const maxFit = roomy ? ROOMY_FIT : MAX_FIT;
   felt.append(dealerPlace(state, spots, maxFit));
+  const settled = (state.prompts.figures || {}).settled || {};  // each bet spot's settled net
   state.prompts.seats.forEach((seat, i) => {
     const [look, tag] = looks(seat.seat, i);
     tag.classList.add("felt-seat-tag");
-    felt.append(seatPlaces(seat, look, tag, spots, nextSpot, maxFit));
+    felt.append(seatPlaces(seat, look, tag, spots, nextSpot, maxFit, settled));
   });
   box.replaceChildren(felt);
 }

@@ -14,7 +14,8 @@ Bytes per hand: each game (at its most seats) plays ``--size-hands`` autopilot h
 SQLite log (on /dev/shm where there is one: the figure is the file's size, not the disk's
 speed); the file is then vacuumed and its size divided by the hands, and the payload text is
 split into what was stored per record kind and, inside events, into the event, the prompts
-and the effects.
+and the effects. Each log is then verified (chain, signatures, heads, every hand replayed
+through the rules): ``verified`` is its hands replayed, and a log that fails stops the run.
 """
 
 from __future__ import annotations
@@ -128,7 +129,13 @@ def bytes_per_hand(game: str, seats: int | None, hands: int, folder: Path) -> di
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute("VACUUM")
     parts["file"] = db.stat().st_size
-    return {name: value / played for name, value in parts.items()} | {"hands": played}
+    report = check_log(str(db), key)  # chain, signatures, heads and every hand replayed
+    if not report.ok:
+        raise SystemExit(f"the {game} log does not verify: {report.findings[:3]}")
+    return {name: value / played for name, value in parts.items()} | {
+        "hands": played,
+        "verified": report.hands,
+    }
 
 
 def print_sizes(hands: int) -> None:
@@ -137,13 +144,14 @@ def print_sizes(hands: int) -> None:
         print(f"bytes per hand on SQLite ({hands} autopilot hands per game; file after VACUUM):")
         print(
             f"  {'game':<18}{'seats':>6}{'file':>10}{'records':>9}{'payload':>10}{'prompts':>10}"
-            f"{'effects':>9}{'events':>8}"
+            f"{'effects':>9}{'events':>8}{'verified':>10}"
         )
         for game, seats in SIZE_GAMES:
             size = bytes_per_hand(game, seats, hands, Path(tmp))
             print(
                 f"  {game:<18}{seats or '':>6}{size['file']:>10,.0f}{size['records']:>9.1f}{size['payload']:>10,.0f}"
-                f"{size['prompts']:>10,.0f}{size['effects']:>9,.0f}{size['event']:>8,.0f}",
+                f"{size['prompts']:>10,.0f}{size['effects']:>9,.0f}{size['event']:>8,.0f}"
+                f"{size['verified']:>10.0f}",
                 flush=True,
             )
 

@@ -15,7 +15,9 @@ copied), on green felt or on wood; a dealer's hand carries each card in from the
 (motion-blurred while it moves, its shadow beside it), the camera adds its light and noise. The
 recogniser reads them as a deck it was never told of (no deck enrolled), through
 vision.incremental and vision.tracking (3 still frames), on one core; time runs as the camera's:
-a slow read drops frames and delays names (latest frame wins).
+a slow read drops frames and delays names (latest frame wins). A card counts as named when the
+tracker names it on the place it was laid on (a card laid again on a split hand's strip lands
+again there).
 """
 
 from __future__ import annotations
@@ -230,7 +232,10 @@ def play(
         for s in sightings:
             if s.kind == SEEN:
                 named.append((s.card, s.spot))
-                deal = next((d for d in deals if d.card == s.card and d.named is None), None)
+                deal = next(
+                    (d for d in deals if (d.card, d.spot) == (s.card, s.spot) and d.named is None),
+                    None,
+                )
                 if deal is not None:
                     deal.named = n
         clock = max(clock, n / FPS) + spent
@@ -244,6 +249,7 @@ def play(
         "dropped": dropped,
         "invented": [c for c, _ in named if c not in dealt],
         "frames": len(recipes),
+        "counts": reader.counts,
     }
 
 
@@ -268,6 +274,7 @@ def run(cards: Path, quick: bool = False, only: str | None = None) -> dict:
         "rest": [],
         "deal": [],
         "frames": 0,
+        "reads": {"whole": 0, "in_part": 0, "waited": 0, "skipped": 0},
     }
     for cloth_name, cloth in cloths:
         for k, plan in enumerate(rounds):
@@ -286,6 +293,8 @@ def run(cards: Path, quick: bool = False, only: str | None = None) -> dict:
             totals["rest"] += got["rest"]
             totals["deal"] += got["deal"]
             totals["frames"] += got["frames"]
+            for kind in totals["reads"]:
+                totals["reads"][kind] += getattr(got["counts"], kind, 0)
     report(totals)
     return totals
 
@@ -301,6 +310,10 @@ def report(t: dict) -> None:
         f"    CPU per frame: at rest median {np.median(t['rest']):.2f} ms, while dealing median "
         f"{np.median(t['deal']):.1f} ms (p90 {np.percentile(t['deal'], 90):.1f}); a second of this "
         f"play costs {(sum(t['rest']) + sum(t['deal'])) / (t['frames'] / FPS):.0f} ms of one core"
+    )
+    print(
+        "    frames read: "
+        + ", ".join(f"{kind.replace('_', ' ')} {n}" for kind, n in t["reads"].items())
     )
 
 

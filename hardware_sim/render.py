@@ -44,12 +44,35 @@ def draw_card_face(
     printed red or black, or in ``ink`` (BGR); its rank as OpenCV's stroke font draws it, or
     as the ink mask ``rank`` (uint8, high where the rank prints, cropped to it)."""
     face = np.full((FACE_H, FACE_W, 3), 245, np.uint8)
+    if card.is_joker:
+        return _draw_joker(face)
     ink = ink or (_RED if card.suit in RED_SUITS else _BLACK)
     _draw_index(face, card, ink, rank)
     face = cv2.rotate(face, cv2.ROTATE_180)
     _draw_index(face, card, ink, rank)
     _draw_middle(face, card, ink)
     return face
+
+
+def _draw_joker(face: np.ndarray) -> np.ndarray:
+    """A joker: a star in each index corner (no rank, no suit) and a jester's star in the
+    middle, so a recogniser reads it as no card of the 52 (unreadable), never as another."""
+    for _ in range(2):
+        _draw_star(face, (INDEX_CENTRE_X, INDEX_TOP + INDEX_RANK_H // 2 + 4), 20, _BLACK)
+        face = cv2.rotate(face, cv2.ROTATE_180)
+    _draw_star(face, (FACE_W // 2, FACE_H // 2), 70, _RED)
+    cv2.circle(face, (FACE_W // 2, FACE_H // 2), 22, (40, 170, 220), -1, cv2.LINE_AA)
+    return face
+
+
+def _draw_star(
+    face: np.ndarray, centre: tuple[int, int], size: int, ink: tuple[int, int, int]
+) -> None:
+    """A filled five-pointed star ``size`` px from its centre to its points."""
+    turns = np.pi / 2 + np.arange(10) * np.pi / 5
+    reach = np.where(np.arange(10) % 2 == 0, size, size * 0.4)
+    points = np.stack([centre[0] - reach * np.cos(turns), centre[1] - reach * np.sin(turns)], 1)
+    cv2.fillPoly(face, [np.int32(np.round(points))], ink, cv2.LINE_AA)
 
 
 def _draw_index(

@@ -60,7 +60,8 @@ def deal_round(table: RunningTable, until: int | None = None) -> list[tuple[str 
 
 def filmed_table(game_id: str, seed: int, folder: Path) -> tuple[RunningTable, Any, Any]:
     """A table of ``game_id`` dealt from a simulated shoe (``seed``'s order, no jokers: the
-    simulated camera draws none) under the simulated camera: the table, its shoe and camera."""
+    camera reads a joker as unreadable, tests/test_camera_jokers.py) under the simulated
+    camera: the table, its shoe and camera."""
     deck = folder / "deck.txt"
     write_deck_file(deck, list(shuffled_deck(seed)))
     session = TableSession(make_game(game_id), source_url="sim://")

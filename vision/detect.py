@@ -333,7 +333,7 @@ def _split_blob(blob: np.ndarray, frame_area: int) -> list[np.ndarray]:
     depth = cv2.distanceTransform(blob, cv2.DIST_L2, 3)
     least = MIN_AREA_FRACTION * frame_area * 0.5  # a part's area at least
     for step in range(2, 16, 2):
-        eroded = np.uint8(depth > step) * 255
+        eroded = cv2.compare(depth, step, cv2.CMP_GT)  # 255 deeper than ``step``, else 0
         if cv2.countNonZero(eroded) <= 2 * least:
             break  # two parts that large no longer fit, nor after deeper erosion
         if cv2.connectedComponents(eroded, connectivity=8)[0] < 3:
@@ -342,11 +342,21 @@ def _split_blob(blob: np.ndarray, frame_area: int) -> list[np.ndarray]:
         parts = [p for p in parts if cv2.contourArea(p) > least]
         if len(parts) < 2:
             continue
-        grown = [_grow(p, blob, step) for p in parts]
-        quads = [q for q in (_card_quad(g) for g in grown) if q is not None]
-        if len(quads) == len(parts):
+        quads = _card_quads(parts, blob, step)
+        if quads:
             return quads
     return []
+
+
+def _card_quads(parts: list[np.ndarray], blob: np.ndarray, step: int) -> list[np.ndarray]:
+    """Each part grown back and fitted, or none when any one is no card (the rest not grown)."""
+    quads = []
+    for part in parts:
+        quad = _card_quad(_grow(part, blob, step))
+        if quad is None:
+            return []
+        quads.append(quad)
+    return quads
 
 
 def _grow(part: np.ndarray, blob: np.ndarray, steps: int) -> np.ndarray:

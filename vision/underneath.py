@@ -78,14 +78,17 @@ def laid_out(
 
 
 def _on_paper_share(paper: np.ndarray, quad: np.ndarray) -> float:
-    x, y, w, h = cv2.boundingRect(np.int32(np.round(quad)).reshape(-1, 1, 2))
+    corners = np.int32(np.round(quad))
+    x, y, w, h = cv2.boundingRect(corners.reshape(-1, 1, 2))
     card = np.zeros((h, w), np.uint8)
-    cv2.fillConvexPoly(card, np.int32(np.round(quad)) - np.int32([x, y]), 1)
-    window = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(card, corners - np.int32([x, y]), 255)
     x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, paper.shape[1]), min(y + h, paper.shape[0])
-    if x1 > x0 and y1 > y0:
-        window[y0 - y : y1 - y, x0 - x : x1 - x] = paper[y0:y1, x0:x1] > 0
-    return float((card & window).sum()) / max(float(card.sum()), 1.0)
+    on = 0
+    if x1 > x0 and y1 > y0:  # (255 & any paper level is not 0)
+        on = cv2.countNonZero(
+            cv2.bitwise_and(card[y0 - y : y1 - y, x0 - x : x1 - x], paper[y0:y1, x0:x1])
+        )
+    return on / max(cv2.countNonZero(card), 1)
 
 
 def card_sides(whole: list[np.ndarray]) -> tuple[float, float]:

@@ -181,6 +181,7 @@ def run_verify(args: argparse.Namespace) -> int:
         )
         return 0
     named = {f.hand_id for f in report.findings if f.hand_id}
+    sys.stdout.flush()  # the findings first, then the verdict, when both go to one file
     print(f"FAILED: {len(report.findings)} problems in {len(named)} hands", file=sys.stderr)
     return 1
 

@@ -3,8 +3,12 @@
 A record stores what happened; what the screens showed is the rules engine's answer to it:
 
 - an **event** record keeps the event and the effects that are not words: a plain "applied"
-  effect (its note, "3H to SEAT 1 first card") is left out, a settlement keeps its money and
-  rule but not its reason in words; refusals, irregularities and a hand's end stay whole;
+  effect (its note, "3H to SEAT 1 first card") is left out, a settlement is the list
+  ``[seat, bet, hand, staked, net, rule]`` (:func:`pack_settlement`: what it collected, returned,
+  paid and owed follows from its stake and net), with a seventh item ``{"banker": ...,
+  "payee": ..., "payer": ...}`` where it names any of them; one whose money does not follow
+  stays a dict, without its reason in words; refusals, irregularities and a hand's end stay
+  whole;
 - a **result** keeps who won, the rule that decided it and whether the round was void (and
   ``settled``: the round's bets were settled, for the hand lists);
 - a **header** names only what changed since the table's header before it (``changes``): a
@@ -36,13 +40,19 @@ FULL_EVERY = 16  # hands: a whole header at least this often, so readers look ba
 # A settlement keeps its money (the reports and the floor sum it without a replay); its
 # reason, in words, is the replay's.
 SETTLED_DERIVED = frozenset({"reason"})
+# What a packed settlement holds, in its order; the rest of its money follows from these.
+PACKED = ("seat", "bet", "hand", "staked", "net", "rule")
+PARTIES = ("banker", "payee", "payer")  # a seventh item, where a settlement names any
+PACK_SETTLEMENTS = True  # False: settlements as dicts, as the log stored them before (tests)
 RESULT_KEPT = ("decided_by", "void", "winner")
 RESULT_FIELDS = frozenset({*RESULT_KEPT, "explanation", "seats"})  # what a whole result holds
 
 
 # --- what a record stores --------------------------------------------------------------------
-def lean_effects(effects: list[dict[str, Any]]) -> list[Any]:
-    """The effects an event record stores: no plain "applied" notes, settlements as money."""
+def lean_effects(effects: list[dict[str, Any]], *, pack: bool | None = None) -> list[Any]:
+    """The effects an event record stores: no plain "applied" notes, settlements as money
+    (packed into lists unless ``pack`` is false: the form the log stored before)."""
+    pack = PACK_SETTLEMENTS if pack is None else pack
     kept: list[Any] = []
     for effect in effects:
         kind = effect.get("type")
@@ -50,16 +60,95 @@ def lean_effects(effects: list[dict[str, Any]]) -> list[Any]:
             continue
         if kind == "settled":
             effect = {k: v for k, v in effect.items() if k not in SETTLED_DERIVED}
+            kept.append(pack_settlement(effect) if pack else effect)
+            continue
         kept.append(effect)
     return kept
 
 
-def lean_event(payload: dict[str, Any]) -> dict[str, Any]:
+def lean_event(payload: dict[str, Any], *, pack: bool | None = None) -> dict[str, Any]:
     """An event record's payload as stored: the event, and its effects that are not words."""
     if set(payload) != {"event", "effects"} or not isinstance(payload["effects"], list):
         return payload  # not what the table writes: kept as given (and the replay says so)
-    effects = lean_effects(payload["effects"])
+    effects = lean_effects(payload["effects"], pack=pack)
     return {"event": payload["event"], **({"effects": effects} if effects else {})}
+
+
+def is_packed(effects: Any) -> bool:
+    """Effects stored with packed settlements (lists): the log's form since they were packed."""
+    return isinstance(effects, list) and any(isinstance(e, list) for e in effects)
+
+
+# --- a settlement as a list ------------------------------------------------------------------
+def settlement_money(staked: int, net: int) -> dict[str, int]:
+    """What a settlement of ``staked`` that moved ``net`` to the seat collected, returned, paid
+    and owed, by the rule every settlement keeps (engine.Payment): a win or a push returns the
+    stake and pays the net; a loss collects the net, returning what is left of the stake (a
+    surrender) or owing what goes beyond it (Vingt-un's double stake, a void taking a win back)."""
+    if net >= 0:
+        return {"collected": 0, "returned": staked, "paid": net, "owed": 0}
+    return {
+        "collected": -net,
+        "returned": max(staked + net, 0),
+        "paid": 0,
+        "owed": max(-net - staked, 0),
+    }
+
+
+def unpack_settlement(packed: list[Any]) -> dict[str, Any]:
+    """A packed settlement as the dict it stands for (its reason in words is the replay's).
+
+    Raises:
+        HandLogError: the list is not a packed settlement.
+    """
+    parties = packed[len(PACKED)] if len(packed) == len(PACKED) + 1 else {}
+    if (
+        len(packed) not in (len(PACKED), len(PACKED) + 1)
+        or not all(type(packed[i]) is int for i in (3, 4))  # staked, net (not bool, not float)
+        or not isinstance(parties, dict)
+        or not set(parties) <= set(PARTIES)
+    ):
+        raise HandLogError(f"a stored settlement cannot be read: {packed!r}")
+    seat, bet, hand, staked, net, rule = packed[: len(PACKED)]
+    money = settlement_money(staked, net)
+    out: dict[str, Any] = {"type": "settled", "seat": seat, "bet": bet, "staked": staked}
+    out |= {k: money[k] for k in ("collected", "returned", "paid")}
+    out |= {"net": net, "rule": rule}
+    if hand is not None:
+        out["hand"] = hand
+    if money["owed"]:
+        out["owed"] = money["owed"]
+    return out | parties
+
+
+def pack_settlement(settled: dict[str, Any]) -> list[Any] | dict[str, Any]:
+    """``[seat, bet, hand, staked, net, rule]`` (and who banks, receives or pays, where it says),
+    or the dict as it is when the list would not read back to it (money that does not follow
+    from stake and net)."""
+    staked, net = settled.get("staked"), settled.get("net")
+    if type(staked) is not int or type(net) is not int:
+        return settled
+    packed = [settled.get(key) for key in PACKED]
+    parties = {key: settled[key] for key in PARTIES if key in settled}
+    if parties:
+        packed.append(parties)
+    if canonical_json(unpack_settlement(packed)) != canonical_json(settled):
+        return settled
+    return packed
+
+
+def unpacked(effects: list[Any]) -> list[Any]:
+    """Stored effects with each packed settlement as its dict; a list that is not one is kept
+    as an effect of its own type (``table audit verify`` names it), so readers never stumble."""
+    out: list[Any] = []
+    for effect in effects:
+        if isinstance(effect, list):
+            try:
+                effect = unpack_settlement(effect)
+            except HandLogError:
+                effect = {"type": "unreadable", "stored": effect}
+        out.append(effect)
+    return out
 
 
 def lean_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -149,7 +238,8 @@ class Expander:
 
     ``take`` returns each record with :attr:`HandRecord.derived` set where the stored payload is
     lean: a header's whole header, an event's effects with their words, the whole result. With
-    ``replay=False`` only headers are made whole (the audit replays the hands itself). A lean
+    ``replay=False`` only headers are made whole and packed settlements unpacked (the audit
+    replays the hands itself; the money needs no replay). A lean
     header whose header before was not taken, or a hand the engine cannot replay, is given as
     stored (``table audit verify`` says why).
     """
@@ -176,7 +266,22 @@ class Expander:
             self._game = None
         except Exception:  # the engine refusing a damaged hand: readers get what is stored
             self._game = None
-        return record
+        return self._plain(record)
+
+    @staticmethod
+    def _plain(record: HandRecord) -> HandRecord:
+        """An event record without its replay: its packed settlements unpacked (arithmetic, no
+        rules), so the money reads the same whatever the engine makes of the hand."""
+        if record.kind != EVENT:
+            return record
+        try:
+            stored = record.stored
+        except HandLogError:
+            return record
+        effects = stored.get("effects")
+        if not isinstance(effects, list) or not is_packed(effects):
+            return record
+        return _with(record, {**stored, "effects": unpacked(effects)})
 
     def _header(self, record: HandRecord) -> HandRecord:
         self._hand, self._game, self.problem = record.hand_id, None, ""
@@ -210,12 +315,13 @@ class Expander:
         from table_controller.events import event_from_dict
         from table_controller.serialize import effect_to_dict
 
-        stored = record.payload
+        stored = record.stored
         self._state, effects = game.apply(self._state, event_from_dict(stored["event"]))
         whole = [effect_to_dict(e) for e in effects]
-        lean = lean_event({"event": stored["event"], "effects": whole})
+        pack = is_packed(stored.get("effects"))
+        lean = lean_event({"event": stored["event"], "effects": whole}, pack=pack)
         if canonical_json(stored) != canonical_json(lean):
-            return record  # whole already (written before the lean log), or not the replay's
+            return self._plain(record)  # whole already (written before), or not the replay's
         return _with(record, {**stored, "effects": whole})
 
     def _result(self, game: Game, record: HandRecord) -> HandRecord:

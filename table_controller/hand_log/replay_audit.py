@@ -21,7 +21,7 @@ from table_controller.contract import Game
 from table_controller.errors import HandLogError, TableError
 from table_controller.events import event_from_dict
 from table_controller.hand_log.game_of import build_game
-from table_controller.hand_log.lean import lean_event, lean_result
+from table_controller.hand_log.lean import is_packed, lean_event, lean_result
 from table_controller.hand_log.reader import RecordedHand
 from table_controller.hand_log.records import EVENT, RESULT, canonical_json
 from table_controller.hand_log.verify import Finding
@@ -137,7 +137,9 @@ def _replay_event(game: Game, state: Any, payload: dict[str, Any]) -> tuple[Any,
     if "prompts" in payload or _whole_effects(payload.get("effects")):
         replayed = whole  # a record written before the lean log: every effect whole
     else:  # a lean record: what it stores must be what the table stores of the replay's
-        replayed = lean_event({"event": payload["event"], "effects": whole}).get("effects", [])
+        pack = is_packed(payload.get("effects"))  # settlements as lists, or dicts as before
+        lean = lean_event({"event": payload["event"], "effects": whole}, pack=pack)
+        replayed = lean.get("effects", [])
         if "effects" not in payload and not replayed:
             replayed = None  # (a lean record of plain "applied" effects stores none)
     compared: list[tuple[str, Any, Any]] = [("effects", replayed, payload.get("effects"))]

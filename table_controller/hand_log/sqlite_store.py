@@ -6,15 +6,16 @@ schema 1 is read and written as it is (``table audit migrate`` converts it).
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from table_controller.errors import HandLogError
 from table_controller.hand_log import schema2
-from table_controller.hand_log.records import HandRecord
-from table_controller.hand_log.store_base import SCHEMA, LogStore
+from table_controller.hand_log.records import HEADER, HandRecord
+from table_controller.hand_log.store_base import COLUMNS, SCHEMA, LogStore
 from table_controller.private_files import create_private, tighten
 
 
@@ -41,21 +42,29 @@ class SqliteStore(LogStore):
         except (sqlite3.Error, OSError) as exc:
             raise HandLogError(f"cannot open hand log {target}: {exc}") from None
         try:
-            self.schema = self._stored_schema() or (schema2.VERSION if create else "1")
+            stored = self._stored_schema()
+            self.schema = stored or (schema2.VERSION if create else "1")
             self._compact = schema2.CompactRows(self._run) if self.schema == "2" else None
             if self._compact is not None:
                 self.ROWS_TABLE = schema2.RECORDS
             if create:
-                for statement in schema2.SCHEMA if self._compact else SCHEMA:
+                statements: tuple[str, ...] = schema2.SCHEMA if self._compact else SCHEMA
+                if stored is None:  # a new log: laid out whole, or not at all
+                    statements = ("BEGIN", *schema2.SCHEMA, *schema2.NEW_SCHEMA, "COMMIT")
+                for statement in statements:
                     self._run(statement)
                 self.log_id = self._ensure_log_id()
                 for suffix in ("", "-wal", "-shm"):  # a log an older run left open to others
                     tighten(f"{path}{suffix}")
             else:
                 self.log_id = self._read_log_id()
+            self._starts = self._has_table(schema2.STARTS)
         except HandLogError:
             self._db.close()
             raise
+
+    def _has_table(self, name: str) -> bool:
+        return bool(self._run("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)))
 
     def _stored_schema(self) -> str | None:
         """The layout of this file's records, by the tables it holds (a log from before the
@@ -71,6 +80,38 @@ class SqliteStore(LogStore):
         else:
             self._compact.insert(record)
 
+    def records(
+        self,
+        table: str | None = None,
+        hand_id: str | None = None,
+        kinds: Iterable[str] | None = None,
+        after_seq: int = 0,
+    ) -> Iterator[HandRecord]:
+        """As :meth:`LogStore.records`; one hand's records, in a log that notes where each hand
+        starts, are read from its header to the table's next header. Records between hands
+        (``hand_id=""``) and a hand no header starts (a damaged log) are looked for everywhere."""
+        starts = self._run(schema2.HAND_STARTS, (hand_id,)) if hand_id and self._starts else []
+        if not starts or any(type(start) is not int for _table, start in starts):
+            yield from super().records(table, hand_id, kinds, after_seq)
+            return
+        wanted = set(kinds) if kinds is not None else None
+        sql = f"SELECT {COLUMNS} FROM hand_records WHERE table_id = ? AND seq >= ? ORDER BY seq"
+        for table_id, start in starts:
+            if table is not None and table_id != table:
+                continue
+            with contextlib.closing(self._rows(sql, (table_id, max(start, after_seq + 1)))) as rows:
+                for row in rows:
+                    record = self._record(row)
+                    if record.kind == HEADER and record.seq != start:
+                        break  # the table's next hand
+                    if record.hand_id == hand_id and (wanted is None or record.kind in wanted):
+                        yield record
+
+    def has_hand(self, table: str, hand_id: str) -> bool:
+        if not self._starts:
+            return super().has_hand(table, hand_id)
+        return any(t == table for t, _start in self._run(schema2.HAND_STARTS, (hand_id,)))
+
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
             return self._db.execute(sql, tuple(params)).fetchall()
@@ -79,7 +120,7 @@ class SqliteStore(LogStore):
         except sqlite3.DatabaseError as exc:
             raise HandLogError(f"hand log {self.target}: {exc}") from None
 
-    def _rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[Any, ...]]:
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> Generator[tuple[Any, ...]]:
         try:
             yield from self._db.execute(sql, tuple(params))
         except sqlite3.DatabaseError as exc:

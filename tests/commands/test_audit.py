@@ -204,15 +204,15 @@ def test_the_report_reads_at_1280_px_with_every_hand_open(
 
 
 def _first_settled_payment(target: str) -> tuple[int, str, int]:
-    """(seq, payload text, index of the effect) of the first logged payment of 2000 cents or
-    less that is more than nothing."""
+    """(seq, payload text, index of the effect) of the first logged payment that is more than
+    nothing: a settlement stored as ``[seat, bet, hand, staked, net, rule]`` with a net won."""
     from tests.hand_log.raw import raw_sql
 
     for seq, text in raw_sql(
         target, "SELECT seq, payload FROM hand_records WHERE kind = 'event' ORDER BY seq"
     ):
         for i, effect in enumerate(json.loads(text).get("effects") or []):
-            if effect.get("type") == "settled" and effect.get("paid"):
+            if isinstance(effect, list) and effect[4] > 0:
                 return int(seq), str(text), i
     raise AssertionError("no payment in the log")
 
@@ -246,8 +246,8 @@ def test_a_forged_payment_re_hashed_and_re_signed_with_the_key_fails_the_replay(
     )
     seq, text, index = _first_settled_payment(log_target)
     payload = json.loads(text)
-    paid = payload["effects"][index]["paid"]
-    payload["effects"][index]["paid"] = paid * 10
+    paid = payload["effects"][index][4]  # the net won: what was paid
+    payload["effects"][index][4] = paid * 10
     reseal_from(
         log_target,
         key_path,
@@ -262,7 +262,7 @@ def test_a_forged_payment_re_hashed_and_re_signed_with_the_key_fails_the_replay(
     code, out, err = audit(capsys, "verify", log_target, "--key", str(key_path))
     assert code == 1 and "FAILED" in err
     assert (
-        f"record {seq}: effects differ from the replay: effects[{index}].paid: logged {paid * 10}, "
+        f"record {seq}: effects differ from the replay: effects[{index}][4]: logged {paid * 10}, "
         f"replay gives {paid}" in out
     )
     code, _, err = audit(

@@ -80,7 +80,9 @@ def test_a_card_that_lands_is_read_in_its_part_of_the_frame_and_the_others_are_n
     reader = IncrementalReader(recogniser)
     reader.read(filmed({"S1": "KH"}, seed=0))
     recogniser.pixels.clear()
-    after = reader.read(filmed({"S1": "KH", "green.col3": "QS"}, seed=1))
+    landing = reader.read(filmed({"S1": "KH", "green.col3": "QS"}, seed=1))
+    assert names(landing) == ["KH"] and reader.counts.waited == 1  # read once it lies still
+    after = reader.read(filmed({"S1": "KH", "green.col3": "QS"}, seed=2))
     assert names(after) == ["KH", "QS"]
     assert reader.counts.in_part == 1 and len(recogniser.pixels) == 1
     assert recogniser.pixels[0] < 0.5 * 1280 * 720  # a part of the frame, not the whole
@@ -98,10 +100,13 @@ def test_a_card_taken_away_is_gone_and_a_card_moved_is_where_it_lies_now(
     table = {"S1": "KH", "green.col3": "QS"}
     before = reader.read(filmed(table, seed=0))
     queen_was = next(g.centre for g in before if g.card == parse_card("QS"))
-    pushed = reader.read(filmed(table, seed=2, moved={"green.col3": (0.03, 0.0)}))
+    for seed in (1, 2):  # the push is read once the queen lies still again
+        pushed = reader.read(filmed(table, seed=seed, moved={"green.col3": (0.03, 0.0)}))
     queen_now = next(g.centre for g in pushed if g.card == parse_card("QS"))
     assert queen_now[0] - queen_was[0] > 10  # read where it lies now
-    assert names(reader.read(filmed({"S1": "KH"}, seed=3))) == ["KH"]  # the queen taken away
+    for seed in (3, 4):
+        taken = reader.read(filmed({"S1": "KH"}, seed=seed))
+    assert names(taken) == ["KH"]  # the queen taken away
     assert reader.counts.whole == 1 and reader.counts.in_part == 2
 
 
@@ -154,3 +159,20 @@ def test_a_card_covered_by_a_hand_is_kept_unread_and_one_taken_away_is_gone(
     for seed in range(17, 20):
         gone = reader.read(filmed({"S1": "KH"}, seed=seed))  # taken away: the felt is bare again
     assert names(gone) == ["KH"]
+
+
+def test_a_hand_passing_is_not_read_and_the_card_it_laid_is_read_alone_once_it_lies(
+    recogniser: Counting,
+) -> None:
+    reader = IncrementalReader(recogniser)
+    reader.read(filmed({"S1": "KH"}, seed=0))
+    recogniser.pixels.clear()
+    for n, x in enumerate(range(300, 900, 100)):  # a hand crossing the table, a step a frame
+        passing = reader.read(with_hand(filmed({"S1": "KH"}, seed=n + 1), (x, 250)))
+        assert names(passing) == ["KH"]
+    assert recogniser.pixels == [] and reader.counts.waited == 6  # nothing read while it moves
+    table = {"S1": "KH", "green.col3": "QS"}
+    for seed in (10, 11, 12):  # the card it laid: read once it lies still, in its box alone
+        landed = reader.read(filmed(table, seed=seed))
+    assert names(landed) == ["KH", "QS"]
+    assert len(recogniser.pixels) == 1 and recogniser.pixels[0] < 0.1 * 1280 * 720

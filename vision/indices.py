@@ -227,15 +227,12 @@ class Ink:
             count, joined, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
                 faint, 8, cv2.CV_32S, cv2.CCL_GRANA
             )
-            at = cv2.findNonZero(
-                self.ink[box]
-            )  # (ink lies inside faint ink: each piece in one faint part)
-            if at is None:
+            at = self.ink[box] != 0  # (ink lies inside faint ink: each piece in one faint part)
+            pieces = self.labels[box][at]  # (picked row by row, as findNonZero did)
+            if not len(pieces):
                 continue
-            xs, ys = at.reshape(-1, 2).T
-            pieces = self.labels[box][ys, xs]
             part = np.zeros(int(pieces.max()) + 1, np.int32)
-            part[pieces] = joined[ys, xs]  # each piece's faint part
+            part[pieces] = joined[at]  # each piece's faint part
             held = np.bincount(part, minlength=count)  # pieces in each faint part
             held[0] = 0  # (the background)
             size = np.maximum(stats[:, 2], stats[:, 3])

@@ -13,6 +13,7 @@ import pytest
 from drivers.base import CardSource, SourceEvent
 from drivers.registry import open_source
 from hardware_sim.decks import shuffled_deck
+from table_controller.contract import Game
 from table_controller.events import NEW_DECK, Control
 from table_controller.games import make_game
 from table_controller.running import RunningTable
@@ -77,15 +78,8 @@ def test_the_table_turns_the_shoes_cut_card_into_the_engines_control(start_shoe)
     is finished, then the table asks for a shuffle."""
     shoe = start_shoe("", 115200, 1, "--decks", "1", "--cut", "50", "--manual")
     game = make_game("blackjack", seats=3, switches={"B1": "1", "B12": "90", "B13": "0"})
-    session = TableSession(game, source_url=shoe.url(), simulated=True)
-    with open_source(shoe.url()) as source:
-        table = RunningTable(session, source)
-        table.attach_hardware()
-        deadline = time.monotonic() + 60
-        while not session.state.cut_reached or not session.expected().hand_over:
-            assert time.monotonic() < deadline, session.prompts().dealer_instruction
-            play_step(table, shoe)
-        assert session.hands_played >= 1
+    session = deal_until_the_cut_card(shoe, game)
+    assert session.hands_played >= 1
     assert session.prompts().dealer_instruction.endswith(
         "The cut card came out: shuffle before the next round"
     )
@@ -95,6 +89,20 @@ def test_the_table_turns_the_shoes_cut_card_into_the_engines_control(start_shoe)
     )
     assert len(session.state.shoe.drawn) >= 26 and len(session.state.shoe.drawn) < 52 * 90 // 100
     assert game.next_hand(session.state).phase == "shuffle"
+
+
+def deal_until_the_cut_card(shoe, game: Game) -> TableSession:
+    """A table dealt by hand from the wire shoe until the cut card has come out and the round
+    it came out in is over."""
+    session = TableSession(game, source_url=shoe.url(), simulated=True)
+    with open_source(shoe.url()) as source:
+        table = RunningTable(session, source)
+        table.attach_hardware()
+        deadline = time.monotonic() + 60
+        while not session.state.cut_reached or not session.expected().hand_over:
+            assert time.monotonic() < deadline, session.prompts().dealer_instruction
+            play_step(table, shoe)
+    return session
 
 
 def play_step(table: RunningTable, shoe) -> None:
@@ -161,13 +169,6 @@ def test_red_dog_takes_the_shoes_cut_card_too(start_shoe) -> None:
     then the table asks for a shuffle (RD-13), as blackjack does (BJ-14)."""
     shoe = start_shoe("", 115200, 1, "--decks", "1", "--cut", "50", "--manual")
     game = make_game("red-dog", seats=3, switches={"RD1": "1"})
-    session = TableSession(game, source_url=shoe.url(), simulated=True)
-    with open_source(shoe.url()) as source:
-        table = RunningTable(session, source)
-        table.attach_hardware()
-        deadline = time.monotonic() + 60
-        while not session.state.cut_reached or not session.expected().hand_over:
-            assert time.monotonic() < deadline, session.prompts().dealer_instruction
-            play_step(table, shoe)
+    session = deal_until_the_cut_card(shoe, game)
     assert 52 * 50 // 100 <= len(session.state.shoe.drawn) < 52 * 75 // 100
     assert game.next_hand(session.state).phase == "shuffle"

@@ -10,7 +10,7 @@ noise in each cut; its seed), and paired by the card they show, as the calibrati
 two-corner cases (two renders of one card stand for its two index corners). Printed for the
 pairs, with the window alone and with the rule (read from the floor, vision.indices.
 AMBIGUOUS_FROM, under the threshold: every look at both corners names the card, the surest of
-the three stands, each read from both corners): how many are named right at the calibrated two-corner threshold, and how
+the three stands): how many are named right at the calibrated two-corner threshold, and how
 many wrongly at it and at other levels. No photograph plays a part.
 """
 
@@ -80,7 +80,7 @@ def main() -> None:
                 continue
             confidence = own.confidence
             if AMBIGUOUS_FROM <= confidence < threshold and all(
-                r is not None and r.card == own.card and r.corners == 2 for r in readings
+                r is not None and r.card == own.card for r in readings
             ):
                 confidence = max(r.confidence for r in readings if r is not None)
             alone.append(own.confidence)

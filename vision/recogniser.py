@@ -412,13 +412,10 @@ class Recogniser:
         """A card read at both its index corners, from the floor an index counts from
         (vision.indices.AMBIGUOUS_FROM) but under the two-corner threshold, is read again
         through two more looks at each corner (LOOKS_AGAIN, about where its rank prints), each
-        look at both corners one two-corner reading: when every look names that card from both
-        its corners, the surest of the three stands (an outline cut a little off a narrow, stylised queen reads
-        it as a ten at one corner and as the queen through the larger look at both). A look
-        that reads one corner only (no index through it at the other) does not count: an
-        outline round several cards, its two corners showing two of them, once read as the
-        queen of clubs through the looks at one corner. Measured on held-back rendered pairs:
-        benchmarks/two_corner_looks.py."""
+        look at both corners one two-corner reading: when every look names that card, the
+        surest of the three stands (an outline cut a little off a narrow, stylised queen reads
+        it as a ten at one corner and as the queen through the larger look at both). The rule
+        the calibration measured on held-back rendered pairs (docs/vision.md, "Figures")."""
         unsure = [
             n
             for n, r in enumerate(readings)
@@ -445,7 +442,7 @@ class Recogniser:
                 for a, b in zip(near, far, strict=True)
             ]
             reading = readings[n]
-            if all(a is not None and a.card == reading.card and a.corners == 2 for a in looks):
+            if all(a is not None and a.card == reading.card for a in looks):
                 surest = max(a.confidence for a in looks if a is not None)
                 if surest > reading.confidence:
                     readings[n] = Reading(reading.card, surest, reading.turn, 2)

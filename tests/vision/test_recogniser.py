@@ -295,20 +295,6 @@ def test_a_card_read_unsurely_at_both_corners_is_named_when_every_look_at_both_n
     assert after.card == before.card and after.corners == 2 and after.turn == 0
 
 
-def test_a_look_that_reads_one_corner_only_does_not_name_a_card_read_unsurely_at_two() -> None:
-    # An outline round four cards (phone_notanumber11's test12, enrolled): one corner the eight of
-    # clubs read as the queen of clubs, the other a club pip and the six of diamonds; through the
-    # looks, the queen at the first corner and no index at the other.
-    recogniser = Recogniser()
-    recogniser.reader = _ReaderByLight("QC", None)
-    image = np.full((400, 400, 3), 200, np.uint8)
-    image[200:, 150:] = 40  # what the looks at the far corner take in
-    outline = CardOutline(np.float32([[100, 100], [250, 100], [250, 310], [100, 310]]))
-    before = Reading(parse_card("QC"), 0.87, 0, 2)
-    (after,) = recogniser._two_corner_looks(image, [outline], [before])
-    assert recogniser.reader.windows == 4 and after == before
-
-
 def test_an_outline_read_under_the_threshold_at_both_corners_is_named_through_its_looks() -> None:
     # Written after looking at these two photos: their decks' gains are not figures on decks unseen.
     for name, card in (("kentdoan/Cards_6.jpg", "QS"), ("guillex7/scene_q12.jpg", "QH")):
@@ -319,7 +305,7 @@ def test_an_outline_read_under_the_threshold_at_both_corners_is_named_through_it
 class _ReaderByLight(_ScriptedReader):
     """Reads a window as its card where the window is light, as another where it is dark."""
 
-    def __init__(self, light: str, dark: str | None) -> None:
+    def __init__(self, light: str, dark: str) -> None:
         super().__init__(light)
         self.light, self.dark = _ScriptedReader(light), _ScriptedReader(dark)
 

@@ -25,7 +25,6 @@ from vision.deck import Deck
 from vision.detect import CardOutline, find_cards
 from vision.faces import face_confidence
 from vision.indices import (
-    AMBIGUOUS_FROM,
     CARD_REACH,
     LOOKS_AGAIN,
     RANK_CENTRE,
@@ -403,50 +402,7 @@ class Recogniser:
             self._read_turns(image, outlines, reads, [(n, t) for n in unsure for t in (1, 3)])
             for n in unsure:
                 readings[n] = read_card(reads[n], self.deck_index, self.features)
-        readings = self._two_corner_looks(image, outlines, readings)
         return self._one_corner_looks(image, outlines, readings)
-
-    def _two_corner_looks(
-        self, image: np.ndarray, outlines: list[CardOutline], readings: list[Reading | None]
-    ) -> list[Reading | None]:
-        """A card read at both its index corners, from the floor an index counts from
-        (vision.indices.AMBIGUOUS_FROM) but under the two-corner threshold, is read again
-        through two more looks at each corner (LOOKS_AGAIN, about where its rank prints), each
-        look at both corners one two-corner reading: when every look names that card, the
-        surest of the three stands (an outline cut a little off a narrow, stylised queen reads
-        it as a ten at one corner and as the queen through the larger look at both). The rule
-        the calibration measured on held-back rendered pairs (docs/vision.md, "Figures")."""
-        unsure = [
-            n
-            for n, r in enumerate(readings)
-            if r is not None
-            and r.corners == 2
-            and AMBIGUOUS_FROM <= r.confidence < self.min_confidence
-        ]
-        if not unsure:
-            return readings
-        windows = [
-            corner_window(image, look, 0)
-            for n in unsure
-            for turn in (readings[n].turn, readings[n].turn + 2)
-            for look in _looks(outlines[n].corners, turn)
-        ]
-        reads = self.reader.read(windows)
-        per = 2 * len(LOOKS_AGAIN)
-        readings = list(readings)
-        for k, n in enumerate(unsure):
-            at = reads[k * per : (k + 1) * per]
-            near, far = at[: len(LOOKS_AGAIN)], at[len(LOOKS_AGAIN) :]
-            looks = [
-                read_card({0: a, 2: b}, self.deck_index, self.features)
-                for a, b in zip(near, far, strict=True)
-            ]
-            reading = readings[n]
-            if all(a is not None and a.card == reading.card for a in looks):
-                surest = max(a.confidence for a in looks if a is not None)
-                if surest > reading.confidence:
-                    readings[n] = Reading(reading.card, surest, reading.turn, 2)
-        return readings
 
     def _one_corner_looks(
         self, image: np.ndarray, outlines: list[CardOutline], readings: list[Reading | None]

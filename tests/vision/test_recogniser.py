@@ -272,36 +272,6 @@ def test_a_card_read_more_surely_than_any_wrong_held_back_window_needs_no_other_
     assert recogniser.reader.windows == 0 and after == readings[0]
 
 
-@pytest.mark.parametrize(
-    "looks_read, confidence, named",
-    [("QS", 0.88, True), ("10S", 0.88, False), (None, 0.88, False), ("QS", 0.4, False)],
-)
-def test_a_card_read_unsurely_at_both_corners_is_named_when_every_look_at_both_names_it(
-    looks_read, confidence, named
-) -> None:
-    # kentdoan's Cards_6 queen of spades, guillex7's scene_q12 queen of hearts seen steeply: read
-    # at both corners under the two-corner threshold, the queen as a ten at one of them; through
-    # the larger look at both corners, the queen surely. Under the floor an index counts from,
-    # no look is taken.
-    recogniser = Recogniser()
-    recogniser.reader = _ScriptedReader(looks_read)
-    outline = CardOutline(np.float32([[100, 100], [250, 100], [250, 310], [100, 310]]))
-    before = Reading(parse_card("QS"), confidence, 0, 2)
-    (after,) = recogniser._two_corner_looks(
-        np.full((400, 400, 3), 200, np.uint8), [outline], [before]
-    )
-    assert recogniser.reader.windows == (4 if confidence >= 0.5 else 0)
-    assert (after.confidence >= recogniser.min_confidence) is named
-    assert after.card == before.card and after.corners == 2 and after.turn == 0
-
-
-def test_an_outline_read_under_the_threshold_at_both_corners_is_named_through_its_looks() -> None:
-    # Written after looking at these two photos: their decks' gains are not figures on decks unseen.
-    for name, card in (("kentdoan/Cards_6.jpg", "QS"), ("guillex7/scene_q12.jpg", "QH")):
-        guesses = Recogniser().recognise(cv2.imread(str(CARDS_DIR / name)))
-        assert parse_card(card) in {g.card for g in guesses}, name
-
-
 class _ReaderByLight(_ScriptedReader):
     """Reads a window as its card where the window is light, as another where it is dark."""
 

@@ -24,8 +24,8 @@ from vision.variants import lit
 # labelled cards, and the most cards invented, per deck.
 UNENROLLED = {
     "ee326": (78, 0),
-    "guillex7": (77, 0),
-    "kentdoan": (85, 0),
+    "guillex7": (76, 0),
+    "kentdoan": (84, 0),
     "minemaarten": (54, 0),
     "phone_notanumber11": (209, 0),
     "schnapsen_anima": (68, 0),

@@ -124,7 +124,13 @@ class FramesFolderRig:
                 self.folder.parent / "sim-deck.json"
             )  # the table's deck enrolled, as a casino does
             sim_deck().save(deck)
-            url = f"camera://{self.folder}?layout={self.layout}&deck={deck}&frames={STILL_FRAMES}"
+            # The simulated camera's glare moves every frame, which the live reader takes for a
+            # hand and waits on (vision.incremental): the contract is the driver's, so every frame
+            # is read whole here, as test_camera_reconnect does.
+            url = (
+                f"camera://{self.folder}?layout={self.layout}&deck={deck}"
+                f"&frames={STILL_FRAMES}&incremental=0"
+            )
             self._source = open_source(url)
         return self._source
 
